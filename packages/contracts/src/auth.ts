@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { findBank } from './banks.ts';
+import {
+  BANK_NUMBER_DIGITS,
+  FULL_NAME_LENGTH_MAX,
+  PASSWORD_LENGTH_MAX,
+  PASSWORD_LENGTH_MIN,
+  PHONE_DIGITS,
+  REGISTER_AGENT_ID,
+} from './limits.ts';
+import { userSchema } from './player.ts';
+
+const digitsOnly = /^\d+$/;
+
+export const phoneSchema = z
+  .string({ error: 'phone_required' })
+  .trim()
+  .min(1, { error: 'phone_required' })
+  .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), { error: 'phone_10_digits' });
+
+export const newPasswordSchema = z
+  .string({ error: 'password_required' })
+  .min(1, { error: 'password_required' })
+  .min(PASSWORD_LENGTH_MIN, { error: 'password_min_8' })
+  .max(PASSWORD_LENGTH_MAX, { error: 'password_too_long' });
+
+export const bankNumberSchema = z
+  .string({ error: 'bank_number_required' })
+  .trim()
+  .min(1, { error: 'bank_number_required' })
+  .regex(digitsOnly, { error: 'bank_number_invalid' })
+  .length(BANK_NUMBER_DIGITS, { error: 'bank_number_10_digits' });
+
+/** Registration payload of spec §3. bankCode may be the short code (KBANK) or the numeric one (004). */
+export const registerRequestSchema = z.object({
+  agentId: z.coerce.number({ error: 'agent_invalid' }).int({ error: 'agent_invalid' }).default(REGISTER_AGENT_ID),
+  fullName: z
+    .string({ error: 'full_name_required' })
+    .trim()
+    .min(1, { error: 'full_name_required' })
+    .max(FULL_NAME_LENGTH_MAX, { error: 'full_name_too_long' }),
+  bankNumber: bankNumberSchema,
+  bankCode: z
+    .string({ error: 'bank_invalid' })
+    .refine((code) => findBank(code) !== undefined, { error: 'bank_invalid' }),
+  bankName: z.string().max(200).optional(),
+  lineId: z.string().trim().max(100, { error: 'line_id_too_long' }).optional(),
+  phoneNumber: phoneSchema,
+  password: newPasswordSchema,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.literal(200),
+  message: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** Login takes the phone number as username (spec §3). Not validated beyond presence: a wrong value just fails. */
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'phone_required' }).trim().min(1, { error: 'phone_required' }).max(64),
+  password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(PASSWORD_LENGTH_MAX),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    token: z.string().min(1),
+    user: userSchema.optional(),
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The app sends the current password as `oldPassword` beside the new `password`. */
+export const changePasswordRequestSchema = z.object({
+  oldPassword: z
+    .string({ error: 'old_password_required' })
+    .min(1, { error: 'old_password_required' })
+    .max(PASSWORD_LENGTH_MAX, { error: 'wrong_old_password' }),
+  password: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+import { HISTORY_PAGE_LIMIT_DEFAULT, HISTORY_PAGE_LIMIT_MAX } from './limits.ts';
+
+/** Every error answer of the API. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  status: z.number().int(),
+  message: z.string(),
+  data: z.object({
+    errorCode: z.enum(ERROR_CODES),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A plain success with a message and nothing else (logout, change password). */
+export const messageResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/**
+ * Paging of history lists: page from 1, limit 1 to 100 (spec §7 defaults: page
+ * 1, limit 100). Query strings arrive as text, hence the coercion.
+ */
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page_invalid' })
+    .int({ error: 'page_invalid' })
+    .min(1, { error: 'page_invalid' })
+    .max(1_000_000, { error: 'page_invalid' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit_invalid' })
+    .int({ error: 'limit_invalid' })
+    .min(1, { error: 'limit_invalid' })
+    .max(HISTORY_PAGE_LIMIT_MAX, { error: 'limit_invalid' })
+    .default(HISTORY_PAGE_LIMIT_DEFAULT),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;

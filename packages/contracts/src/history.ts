@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const HISTORY_TYPES = [
+  'DEPOSIT',
+  'MANUAL_DEPOSIT',
+  'WITHDRAW',
+  'MANUAL_WITHDRAW',
+  'REJECT_DEPOSIT',
+  'REJECT_WITHDRAW',
+] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+export const HISTORY_STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+/** One history entry (spec §3). Amounts in baht; createdAt is an ISO 8601 timestamp. */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  type: z.enum(HISTORY_TYPES),
+  status: z.enum(HISTORY_STATUSES),
+  amount: z.number(),
+  beforeAmount: z.number(),
+  afterAmount: z.number(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const historyResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ history: z.array(historyEntrySchema), total: z.number().int() }),
+});
+export const depositHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ deposit: z.array(historyEntrySchema), total: z.number().int() }),
+});
+export const withdrawHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ withdraw: z.array(historyEntrySchema), total: z.number().int() }),
+});
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+export type DepositHistoryResponse = z.infer<typeof depositHistoryResponseSchema>;
+export type WithdrawHistoryResponse = z.infer<typeof withdrawHistoryResponseSchema>;
