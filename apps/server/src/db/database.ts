@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export class DataDirLockedError extends Error {}
+
+const INT8_OID = 20;
+
+/**
+ * BIGINT arrives as text from both drivers. It is parsed here, in one place, to
+ * a number, and a value beyond 2^53 stops the query instead of losing satang.
+ */
+function parseBigint(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`BIGINT ${text} is outside the safe integer range`);
+  return value;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? parseBigint : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export async function openPostgres(
+  connectionString: string,
+  options: { poolSize: number; searchPath?: string },
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize,
+    types,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * The embedded database. PGlite does not lock its directory, and a second
+ * process opening it would silently lose writes, so we hold an exclusive lock
+ * file for as long as the database is open. `memory` keeps everything in RAM
+ * (tests).
+ */
+export async function openPglite(location: { dataDir: string } | 'memory'): Promise<DatabaseHandle> {
+  let releaseLock: (() => Promise<void>) | undefined;
+  let dataPath = 'memory://';
+  if (location !== 'memory') {
+    mkdirSync(location.dataDir, { recursive: true });
+    try {
+      releaseLock = await lockfile.lock(location.dataDir, {
+        lockfilePath: path.join(location.dataDir, 'server.lock'),
+        stale: 10_000,
+        update: 2_000,
+        // A process killed a moment ago leaves a lock that goes stale within
+        // 10 s; waiting that long lets an immediate restart succeed.
+        retries: { retries: 7, minTimeout: 1_000, maxTimeout: 2_000, factor: 1 },
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+        throw new DataDirLockedError(
+          `The data directory ${location.dataDir} is in use by another server process. ` +
+            'Stop that process, or start this one with another DATA_DIR.',
+        );
+      }
+      throw error;
+    }
+    dataPath = path.join(location.dataDir, 'pgdata');
+  }
+  const lite = await PGlite.create(dataPath);
+  const pool = new pg.Pool({ ...createPgConfig(lite), types });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await lite.close();
+      await releaseLock?.();
+    },
+  };
+}
+
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, { poolSize: options.poolSize })
+    : openPglite({ dataDir: options.dataDir });
+}

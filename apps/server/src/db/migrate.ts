@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+import { initialSchemaSql } from './migrations/001-initial.ts';
+
+type Migration = { version: number; name: string; sql: string };
+
+/** Versioned migrations, applied in order at start. Never edit one that has shipped: add the next. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initialSchemaSql }];
+
+/** An arbitrary constant: the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_ID = 7_302_114;
+
+/** Applies the migrations that are missing, all in one transaction. Returns the versions applied. */
+export async function migrate(db: Db): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+    await sql`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`.execute(trx);
+    const rows = await trx.selectFrom('schema_migrations').select('version').execute();
+    const applied = new Set(rows.map((row) => row.version));
+    const done: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await sql.raw(migration.sql).execute(trx);
+      await trx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
+      done.push(migration.version);
+    }
+    return done;
+  });
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every setting is validated at start;
+ * a bad value stops the process with a sentence naming the variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10_000_000)
+    .default(64 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  tokenSecret: string;
+  sessionTtlMs: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  adminApiKey: string | undefined;
+  seedDemo: boolean;
+  dbPoolSize: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  publicDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The token secret signs session tokens. When not given it is generated once
+ * and kept in DATA_DIR, so sessions survive a restart. Several instances behind
+ * a load balancer must share one TOKEN_SECRET instead.
+ */
+function loadOrCreateTokenSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'token-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    tokenSecret: e.TOKEN_SECRET ?? loadOrCreateTokenSecret(dataDir),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY === 'true',
+    adminApiKey: e.ADMIN_API_KEY,
+    // Demo data is on by default only for the embedded database.
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.DATABASE_URL === undefined,
+    dbPoolSize: e.DB_POOL_SIZE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
+    publicDir: path.join(serverRoot, 'public'),
+    logLevel: e.LOG_LEVEL,
+  };
+}

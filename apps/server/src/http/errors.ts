@@ -1,0 +1,97 @@
+import { type ErrorResponse, errorResponseSchema } from '@app/contracts/common';
+import type { ErrorCode } from '@app/contracts/errors';
+import { isMessageKey, type MessageKey, translate } from '@app/contracts/messages';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import type { App } from './types.ts';
+
+/** Every status an error answer may have, for the response schemas of the routes. */
+export const errorResponses = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+  500: errorResponseSchema,
+  503: errorResponseSchema,
+} as const;
+
+export function errorBody(
+  request: FastifyRequest,
+  status: number,
+  errorCode: ErrorCode,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+  fields?: Record<string, string>,
+): ErrorResponse {
+  return {
+    success: false,
+    status,
+    message: translate(key, request.language, params),
+    data: fields ? { errorCode, fields } : { errorCode },
+  };
+}
+
+type ValidationItem = { instancePath?: string; message?: string };
+
+/** Turns schema issues into one sentence for the player and a per-field map for forms. */
+function validationBody(request: FastifyRequest, items: readonly ValidationItem[]): ErrorResponse {
+  const fields: Record<string, string> = {};
+  let firstKey: MessageKey | undefined;
+  for (const item of items) {
+    const key: MessageKey = item.message && isMessageKey(item.message) ? item.message : 'validation_failed';
+    firstKey ??= key;
+    const field = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[field] ??= translate(key, request.language);
+  }
+  return errorBody(request, 400, 'VALIDATION_ERROR', firstKey ?? 'validation_failed', {}, fields);
+}
+
+/** Fastify's own client errors, by code, and what we answer for each. */
+const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, MessageKey]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'malformed_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'MALFORMED_JSON', 'malformed_json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'payload_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'MALFORMED_JSON', 'malformed_json'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'MALFORMED_JSON', 'malformed_json'],
+};
+
+function send(reply: FastifyReply, body: ErrorResponse, headers: Record<string, string> = {}) {
+  return reply.code(body.status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The one error handler. Expected failures answer with their code and a
+ * translated message; anything else is logged and answers a plain 500 with no
+ * stack, SQL or internals.
+ */
+export function registerErrorHandling(app: App): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return send(
+        reply,
+        errorBody(request, error.statusCode, error.errorCode, error.messageKey, error.params),
+        error.headers,
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, validationBody(request, error.validation));
+    }
+    const fastifyError = error as FastifyError;
+    const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+    if (known) return send(reply, errorBody(request, ...known));
+    if (Array.isArray(fastifyError.validation)) return send(reply, validationBody(request, fastifyError.validation));
+    if (fastifyError.statusCode === 429) return send(reply, errorBody(request, 429, 'RATE_LIMITED', 'rate_limited'));
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, errorBody(request, fastifyError.statusCode, 'VALIDATION_ERROR', 'validation_failed'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, errorBody(request, 500, 'INTERNAL_ERROR', 'internal_error'));
+  });
+}

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Trx } from '../ledger/ledger.repository.ts';
+
+export const authRepository = {
+  async insertSession(
+    db: Db,
+    session: { id: string; playerId: number; expiresAt: Date; clientAddress: string; userAgent: string | null },
+  ): Promise<void> {
+    await db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        player_id: session.playerId,
+        expires_at: session.expiresAt,
+        client_address: session.clientAddress,
+        user_agent: session.userAgent,
+      })
+      .execute();
+  },
+
+  /** True when the session exists, belongs to the player, is not revoked and has not expired. */
+  async isSessionActive(db: Db, sessionId: string, playerId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('player_id', '=', playerId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async revokeSession(db: Db, sessionId: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  },
+
+  async revokeOtherSessions(trx: Trx, playerId: number, keepSessionId: string): Promise<void> {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('player_id', '=', playerId)
+      .where('id', '<>', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  },
+};

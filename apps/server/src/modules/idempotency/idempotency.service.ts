@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
+import type { Trx } from '../ledger/ledger.repository.ts';
+
+export type StoredAnswer<T> = { statusCode: number; body: T };
+export type IdempotentResult<T> = StoredAnswer<T> & { replayed: boolean };
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Reads the optional Idempotency-Key header; a malformed one is a 400, not silently ignored. */
+export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !KEY_PATTERN.test(value)) {
+    throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'idempotency_key_invalid');
+  }
+  return value;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+/** The request's fingerprint: what it does, not how its JSON happened to be ordered. */
+export function requestFingerprint(method: string, route: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([method.toUpperCase(), route, canonical(body ?? null)]))
+    .digest('hex');
+}
+
+/**
+ * Runs a money-moving unit of work at most once per (scope, key).
+ *
+ * The key, the fingerprint and the answer are written in the same transaction
+ * as the work. A concurrent copy's INSERT waits on the unique key until the
+ * first transaction ends: if it committed, the copy returns the stored answer;
+ * if it rolled back, the copy does the work itself. An expected failure rolls
+ * the whole transaction back, key included, so a retry runs again: only
+ * answers that moved money are stored and replayed. The same key with another
+ * request is a 409.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  request: { scope: string; key: string | undefined; fingerprint: string },
+  work: (trx: Trx) => Promise<StoredAnswer<T>>,
+): Promise<IdempotentResult<T>> {
+  const { key } = request;
+  if (key === undefined) {
+    const answer = await db.transaction().execute(work);
+    return { ...answer, replayed: false };
+  }
+  return db.transaction().execute(async (trx) => {
+    const claimed = await sql<{ key: string }>`
+      insert into idempotency_keys (scope, key, fingerprint, status_code, response)
+      values (${request.scope}, ${key}, ${request.fingerprint}, 0, 'null'::jsonb)
+      on conflict (scope, key) do nothing
+      returning key`.execute(trx);
+    if (claimed.rows.length === 1) {
+      const answer = await work(trx);
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
+        .where('scope', '=', request.scope)
+        .where('key', '=', key)
+        .execute();
+      return { ...answer, replayed: false };
+    }
+    const stored = await trx
+      .selectFrom('idempotency_keys')
+      .select(['fingerprint', 'status_code', 'response'])
+      .where('scope', '=', request.scope)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    if (stored.fingerprint !== request.fingerprint) {
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
+    }
+    assert(stored.status_code !== 0, 'a committed idempotency key always holds its answer');
+    return { statusCode: stored.status_code, body: stored.response as T, replayed: true };
+  });
+}

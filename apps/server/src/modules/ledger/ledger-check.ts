@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Queryable } from './ledger.repository.ts';
+
+export type LedgerCheckResult = {
+  ok: boolean;
+  problems: string[];
+  counts: { journals: number; postings: number; accounts: number };
+};
+
+const PROBLEMS_LISTED_MAX = 50;
+
+/**
+ * Verifies the ledger's invariants over the whole database: every journal
+ * balances per currency with at least two postings; every posting's currency
+ * is its account's; every stored balance equals the sum of its postings; no
+ * player balance is negative; every history entry's after = before ± amount.
+ */
+export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
+  const problems: string[] = [];
+  const note = (rows: Record<string, unknown>[], describe: (row: Record<string, unknown>) => string) => {
+    for (const row of rows.slice(0, PROBLEMS_LISTED_MAX)) problems.push(describe(row));
+  };
+
+  const unbalanced = await sql<Record<string, unknown>>`
+    select journal_entry_id, currency, sum(amount) as total, count(*) as legs
+      from postings group by journal_entry_id, currency
+    having sum(amount) <> 0 or count(*) < 2
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(
+    unbalanced.rows,
+    (r) => `journal ${r.journal_entry_id} does not balance in ${r.currency}: sum ${r.total}, ${r.legs} postings`,
+  );
+
+  const orphanJournals = await sql<Record<string, unknown>>`
+    select j.id from journal_entries j
+     where not exists (select 1 from postings p where p.journal_entry_id = j.id)
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(orphanJournals.rows, (r) => `journal ${r.id} has no postings`);
+
+  const wrongCurrency = await sql<Record<string, unknown>>`
+    select p.id, p.currency, a.currency as account_currency from postings p
+      join ledger_accounts a on a.id = p.account_id
+     where p.currency <> a.currency
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(wrongCurrency.rows, (r) => `posting ${r.id} is in ${r.currency} but its account is in ${r.account_currency}`);
+
+  const drifted = await sql<Record<string, unknown>>`
+    select a.id, a.balance, coalesce(s.total, 0) as total
+      from ledger_accounts a
+      left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
+     where a.balance is not null and a.balance <> coalesce(s.total, 0)
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(drifted.rows, (r) => `account ${r.id} stores balance ${r.balance} but its postings sum to ${r.total}`);
+
+  const negative = await sql<Record<string, unknown>>`
+    select id, balance from ledger_accounts where balance < 0 limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(negative.rows, (r) => `player account ${r.id} has a negative balance ${r.balance}`);
+
+  const badHistory = await sql<Record<string, unknown>>`
+    select id, type, amount, before_amount, after_amount from history
+     where status = 'APPROVED' and journal_entry_id is not null
+       and abs(after_amount - before_amount) <> amount
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(
+    badHistory.rows,
+    (r) => `history ${r.id} (${r.type}) moves ${r.amount} but goes from ${r.before_amount} to ${r.after_amount}`,
+  );
+
+  const counts = await sql<{ journals: number; postings: number; accounts: number }>`
+    select (select count(*) from journal_entries)::bigint as journals,
+           (select count(*) from postings)::bigint as postings,
+           (select count(*) from ledger_accounts)::bigint as accounts`.execute(db);
+  const first = counts.rows[0] ?? { journals: 0, postings: 0, accounts: 0 };
+  return { ok: problems.length === 0, problems, counts: first };
+}

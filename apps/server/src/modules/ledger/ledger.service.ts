@@ -1,0 +1,130 @@
+import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
+import type { Queryable, Trx } from './ledger.repository.ts';
+import { ledgerRepository } from './ledger.repository.ts';
+
+/** Kinds of ledger account. Player accounts hold a stored, never-negative balance. */
+export const ACCOUNT_KIND = {
+  playerMain: 'PLAYER_MAIN',
+  playerPoints: 'PLAYER_POINTS',
+  playerProvider: 'PLAYER_PROVIDER',
+  houseCash: 'HOUSE_CASH',
+  housePoints: 'HOUSE_POINTS',
+  withdrawPending: 'WITHDRAW_PENDING',
+  providerClearing: 'PROVIDER_CLEARING',
+} as const;
+
+export const POSTINGS_PER_JOURNAL_MAX = 16;
+
+export type PostingInput = { accountId: number; amount: number };
+export type JournalInput = {
+  kind: string;
+  playerId: number | null;
+  reference?: string | null;
+  postings: readonly PostingInput[];
+};
+export type BalanceChange = { before: number; after: number };
+export type JournalResult = { journalEntryId: number; balances: Map<number, BalanceChange> };
+
+function assertPostingsShape(postings: readonly PostingInput[]): void {
+  assert(
+    postings.length >= 2 && postings.length <= POSTINGS_PER_JOURNAL_MAX,
+    `a journal has 2 to ${POSTINGS_PER_JOURNAL_MAX} postings, got ${postings.length}`,
+  );
+  const ids = new Set<number>();
+  for (const posting of postings) {
+    assert(
+      Number.isSafeInteger(posting.amount) && posting.amount !== 0,
+      `posting amount must be a non-zero safe integer, got ${posting.amount}`,
+    );
+    assert(!ids.has(posting.accountId), `account ${posting.accountId} appears twice in one journal`);
+    ids.add(posting.accountId);
+  }
+}
+
+/**
+ * Writes one balanced journal entry inside the caller's transaction, together
+ * with whatever business record the caller writes. Player balances are moved
+ * in account-id order (a fixed lock order, so concurrent journals never
+ * deadlock); a movement that would take a player balance below zero is refused
+ * with `AG_INSUFFICIENT_AMOUNT` and the caller's transaction rolls back.
+ */
+export async function postJournal(trx: Trx, input: JournalInput): Promise<JournalResult> {
+  assertPostingsShape(input.postings);
+  const accounts = await ledgerRepository.findAccounts(
+    trx,
+    input.postings.map((posting) => posting.accountId),
+  );
+  assert(accounts.length === input.postings.length, 'every posting must name an existing account');
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+
+  const sumByCurrency = new Map<string, number>();
+  for (const posting of input.postings) {
+    const currency = byId.get(posting.accountId)?.currency ?? '';
+    sumByCurrency.set(currency, (sumByCurrency.get(currency) ?? 0) + posting.amount);
+  }
+  for (const [currency, sum] of sumByCurrency) {
+    assert(sum === 0, `journal ${input.kind} does not balance in ${currency}: sum ${sum}`);
+  }
+
+  const balances = new Map<number, BalanceChange>();
+  const stored = [...input.postings]
+    .filter((posting) => byId.get(posting.accountId)?.playerId !== null)
+    .sort((a, b) => a.accountId - b.accountId);
+  for (const posting of stored) {
+    const after = await ledgerRepository.applyDelta(trx, posting.accountId, posting.amount);
+    if (after === undefined) throw new AppError(400, 'AG_INSUFFICIENT_AMOUNT', 'insufficient_balance');
+    assert(after >= 0, `balance of account ${posting.accountId} went negative`);
+    balances.set(posting.accountId, { before: after - posting.amount, after });
+  }
+
+  const journalEntryId = await ledgerRepository.insertJournal(
+    trx,
+    { kind: input.kind, playerId: input.playerId, reference: input.reference ?? null },
+    input.postings.map((posting) => ({
+      accountId: posting.accountId,
+      amount: posting.amount,
+      currency: byId.get(posting.accountId)?.currency ?? 'THB',
+    })),
+  );
+  return { journalEntryId, balances };
+}
+
+export type PlayerAccounts = { main: number; points: number };
+
+/** Opens a new player's wallet: the main THB account and the reward-points account. */
+export async function openPlayerAccounts(trx: Trx, playerId: number): Promise<PlayerAccounts> {
+  const main = await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerMain, 'THB');
+  const points = await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerPoints, 'PTS');
+  return { main, points };
+}
+
+export type PlayerBalances = {
+  mainAccountId: number;
+  mainSatang: number;
+  points: number;
+  providerSatang: Map<string, number>;
+};
+
+export async function readPlayerBalances(db: Queryable, playerId: number): Promise<PlayerBalances> {
+  const rows = await ledgerRepository.findPlayerAccounts(db, playerId);
+  const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
+  assert(main !== undefined && main.balance !== null, `player ${playerId} has no main account`);
+  const points = rows.find((row) => row.kind === ACCOUNT_KIND.playerPoints);
+  const providerSatang = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind === ACCOUNT_KIND.playerProvider) providerSatang.set(row.provider, row.balance ?? 0);
+  }
+  return { mainAccountId: main.id, mainSatang: main.balance, points: points?.balance ?? 0, providerSatang };
+}
+
+export type HouseAccounts = { cash: number; points: number; withdrawPending: number };
+
+/** Creates the house accounts on first start and returns their ids, which never change. */
+export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts> {
+  return {
+    cash: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseCash, 'THB'),
+    points: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.housePoints, 'PTS'),
+    withdrawPending: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.withdrawPending, 'THB'),
+  };
+}

@@ -1,0 +1,58 @@
+import { assert, assertPositiveSatang } from '../../lib/assert.ts';
+import type { HistoryRow } from '../history/history.repository.ts';
+import { recordHistory } from '../history/history.service.ts';
+import type { Trx } from '../ledger/ledger.repository.ts';
+import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
+
+export type ManualAdjustment = {
+  playerId: number;
+  direction: 'credit' | 'debit';
+  amountSatang: number;
+  note: string | null;
+};
+
+/**
+ * An operator's manual deposit (credit) or withdrawal (debit) of a player's
+ * main wallet, against the house cash account. The journal and the history
+ * entry are written in the caller's transaction; a debit beyond the balance is
+ * refused with AG_INSUFFICIENT_AMOUNT.
+ */
+export async function applyManualAdjustment(
+  trx: Trx,
+  house: HouseAccounts,
+  adjustment: ManualAdjustment,
+): Promise<HistoryRow> {
+  assertPositiveSatang(adjustment.amountSatang, 'manual adjustment amount');
+  const { mainAccountId } = await readPlayerBalances(trx, adjustment.playerId);
+  const delta = adjustment.direction === 'credit' ? adjustment.amountSatang : -adjustment.amountSatang;
+  const type = adjustment.direction === 'credit' ? 'MANUAL_DEPOSIT' : 'MANUAL_WITHDRAW';
+  const journal = await postJournal(trx, {
+    kind: type,
+    playerId: adjustment.playerId,
+    postings: [
+      { accountId: mainAccountId, amount: delta },
+      { accountId: house.cash, amount: -delta },
+    ],
+  });
+  const change = journal.balances.get(mainAccountId);
+  assert(change !== undefined, 'a journal reports the change of every player account it moves');
+  const entry = await recordHistory(trx, {
+    playerId: adjustment.playerId,
+    type,
+    status: 'APPROVED',
+    amount: adjustment.amountSatang,
+    beforeAmount: change.before,
+    afterAmount: change.after,
+    journalEntryId: journal.journalEntryId,
+    note: adjustment.note,
+  });
+  return {
+    id: entry.id,
+    createdAt: entry.createdAt,
+    type,
+    status: 'APPROVED',
+    amount: adjustment.amountSatang,
+    beforeAmount: change.before,
+    afterAmount: change.after,
+  };
+}
