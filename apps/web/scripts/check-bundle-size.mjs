@@ -1,0 +1,43 @@
+// Measures the JavaScript a first visit to /login downloads (gzip) and fails
+// the build when it exceeds the budget of issue 3: the entry chunk, its static
+// imports, and the chunks the /login route and its layout load lazily, plus
+// the English locale that i18next loads before the first render.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const LOGIN_ENTRIES = [
+  'index.html',
+  'src/components/layouts/public-layout.tsx',
+  'src/app/routes/login.tsx',
+  'src/locales/en.ts',
+];
+
+const files = new Set();
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no chunk for ${key}`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported);
+}
+for (const key of LOGIN_ENTRIES) collect(key);
+
+let totalBytes = 0;
+for (const file of [...files].sort()) {
+  const gzipped = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  totalBytes += gzipped;
+  console.log(`  ${file.padEnd(48)} ${(gzipped / 1024).toFixed(1).padStart(7)} KB gzip`);
+}
+const totalKb = totalBytes / 1024;
+console.log(`Login route first-load JS: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+if (totalKb > BUDGET_KB) {
+  console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} KB`);
+  process.exit(1);
+}

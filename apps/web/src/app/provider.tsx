@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { useSettings } from '@/lib/settings';
+
+/** Settings are fetched once when the app loads (spec §7), for every route. */
+function SettingsLoader() {
+  useSettings();
+  return null;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SettingsLoader />
+        {children}
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ProtectedRoute } from '@/app/routes/protected-route';
+import { Spinner } from '@/components/ui/spinner';
+
+// Each screen is its own chunk, so the login screen's first load carries only what it needs.
+const MainLayout = lazy(() => import('@/components/layouts/main-layout').then((m) => ({ default: m.MainLayout })));
+const PublicLayout = lazy(() =>
+  import('@/components/layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
+);
+const HomeRoute = lazy(() => import('@/app/routes/home').then((m) => ({ default: m.HomeRoute })));
+const TransactionsRoute = lazy(() =>
+  import('@/app/routes/transactions').then((m) => ({ default: m.TransactionsRoute })),
+);
+const LaunchUfaRoute = lazy(() => import('@/app/routes/launch-ufa').then((m) => ({ default: m.LaunchUfaRoute })));
+const LaunchGameRoute = lazy(() => import('@/app/routes/launch-game').then((m) => ({ default: m.LaunchGameRoute })));
+const LoginRoute = lazy(() => import('@/app/routes/login').then((m) => ({ default: m.LoginRoute })));
+const RegisterRoute = lazy(() => import('@/app/routes/register').then((m) => ({ default: m.RegisterRoute })));
+
+function RouteFallback() {
+  return (
+    <div className="app-loading">
+      <Spinner />
+    </div>
+  );
+}
+
+/** The routes of spec §2: protected pages in the main frame, public ones in their own layout, the rest to /login. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<RouteFallback />}>
+      <Routes>
+        <Route element={<ProtectedRoute />}>
+          <Route element={<MainLayout />}>
+            <Route index element={<HomeRoute />} />
+            <Route path="transactions" element={<TransactionsRoute />} />
+            <Route path="launch-ufa" element={<LaunchUfaRoute />} />
+            <Route path="launch-game" element={<LaunchGameRoute />} />
+          </Route>
+        </Route>
+        <Route element={<PublicLayout />}>
+          <Route path="login" element={<LoginRoute />} />
+          <Route path="register" element={<RegisterRoute />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/login" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

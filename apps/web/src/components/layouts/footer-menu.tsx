@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { ChatIcon, DepositIcon, HomeIcon, PlayIcon, WithdrawIcon } from '@/components/ui/icons';
+import { useLineOaUrl } from '@/lib/settings';
+import { useModalStore } from '@/stores/modal-store';
+
+/** Spec §2 footer: Home, Deposit, Play (centre), Withdraw, Contact (the LINE OA link from the settings). */
+export function FooterMenu() {
+  const { t } = useTranslation();
+  const open = useModalStore((state) => state.open);
+  const lineOaUrl = useLineOaUrl();
+
+  return (
+    <nav className="footer-menu" aria-label={t('footer.label')}>
+      <NavLink to="/" end className="footer-menu__item">
+        <HomeIcon />
+        <span>{t('footer.home')}</span>
+      </NavLink>
+      <button type="button" className="footer-menu__item" onClick={() => open('deposit')}>
+        <DepositIcon />
+        <span>{t('footer.deposit')}</span>
+      </button>
+      <button type="button" className="footer-menu__item footer-menu__play" onClick={() => open('play-game')}>
+        <span className="footer-menu__play-disc">
+          <PlayIcon />
+        </span>
+        <span>{t('footer.play')}</span>
+      </button>
+      <button type="button" className="footer-menu__item" onClick={() => open('withdraw')}>
+        <WithdrawIcon />
+        <span>{t('footer.withdraw')}</span>
+      </button>
+      <a
+        className="footer-menu__item"
+        href={lineOaUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-disabled={lineOaUrl ? undefined : true}
+        aria-label={`${t('footer.contact')} (${t('common.openInNewTab')})`}
+      >
+        <ChatIcon />
+        <span>{t('footer.contact')}</span>
+      </a>
+    </nav>
+  );
+}

@@ -1,0 +1,170 @@
+import { BANKS, type Bank, type BankCode } from '@app/contracts/banks';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon } from '@/components/ui/icons';
+
+type BankSelectProps = {
+  labelId: string;
+  value: BankCode;
+  onChange: (bank: Bank) => void;
+  /** The hidden form field's name; it carries the numeric bank code (spec §3). */
+  name: string;
+};
+
+export function bankLogoUrl(code: string): string {
+  return `/images/bank-png/${code}.png`;
+}
+
+export function BankLogo({ bank }: { bank: Bank }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span className="bank-logo bank-logo--fallback" style={{ background: bank.color }} aria-hidden="true">
+        {bank.code.slice(0, 2)}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="bank-logo"
+      src={bankLogoUrl(bank.code)}
+      alt=""
+      width={28}
+      height={28}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+function bankIndex(code: BankCode): number {
+  return Math.max(
+    0,
+    BANKS.findIndex((bank) => bank.code === code),
+  );
+}
+
+/** A listbox of the 15 banks of spec §3 with their logos, operable by mouse, touch and keyboard. */
+export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) {
+  const { i18n } = useTranslation();
+  const buttonId = useId();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(bankIndex(value));
+  const listRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const selected = BANKS[bankIndex(value)] ?? BANKS[0];
+  const bankName = (bank: Bank) => (i18n.language === 'th' ? bank.nameTh : bank.name);
+
+  useEffect(() => {
+    if (!open) return;
+    listRef.current?.focus();
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
+
+  useEffect(() => {
+    if (open) listRef.current?.children[active]?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, open]);
+
+  function choose(index: number) {
+    const bank = BANKS[index];
+    if (bank) onChange(bank);
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function onListKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    const last = BANKS.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        setActive((index) => Math.min(last, index + 1));
+        break;
+      case 'ArrowUp':
+        setActive((index) => Math.max(0, index - 1));
+        break;
+      case 'Home':
+        setActive(0);
+        break;
+      case 'End':
+        setActive(last);
+        break;
+      case 'Enter':
+      case ' ':
+        choose(active);
+        break;
+      case 'Escape':
+        setOpen(false);
+        buttonRef.current?.focus();
+        break;
+      case 'Tab':
+        setOpen(false);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div className="bank-select">
+      <input type="hidden" name={name} value={selected.numericCode} />
+      <button
+        ref={buttonRef}
+        id={buttonId}
+        type="button"
+        className="bank-select__button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-labelledby={`${labelId} ${buttonId}`}
+        onClick={() => {
+          setActive(bankIndex(value));
+          setOpen((isOpen) => !isOpen);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive(bankIndex(value));
+            setOpen(true);
+          }
+        }}
+      >
+        <BankLogo bank={selected} />
+        <span className="bank-select__name">{bankName(selected)}</span>
+        <ChevronDownIcon className="bank-select__chevron" />
+      </button>
+      {open && (
+        <div
+          ref={listRef}
+          id={listId}
+          className="bank-select__list"
+          role="listbox"
+          tabIndex={-1}
+          aria-labelledby={labelId}
+          aria-activedescendant={`${listId}-${BANKS[active]?.code}`}
+          onKeyDown={onListKeyDown}
+          onBlur={(event) => {
+            if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) setOpen(false);
+          }}
+        >
+          {BANKS.map((bank, index) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keyboard for its options.
+            <div
+              key={bank.code}
+              tabIndex={-1}
+              id={`${listId}-${bank.code}`}
+              role="option"
+              aria-selected={bank.code === value}
+              className={`bank-select__option${index === active ? ' is-active' : ''}`}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => choose(index)}
+            >
+              <BankLogo bank={bank} />
+              <span>{bankName(bank)}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

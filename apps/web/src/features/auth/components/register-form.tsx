@@ -1,0 +1,234 @@
+import type { RegisterRequest } from '@app/contracts/auth';
+import { BANKS, type Bank, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
+import { AUTO_LOGIN_FAILED_REDIRECT_MS, REGISTER_AGENT_ID } from '@app/contracts/limits';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/dialog';
+import { CloseIcon } from '@/components/ui/icons';
+import { PasswordField } from '@/components/ui/password-field';
+import { Spinner } from '@/components/ui/spinner';
+import { useLogin } from '@/features/auth/api/login';
+import { useRegister } from '@/features/auth/api/register';
+import { BankSelect } from '@/features/auth/components/bank-select';
+import { type RegisterConflict, registerConflict } from '@/features/auth/utils/register-conflict';
+import { type RegisterErrors, type RegisterField, validateRegister } from '@/features/auth/utils/validate-register';
+import { ApiError } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+
+const defaultBank: Bank = findBank(DEFAULT_BANK_CODE) ?? BANKS[0];
+
+type AutoLogin = 'idle' | 'pending' | 'done' | 'failed';
+
+/** The register screen of spec §2 with the rules of §5 and the flow of §4. */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegister();
+  const login = useLogin();
+  const ids = { phone: useId(), password: useId(), fullName: useId(), bank: useId(), bankNumber: useId() };
+  const [values, setValues] = useState({ phoneNumber: '', password: '', fullName: '', bankNumber: '' });
+  const [bank, setBank] = useState<{ code: string; name: string }>({ code: defaultBank.code, name: defaultBank.name });
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [conflict, setConflict] = useState<RegisterConflict | null>(null);
+  const [autoLogin, setAutoLogin] = useState<AutoLogin>('idle');
+
+  const payload: RegisterRequest = {
+    agentId: REGISTER_AGENT_ID,
+    fullName: values.fullName,
+    bankNumber: values.bankNumber,
+    bankCode: bank.code,
+    bankName: bank.name,
+    lineId: values.phoneNumber,
+    phoneNumber: values.phoneNumber,
+    password: values.password,
+  };
+
+  useEffect(() => {
+    if (autoLogin !== 'failed') return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), AUTO_LOGIN_FAILED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [autoLogin, navigate]);
+
+  function setField(field: RegisterField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After the first attempt, errors follow the player's corrections as they type.
+    if (submitted) setErrors(validateRegister({ ...payload, ...next, lineId: next.phoneNumber }, currentLanguage()));
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (register.isPending) return;
+    setSubmitted(true);
+    setServerError('');
+    const found = validateRegister(payload, currentLanguage());
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    register.mutate(payload, {
+      onSuccess: () => {
+        setAutoLogin('pending');
+        login.mutate(
+          { username: payload.phoneNumber, password: payload.password },
+          { onSuccess: () => setAutoLogin('done'), onError: () => setAutoLogin('failed') },
+        );
+      },
+      onError: (failure) => {
+        const kind = registerConflict(failure);
+        if (kind) {
+          setConflict(kind);
+          return;
+        }
+        setServerError(
+          failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t('register.failed'),
+        );
+      },
+    });
+  }
+
+  const fieldProps = (field: RegisterField, id: string) => ({
+    id,
+    name: field,
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setField(field, event.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-error` : undefined,
+  });
+  const fieldError = (field: RegisterField, id: string) =>
+    errors[field] ? (
+      <p id={`${id}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="register-card">
+      <Link to="/login" className="icon-button register-card__close" aria-label={t('register.closeToLogin')}>
+        <CloseIcon />
+      </Link>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="register-title">
+        <h1 id="register-title" className="card-title">
+          {t('register.title')}
+        </h1>
+        <p className="card-subtitle">{t('register.subtitle')}</p>
+
+        <div className="field">
+          <label htmlFor={ids.phone}>{t('register.phoneLabel')}</label>
+          <input
+            {...fieldProps('phoneNumber', ids.phone)}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={10}
+            placeholder={t('register.phonePlaceholder')}
+          />
+          {fieldError('phoneNumber', ids.phone)}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.password}>{t('register.passwordLabel')}</label>
+          <PasswordField
+            {...fieldProps('password', ids.password)}
+            autoComplete="new-password"
+            placeholder={t('register.passwordPlaceholder')}
+          />
+          {fieldError('password', ids.password)}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.fullName}>{t('register.fullNameLabel')}</label>
+          <input
+            {...fieldProps('fullName', ids.fullName)}
+            type="text"
+            autoComplete="name"
+            placeholder={t('register.fullNamePlaceholder')}
+          />
+          {fieldError('fullName', ids.fullName)}
+        </div>
+        <div className="field">
+          <span className="field-label" id={ids.bank}>
+            {t('register.bankLabel')}
+          </span>
+          <BankSelect
+            labelId={ids.bank}
+            name="bankCode"
+            value={findBank(bank.code)?.code ?? defaultBank.code}
+            onChange={(chosen) => setBank({ code: chosen.code, name: chosen.name })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.bankNumber}>{t('register.bankNumberLabel')}</label>
+          <input
+            {...fieldProps('bankNumber', ids.bankNumber)}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            placeholder={t('register.bankNumberPlaceholder')}
+          />
+          {fieldError('bankNumber', ids.bankNumber)}
+        </div>
+
+        {serverError && (
+          <div className="form-alert" role="alert">
+            <strong>{t('register.registerFailed')}</strong>
+            <span>{serverError}</span>
+          </div>
+        )}
+
+        <button type="submit" className="button button--gold button--block" disabled={register.isPending}>
+          {register.isPending ? t('register.submitting') : t('register.submit')}
+        </button>
+        <p className="register-card__login">
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className="text-link">
+            {t('register.toLogin')}
+          </Link>
+        </p>
+      </form>
+
+      {conflict && (
+        <Dialog
+          title={conflict === 'phone' ? t('register.phoneInUseTitle') : t('register.bankInUseTitle')}
+          onClose={() => setConflict(null)}
+          className="dialog--alert"
+        >
+          <p className="dialog__text">
+            {conflict === 'phone' ? t('register.phoneInUseBody') : t('register.bankInUseBody')}
+          </p>
+          <div className="dialog__footer">
+            <button type="button" className="button button--gold" onClick={() => setConflict(null)}>
+              {t('common.confirm')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+
+      {autoLogin !== 'idle' && (
+        <Dialog title={t('register.success')} className="dialog--success">
+          <p className="dialog__text">{t('register.successBody')}</p>
+          {autoLogin === 'pending' && (
+            <p className="dialog__status">
+              <Spinner /> {t('register.autoLoggingIn')}
+            </p>
+          )}
+          {autoLogin === 'failed' && (
+            <p className="dialog__status" role="alert">
+              {t('register.autoLoginFailed')}
+            </p>
+          )}
+          <div className="dialog__footer">
+            <button
+              type="button"
+              className="button button--gold button--block"
+              disabled={autoLogin !== 'done'}
+              onClick={() => navigate('/', { replace: true })}
+            >
+              {t('common.confirm')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { BANNER_AUTOPLAY_MS } from '@app/contracts/limits';
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBannerUrl } from '@/lib/settings';
+
+/** Options of spec §9: autoplay every 3000 ms that interaction does not stop. */
+export const BANNER_AUTOPLAY_OPTIONS = { delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false } as const;
+
+/** The home banner carousel: the event-point banner from the BANNER_URL setting, with clickable dots. */
+export function BannerCarousel() {
+  const { t } = useTranslation();
+  const bannerUrl = useBannerUrl();
+  const slides = bannerUrl ? [bannerUrl] : [];
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [Autoplay(BANNER_AUTOPLAY_OPTIONS)]);
+  const [selected, setSelected] = useState(0);
+
+  const onSelect = useCallback(() => {
+    if (emblaApi) setSelected(emblaApi.selectedScrollSnap());
+  }, [emblaApi]);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    emblaApi.on('select', onSelect);
+    emblaApi.on('reInit', onSelect);
+    return () => {
+      emblaApi.off('select', onSelect);
+      emblaApi.off('reInit', onSelect);
+    };
+  }, [emblaApi, onSelect]);
+
+  if (slides.length === 0) return null;
+  return (
+    <section className="banner" aria-roledescription="carousel" aria-label={t('banner.label')}>
+      <div className="banner__viewport" ref={emblaRef}>
+        <div className="banner__container">
+          {slides.map((src, index) => (
+            <div className="banner__slide" key={src}>
+              <img src={src} alt={t('banner.eventPoint')} width={720} height={300} loading={index ? 'lazy' : 'eager'} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="banner__dots">
+        {slides.map((src, index) => (
+          <button
+            key={src}
+            type="button"
+            className={`banner__dot${index === selected ? ' is-selected' : ''}`}
+            aria-label={t('banner.goToSlide', { number: index + 1 })}
+            aria-current={index === selected}
+            onClick={() => emblaApi?.scrollTo(index)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { BALANCE_REFRESH_MS } from '@app/contracts/limits';
+import { type BalanceResponse, balanceResponseSchema } from '@app/contracts/player';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useHasSession } from '@/lib/session';
+
+/** Spec §7: a failed balance fetch is logged and yields null. */
+export async function getBalance(): Promise<BalanceResponse | null> {
+  try {
+    return await apiRequest('/api/player/balance', { schema: balanceResponseSchema });
+  } catch (error) {
+    console.error('Could not load the balance', error);
+    return null;
+  }
+}
+
+export const balanceQueryOptions = queryOptions({
+  queryKey: ['balance'],
+  queryFn: getBalance,
+});
+
+type UseBalanceOptions = {
+  /** The protected-route guard polls every BALANCE_REFRESH_MS (spec §4, §7). */
+  poll?: boolean;
+};
+
+/** Runs only while a token exists (spec §6). */
+export function useBalance({ poll = false }: UseBalanceOptions = {}) {
+  const hasSession = useHasSession();
+  return useQuery({
+    ...balanceQueryOptions,
+    enabled: hasSession,
+    refetchInterval: poll ? BALANCE_REFRESH_MS : false,
+  });
+}

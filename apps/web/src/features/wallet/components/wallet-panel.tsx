@@ -1,0 +1,191 @@
+import { REFRESH_SPIN_MIN_MS } from '@app/contracts/limits';
+import { formatBahtWithSymbol, formatPoints } from '@app/contracts/money';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CheckIcon,
+  CopyIcon,
+  DepositIcon,
+  EyeIcon,
+  EyeOffIcon,
+  GiftIcon,
+  HistoryIcon,
+  KeyIcon,
+  RefreshIcon,
+  UserIcon,
+  WithdrawIcon,
+} from '@/components/ui/icons';
+import { useBalance } from '@/features/wallet/api/get-balance';
+import { useProfile } from '@/features/wallet/api/get-profile';
+import { useHasSession } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
+import { useAuthStore } from '@/stores/auth-store';
+import { useModalStore } from '@/stores/modal-store';
+import { wait } from '@/utils/wait';
+
+const MASK = '******';
+const COPIED_FEEDBACK_MS = 2000;
+
+type Amounts = { main: number; ufa: number; inGame: number; points: number };
+
+function useAmounts(): { username: string | null; amounts: Amounts } {
+  const hasSession = useHasSession();
+  const user = useAuthStore((state) => state.user);
+  const { data: balance } = useBalance();
+  if (!hasSession || !user) return { username: null, amounts: { main: 0, ufa: 0, inGame: 0, points: 0 } };
+  return {
+    username: user.username,
+    amounts: {
+      main: balance?.main.balance ?? user.balance,
+      ufa: balance?.ufa.current_credit ?? user.ufa_balance,
+      inGame: balance?.ufa.in_game_credit ?? user.ingame_balance,
+      points: balance?.main.point ?? user.point,
+    },
+  };
+}
+
+/** The wallet panel of spec §2 and §4: username with copy, four figures, visibility toggle, refresh, modal buttons. */
+export function WalletPanel() {
+  const { t } = useTranslation();
+  const { username, amounts } = useAmounts();
+  const balance = useBalance();
+  const profile = useProfile();
+  const settings = useSettings();
+  const openModal = useModalStore((state) => state.open);
+  const [hidden, setHidden] = useState(false);
+  const [spinning, setSpinning] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
+
+  async function copyUsername() {
+    if (!username) return;
+    try {
+      await navigator.clipboard.writeText(username);
+      setCopied(true);
+      clearTimeout(copiedTimer.current);
+      copiedTimer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    } catch {
+      window.alert(t('wallet.copyFailed'));
+    }
+  }
+
+  async function refresh() {
+    if (spinning) return;
+    setSpinning(true);
+    await Promise.all([balance.refetch(), profile.refetch(), settings.refetch(), wait(REFRESH_SPIN_MIN_MS)]);
+    setSpinning(false);
+  }
+
+  const money = (amount: number) => (hidden ? MASK : formatBahtWithSymbol(amount));
+
+  return (
+    <section className="wallet" aria-labelledby="wallet-title">
+      <h2 id="wallet-title" className="visually-hidden">
+        {t('wallet.title')}
+      </h2>
+      <div className="wallet__top">
+        <button
+          type="button"
+          className="wallet__avatar"
+          onClick={() => openModal('profile')}
+          aria-label={t('modals.profile')}
+        >
+          <UserIcon />
+        </button>
+        <div className="wallet__user">
+          <span className="wallet__label">{t('wallet.username')}</span>
+          <span className="wallet__username">
+            <strong data-testid="wallet-username">{username ?? t('common.guest')}</strong>
+            <button
+              type="button"
+              className="icon-button icon-button--small"
+              onClick={copyUsername}
+              disabled={!username}
+              aria-label={t('wallet.copyUsername')}
+            >
+              {copied ? <CheckIcon /> : <CopyIcon />}
+            </button>
+          </span>
+        </div>
+        <div className="wallet__tools">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setHidden((value) => !value)}
+            aria-pressed={hidden}
+            aria-label={hidden ? t('wallet.showAmounts') : t('wallet.hideAmounts')}
+          >
+            {hidden ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+          <button
+            type="button"
+            className={`icon-button${spinning ? ' is-spinning' : ''}`}
+            onClick={refresh}
+            aria-label={t('wallet.refresh')}
+            aria-busy={spinning}
+            data-testid="wallet-refresh"
+          >
+            <RefreshIcon />
+          </button>
+        </div>
+      </div>
+      <p className="wallet__copied" role="status" aria-live="polite">
+        {copied ? t('wallet.usernameCopied') : ''}
+      </p>
+
+      <div className="wallet__main">
+        <span className="wallet__label">{t('wallet.mainBalance')}</span>
+        <strong className="wallet__main-amount" data-testid="main-balance">
+          {money(amounts.main)}
+        </strong>
+      </div>
+
+      <dl className="wallet__figures">
+        <div>
+          <dt>{t('wallet.ufaBalance')}</dt>
+          <dd data-testid="ufa-balance">{money(amounts.ufa)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.inGameBalance')}</dt>
+          <dd data-testid="ingame-balance">{money(amounts.inGame)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.points')}</dt>
+          <dd data-testid="points">{formatPoints(amounts.points)}</dd>
+        </div>
+      </dl>
+
+      <div className="wallet__primary-actions">
+        <button type="button" className="button button--gold" onClick={() => openModal('deposit')}>
+          <DepositIcon />
+          {t('footer.deposit')}
+        </button>
+        <button type="button" className="button button--outline" onClick={() => openModal('withdraw')}>
+          <WithdrawIcon />
+          {t('footer.withdraw')}
+        </button>
+      </div>
+
+      <nav className="wallet__menu" aria-label={t('wallet.quickMenu')}>
+        <button type="button" onClick={() => openModal('history')}>
+          <HistoryIcon />
+          <span>{t('modals.history')}</span>
+        </button>
+        <button type="button" onClick={() => openModal('reward')}>
+          <GiftIcon />
+          <span>{t('modals.reward')}</span>
+        </button>
+        <button type="button" onClick={() => openModal('change-pass')}>
+          <KeyIcon />
+          <span>{t('modals.changePass')}</span>
+        </button>
+        <button type="button" onClick={() => openModal('profile')}>
+          <UserIcon />
+          <span>{t('modals.profile')}</span>
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { User } from '@app/contracts/player';
+import { queryClient } from '@/lib/query-client';
+import { clearToken, getToken, setToken } from '@/lib/token';
+import { useAuthStore } from '@/stores/auth-store';
+
+/** Starts a session after a successful login (spec §4: success needs a token). */
+export function startSession(token: string, user: User | undefined): void {
+  setToken(token);
+  const auth = useAuthStore.getState();
+  if (user) auth.setUser(user);
+  auth.setAuthenticated(true);
+  auth.setError(null);
+}
+
+/** Forgets everything about the signed-in player: token, auth state and cached server data. */
+export function clearSession(): void {
+  clearToken();
+  useAuthStore.getState().reset();
+  queryClient.clear();
+}
+
+/** Data calls run only when a token exists (spec §6). */
+export function hasSession(): boolean {
+  return getToken() !== null && useAuthStore.getState().isAuthenticated;
+}
+
+/** A hook-friendly view of the same rule, re-rendering when the auth state changes. */
+export function useHasSession(): boolean {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return isAuthenticated && getToken() !== null;
+}

@@ -1,0 +1,36 @@
+import { SETTING_CODES, type Setting, settingsResponseSchema, settingValue } from '@app/contracts/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Spec §7: settings fetch errors are only logged; the app then runs without them. */
+export async function getSettings(): Promise<Setting[]> {
+  try {
+    const response = await apiRequest('/setting', { schema: settingsResponseSchema });
+    return response.data;
+  } catch (error) {
+    console.error('Could not load settings', error);
+    return [];
+  }
+}
+
+/** Fetched once on load; `refetch` refreshes them on demand. */
+export const settingsQueryOptions = queryOptions({
+  queryKey: ['settings'],
+  queryFn: getSettings,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions);
+}
+
+export function useLineOaUrl(): string | undefined {
+  const { data } = useSettings();
+  return settingValue(data, SETTING_CODES.lineOaUrl);
+}
+
+export function useBannerUrl(): string | undefined {
+  const { data } = useSettings();
+  return settingValue(data, SETTING_CODES.bannerUrl);
+}

@@ -1,0 +1,19 @@
+import '@/styles/fonts.css';
+import '@/styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/index';
+import { loadAllFontsWhenIdle } from '@/lib/fonts';
+import { initI18n } from '@/lib/i18n';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+initI18n().finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  loadAllFontsWhenIdle();
+});
