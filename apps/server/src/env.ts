@@ -78,7 +78,9 @@ function loadOrCreateTokenSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset, as in most shells' `VAR= command`.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -17,6 +17,14 @@ export type DatabaseHandle = {
 
 export class DataDirLockedError extends Error {}
 
+const LOCK_WAIT_MS_DEFAULT = 12_000;
+const LOCK_RETRY_INTERVAL_MS = 1_000;
+
+function lockRetries(waitMs: number) {
+  const retries = Math.max(0, Math.ceil(waitMs / LOCK_RETRY_INTERVAL_MS));
+  return { retries, minTimeout: LOCK_RETRY_INTERVAL_MS, maxTimeout: LOCK_RETRY_INTERVAL_MS, factor: 1 };
+}
+
 const INT8_OID = 20;
 
 /**
@@ -54,7 +62,9 @@ export async function openPostgres(
  * file for as long as the database is open. `memory` keeps everything in RAM
  * (tests).
  */
-export async function openPglite(location: { dataDir: string } | 'memory'): Promise<DatabaseHandle> {
+export async function openPglite(
+  location: { dataDir: string; lockWaitMs?: number } | 'memory',
+): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let dataPath = 'memory://';
   if (location !== 'memory') {
@@ -65,8 +75,8 @@ export async function openPglite(location: { dataDir: string } | 'memory'): Prom
         stale: 10_000,
         update: 2_000,
         // A process killed a moment ago leaves a lock that goes stale within
-        // 10 s; waiting that long lets an immediate restart succeed.
-        retries: { retries: 7, minTimeout: 1_000, maxTimeout: 2_000, factor: 1 },
+        // 10 s; waiting a little longer lets an immediate restart succeed.
+        retries: lockRetries(location.lockWaitMs ?? LOCK_WAIT_MS_DEFAULT),
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {

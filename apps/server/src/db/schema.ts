@@ -33,7 +33,7 @@ export interface LoginFailuresTable {
   id: Generated<number>;
   scope: 'phone' | 'address';
   subject: string;
-  failed_at: CreatedAt;
+  failed_at: UpdatedAt;
 }
 
 export type Currency = 'THB' | 'PTS';

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/env.ts';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'config-'));
+
+describe('configuration from the environment', () => {
+  it('has working defaults: port 3000, embedded database, demo data on', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.corsOrigins).toEqual([]);
+  });
+
+  it('generates the token secret once, keeps it in DATA_DIR (mode 600) and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'token-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.tokenSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).tokenSecret).toBe(first.tokenSecret);
+  });
+
+  it('with DATABASE_URL demo data is off unless asked for', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', TOKEN_SECRET: 'x'.repeat(32) });
+    expect(config.seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
+  });
+
+  it('parses CORS origins as a comma-separated list', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example' });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it.each([
+    ['PORT', 'http'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['TOKEN_SECRET', 'short'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_API_KEY', 'tiny'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);
+  });
+});

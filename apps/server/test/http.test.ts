@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type TestContext, testApp, testConfig } from './support/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testApp();
+});
+
+describe('HTTP basics', () => {
+  it('GET /health answers 200 when the database is reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('security headers are on every answer, errors included', async () => {
+    for (const url of ['/health', '/setting', '/api/nope']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['strict-transport-security'], url).toBeDefined();
+    }
+  });
+
+  it('an unknown /api route is a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      status: 404,
+      message: 'The requested item was not found.',
+      data: { errorCode: 'NOT_FOUND' },
+    });
+  });
+
+  it('malformed JSON is a 400 MALFORMED_JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "0812345678", "password": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, data: { errorCode: 'MALFORMED_JSON' } });
+  });
+
+  it('a body over the limit is a 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ fullName: 'x'.repeat(t.config.bodyLimitBytes + 10) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ success: false, data: { errorCode: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('a body that is not JSON is a 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ success: false, data: { errorCode: 'UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it('an unexpected error answers a plain 500 without stack or SQL', async () => {
+    const app = await buildApp({ db: t.database.db, config: testConfig(), logger: false });
+    app.get('/api/boom', async () => {
+      throw new Error('select secret from somewhere failed at /srv/app.ts:12');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      success: false,
+      status: 500,
+      message: 'Something went wrong on our side. Please try again or contact the admin.',
+      data: { errorCode: 'INTERNAL_ERROR' },
+    });
+    expect(response.body).not.toContain('select');
+    await app.close();
+  });
+
+  it('the OpenAPI document is generated from the routes and served at /docs', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    for (const p of [
+      '/register',
+      '/login',
+      '/logout',
+      '/api/get-profile',
+      '/api/player/balance',
+      '/api/player/change-password',
+      '/api/player/history',
+      '/api/player/deposit',
+      '/api/player/withdraw',
+      '/setting',
+      '/setting/rewards',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+    expect(doc.json().paths['/register'].post.requestBody).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('without ADMIN_API_KEY the operator API does not exist', async () => {
+    const app = await buildApp({ db: t.database.db, config: testConfig({ ADMIN_API_KEY: '' }), logger: false });
+    const response = await app.inject({ method: 'GET', url: '/admin/ledger/check' });
+    expect(response.statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('serving the web app', () => {
+  function appWithWebDist() {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SIAM PLAY</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    return buildApp({ db: t.database.db, config: testConfig({ WEB_DIST_DIR: dist }), logger: false });
+  }
+
+  it('unknown page paths get index.html (SPA fallback); /login and /register as pages too', async () => {
+    const app = await appWithWebDist();
+    for (const url of ['/', '/transactions', '/login', '/register', '/launch-ufa', '/some/where?x=1']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body).toContain('SIAM PLAY');
+    }
+    await app.close();
+  });
+
+  it('hashed assets are cached for a year; API paths never fall back to the page', async () => {
+    const app = await appWithWebDist();
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().data.errorCode).toBe('NOT_FOUND');
+    const post = await app.inject({ method: 'POST', url: '/somewhere', payload: {} });
+    expect(post.statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const START_WITHIN_MS = 10_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const running: ChildProcess[] = [];
+
+function startServer(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.push(child);
+  return child;
+}
+
+async function waitForHealth(port: number, deadlineMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < deadlineMs) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.ok) return Date.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no /health answer on port ${port} within ${deadlineMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('the server process (npm start)', () => {
+  it('answers /health within 10 s on the embedded database, stops cleanly on SIGTERM, and keeps players across a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'server-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+
+    const first = startServer(env);
+    await waitForHealth(port, START_WITHIN_MS);
+    const base = `http://127.0.0.1:${port}`;
+    const register = await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        agentId: 1,
+        fullName: 'Process Test',
+        bankNumber: '7777777777',
+        bankCode: 'KTB',
+        phoneNumber: '0622222222',
+        password: 'password123',
+      }),
+    });
+    expect(register.status).toBe(200);
+    // The demo player is there too.
+    const demo = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '0812345678', password: 'demo1234' }),
+    });
+    expect(demo.status).toBe(200);
+    expect(await stop(first)).toBe(0);
+
+    const second = startServer(env);
+    await waitForHealth(port, START_WITHIN_MS);
+    const login = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '0622222222', password: 'password123' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await stop(second)).toBe(0);
+  }, 60_000);
+
+  it('refuses to start with a clear message when the configuration is invalid', async () => {
+    const child = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: 'not-a-port' });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT');
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { seedReferenceData } from '../../src/db/seed.ts';
+import { type Config, loadConfig } from '../../src/env.ts';
+import type { App } from '../../src/http/types.ts';
+
+export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+
+export type TestContext = { app: App; database: DatabaseHandle; config: Config };
+
+let shared: Promise<TestContext> | undefined;
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({
+    DATA_DIR: 'data-test-unused',
+    TOKEN_SECRET: 'test-token-secret-0123456789abcdefghijkl',
+    ADMIN_API_KEY: ADMIN_KEY,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...overrides,
+  });
+}
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    return openPostgres(url, { poolSize: 20, searchPath: inject('pgSchema') });
+  }
+  return openPglite('memory');
+}
+
+/** One migrated, seeded database and app per test worker, shared by the test files. */
+export function testApp(): Promise<TestContext> {
+  shared ??= (async () => {
+    const database = await openTestDatabase();
+    await migrate(database.db);
+    await seedReferenceData(database.db);
+    const config = testConfig();
+    const app = await buildApp({ db: database.db, config, logger: false });
+    await app.ready();
+    return { app, database, config };
+  })();
+  return shared;
+}
+
+export const onPostgres = () => process.env.TEST_DB === 'postgres';
+
+let counter = 0;
+/** A phone number no other test uses: 09 + 8 digits from the process and a counter. */
+export function uniquePhone(): string {
+  counter += 1;
+  const seed = (process.pid * 7919 + Date.now() + counter * 104_729) % 100_000_000;
+  return `09${String(seed).padStart(8, '0')}`;
+}
+
+export function uniqueBankNumber(): string {
+  return String(BigInt(`0x${randomBytes(6).toString('hex')}`) % 10_000_000_000n).padStart(10, '0');
+}
+
+export type TestPlayer = { phoneNumber: string; password: string; bankNumber: string; token: string };
+
+/** Registers a new player through the API and logs in. */
+export async function newPlayer(app: App, overrides: Record<string, unknown> = {}): Promise<TestPlayer> {
+  const payload = {
+    agentId: 1,
+    fullName: 'Test Player',
+    bankNumber: uniqueBankNumber(),
+    bankCode: 'KBANK',
+    bankName: 'Kasikorn bank',
+    phoneNumber: uniquePhone(),
+    password: 'password123',
+    ...overrides,
+  };
+  const registered = await app.inject({ method: 'POST', url: '/register', payload });
+  if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.body}`);
+  const loggedIn = await app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: { username: payload.phoneNumber, password: payload.password },
+  });
+  if (loggedIn.statusCode !== 200) throw new Error(`login failed: ${loggedIn.body}`);
+  return {
+    phoneNumber: String(payload.phoneNumber),
+    password: String(payload.password),
+    bankNumber: String(payload.bankNumber),
+    token: loggedIn.json().data.token,
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Credits a player through the operator API. */
+export async function credit(app: App, phoneNumber: string, amountBaht: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/admin/players/${phoneNumber}/manual-deposit`,
+    headers: { 'x-admin-key': ADMIN_KEY },
+    payload: { amount: amountBaht },
+  });
+  if (response.statusCode !== 200) throw new Error(`credit failed: ${response.body}`);
+  return response.json();
+}

@@ -1,0 +1,37 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Tests about the embedded store and the process itself; they need no second run on PostgreSQL. */
+const EMBEDDED_ONLY = ['test/config.test.ts', 'test/embedded-database.test.ts', 'test/server-process.test.ts'];
+
+/**
+ * Every test runs on the embedded database (PGlite); when TEST_DATABASE_URL is
+ * set, the same tests run again on PostgreSQL as a second project. Test files
+ * of a project share one database per worker (isolate: false), which is what
+ * keeps PGlite's start-up cost to once per run.
+ */
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    isolate: false,
+    fileParallelism: false,
+    projects: [
+      { extends: true as const, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                env: { TEST_DB: 'postgres' },
+                globalSetup: ['test/support/postgres-setup.ts'],
+                exclude: [...configDefaults.exclude, ...EMBEDDED_ONLY],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
