@@ -6,6 +6,32 @@ import { queryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { useModalStore } from '@/stores/modal-store';
 
+// jsdom lacks the layout APIs the carousel library observes; these inert versions let it mount.
+class InertObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+Object.assign(window, {
+  IntersectionObserver: window.IntersectionObserver ?? InertObserver,
+  ResizeObserver: window.ResizeObserver ?? InertObserver,
+  matchMedia:
+    window.matchMedia ??
+    ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    })),
+});
+
 beforeAll(async () => {
   if (!i18n.isInitialized) await initI18n('en');
 });

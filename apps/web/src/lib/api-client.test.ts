@@ -1,0 +1,59 @@
+import { balanceResponseSchema } from '@app/contracts/player';
+import { describe, expect, it } from 'vitest';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { useAuthStore } from '@/stores/auth-store';
+import { callsTo, defaultBalance, errorBody, mockApi, signIn } from '@/testing/test-utils';
+
+describe('§7 every request', () => {
+  it('carries the stored Bearer token, a JSON content type and the interface language', async () => {
+    const fetchMock = mockApi();
+    signIn();
+    await i18n.changeLanguage('mm');
+    await apiRequest('/api/player/balance', { schema: balanceResponseSchema });
+    const headers = new Headers(callsTo(fetchMock, 'GET /api/player/balance')[0]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer test-token');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept-Language')).toBe('mm');
+  });
+
+  it('has no Authorization header when no token is stored', async () => {
+    const fetchMock = mockApi();
+    await apiRequest('/api/player/balance', { schema: balanceResponseSchema });
+    const headers = new Headers(callsTo(fetchMock, 'GET /api/player/balance')[0]?.headers);
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('validates the answer with the contract schema', async () => {
+    mockApi({ 'GET /api/player/balance': { body: { success: true, main: { balance: 'lots' } } } });
+    await expect(apiRequest('/api/player/balance', { schema: balanceResponseSchema })).rejects.toBeInstanceOf(ApiError);
+    mockApi();
+    await expect(apiRequest('/api/player/balance', { schema: balanceResponseSchema })).resolves.toEqual(defaultBalance);
+  });
+});
+
+describe('§8 errors', () => {
+  it('a 401 on any call clears the token and the auth state', async () => {
+    mockApi({ 'GET /api/player/balance': { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') } });
+    signIn();
+    await expect(apiRequest('/api/player/balance', { schema: balanceResponseSchema })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(useAuthStore.getState().user).toBeNull();
+  });
+
+  it('reads status, message and errorCode of an error answer', async () => {
+    mockApi({ 'GET /api/player/balance': { status: 409, body: errorBody(409, 'in use', 'PHONE_IN_USE') } });
+    const failure = await apiRequest('/api/player/balance', { schema: balanceResponseSchema }).catch((e) => e);
+    expect(failure).toMatchObject({ status: 409, serverMessage: 'in use', errorCode: 'PHONE_IN_USE' });
+  });
+
+  it('a network failure is an ApiError with status 0', async () => {
+    mockApi({ 'GET /api/player/balance': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const failure = await apiRequest('/api/player/balance', { schema: balanceResponseSchema }).catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure.status).toBe(0);
+  });
+});
