@@ -19,6 +19,7 @@ const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 2000);
 const READS = Number(process.env.BENCH_READS ?? 2000);
 const LOGINS = 20;
+const PLAYERS = 50;
 const CONCURRENCY = 8;
 
 function percentile(sorted: number[], p: number): number {
@@ -64,19 +65,26 @@ async function bench(label: string, database: DatabaseHandle) {
     LOG_LEVEL: 'silent',
   });
   const app = await buildApp({ db: database.db, config, logger: false });
-  const phone = `08${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  await expectOk(app, {
-    method: 'POST',
-    url: '/register',
-    payload: {
-      agentId: 1,
-      fullName: 'Bench',
-      bankNumber: phone,
-      bankCode: 'KBANK',
-      phoneNumber: phone,
-      password: 'password123',
-    },
-  });
+  const base = Date.now() % 10_000_000;
+  const phones = Array.from(
+    { length: PLAYERS },
+    (_, i) => `08${String((base + i * 10_007) % 100_000_000).padStart(8, '0')}`,
+  );
+  for (const phoneNumber of phones) {
+    await expectOk(app, {
+      method: 'POST',
+      url: '/register',
+      payload: {
+        agentId: 1,
+        fullName: 'Bench',
+        bankNumber: phoneNumber,
+        bankCode: 'KBANK',
+        phoneNumber,
+        password: 'password123',
+      },
+    });
+  }
+  const phone = phones[0] ?? '';
   const login = await expectOk(app, {
     method: 'POST',
     url: '/login',
@@ -93,6 +101,14 @@ async function bench(label: string, database: DatabaseHandle) {
       payload: { amount: 1 },
     });
   });
+  const spread = await timed(MOVEMENTS, concurrency, async (i) => {
+    await expectOk(app, {
+      method: 'POST',
+      url: `/admin/players/${phones[i % PLAYERS]}/manual-deposit`,
+      headers: { 'x-admin-key': ADMIN_KEY, 'idempotency-key': `bench-spread-${phone}-${i}` },
+      payload: { amount: 1 },
+    });
+  });
   const reads = await timed(READS, concurrency, async () => {
     await expectOk(app, { method: 'GET', url: '/api/player/balance', headers: { authorization: `Bearer ${token}` } });
   });
@@ -101,7 +117,8 @@ async function bench(label: string, database: DatabaseHandle) {
   });
   console.log(`\n${label} (concurrency ${concurrency})`);
   console.table({
-    'money movement (POST manual-deposit)': movements,
+    'money movement, one player (POST manual-deposit)': movements,
+    [`money movement, ${PLAYERS} players`]: spread,
     'balance read (GET /api/player/balance)': reads,
     'login (argon2id verify)': logins,
   });

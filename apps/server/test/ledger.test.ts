@@ -29,6 +29,33 @@ const debit = (phoneNumber: string, amount: number, key?: string) =>
   });
 
 describe('the ledger', () => {
+  it('a new player has a main wallet, a reward-points account and a credit account per provider; house accounts exist', async () => {
+    const player = await newPlayer(t.app);
+    const accounts = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'provider', 'currency', 'balance'])
+      .where('player_id', '=', await playerIdOf(player.phoneNumber))
+      .orderBy('id')
+      .execute();
+    expect(accounts).toEqual([
+      { kind: 'PLAYER_MAIN', provider: '', currency: 'THB', balance: 0 },
+      { kind: 'PLAYER_POINTS', provider: '', currency: 'PTS', balance: 0 },
+      { kind: 'PLAYER_PROVIDER', provider: 'ufa', currency: 'THB', balance: 0 },
+    ]);
+    const house = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'provider', 'balance'])
+      .where('player_id', 'is', null)
+      .execute();
+    expect(house.map((a) => `${a.kind}:${a.provider}`).sort()).toEqual([
+      'HOUSE_CASH:',
+      'HOUSE_POINTS:',
+      'PROVIDER_CLEARING:ufa',
+      'WITHDRAW_PENDING:',
+    ]);
+    expect(house.every((a) => a.balance === null)).toBe(true);
+  });
+
   it('a movement is one journal whose postings sum to zero, with history before/after pointing at it', async () => {
     const player = await newPlayer(t.app);
     const answer = await credit(t.app, player.phoneNumber, 250.75);

@@ -90,13 +90,23 @@ export async function postJournal(trx: Trx, input: JournalInput): Promise<Journa
   return { journalEntryId, balances };
 }
 
-export type PlayerAccounts = { main: number; points: number };
+/** The game providers a player holds credit with; each gets a provider-credit account. */
+export const PROVIDERS = ['ufa'] as const;
 
-/** Opens a new player's wallet: the main THB account and the reward-points account. */
+export type PlayerAccounts = { main: number; points: number; providers: Map<string, number> };
+
+/** Opens a new player's wallet: main THB, reward points, and a credit account per provider. */
 export async function openPlayerAccounts(trx: Trx, playerId: number): Promise<PlayerAccounts> {
   const main = await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerMain, 'THB');
   const points = await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerPoints, 'PTS');
-  return { main, points };
+  const providers = new Map<string, number>();
+  for (const provider of PROVIDERS) {
+    providers.set(
+      provider,
+      await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerProvider, 'THB', provider),
+    );
+  }
+  return { main, points, providers };
 }
 
 export type PlayerBalances = {
@@ -118,7 +128,12 @@ export async function readPlayerBalances(db: Queryable, playerId: number): Promi
   return { mainAccountId: main.id, mainSatang: main.balance, points: points?.balance ?? 0, providerSatang };
 }
 
-export type HouseAccounts = { cash: number; points: number; withdrawPending: number };
+export type HouseAccounts = {
+  cash: number;
+  points: number;
+  withdrawPending: number;
+  providerClearing: Map<string, number>;
+};
 
 /** Creates the house accounts on first start and returns their ids, which never change. */
 export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts> {
@@ -126,5 +141,16 @@ export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts>
     cash: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseCash, 'THB'),
     points: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.housePoints, 'PTS'),
     withdrawPending: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.withdrawPending, 'THB'),
+    providerClearing: new Map(
+      await Promise.all(
+        PROVIDERS.map(
+          async (provider) =>
+            [
+              provider,
+              await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.providerClearing, 'THB', provider),
+            ] as const,
+        ),
+      ),
+    ),
   };
 }
