@@ -57,3 +57,27 @@ describe('§8 errors', () => {
     expect(failure.status).toBe(0);
   });
 });
+
+describe('§8 a 401 without a session', () => {
+  it('a wrong password on POST /login (no token sent) leaves the settings cache alone', async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    const { loginResponseSchema } = await import('@app/contracts/auth');
+    queryClient.setQueryData(['settings'], [{ code: 'LINE_OA_URL', value: 'https://line.me' }]);
+    mockApi({ 'POST /login': { status: 401, body: errorBody(401, 'wrong', 'INVALID_CREDENTIALS') } });
+    await expect(
+      apiRequest('/login', { method: 'POST', body: { username: 'x', password: 'y' }, schema: loginResponseSchema }),
+    ).rejects.toMatchObject({ status: 401, serverMessage: 'wrong' });
+    expect(queryClient.getQueryData(['settings'])).toHaveLength(1);
+  });
+
+  it('logout keeps the public settings but drops the player data', async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    const { clearSession } = await import('@/lib/session');
+    queryClient.setQueryData(['settings'], []);
+    queryClient.setQueryData(['balance'], defaultBalance);
+    signIn();
+    clearSession();
+    expect(queryClient.getQueryData(['settings'])).toEqual([]);
+    expect(queryClient.getQueryData(['balance'])).toBeUndefined();
+  });
+});

@@ -73,6 +73,7 @@ function readErrorDetails(json: unknown): { message: string; errorCode: ErrorCod
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
+  const sentToken = getToken() !== null;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
@@ -89,7 +90,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const json = await readJson(response);
   if (!response.ok) {
-    if (response.status === 401) clearSession();
+    // Only a call made with a token can end a session; a wrong password on /login is a plain error.
+    if (response.status === 401 && sentToken) clearSession();
     const { message, errorCode } = readErrorDetails(json);
     throw new ApiError(response.status, message, errorCode);
   }

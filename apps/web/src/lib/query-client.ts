@@ -11,3 +11,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/** The settings are public; the other queries belong to the signed-in player. */
+export const SETTINGS_QUERY_KEY = ['settings'] as const;

@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts/player';
-import { queryClient } from '@/lib/query-client';
+import { queryClient, SETTINGS_QUERY_KEY } from '@/lib/query-client';
 import { clearToken, getToken, setToken } from '@/lib/token';
 import { useAuthStore } from '@/stores/auth-store';
 
@@ -12,11 +12,12 @@ export function startSession(token: string, user: User | undefined): void {
   auth.setError(null);
 }
 
-/** Forgets everything about the signed-in player: token, auth state and cached server data. */
+/** Forgets everything about the signed-in player: token, auth state and the player's cached data. */
 export function clearSession(): void {
   clearToken();
   useAuthStore.getState().reset();
-  queryClient.clear();
+  // The public settings (contact link, banner) stay: the login screen uses them.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SETTINGS_QUERY_KEY[0] });
 }
 
 /** Data calls run only when a token exists (spec §6). */

@@ -1,6 +1,7 @@
 import { SETTING_CODES, type Setting, settingsResponseSchema, settingValue } from '@app/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
 
 /** Spec §7: settings fetch errors are only logged; the app then runs without them. */
 export async function getSettings(): Promise<Setting[]> {
@@ -15,7 +16,7 @@ export async function getSettings(): Promise<Setting[]> {
 
 /** Fetched once on load; `refetch` refreshes them on demand. */
 export const settingsQueryOptions = queryOptions({
-  queryKey: ['settings'],
+  queryKey: SETTINGS_QUERY_KEY,
   queryFn: getSettings,
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
