@@ -42,8 +42,13 @@ describe('§2 login screen', () => {
     fillAndSubmit();
     const button = await screen.findByRole('button', { name: 'Logging in...' });
     expect(button).toBeDisabled();
+    expect(useAuthStore.getState().isLoading).toBe(true);
     answer(jsonResponse(401, errorBody(401, 'Phone number or password is incorrect.', 'INVALID_CREDENTIALS')));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      error: 'Phone number or password is incorrect.',
+    });
   });
 
   it('the password field has a show/hide toggle', async () => {
