@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ProtectedRoute } from '@/app/routes/protected-route';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 
 // Each screen is its own chunk, so the login screen's first load carries only what it needs.
@@ -28,22 +29,24 @@ function RouteFallback() {
 /** The routes of spec §2: protected pages in the main frame, public ones in their own layout, the rest to /login. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<RouteFallback />}>
-      <Routes>
-        <Route element={<ProtectedRoute />}>
-          <Route element={<MainLayout />}>
-            <Route index element={<HomeRoute />} />
-            <Route path="transactions" element={<TransactionsRoute />} />
-            <Route path="launch-ufa" element={<LaunchUfaRoute />} />
-            <Route path="launch-game" element={<LaunchGameRoute />} />
+    <ErrorBoundary>
+      <Suspense fallback={<RouteFallback />}>
+        <Routes>
+          <Route element={<ProtectedRoute />}>
+            <Route element={<MainLayout />}>
+              <Route index element={<HomeRoute />} />
+              <Route path="transactions" element={<TransactionsRoute />} />
+              <Route path="launch-ufa" element={<LaunchUfaRoute />} />
+              <Route path="launch-game" element={<LaunchGameRoute />} />
+            </Route>
           </Route>
-        </Route>
-        <Route element={<PublicLayout />}>
-          <Route path="login" element={<LoginRoute />} />
-          <Route path="register" element={<RegisterRoute />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/login" replace />} />
-      </Routes>
-    </Suspense>
+          <Route element={<PublicLayout />}>
+            <Route path="login" element={<LoginRoute />} />
+            <Route path="register" element={<RegisterRoute />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

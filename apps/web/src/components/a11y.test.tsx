@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layouts/header';
 import { queryClient } from '@/lib/query-client';
 import { mockApi, renderApp, signIn } from '@/testing/test-utils';
@@ -53,5 +53,23 @@ describe('§2 header home button', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('button', { name: 'Home' })).toHaveStyle({ cursor: 'default' });
+  });
+});
+
+function Broken(): never {
+  throw new Error('chunk missing');
+}
+
+describe('a screen that cannot load', () => {
+  it('offers a reload instead of a blank page', async () => {
+    const { ErrorBoundary } = await import('@/components/ui/error-boundary');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please reload the page.');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 });

@@ -9,6 +9,8 @@ const cn: LocaleResource = {
     guest: '游客',
     backHome: '返回首页',
     openInNewTab: '在新标签页中打开',
+    somethingWentWrong: '出了点问题，请重新加载页面。',
+    reload: '重新加载',
   },
   header: {
     home: '首页',

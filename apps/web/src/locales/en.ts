@@ -11,6 +11,8 @@ const en = {
     guest: 'Guest',
     backHome: 'Back to home',
     openInNewTab: 'opens in a new tab',
+    somethingWentWrong: 'Something went wrong. Please reload the page.',
+    reload: 'Reload',
   },
   header: {
     home: 'Home',

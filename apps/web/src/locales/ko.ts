@@ -9,6 +9,8 @@ const ko: LocaleResource = {
     guest: '게스트',
     backHome: '홈으로 돌아가기',
     openInNewTab: '새 탭에서 열림',
+    somethingWentWrong: '문제가 발생했습니다. 페이지를 새로고침해 주세요.',
+    reload: '새로고침',
   },
   header: {
     home: '홈',

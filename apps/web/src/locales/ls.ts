@@ -9,6 +9,8 @@ const ls: LocaleResource = {
     guest: 'ຜູ້ຢ້ຽມຊົມ',
     backHome: 'ກັບຄືນໜ້າຫຼັກ',
     openInNewTab: 'ເປີດໃນແຖບໃໝ່',
+    somethingWentWrong: 'ເກີດຂໍ້ຜິດພາດ. ກະລຸນາໂຫຼດໜ້ານີ້ໃໝ່.',
+    reload: 'ໂຫຼດໃໝ່',
   },
   header: {
     home: 'ໜ້າຫຼັກ',

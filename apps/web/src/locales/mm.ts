@@ -9,6 +9,8 @@ const mm: LocaleResource = {
     guest: 'ဧည့်သည်',
     backHome: 'ပင်မစာမျက်နှာသို့ ပြန်သွားမည်',
     openInNewTab: 'တဘ်အသစ်တွင် ဖွင့်မည်',
+    somethingWentWrong: 'တစ်ခုခု မှားယွင်းသွားပါသည်။ စာမျက်နှာကို ပြန်ဖွင့်ပါ။',
+    reload: 'ပြန်ဖွင့်မည်',
   },
   header: {
     home: 'ပင်မ',

@@ -9,6 +9,8 @@ const th: LocaleResource = {
     guest: 'ผู้เยี่ยมชม',
     backHome: 'กลับหน้าหลัก',
     openInNewTab: 'เปิดในแท็บใหม่',
+    somethingWentWrong: 'เกิดข้อผิดพลาด กรุณาโหลดหน้านี้ใหม่',
+    reload: 'โหลดใหม่',
   },
   header: {
     home: 'หน้าหลัก',
