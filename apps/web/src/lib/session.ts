@@ -20,12 +20,7 @@ export function clearSession(): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SETTINGS_QUERY_KEY[0] });
 }
 
-/** Data calls run only when a token exists (spec §6). */
-export function hasSession(): boolean {
-  return getToken() !== null && useAuthStore.getState().isAuthenticated;
-}
-
-/** A hook-friendly view of the same rule, re-rendering when the auth state changes. */
+/** Data calls run only when a token exists (spec §6); re-renders when the auth state changes. */
 export function useHasSession(): boolean {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   return isAuthenticated && getToken() !== null;

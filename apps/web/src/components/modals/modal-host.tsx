@@ -16,9 +16,9 @@ const MODAL_TITLE_KEYS: Record<ModalName, ParseKeys> = {
 };
 
 /**
- * Shows the one open modal of spec §2, and only to a signed-in player. Each
- * modal's content arrives with its own feature; until then the dialog carries
- * its title and a close button.
+ * Shows the one open modal of spec §2, and only to a signed-in player: a dialog
+ * with the modal's title and a close button. The modals' own contents (money
+ * operations, history, rewards) are built with their features.
  */
 export function ModalHost() {
   const { t } = useTranslation();

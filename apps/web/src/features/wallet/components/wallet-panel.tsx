@@ -1,5 +1,6 @@
 import { REFRESH_SPIN_MIN_MS } from '@app/contracts/limits';
 import { formatBahtWithSymbol, formatPoints } from '@app/contracts/money';
+import type { BalanceResponse, User } from '@app/contracts/player';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,26 +29,23 @@ const COPIED_FEEDBACK_MS = 2000;
 
 type Amounts = { main: number; ufa: number; inGame: number; points: number };
 
-function useAmounts(): { username: string | null; amounts: Amounts } {
-  const hasSession = useHasSession();
-  const user = useAuthStore((state) => state.user);
-  const { data: balance } = useBalance();
-  if (!hasSession || !user) return { username: null, amounts: { main: 0, ufa: 0, inGame: 0, points: 0 } };
+const GUEST_AMOUNTS: Amounts = { main: 0, ufa: 0, inGame: 0, points: 0 };
+
+/** The latest balance answer wins; until it arrives the user object's figures stand in (spec §3). */
+function walletAmounts(user: User, balance: BalanceResponse | null | undefined): Amounts {
   return {
-    username: user.username,
-    amounts: {
-      main: balance?.main.balance ?? user.balance,
-      ufa: balance?.ufa.current_credit ?? user.ufa_balance,
-      inGame: balance?.ufa.in_game_credit ?? user.ingame_balance,
-      points: balance?.main.point ?? user.point,
-    },
+    main: balance?.main.balance ?? user.balance,
+    ufa: balance?.ufa.current_credit ?? user.ufa_balance,
+    inGame: balance?.ufa.in_game_credit ?? user.ingame_balance,
+    points: balance?.main.point ?? user.point,
   };
 }
 
 /** The wallet panel of spec §2 and §4: username with copy, four figures, visibility toggle, refresh, modal buttons. */
 export function WalletPanel() {
   const { t } = useTranslation();
-  const { username, amounts } = useAmounts();
+  const hasSession = useHasSession();
+  const user = useAuthStore((state) => state.user);
   const balance = useBalance();
   const profile = useProfile();
   const settings = useSettings();
@@ -78,6 +76,10 @@ export function WalletPanel() {
     setSpinning(false);
   }
 
+  // Guest state of spec §1: username Guest and zero balances.
+  const signedInUser = hasSession ? user : null;
+  const username = signedInUser?.username ?? null;
+  const amounts = signedInUser ? walletAmounts(signedInUser, balance.data) : GUEST_AMOUNTS;
   const money = (amount: number) => (hidden ? MASK : formatBahtWithSymbol(amount));
 
   return (
