@@ -50,7 +50,6 @@ export function Dialog({ title, onClose, children, className = '' }: DialogProps
 
   return (
     <div className="dialog-backdrop">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a dialog owns Escape and the Tab cycle of its content. */}
       <div
         ref={panelRef}
         className={`dialog ${className}`}
