@@ -140,7 +140,19 @@ describe('serving the web app', () => {
     await app.close();
   });
 
-  it('hashed assets are cached for a year; API paths never fall back to the page', async () => {
+  it('a file added to the build after start is served without a restart', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SIAM PLAY</title>');
+    const app = await buildApp({ db: t.database.db, config: testConfig({ WEB_DIST_DIR: dist }), logger: false });
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'late-1.js'), 'console.log(2)');
+    const late = await app.inject({ method: 'GET', url: '/assets/late-1.js' });
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe('console.log(2)');
+    await app.close();
+  });
+
+  it('hashed assets are cached for a year; API paths and missing files never fall back to the page', async () => {
     const app = await appWithWebDist();
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
@@ -148,6 +160,9 @@ describe('serving the web app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json().data.errorCode).toBe('NOT_FOUND');
+    const missingAsset = await app.inject({ method: 'GET', url: '/assets/app-old999.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+    expect(missingAsset.headers['content-type']).toContain('application/json');
     const post = await app.inject({ method: 'POST', url: '/somewhere', payload: {} });
     expect(post.statusCode).toBe(404);
     await app.close();

@@ -31,8 +31,9 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: '/',
-      wildcard: false,
-      index: false,
+      // Looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Hashed assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -43,8 +44,12 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    // A page is a GET for a path with no file extension outside the server's own prefixes;
+    // a missing file (an old /assets/*.js, say) is a plain 404, never the page.
+    const lastSegment = url.slice(url.lastIndexOf('/') + 1);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
+      !lastSegment.includes('.') &&
       !SERVER_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
