@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../src/modules/auth/tokens.ts';
-import { bearer, newPlayer, type TestContext, testApp, uniquePhone } from './support/test-app.ts';
+import { bearer, newPlayer, playerIdOf, type TestContext, testApp, uniquePhone } from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -156,7 +156,7 @@ describe('sessions (spec §4)', () => {
     await t.database.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('player_id', '=', await playerId(player.phoneNumber))
+      .where('player_id', '=', await playerIdOf(t.database.db, player.phoneNumber))
       .execute();
     await expectUnauthorizedEverywhere(bearer(player.token));
   });
@@ -178,15 +178,6 @@ describe('sessions (spec §4)', () => {
     );
   });
 });
-
-async function playerId(phoneNumber: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('players')
-    .select('id')
-    .where('phone_number', '=', phoneNumber)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('POST /api/player/change-password (spec §5)', () => {
   const change = (token: string, body: object) =>

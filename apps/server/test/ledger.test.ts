@@ -4,21 +4,12 @@ import { AppError } from '../src/lib/app-error.ts';
 import { AssertionError } from '../src/lib/assert.ts';
 import { ensureHouseAccounts, postJournal, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { ADMIN_KEY, credit, newPlayer, type TestContext, testApp } from './support/test-app.ts';
+import { ADMIN_KEY, credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await testApp();
 });
-
-async function playerIdOf(phoneNumber: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('players')
-    .select('id')
-    .where('phone_number', '=', phoneNumber)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 const debit = (phoneNumber: string, amount: number, key?: string) =>
   t.app.inject({
@@ -34,7 +25,7 @@ describe('the ledger', () => {
     const accounts = await t.database.db
       .selectFrom('ledger_accounts')
       .select(['kind', 'provider', 'currency', 'balance'])
-      .where('player_id', '=', await playerIdOf(player.phoneNumber))
+      .where('player_id', '=', await playerIdOf(t.database.db, player.phoneNumber))
       .orderBy('id')
       .execute();
     expect(accounts).toEqual([
@@ -83,34 +74,34 @@ describe('the ledger', () => {
 
   it('postJournal refuses an unbalanced journal with an assertion and writes nothing', async () => {
     const player = await newPlayer(t.app);
-    const playerId = await playerIdOf(player.phoneNumber);
+    const playerId = await playerIdOf(t.database.db, player.phoneNumber);
     const { mainAccountId } = await readPlayerBalances(t.database.db, playerId);
     const house = await ensureHouseAccounts(t.database.db);
     const before = await checkLedger(t.database.db);
-    await expect(
-      t.database.db.transaction().execute((trx) =>
-        postJournal(trx, {
-          kind: 'TEST',
-          playerId,
-          postings: [
-            { accountId: mainAccountId, amount: 100 },
-            { accountId: house.cash, amount: -99 },
-          ],
-        }),
-      ),
-    ).rejects.toBeInstanceOf(AssertionError);
-    await expect(
-      t.database.db.transaction().execute((trx) =>
-        postJournal(trx, {
-          kind: 'TEST',
-          playerId,
-          postings: [
-            { accountId: mainAccountId, amount: 0.5 },
-            { accountId: house.cash, amount: -0.5 },
-          ],
-        }),
-      ),
-    ).rejects.toBeInstanceOf(AssertionError);
+    const refused = [
+      // Does not sum to zero.
+      [
+        { accountId: mainAccountId, amount: 100 },
+        { accountId: house.cash, amount: -99 },
+      ],
+      // Fractions of a satang.
+      [
+        { accountId: mainAccountId, amount: 0.5 },
+        { accountId: house.cash, amount: -0.5 },
+      ],
+      // One leg only.
+      [{ accountId: mainAccountId, amount: 0 }],
+      // The same account twice.
+      [
+        { accountId: mainAccountId, amount: 5 },
+        { accountId: mainAccountId, amount: -5 },
+      ],
+    ];
+    for (const postings of refused) {
+      await expect(
+        t.database.db.transaction().execute((trx) => postJournal(trx, { kind: 'TEST', playerId, postings })),
+      ).rejects.toBeInstanceOf(AssertionError);
+    }
     const after = await checkLedger(t.database.db);
     expect(after.counts.journals).toBe(before.counts.journals);
   });
@@ -118,7 +109,7 @@ describe('the ledger', () => {
   it('postJournal refuses to take a player balance below zero (AG_INSUFFICIENT_AMOUNT)', async () => {
     const player = await newPlayer(t.app);
     await credit(t.app, player.phoneNumber, 10);
-    const playerId = await playerIdOf(player.phoneNumber);
+    const playerId = await playerIdOf(t.database.db, player.phoneNumber);
     const { mainAccountId } = await readPlayerBalances(t.database.db, playerId);
     const house = await ensureHouseAccounts(t.database.db);
     const attempt = t.database.db.transaction().execute((trx) =>
@@ -138,7 +129,7 @@ describe('the ledger', () => {
 
   it('the database itself refuses a negative player balance (CHECK) and an unbalanced journal (deferred trigger)', async () => {
     const player = await newPlayer(t.app);
-    const playerId = await playerIdOf(player.phoneNumber);
+    const playerId = await playerIdOf(t.database.db, player.phoneNumber);
     const { mainAccountId } = await readPlayerBalances(t.database.db, playerId);
     await expect(
       sql`update ledger_accounts set balance = -1 where id = ${mainAccountId}`.execute(t.database.db),
@@ -163,7 +154,10 @@ describe('the ledger', () => {
     const player = await newPlayer(t.app);
     await credit(t.app, player.phoneNumber, 42);
     expect(await checkLedger(t.database.db)).toMatchObject({ ok: true, problems: [] });
-    const { mainAccountId } = await readPlayerBalances(t.database.db, await playerIdOf(player.phoneNumber));
+    const { mainAccountId } = await readPlayerBalances(
+      t.database.db,
+      await playerIdOf(t.database.db, player.phoneNumber),
+    );
     await t.database.db
       .transaction()
       .execute(async (trx) => {
@@ -202,7 +196,7 @@ describe('concurrency and idempotency of money movements', () => {
     }
     const afters = succeeded.map((r) => r.json().data.afterAmount).sort((a: number, b: number) => a - b);
     expect(afters).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
-    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(player.phoneNumber));
+    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(t.database.db, player.phoneNumber));
     expect(mainSatang).toBe(0);
     expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
   });
@@ -216,12 +210,12 @@ describe('concurrency and idempotency of money movements', () => {
     const bodies = responses.map((r) => r.json());
     for (const body of bodies) expect(body).toEqual(bodies[0]);
     expect(responses.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
-    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(player.phoneNumber));
+    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(t.database.db, player.phoneNumber));
     expect(mainSatang).toBe(38_000);
     const withdrawals = await t.database.db
       .selectFrom('history')
       .select('id')
-      .where('player_id', '=', await playerIdOf(player.phoneNumber))
+      .where('player_id', '=', await playerIdOf(t.database.db, player.phoneNumber))
       .where('type', '=', 'MANUAL_WITHDRAW')
       .execute();
     expect(withdrawals).toHaveLength(1);
@@ -238,7 +232,7 @@ describe('concurrency and idempotency of money movements', () => {
     const mismatch = await debit(player.phoneNumber, 60, key);
     expect(mismatch.statusCode).toBe(409);
     expect(mismatch.json()).toMatchObject({ data: { errorCode: 'IDEMPOTENCY_KEY_REUSED' } });
-    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(player.phoneNumber));
+    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(t.database.db, player.phoneNumber));
     expect(mainSatang).toBe(45_000);
   });
 
@@ -258,7 +252,7 @@ describe('concurrency and idempotency of money movements', () => {
     const response = await debit(player.phoneNumber, 10, 'bad key!');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ data: { errorCode: 'IDEMPOTENCY_KEY_INVALID' } });
-    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(player.phoneNumber));
+    const { mainSatang } = await readPlayerBalances(t.database.db, await playerIdOf(t.database.db, player.phoneNumber));
     expect(mainSatang).toBe(10_000);
   });
 });

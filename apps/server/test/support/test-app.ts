@@ -91,6 +91,15 @@ export async function newPlayer(app: App, overrides: Record<string, unknown> = {
   };
 }
 
+export async function playerIdOf(db: DatabaseHandle['db'], phoneNumber: string): Promise<number> {
+  const row = await db
+    .selectFrom('players')
+    .select('id')
+    .where('phone_number', '=', phoneNumber)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Credits a player through the operator API. */
