@@ -29,6 +29,12 @@ export const BANNER_AUTOPLAY_MS = 3000;
 export const BALANCE_REFRESH_MS = 5000;
 export const TRANSFER_IN_WAIT_MS = 3000;
 
-/** Failed logins allowed per phone and per client address within the window. */
-export const LOGIN_FAILURES_MAX = 5;
+/** Failed logins allowed per phone within the window. */
+export const LOGIN_FAILURES_PER_PHONE_MAX = 5;
+/**
+ * Failed logins allowed per client address within the window. Higher than per
+ * phone because Thai mobile carriers put many players behind one address
+ * (carrier-grade NAT); it still stops one machine from trying many phones.
+ */
+export const LOGIN_FAILURES_PER_ADDRESS_MAX = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

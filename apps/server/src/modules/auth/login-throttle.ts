@@ -1,16 +1,23 @@
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_MAX } from '@app/contracts/limits';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FAILURES_PER_ADDRESS_MAX,
+  LOGIN_FAILURES_PER_PHONE_MAX,
+} from '@app/contracts/limits';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 type Subject = { scope: 'phone' | 'address'; subject: string };
 
+const FAILURES_MAX = { phone: LOGIN_FAILURES_PER_PHONE_MAX, address: LOGIN_FAILURES_PER_ADDRESS_MAX } as const;
+
 const windowInterval = () => sql`(${LOGIN_FAILURE_WINDOW_MS}::bigint * interval '1 millisecond')`;
 
 /**
  * Failed logins are throttled per phone and per client address: after
- * LOGIN_FAILURES_MAX failures within LOGIN_FAILURE_WINDOW_MS, further attempts
- * get a 429 until the oldest of those failures leaves the window. The counts
+ * LOGIN_FAILURES_PER_PHONE_MAX (or _PER_ADDRESS_MAX) failures within
+ * LOGIN_FAILURE_WINDOW_MS, further attempts get a 429 until the oldest of
+ * those failures leaves the window. The counts
  * live in the database, so every server instance sees the same ones.
  */
 export const loginThrottle = {
@@ -22,7 +29,7 @@ export const loginThrottle = {
           from login_failures
          where scope = ${scope} and subject = ${subject} and failed_at > now() - ${windowInterval()}
          order by failed_at desc
-        offset ${LOGIN_FAILURES_MAX - 1} limit 1`.execute(db);
+        offset ${FAILURES_MAX[scope] - 1} limit 1`.execute(db);
       const waitMs = row.rows[0]?.wait_ms;
       if (waitMs !== undefined) retryAfterMs = Math.max(retryAfterMs, waitMs);
     }
