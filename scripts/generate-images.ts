@@ -37,7 +37,9 @@ function svgDoc(width: number, height: number, defs: string, body: string): stri
 }
 
 interface PngOptions {
-  colours?: number;
+  /** libimagequant quality (0–100): lower means fewer palette entries and a smaller file. */
+  quality?: number;
+  /** Floyd–Steinberg dithering level (0–1); 0 keeps large gradients compressible. */
   dither?: number;
 }
 
@@ -45,7 +47,7 @@ async function writePng(file: string, svg: string, options: PngOptions = {}): Pr
   const buffer = await sharp(Buffer.from(svg))
     .png({
       palette: true,
-      colours: options.colours ?? 256,
+      quality: options.quality ?? 90,
       dither: options.dither ?? 1,
       effort: 10,
       compressionLevel: 9,
@@ -434,7 +436,7 @@ function eventBanner(): string {
   <stop offset="1" stop-color="#c8820e" stop-opacity="0"/>
 </radialGradient>
 <radialGradient id="rayFade" cx="${ox}" cy="${oy}" r="720" gradientUnits="userSpaceOnUse">
-  <stop offset="0" stop-color="#ffe08a" stop-opacity="0.3"/><stop offset="1" stop-color="#ffe08a" stop-opacity="0"/>
+  <stop offset="0" stop-color="#ffe08a" stop-opacity="0"/><stop offset="0.12" stop-color="#ffe08a" stop-opacity="0.2"/><stop offset="1" stop-color="#ffe08a" stop-opacity="0"/>
 </radialGradient>
 <linearGradient id="stage" x1="0" y1="0" x2="1" y2="0">
   <stop offset="0" stop-color="#f7cf4f" stop-opacity="0"/><stop offset="0.5" stop-color="#ffe7a0" stop-opacity="1"/>
@@ -464,7 +466,7 @@ function eventBanner(): string {
     stars.push(sparkle(x, y, r, rand() > 0.5 ? '#ffffff' : '#ffe08a', 0.35 + rand() * 0.6));
   }
   const dots: string[] = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 40; i++) {
     const x = rand() * W;
     const y = rand() * H;
     dots.push(
@@ -531,7 +533,7 @@ function eventBanner(): string {
 
 async function main(): Promise<void> {
   for (const bank of BANKS) {
-    await writePng(join(OUT, 'bank-png', `${bank.code}.png`), bankBadge(bank.code, bank.color), { colours: 128 });
+    await writePng(join(OUT, 'bank-png', `${bank.code}.png`), bankBadge(bank.code, bank.color), { quality: 90 });
   }
 
   const rewards: Array<[string, string]> = [
@@ -543,10 +545,10 @@ async function main(): Promise<void> {
     ['football-jersey.png', rewardCard('Football jersey', jerseyArt(), JERSEY_DEFS)],
   ];
   for (const [file, svg] of rewards) {
-    await writePng(join(OUT, 'reward', file), svg);
+    await writePng(join(OUT, 'reward', file), svg, { quality: 80 });
   }
 
-  await writePng(join(OUT, 'banner', 'event-point.png'), eventBanner());
+  await writePng(join(OUT, 'banner', 'event-point.png'), eventBanner(), { quality: 90, dither: 0 });
 }
 
 await main();
