@@ -2,6 +2,7 @@ import { LOGIN_SUCCESS_CLOSE_MS, LOGIN_SUCCESS_NAVIGATE_MS } from '@app/contract
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
 import { CheckIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
 import { useLogin } from '@/features/auth/api/login';
@@ -66,8 +67,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           </h1>
           <p className="card-subtitle">{t('login.subtitle')}</p>
 
-          <div className="field">
-            <label htmlFor={phoneId}>{t('login.phoneLabel')}</label>
+          <FormField id={phoneId} label={t('login.phoneLabel')}>
             <input
               id={phoneId}
               name="username"
@@ -79,9 +79,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
               onChange={(event) => setUsername(event.target.value)}
               aria-describedby={error ? errorId : undefined}
             />
-          </div>
-          <div className="field">
-            <label htmlFor={passwordId}>{t('login.passwordLabel')}</label>
+          </FormField>
+          <FormField id={passwordId} label={t('login.passwordLabel')}>
             <PasswordField
               id={passwordId}
               name="password"
@@ -91,7 +90,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
               onChange={(event) => setPassword(event.target.value)}
               aria-describedby={error ? errorId : undefined}
             />
-          </div>
+          </FormField>
 
           <p id={errorId} className="form-error" role="alert">
             {error}

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { CloseIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -96,12 +97,6 @@ export function RegisterForm() {
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-error` : undefined,
   });
-  const fieldError = (field: RegisterField, id: string) =>
-    errors[field] ? (
-      <p id={`${id}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
 
   return (
     <div className="register-card">
@@ -114,8 +109,7 @@ export function RegisterForm() {
         </h1>
         <p className="card-subtitle">{t('register.subtitle')}</p>
 
-        <div className="field">
-          <label htmlFor={ids.phone}>{t('register.phoneLabel')}</label>
+        <FormField id={ids.phone} label={t('register.phoneLabel')} error={errors.phoneNumber}>
           <input
             {...fieldProps('phoneNumber', ids.phone)}
             type="tel"
@@ -124,27 +118,22 @@ export function RegisterForm() {
             maxLength={10}
             placeholder={t('register.phonePlaceholder')}
           />
-          {fieldError('phoneNumber', ids.phone)}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>{t('register.passwordLabel')}</label>
+        </FormField>
+        <FormField id={ids.password} label={t('register.passwordLabel')} error={errors.password}>
           <PasswordField
             {...fieldProps('password', ids.password)}
             autoComplete="new-password"
             placeholder={t('register.passwordPlaceholder')}
           />
-          {fieldError('password', ids.password)}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.fullName}>{t('register.fullNameLabel')}</label>
+        </FormField>
+        <FormField id={ids.fullName} label={t('register.fullNameLabel')} error={errors.fullName}>
           <input
             {...fieldProps('fullName', ids.fullName)}
             type="text"
             autoComplete="name"
             placeholder={t('register.fullNamePlaceholder')}
           />
-          {fieldError('fullName', ids.fullName)}
-        </div>
+        </FormField>
         <div className="field">
           <span className="field-label" id={ids.bank}>
             {t('register.bankLabel')}
@@ -156,8 +145,7 @@ export function RegisterForm() {
             onChange={(chosen) => setBank({ code: chosen.code, name: chosen.name })}
           />
         </div>
-        <div className="field">
-          <label htmlFor={ids.bankNumber}>{t('register.bankNumberLabel')}</label>
+        <FormField id={ids.bankNumber} label={t('register.bankNumberLabel')} error={errors.bankNumber}>
           <input
             {...fieldProps('bankNumber', ids.bankNumber)}
             type="text"
@@ -166,8 +154,7 @@ export function RegisterForm() {
             maxLength={10}
             placeholder={t('register.bankNumberPlaceholder')}
           />
-          {fieldError('bankNumber', ids.bankNumber)}
-        </div>
+        </FormField>
 
         {serverError && (
           <div className="form-alert" role="alert">
