@@ -1,16 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// Not '@app/contracts/paths': Vite's config loader leaves bare imports to Node, which
+// cannot load the package's .ts sources; a relative import is bundled with this file.
+import { BACKOFFICE_BASE_PATH, DEMO_PATHS, serverPathPrefixes } from '../../packages/contracts/src/paths.ts';
 
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
+
+/** The first segment of a path: '/sandbox-bank/transfer' → '/sandbox-bank'. */
+function prefixOf(path: string): string {
+  return `/${path.split('/')[1] ?? ''}`;
+}
+
+/**
+ * Pages the server renders itself (the back office, the API docs, the demo
+ * bank): a browser navigation there must reach the server, not this app.
+ */
+const serverPagePrefixes = new Set([
+  prefixOf(BACKOFFICE_BASE_PATH),
+  '/docs',
+  ...Object.values(DEMO_PATHS).map(prefixOf),
+]);
+
+/** Everything the dev server forwards to the API server, by first path segment. */
+const proxiedPrefixes = [...new Set([...serverPathPrefixes(), '/images', '/health', ...serverPagePrefixes])];
+
+const serverPageProxy = { target: apiTarget, changeOrigin: true };
 
 /**
  * /login and /register are both API paths (POST) and SPA routes (GET). A page
  * navigation asks for text/html: serve the app; anything else goes to the API.
  */
 const apiProxy = {
-  target: apiTarget,
-  changeOrigin: true,
+  ...serverPageProxy,
   bypass(req: { headers: { accept?: string } }) {
     return req.headers.accept?.includes('text/html') ? '/index.html' : undefined;
   },
@@ -22,15 +44,9 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
-    proxy: {
-      '/api': apiProxy,
-      '/login': apiProxy,
-      '/logout': apiProxy,
-      '/register': apiProxy,
-      '/setting': apiProxy,
-      '/images': apiProxy,
-      '/health': apiProxy,
-    },
+    proxy: Object.fromEntries(
+      proxiedPrefixes.map((prefix) => [prefix, serverPagePrefixes.has(prefix) ? serverPageProxy : apiProxy]),
+    ),
   },
   build: {
     outDir: 'dist',

@@ -1,52 +1,116 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/database.ts';
+import type { Deps } from './deps.ts';
 import type { Config } from './env.ts';
 import { registerDocs } from './http/docs.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStaticFiles } from './http/static-files.ts';
-import type { App, Deps } from './http/types.ts';
+import type { App } from './http/types.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createTokenSigner } from './modules/auth/tokens.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
+import { createTokenSigner, TOKEN_ISSUER } from './modules/auth/tokens.ts';
+import { sandboxBankRoutes } from './modules/demo/sandbox-bank.routes.ts';
+import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposits/bank-feed.routes.ts';
+import { depositAdminRoutes } from './modules/deposits/deposit.admin-routes.ts';
+import { depositRoutes } from './modules/deposits/deposit.routes.ts';
+import { DirectorySlipStorage } from './modules/deposits/slip-storage.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
+import { operatorRoutes } from './modules/operators/operator.routes.ts';
+import { ensureSystemOperator, SYSTEM_OPERATORS } from './modules/operators/operator.service.ts';
+import { registerOperatorGuard } from './modules/operators/operator-guard.ts';
+import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
+import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
 
-/** Builds the HTTP app on an open, migrated database. Listening is the caller's business. */
+/** Builds what every route may use, once. */
+async function buildDeps(db: Db, config: Config): Promise<Deps> {
+  return {
+    db,
+    config,
+    house: await ensureHouseAccounts(db),
+    playerAuth: {
+      db,
+      signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.player),
+      sessionTtlMs: config.sessionTtlMs,
+      registerLimitPerHour: config.registerLimitPerHour,
+    },
+    operatorAuth: {
+      db,
+      signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.operator),
+      sessionTtlMs: config.operatorSessionTtlMs,
+    },
+    slips: new DirectorySlipStorage(config.slipDir),
+  };
+}
+
+/**
+ * Builds the HTTP app on an open, migrated database: the public routes, the
+ * player scope behind the session guard, the operator scope under /admin
+ * behind the operator guard, and the bank-feed webhook when it has a secret.
+ * Listening is the caller's business.
+ */
 export async function buildApp(options: { db: Db; config: Config; logger?: boolean }): Promise<App> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-admin-key"]', 'req.headers["x-webhook-signature"]'],
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Only JSON (and, on the deposit route, multipart) bodies: anything else is a 415.
+  app.removeContentTypeParser('text/plain');
 
   registerRequestContext(app);
   registerErrorHandling(app);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });
   await registerDocs(app);
 
-  const deps: Deps = {
-    db,
-    config,
-    signer: createTokenSigner(config.tokenSecret),
-    house: await ensureHouseAccounts(db),
-  };
-  await app.register(healthRoutes, deps);
-  await app.register(authRoutes, deps);
-  await app.register(playerRoutes, deps);
-  await app.register(historyRoutes, deps);
+  const deps = await buildDeps(db, config);
+  await app.register(healthRoutes, { db });
+  await app.register(publicAuthRoutes, deps);
   await app.register(settingsRoutes, deps);
-  if (config.adminApiKey) await app.register(adminRoutes, deps);
+  await app.register(async (players: App) => {
+    registerPlayerSessionGuard(players, deps.playerAuth);
+    await players.register(sessionAuthRoutes, deps);
+    await players.register(playerRoutes, deps);
+    await players.register(historyRoutes, deps);
+    await players.register(withdrawalRoutes, deps);
+    await players.register(depositRoutes, deps);
+  });
+  const serviceOperator = await ensureSystemOperator(db, SYSTEM_OPERATORS.service);
+  await app.register(async (operators: App) => {
+    registerOperatorGuard(operators, { ...deps.operatorAuth, adminApiKey: config.adminApiKey, serviceOperator });
+    await operators.register(operatorRoutes, deps);
+    await operators.register(adminRoutes, deps);
+    await operators.register(withdrawalAdminRoutes, deps);
+    await operators.register(depositAdminRoutes, deps);
+    await operators.register(bankTransferAdminRoutes, deps);
+    await operators.register(playerAdminRoutes, deps);
+    await operators.register(settingsAdminRoutes, deps);
+    await operators.register(auditRoutes, deps);
+  });
+  if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);
+  if (config.seedDemo && config.bankWebhookSecret) await app.register(sandboxBankRoutes, deps);
   await registerStaticFiles(app, { publicDir: config.publicDir, webDistDir: config.webDistDir });
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT } from '@app/contracts/limits';
 import { z } from 'zod';
 
 /**
@@ -25,6 +26,20 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SLIP_DIR: z.string().min(1).optional(),
+  OPERATOR_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
+  REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BODY_LIMIT_BYTES: z.coerce
@@ -47,6 +62,11 @@ export type Config = {
   corsOrigins: string[];
   trustProxy: boolean;
   adminApiKey: string | undefined;
+  /** Signs bank-feed deliveries; without it the webhook does not exist. Generated in demo mode. */
+  bankWebhookSecret: string | undefined;
+  slipDir: string;
+  operatorSessionTtlMs: number;
+  registerLimitPerHour: number;
   seedDemo: boolean;
   dbPoolSize: number;
   bodyLimitBytes: number;
@@ -60,12 +80,13 @@ export class ConfigError extends Error {}
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 /**
- * The token secret signs session tokens. When not given it is generated once
- * and kept in DATA_DIR, so sessions survive a restart. Several instances behind
- * a load balancer must share one TOKEN_SECRET instead.
+ * A secret that was not configured is generated once and kept in DATA_DIR
+ * (mode 600), so it survives a restart: the token secret always, the
+ * bank-feed secret in demo mode. Several instances behind a load balancer must
+ * share configured secrets instead.
  */
-function loadOrCreateTokenSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'token-secret');
+function loadOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;
@@ -87,20 +108,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  // Demo data is on by default only for the embedded database.
+  const seedDemo = e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.DATABASE_URL === undefined;
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    tokenSecret: e.TOKEN_SECRET ?? loadOrCreateTokenSecret(dataDir),
+    tokenSecret: e.TOKEN_SECRET ?? loadOrCreateSecret(dataDir, 'token-secret'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     adminApiKey: e.ADMIN_API_KEY,
-    // Demo data is on by default only for the embedded database.
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.DATABASE_URL === undefined,
+    bankWebhookSecret:
+      e.BANK_WEBHOOK_SECRET ?? (seedDemo ? loadOrCreateSecret(dataDir, 'bank-webhook-secret') : undefined),
+    slipDir: path.resolve(e.SLIP_DIR ?? path.join(dataDir, 'slips')),
+    operatorSessionTtlMs: e.OPERATOR_SESSION_TTL_HOURS * 3600 * 1000,
+    registerLimitPerHour: e.REGISTER_LIMIT_PER_ADDRESS_PER_HOUR,
+    seedDemo,
     dbPoolSize: e.DB_POOL_SIZE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),

@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoPlayer, seedReferenceData } from './db/seed.ts';
+import { seedReferenceData } from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { seedDemoData } from './modules/demo/demo.seed.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   });
   await migrate(database.db);
   await seedReferenceData(database.db);
-  if (config.seedDemo) await seedDemoPlayer(database.db, await ensureHouseAccounts(database.db));
+  if (config.seedDemo) await seedDemoData(database.db, await ensureHouseAccounts(database.db));
 
   const app = await buildApp({ db: database.db, config });
   app.log.info(

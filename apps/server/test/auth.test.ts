@@ -125,7 +125,7 @@ describe('sessions (spec §4)', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     const forged = await foreign.sign(
-      { sessionId: session.id, playerId: session.player_id },
+      { sessionId: session.id, subjectId: session.player_id },
       new Date(Date.now() + 3_600_000),
     );
     await expectUnauthorizedEverywhere(bearer(forged));
@@ -140,12 +140,12 @@ describe('sessions (spec §4)', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     const expired = await signer.sign(
-      { sessionId: session.id, playerId: session.player_id },
+      { sessionId: session.id, subjectId: session.player_id },
       new Date(Date.now() - 1000),
     );
     await expectUnauthorizedEverywhere(bearer(expired));
     const unknown = await signer.sign(
-      { sessionId: randomUUID(), playerId: session.player_id },
+      { sessionId: randomUUID(), subjectId: session.player_id },
       new Date(Date.now() + 60_000),
     );
     await expectUnauthorizedEverywhere(bearer(unknown));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type TestContext, testApp, testConfig } from './support/test-app.ts';
+import { ADMIN_KEY, type TestContext, testApp, testConfig } from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -112,10 +112,17 @@ describe('HTTP basics', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
-  it('without ADMIN_API_KEY the operator API does not exist', async () => {
+  it('without ADMIN_API_KEY no service key is accepted; the operator API wants an operator token', async () => {
     const app = await buildApp({ db: t.database.db, config: testConfig({ ADMIN_API_KEY: '' }), logger: false });
-    const response = await app.inject({ method: 'GET', url: '/admin/ledger/check' });
-    expect(response.statusCode).toBe(404);
+    const withKey = await app.inject({
+      method: 'GET',
+      url: '/admin/ledger/check',
+      headers: { 'x-admin-key': ADMIN_KEY },
+    });
+    expect(withKey.statusCode).toBe(403);
+    const without = await app.inject({ method: 'GET', url: '/admin/ledger/check' });
+    expect(without.statusCode).toBe(401);
+    expect(without.json()).toMatchObject({ success: false, data: { errorCode: 'UNAUTHORIZED' } });
     await app.close();
   });
 });

@@ -39,9 +39,12 @@ describe('the ledger', () => {
       .where('player_id', 'is', null)
       .execute();
     expect(house.map((a) => `${a.kind}:${a.provider}`).sort()).toEqual([
+      'BANK_DEPOSITS:',
+      'BANK_PAYOUTS:',
       'HOUSE_CASH:',
       'HOUSE_POINTS:',
       'PROVIDER_CLEARING:ufa',
+      'UNMATCHED_DEPOSITS:',
       'WITHDRAW_PENDING:',
     ]);
     expect(house.every((a) => a.balance === null)).toBe(true);

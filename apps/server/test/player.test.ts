@@ -28,7 +28,13 @@ describe('GET /api/get-profile (spec §3 user)', () => {
       ingame_balance: 0,
       point: 0,
       accounts: [
-        { bankCode: 'KBANK', bankName: 'Kasikorn bank', bankNumber: '0381234567', fullName: expect.any(String) },
+        {
+          bankCode: 'KBANK',
+          bankName: 'Kasikorn bank',
+          bankNumber: '0381234567',
+          fullName: expect.any(String),
+          promptpayId: '0105561234567',
+        },
       ],
     });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findBank } from './banks.ts';
 import {
+  AGENT_ID_MAX,
   BANK_NUMBER_DIGITS,
   FULL_NAME_LENGTH_MAX,
   PASSWORD_LENGTH_MAX,
@@ -22,7 +23,8 @@ export const newPasswordSchema = z
   .string({ error: 'password_required' })
   .min(1, { error: 'password_required' })
   .min(PASSWORD_LENGTH_MIN, { error: 'password_min_8' })
-  .max(PASSWORD_LENGTH_MAX, { error: 'password_too_long' });
+  .max(PASSWORD_LENGTH_MAX, { error: 'password_too_long' })
+  .refine((password) => password.trim().length > 0, { error: 'password_blank' });
 
 export const bankNumberSchema = z
   .string({ error: 'bank_number_required' })
@@ -33,7 +35,12 @@ export const bankNumberSchema = z
 
 /** Registration payload of spec §3. bankCode may be the short code (KBANK) or the numeric one (004). */
 export const registerRequestSchema = z.object({
-  agentId: z.coerce.number({ error: 'agent_invalid' }).int({ error: 'agent_invalid' }).default(REGISTER_AGENT_ID),
+  agentId: z.coerce
+    .number({ error: 'agent_invalid' })
+    .int({ error: 'agent_invalid' })
+    .min(1, { error: 'agent_invalid' })
+    .max(AGENT_ID_MAX, { error: 'agent_invalid' })
+    .default(REGISTER_AGENT_ID),
   fullName: z
     .string({ error: 'full_name_required' })
     .trim()

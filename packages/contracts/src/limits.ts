@@ -7,8 +7,23 @@ export const PASSWORD_LENGTH_MIN = 8;
 export const PASSWORD_LENGTH_MAX = 128;
 export const FULL_NAME_LENGTH_MAX = 100;
 export const REGISTER_AGENT_ID = 1;
+/** Agent ids are 32-bit integers in the database. */
+export const AGENT_ID_MAX = 2_147_483_647;
 
 export const DEPOSIT_AMOUNT_SATANG_MIN = 100;
+/** The largest amount any request may carry (10 million baht): every amount has an upper bound. */
+export const AMOUNT_BAHT_MAX = 10_000_000;
+/** The largest deposit a slip or the bank feed may carry. */
+export const DEPOSIT_AMOUNT_SATANG_MAX = 200_000_000;
+/** A slip image is at most this large. */
+export const SLIP_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
+/**
+ * A slip and a bank transfer of the same amount from the player's account are
+ * taken as the same deposit when their times lie within this window.
+ */
+export const DEPOSIT_MATCH_WINDOW_MS = 60 * 60 * 1000;
+/** Bank-feed deliveries whose timestamp is further off than this are refused. */
+export const WEBHOOK_TIMESTAMP_TOLERANCE_S = 5 * 60;
 export const WITHDRAW_AMOUNT_SATANG_MIN = 10_000;
 /** Withdrawals must be below 50,000 baht: this bound is exclusive. */
 export const WITHDRAW_AMOUNT_SATANG_LIMIT = 5_000_000;
@@ -38,3 +53,10 @@ export const LOGIN_FAILURES_PER_PHONE_MAX = 5;
  */
 export const LOGIN_FAILURES_PER_ADDRESS_MAX = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong guesses of the current password on change-password, per player within the login window. */
+export const OLD_PASSWORD_FAILURES_MAX = 5;
+/** Active sessions a player may hold; a new login revokes the oldest beyond this. */
+export const SESSIONS_PER_PLAYER_MAX = 10;
+/** Registrations per client address per hour unless REGISTER_LIMIT_PER_ADDRESS_PER_HOUR says otherwise. */
+export const REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT = 10;
+export const REGISTER_WINDOW_MS = 3600 * 1000;

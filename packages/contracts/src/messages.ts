@@ -50,10 +50,26 @@ const en = {
   rate_limited: 'Too many requests. Please slow down and try again.',
   service_unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal_error: 'Something went wrong on our side. Please try again or contact the admin.',
+  account_frozen: 'Your account is on hold. Please contact customer service.',
+  withdraw_requested: 'Your withdrawal is in progress. It is processed within 15 minutes.',
+  deposit_received: 'Your slip has been received. The system will verify it and credit your account automatically.',
+  deposit_credited: 'Your deposit has been credited.',
+  deposit_already_credited: 'This transfer has already been credited to your account.',
+  slip_already_used: 'This slip has already been used. Please attach the slip of a new transfer.',
+  slip_required: 'Please attach the transfer slip.',
+  slip_invalid_image: 'The slip must be a JPG or PNG image.',
+  slip_too_large: 'The slip image is too large. The limit is {mb} MB.',
+  multipart_required: 'Please send the deposit as a form with the slip image attached.',
+  password_blank: 'Password cannot be only spaces.',
+  too_many_registrations: 'Too many registrations from your network. Please try again in {minutes} minutes.',
+  too_many_password_attempts: 'Too many wrong passwords. Please try again in {minutes} minutes.',
+  amount_too_large: 'The amount is too large.',
+  malformed_url: 'The address is not valid.',
+  promptpay_unavailable: 'PromptPay is not available for deposits right now.',
 } as const;
 
-export type MessageKey = keyof typeof en;
-type Catalogue = Record<MessageKey, string>;
+export type PlayerMessageKey = keyof typeof en;
+type Catalogue = Record<PlayerMessageKey, string>;
 
 const th: Catalogue = {
   validation_failed: 'ข้อมูลบางส่วนไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่อีกครั้ง',
@@ -100,6 +116,22 @@ const th: Catalogue = {
   rate_limited: 'มีคำขอมากเกินไป กรุณารอสักครู่แล้วลองใหม่',
   service_unavailable: 'ระบบไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่ภายหลัง',
   internal_error: 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่หรือติดต่อแอดมิน',
+  account_frozen: 'บัญชีของคุณถูกระงับชั่วคราว กรุณาติดต่อฝ่ายบริการลูกค้า',
+  withdraw_requested: 'กำลังดำเนินการถอนเงิน ระบบจะดำเนินการภายใน 15 นาที',
+  deposit_received: 'ได้รับสลิปแล้ว ระบบจะตรวจสอบและเติมเงินให้อัตโนมัติ',
+  deposit_credited: 'เติมเงินเข้าบัญชีของคุณแล้ว',
+  deposit_already_credited: 'รายการโอนนี้ถูกเติมเข้าบัญชีของคุณแล้ว',
+  slip_already_used: 'สลิปนี้ถูกใช้งานแล้ว กรุณาแนบสลิปของรายการโอนใหม่',
+  slip_required: 'กรุณาแนบสลิปการโอนเงิน',
+  slip_invalid_image: 'สลิปต้องเป็นรูปภาพ JPG หรือ PNG',
+  slip_too_large: 'ไฟล์สลิปมีขนาดใหญ่เกินไป ขนาดสูงสุด {mb} MB',
+  multipart_required: 'กรุณาส่งรายการฝากเป็นฟอร์มพร้อมแนบรูปสลิป',
+  password_blank: 'รหัสผ่านต้องไม่เป็นช่องว่างทั้งหมด',
+  too_many_registrations: 'มีการสมัครสมาชิกจากเครือข่ายของคุณมากเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
+  too_many_password_attempts: 'กรอกรหัสผ่านผิดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
+  amount_too_large: 'จำนวนเงินมากเกินไป',
+  malformed_url: 'ที่อยู่ไม่ถูกต้อง',
+  promptpay_unavailable: 'ขณะนี้ยังไม่เปิดให้ฝากผ่านพร้อมเพย์',
 };
 
 const cn: Catalogue = {
@@ -147,6 +179,22 @@ const cn: Catalogue = {
   rate_limited: '请求过于频繁，请稍后再试。',
   service_unavailable: '服务暂时不可用，请稍后再试。',
   internal_error: '系统出现错误，请重试或联系客服。',
+  account_frozen: '您的账户已被暂停，请联系客服。',
+  withdraw_requested: '提款处理中，将在15分钟内完成。',
+  deposit_received: '已收到转账凭证，系统将自动核实并入账。',
+  deposit_credited: '存款已入账。',
+  deposit_already_credited: '这笔转账已经存入您的账户。',
+  slip_already_used: '该转账凭证已被使用，请上传新转账的凭证。',
+  slip_required: '请上传转账凭证。',
+  slip_invalid_image: '转账凭证必须是 JPG 或 PNG 图片。',
+  slip_too_large: '凭证图片过大，最大 {mb} MB。',
+  multipart_required: '请以表单形式提交存款并附上凭证图片。',
+  password_blank: '密码不能全是空格。',
+  too_many_registrations: '您的网络注册次数过多，请在 {minutes} 分钟后重试。',
+  too_many_password_attempts: '密码错误次数过多，请在 {minutes} 分钟后重试。',
+  amount_too_large: '金额过大。',
+  malformed_url: '地址无效。',
+  promptpay_unavailable: '目前暂不支持 PromptPay 存款。',
 };
 
 const ls: Catalogue = {
@@ -194,6 +242,22 @@ const ls: Catalogue = {
   rate_limited: 'ມີຄຳຮ້ອງຫຼາຍເກີນໄປ ກະລຸນາລໍຖ້າແລ້ວລອງໃໝ່.',
   service_unavailable: 'ລະບົບບໍ່ພ້ອມໃຊ້ງານຊົ່ວຄາວ ກະລຸນາລອງໃໝ່ພາຍຫຼັງ.',
   internal_error: 'ເກີດຂໍ້ຜິດພາດໃນລະບົບ ກະລຸນາລອງໃໝ່ ຫຼື ຕິດຕໍ່ແອັດມິນ.',
+  account_frozen: 'ບັນຊີຂອງທ່ານຖືກລະງັບຊົ່ວຄາວ ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການລູກຄ້າ.',
+  withdraw_requested: 'ກຳລັງດຳເນີນການຖອນເງິນ ລະບົບຈະດຳເນີນການພາຍໃນ 15 ນາທີ.',
+  deposit_received: 'ໄດ້ຮັບສະລິບແລ້ວ ລະບົບຈະກວດສອບ ແລະ ເຕີມເງິນໃຫ້ອັດຕະໂນມັດ.',
+  deposit_credited: 'ເຕີມເງິນເຂົ້າບັນຊີຂອງທ່ານແລ້ວ.',
+  deposit_already_credited: 'ລາຍການໂອນນີ້ຖືກເຕີມເຂົ້າບັນຊີຂອງທ່ານແລ້ວ.',
+  slip_already_used: 'ສະລິບນີ້ຖືກໃຊ້ແລ້ວ ກະລຸນາແນບສະລິບຂອງລາຍການໂອນໃໝ່.',
+  slip_required: 'ກະລຸນາແນບສະລິບການໂອນເງິນ.',
+  slip_invalid_image: 'ສະລິບຕ້ອງເປັນຮູບ JPG ຫຼື PNG.',
+  slip_too_large: 'ຮູບສະລິບໃຫຍ່ເກີນໄປ ຂະໜາດສູງສຸດ {mb} MB.',
+  multipart_required: 'ກະລຸນາສົ່ງລາຍການຝາກເປັນຟອມພ້ອມແນບຮູບສະລິບ.',
+  password_blank: 'ລະຫັດຜ່ານຕ້ອງບໍ່ແມ່ນຍະຫວ່າງທັງໝົດ.',
+  too_many_registrations: 'ມີການສະໝັກສະມາຊິກຈາກເຄືອຂ່າຍຂອງທ່ານຫຼາຍເກີນໄປ ກະລຸນາລອງໃໝ່ໃນອີກ {minutes} ນາທີ.',
+  too_many_password_attempts: 'ປ້ອນລະຫັດຜ່ານຜິດຫຼາຍເທື່ອເກີນໄປ ກະລຸນາລອງໃໝ່ໃນອີກ {minutes} ນາທີ.',
+  amount_too_large: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ.',
+  malformed_url: 'ທີ່ຢູ່ບໍ່ຖືກຕ້ອງ.',
+  promptpay_unavailable: 'ຕອນນີ້ຍັງບໍ່ສາມາດຝາກຜ່ານ PromptPay ໄດ້.',
 };
 
 const mm: Catalogue = {
@@ -241,6 +305,22 @@ const mm: Catalogue = {
   rate_limited: 'တောင်းဆိုမှု များလွန်းပါသည်။ ခဏစောင့်ပြီး ထပ်ကြိုးစားပါ။',
   service_unavailable: 'ဝန်ဆောင်မှု ယာယီ မရနိုင်ပါ။ ခဏနေမှ ထပ်ကြိုးစားပါ။',
   internal_error: 'စနစ်တွင် အမှားဖြစ်သွားပါသည်။ ထပ်ကြိုးစားပါ သို့မဟုတ် အက်ဒမင်ကို ဆက်သွယ်ပါ။',
+  account_frozen: 'သင့်အကောင့်ကို ယာယီ ရပ်ဆိုင်းထားပါသည်။ ဖောက်သည်ဝန်ဆောင်မှုကို ဆက်သွယ်ပါ။',
+  withdraw_requested: 'ငွေထုတ်ယူမှုကို ဆောင်ရွက်နေပါသည်။ ၁၅ မိနစ်အတွင်း ပြီးစီးပါမည်။',
+  deposit_received: 'ငွေလွှဲပြေစာ လက်ခံရရှိပါပြီ။ စနစ်က အလိုအလျောက် စစ်ဆေးပြီး ငွေဖြည့်ပေးပါမည်။',
+  deposit_credited: 'သင့်အကောင့်ထဲသို့ ငွေဖြည့်ပြီးပါပြီ။',
+  deposit_already_credited: 'ဤငွေလွှဲမှုကို သင့်အကောင့်ထဲသို့ ဖြည့်ပြီးဖြစ်သည်။',
+  slip_already_used: 'ဤငွေလွှဲပြေစာကို အသုံးပြုပြီးဖြစ်သည်။ ငွေလွှဲမှုအသစ်၏ ပြေစာကို တင်ပါ။',
+  slip_required: 'ငွေလွှဲပြေစာကို ပူးတွဲတင်ပါ။',
+  slip_invalid_image: 'ငွေလွှဲပြေစာသည် JPG သို့မဟုတ် PNG ပုံ ဖြစ်ရမည်။',
+  slip_too_large: 'ပြေစာပုံ အရွယ်အစား ကြီးလွန်းသည်။ အများဆုံး {mb} MB။',
+  multipart_required: 'ငွေသွင်းမှုကို ပြေစာပုံ ပူးတွဲ၍ ဖောင်ဖြင့် ပို့ပါ။',
+  password_blank: 'စကားဝှက်သည် နေရာလွတ်များသာ မဖြစ်ရပါ။',
+  too_many_registrations: 'သင့်ကွန်ရက်မှ စာရင်းသွင်းမှု များလွန်းပါသည်။ {minutes} မိနစ်အကြာတွင် ထပ်ကြိုးစားပါ။',
+  too_many_password_attempts: 'စကားဝှက် မှားယွင်းမှု များလွန်းပါသည်။ {minutes} မိနစ်အကြာတွင် ထပ်ကြိုးစားပါ။',
+  amount_too_large: 'ပမာဏ များလွန်းသည်။',
+  malformed_url: 'လိပ်စာ မမှန်ကန်ပါ။',
+  promptpay_unavailable: 'ယခု PromptPay ဖြင့် ငွေသွင်း၍ မရသေးပါ။',
 };
 
 const ko: Catalogue = {
@@ -288,12 +368,100 @@ const ko: Catalogue = {
   rate_limited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   service_unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   internal_error: '시스템 오류가 발생했습니다. 다시 시도하시거나 관리자에게 문의해 주세요.',
+  account_frozen: '계정이 일시 정지되었습니다. 고객센터에 문의해 주세요.',
+  withdraw_requested: '출금이 처리 중입니다. 15분 이내에 처리됩니다.',
+  deposit_received: '입금 영수증을 받았습니다. 시스템이 확인 후 자동으로 입금 처리합니다.',
+  deposit_credited: '입금이 완료되었습니다.',
+  deposit_already_credited: '이 이체는 이미 계정에 입금되었습니다.',
+  slip_already_used: '이미 사용된 영수증입니다. 새 이체의 영수증을 첨부해 주세요.',
+  slip_required: '이체 영수증을 첨부해 주세요.',
+  slip_invalid_image: '영수증은 JPG 또는 PNG 이미지여야 합니다.',
+  slip_too_large: '영수증 이미지가 너무 큽니다. 최대 {mb}MB입니다.',
+  multipart_required: '입금은 영수증 이미지를 첨부한 양식으로 보내 주세요.',
+  password_blank: '비밀번호는 공백만으로 이루어질 수 없습니다.',
+  too_many_registrations: '네트워크에서 가입 시도가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.',
+  too_many_password_attempts: '비밀번호 오류가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.',
+  amount_too_large: '금액이 너무 큽니다.',
+  malformed_url: '주소가 올바르지 않습니다.',
+  promptpay_unavailable: '지금은 PromptPay 입금을 사용할 수 없습니다.',
 };
 
 export const MESSAGES: Record<Language, Catalogue> = { en, th, cn, ls, mm, ko };
 
+/**
+ * Messages only operators and machines see (the operator API, the back
+ * office, the bank-feed webhook). The back office speaks Thai and English, so
+ * these exist in those two; every other language falls back to English.
+ */
+const operatorEn = {
+  webhook_signature_invalid: 'The webhook signature is missing or wrong.',
+  webhook_stale: 'The webhook timestamp is missing or more than 5 minutes off.',
+  transfer_recorded: 'Transfer recorded.',
+  totp_required: 'Enter the 6-digit code from your authenticator app.',
+  operator_invalid_credentials: 'Username, password or code is incorrect.',
+  too_many_operator_attempts: 'Too many failed sign-ins. Try again in {minutes} minutes.',
+  enrolment_invalid: 'The enrolment has expired. Please sign in again.',
+  already_decided: 'Already decided by {by} at {at}.',
+  entry_not_found: 'No such item.',
+  reason_required: 'Please give a reason.',
+  operator_exists: 'This username is taken.',
+  operator_not_found: 'Operator not found.',
+  cannot_change_self: 'You cannot change or disable your own account here.',
+  setting_unknown: 'No such setting.',
+  setting_invalid: 'This value is not valid for the setting.',
+  house_account_exists: 'This house account already exists.',
+  deposit_mismatch: 'That deposit does not belong to this player or amount.',
+  already_frozen: 'The player is already frozen.',
+  not_frozen: 'The player is not frozen.',
+  username_invalid: 'Username: 3 to 32 lowercase letters, digits, ".", "_" or "-".',
+  role_required: 'This needs the admin role.',
+  image_invalid: 'The image must be a JPG or PNG.',
+  done: 'Done.',
+} as const;
+
+export type OperatorMessageKey = keyof typeof operatorEn;
+
+const operatorTh: Record<OperatorMessageKey, string> = {
+  webhook_signature_invalid: 'ลายเซ็นของเว็บฮุกไม่ถูกต้องหรือไม่มี',
+  webhook_stale: 'เวลาของเว็บฮุกไม่มีหรือคลาดเคลื่อนเกิน 5 นาที',
+  transfer_recorded: 'บันทึกรายการโอนแล้ว',
+  totp_required: 'กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน',
+  operator_invalid_credentials: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง',
+  too_many_operator_attempts: 'เข้าสู่ระบบผิดพลาดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
+  enrolment_invalid: 'การลงทะเบียนหมดอายุ กรุณาเข้าสู่ระบบใหม่',
+  already_decided: 'รายการนี้ถูกดำเนินการแล้วโดย {by} เมื่อ {at}',
+  entry_not_found: 'ไม่พบรายการ',
+  reason_required: 'กรุณาระบุเหตุผล',
+  operator_exists: 'ชื่อผู้ใช้นี้ถูกใช้แล้ว',
+  operator_not_found: 'ไม่พบผู้ดูแล',
+  cannot_change_self: 'ไม่สามารถแก้ไขหรือปิดบัญชีของตัวเองได้',
+  setting_unknown: 'ไม่พบการตั้งค่านี้',
+  setting_invalid: 'ค่านี้ไม่ถูกต้องสำหรับการตั้งค่านี้',
+  house_account_exists: 'บัญชีรับเงินนี้มีอยู่แล้ว',
+  deposit_mismatch: 'รายการฝากนั้นไม่ตรงกับผู้เล่นหรือจำนวนเงินนี้',
+  already_frozen: 'ผู้เล่นถูกระงับอยู่แล้ว',
+  not_frozen: 'ผู้เล่นไม่ได้ถูกระงับ',
+  username_invalid: 'ชื่อผู้ใช้ต้องเป็นตัวพิมพ์เล็ก ตัวเลข "." "_" หรือ "-" ยาว 3 ถึง 32 ตัว',
+  role_required: 'ต้องมีสิทธิ์ผู้ดูแลระบบ',
+  image_invalid: 'รูปภาพต้องเป็น JPG หรือ PNG',
+  done: 'เรียบร้อย',
+};
+
+export const OPERATOR_MESSAGES = { en: operatorEn, th: operatorTh } as const;
+
+export type MessageKey = PlayerMessageKey | OperatorMessageKey;
+
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value);
+  return Object.hasOwn(en, value) || Object.hasOwn(operatorEn, value);
+}
+
+function isPlayerMessageKey(key: MessageKey): key is PlayerMessageKey {
+  return Object.hasOwn(en, key);
+}
+
+function template(key: MessageKey, language: Language): string {
+  if (isPlayerMessageKey(key)) return MESSAGES[language][key] ?? MESSAGES[FALLBACK_LANGUAGE][key];
+  return (language === 'th' ? operatorTh : operatorEn)[key];
 }
 
 /** The message in the given language (English when missing), with `{name}` placeholders filled. */
@@ -302,6 +470,7 @@ export function translate(
   language: Language = FALLBACK_LANGUAGE,
   params: Record<string, string | number> = {},
 ): string {
-  const template = MESSAGES[language][key] ?? MESSAGES[FALLBACK_LANGUAGE][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template(key, language).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }

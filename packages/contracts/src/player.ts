@@ -6,6 +6,8 @@ export const depositAccountSchema = z.object({
   bankName: z.string(),
   bankNumber: z.string(),
   fullName: z.string(),
+  /** Present when the account also takes PromptPay transfers (beyond the spec). */
+  promptpayId: z.string().optional(),
 });
 export type DepositAccount = z.infer<typeof depositAccountSchema>;
 

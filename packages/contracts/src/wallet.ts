@@ -1,19 +1,62 @@
 import { z } from 'zod';
 import { historyEntrySchema } from './history.ts';
+import { AMOUNT_BAHT_MAX } from './limits.ts';
 import { bahtToSatang } from './money.ts';
 
-/** An amount of baht in a request: positive, finite, at most two decimals. */
+/**
+ * An amount of baht in a request: positive, finite, at most two decimals and
+ * at most AMOUNT_BAHT_MAX, so that no amount can overflow anything downstream.
+ */
 export const amountBahtSchema = z
   .number({ error: 'amount_invalid' })
   .positive({ error: 'amount_invalid' })
-  .refine((amount) => bahtToSatang(amount) !== undefined, { error: 'amount_invalid' });
+  .max(AMOUNT_BAHT_MAX, { error: 'amount_too_large' })
+  .refine((amount) => (bahtToSatang(amount) ?? 0) > 0, { error: 'amount_invalid' });
 
-/** An operator's manual deposit to or withdrawal from a player's main wallet. */
-export const manualAdjustmentRequestSchema = z.object({
-  amount: amountBahtSchema,
-  note: z.string().trim().max(500).optional(),
+/** Integer satang of an amount that amountBahtSchema accepted. */
+export function toSatang(amountBaht: number): number {
+  const satang = bahtToSatang(amountBaht);
+  if (satang === undefined) throw new RangeError(`${amountBaht} is not a whole number of satang`);
+  return satang;
+}
+
+/** A reason an operator gives for an action: required, trimmed, at most 500 characters. */
+export const reasonSchema = z
+  .string({ error: 'reason_required' })
+  .trim()
+  .min(1, { error: 'reason_required' })
+  .max(500, { error: 'validation_failed' });
+
+/**
+ * POST /api/player/withdraw. The request carries baht (spec §7); the parsed
+ * body carries integer satang, so the unit changes here and nowhere else.
+ */
+export const withdrawRequestSchema = z
+  .object({ amount: amountBahtSchema })
+  .transform((body) => ({ amountSatang: toSatang(body.amount) }));
+export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
+
+export const withdrawResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: historyEntrySchema,
 });
-export type ManualAdjustmentRequest = z.infer<typeof manualAdjustmentRequestSchema>;
+export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;
+
+/** An operator's manual deposit to or withdrawal from a player's main wallet (the first operator API). */
+export const manualAdjustmentRequestSchema = z
+  .object({
+    amount: amountBahtSchema,
+    note: z.string().trim().max(500).optional(),
+  })
+  .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.note ?? null }));
+export type ManualAdjustmentRequest = z.input<typeof manualAdjustmentRequestSchema>;
+
+/** Manual credit or debit by an operator: the reason is required. */
+export const adjustmentRequestSchema = z
+  .object({ amount: amountBahtSchema, reason: reasonSchema })
+  .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.reason }));
+export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
 
 export const manualAdjustmentResponseSchema = z.object({
   success: z.literal(true),

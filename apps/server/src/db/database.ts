@@ -2,12 +2,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** A database transaction; repository methods that must run inside one take it. */
+export type Trx = Transaction<Database>;
+/** Either the database or a transaction: for reads that may run in or out of one. */
+export type Queryable = Db | Trx;
 
 export type DatabaseHandle = {
   db: Db;

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { initialSchemaSql } from './migrations/001-initial.ts';
+import { moneyInOutSchemaSql } from './migrations/002-money-in-out.ts';
 
 type Migration = { version: number; name: string; sql: string };
 
 /** Versioned migrations, applied in order at start. Never edit one that has shipped: add the next. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initialSchemaSql }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initialSchemaSql },
+  { version: 2, name: 'money-in-out', sql: moneyInOutSchemaSql },
+];
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 7_302_114;

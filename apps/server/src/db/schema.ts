@@ -1,3 +1,4 @@
+import type { HistoryStatus, HistoryType } from '@app/contracts/history';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables of migrations/. BIGINT arrives as number (see database.ts). */
@@ -15,6 +16,8 @@ export interface PlayersTable {
   agent_id: number;
   line_id: string | null;
   password_hash: string;
+  frozen_at: Date | null;
+  frozen_reason: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -29,9 +32,11 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export type ThrottleScope = 'phone' | 'address' | 'operator' | 'operator_address' | 'register' | 'old_password';
+
 export interface LoginFailuresTable {
   id: Generated<number>;
-  scope: 'phone' | 'address';
+  scope: ThrottleScope;
   subject: string;
   failed_at: UpdatedAt;
 }
@@ -67,16 +72,25 @@ export interface PostingsTable {
 export interface HistoryTable {
   id: Generated<number>;
   player_id: number;
-  type: string;
-  status: string;
+  type: HistoryType;
+  status: HistoryStatus;
   amount: number;
   before_amount: number;
   after_amount: number;
   journal_entry_id: number | null;
   note: string | null;
+  source: HistorySource | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+  settlement_journal_entry_id: number | null;
+  related_history_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
+
+/** How a history entry came about: the bank feed, a slip, an operator, the player. */
+export type HistorySource = 'FEED' | 'SLIP' | 'OPERATOR' | 'PLAYER';
 
 export interface IdempotencyKeysTable {
   scope: string;
@@ -102,6 +116,7 @@ export interface HouseBankAccountsTable {
   full_name: string;
   active: Generated<boolean>;
   sort_order: Generated<number>;
+  promptpay_id: string | null;
 }
 
 export interface RewardsTable {
@@ -110,6 +125,88 @@ export interface RewardsTable {
   image_url: string;
   active: Generated<boolean>;
   sort_order: Generated<number>;
+}
+
+export type OperatorRole = 'operator' | 'admin';
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  role: OperatorRole;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_enrolled_at: Date | null;
+  totp_last_step: number | null;
+  disabled_at: Date | null;
+  last_login_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OperatorSessionsTable {
+  id: string;
+  operator_id: number;
+  purpose: 'session' | 'enrol';
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
+export type BankTransferStatus = 'CREDITED' | 'UNMATCHED' | 'ASSIGNED';
+
+export interface BankTransfersTable {
+  id: Generated<number>;
+  reference: string;
+  from_bank_code: string;
+  bank_code: string | null;
+  from_account: string;
+  to_account: string;
+  house_account_id: number | null;
+  amount: number;
+  transferred_at: Date;
+  received_at: CreatedAt;
+  status: BankTransferStatus;
+  player_id: number | null;
+  history_id: number | null;
+  journal_entry_id: number;
+  note: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+}
+
+export interface DepositSlipsTable {
+  id: Generated<number>;
+  player_id: number;
+  history_id: number;
+  image_key: string;
+  image_sha256: string;
+  content_type: string;
+  qr_payload: string | null;
+  slip_reference: string | null;
+  sending_bank: string | null;
+  crc_valid: boolean | null;
+  bank_transfer_id: number | null;
+  created_at: CreatedAt;
+}
+
+type Json = ColumnType<unknown, string | null, never>;
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date, never>;
+  operator_id: number | null;
+  actor: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  reason: string | null;
+  before: Json;
+  after: Json;
+  prev_hash: string;
+  hash: string;
 }
 
 export interface SchemaMigrationsTable {
@@ -130,5 +227,10 @@ export interface Database {
   settings: SettingsTable;
   house_bank_accounts: HouseBankAccountsTable;
   rewards: RewardsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  bank_transfers: BankTransfersTable;
+  deposit_slips: DepositSlipsTable;
+  audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
 }

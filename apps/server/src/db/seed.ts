@@ -1,11 +1,5 @@
-import { REGISTER_AGENT_ID } from '@app/contracts/limits';
-import { bahtToSatang } from '@app/contracts/money';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
-import { assert } from '../lib/assert.ts';
-import type { HouseAccounts } from '../modules/ledger/ledger.service.ts';
-import { findPlayerIdByPhone, registerPlayer } from '../modules/player/player.service.ts';
-import { applyManualAdjustment } from '../modules/wallet/wallet.service.ts';
 import type { Db } from './database.ts';
 
 /**
@@ -27,6 +21,8 @@ export const DEFAULT_DEPOSIT_ACCOUNTS = [
     bank_name: 'Kasikorn bank',
     bank_number: '0381234567',
     full_name: 'บจก. สยาม เพลย์ เอ็นเตอร์เทนเมนท์',
+    // A company's PromptPay ID is its 13-digit tax ID.
+    promptpay_id: '0105561234567',
   },
 ];
 
@@ -38,14 +34,6 @@ export const DEFAULT_REWARDS = [
   { name: 'หูฟังไร้สาย', image_url: 'earbuds.png' },
   { name: 'เสื้อฟุตบอล', image_url: 'football-jersey.png' },
 ];
-
-export const DEMO_PLAYER = {
-  phoneNumber: '0812345678',
-  password: 'demo1234',
-  fullName: 'สมชาย ใจดี',
-  bankCode: 'KBANK',
-  bankNumber: '1234567890',
-};
 
 export async function seedReferenceData(db: Db): Promise<void> {
   await db
@@ -66,28 +54,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insertInto('rewards')
       .values(DEFAULT_REWARDS.map((reward, index) => ({ ...reward, sort_order: index })))
       .execute();
-  }
-}
-
-/** A demo player with a little money and history, so the app has something to show. */
-export async function seedDemoPlayer(db: Db, house: HouseAccounts): Promise<void> {
-  if ((await findPlayerIdByPhone(db, DEMO_PLAYER.phoneNumber)) !== undefined) return;
-  const playerId = await registerPlayer(db, { ...DEMO_PLAYER, agentId: REGISTER_AGENT_ID });
-  const movements = [
-    { direction: 'credit', baht: 1500 },
-    { direction: 'credit', baht: 500.5 },
-    { direction: 'debit', baht: 300 },
-  ] as const;
-  for (const movement of movements) {
-    const amountSatang = bahtToSatang(movement.baht);
-    assert(amountSatang !== undefined, 'demo amounts are whole satang');
-    await db.transaction().execute((trx) =>
-      applyManualAdjustment(trx, house, {
-        playerId,
-        direction: movement.direction,
-        amountSatang,
-        note: 'demo data',
-      }),
-    );
   }
 }

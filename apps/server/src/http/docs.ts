@@ -8,14 +8,17 @@ export async function registerDocs(app: App) {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
-        title: 'SIAM PLAY player API',
-        description: 'Accounts, sessions, wallet, history, settings and rewards of the player app.',
+        title: 'SIAM PLAY API',
+        description:
+          'The player API (accounts, sessions, wallet, deposits, withdrawals, history, settings, rewards), ' +
+          'the bank-feed webhook, and the operator API under /admin.',
         version: '1.0.0',
       },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           adminKey: { type: 'apiKey', in: 'header', name: 'x-admin-key' },
+          operatorBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (operator session)' },
         },
       },
     },
@@ -23,3 +26,8 @@ export async function registerDocs(app: App) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }
+
+type SecurityRequirement = Record<string, string[]>;
+
+/** The operator API takes an operator's session token or the service key. */
+export const OPERATOR_SECURITY: SecurityRequirement[] = [{ operatorBearer: [] }, { adminKey: [] }];

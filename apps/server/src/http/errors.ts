@@ -1,9 +1,12 @@
+import type { Socket } from 'node:net';
 import { type ErrorResponse, errorResponseSchema } from '@app/contracts/common';
 import type { ErrorCode } from '@app/contracts/errors';
+import { FALLBACK_LANGUAGE } from '@app/contracts/languages';
 import { isMessageKey, type MessageKey, translate } from '@app/contracts/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { FALLBACK_SECURITY_HEADERS } from './security.ts';
 import type { App } from './types.ts';
 
 /** Every status an error answer may have, for the response schemas of the routes. */
@@ -59,10 +62,57 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, MessageKey]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupported_media_type'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'MALFORMED_JSON', 'malformed_json'],
   FST_ERR_CTP_INVALID_TYPE: [400, 'MALFORMED_JSON', 'malformed_json'],
+  FST_ERR_BAD_URL: [400, 'VALIDATION_ERROR', 'malformed_url'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'VALIDATION_ERROR', 'malformed_url'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'multipart_required'],
+  FST_PROTO_VIOLATION: [400, 'VALIDATION_ERROR', 'validation_failed'],
 };
 
 function send(reply: FastifyReply, body: ErrorResponse, headers: Record<string, string> = {}) {
   return reply.code(body.status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Errors the framework raises before any hook runs (a malformed URL): the
+ * same JSON answer, and the security headers set by hand, since the hooks that
+ * normally add them never ran.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  const [status, code, key] = known ?? ([400, 'VALIDATION_ERROR', 'validation_failed'] as const);
+  return send(reply, errorBody(request, status, code, key), {
+    ...FALLBACK_SECURITY_HEADERS,
+    'cache-control': 'no-store',
+  });
+}
+
+/**
+ * The answer to a request so broken that Node's HTTP parser refused it (a
+ * bad request line, headers too large): written straight to the socket, in
+ * the same JSON shape, with the security headers.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({
+    success: false,
+    status,
+    message: translate(status === 431 ? 'payload_too_large' : 'malformed_json', FALLBACK_LANGUAGE),
+    data: { errorCode: status === 431 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR' },
+  });
+  const headers = {
+    ...FALLBACK_SECURITY_HEADERS,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n\r\n${body}`,
+  );
 }
 
 /**

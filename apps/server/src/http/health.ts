@@ -1,24 +1,24 @@
+import { healthResponseSchema } from '@app/contracts/ops';
+import { API_PATHS } from '@app/contracts/paths';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { Db } from '../db/database.ts';
 import { errorBody, errorResponses } from './errors.ts';
-import type { App, Deps } from './types.ts';
-
-const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+import type { App } from './types.ts';
 
 /** GET /health: 200 when the database answers, 503 when it does not. */
-export async function healthRoutes(app: App, deps: Deps) {
+export async function healthRoutes(app: App, options: { db: Db }) {
   app.get(
-    '/health',
+    API_PATHS.health,
     {
       schema: {
         tags: ['ops'],
         summary: 'Liveness and database reachability',
-        response: { 200: healthSchema, ...errorResponses },
+        response: { 200: healthResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(deps.db);
+        await sql`select 1`.execute(options.db);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');

@@ -7,16 +7,10 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../db/database.ts';
-import type { Config } from '../env.ts';
-import type { Session } from '../modules/auth/auth.service.ts';
-import type { TokenSigner } from '../modules/auth/tokens.ts';
-import type { HouseAccounts } from '../modules/ledger/ledger.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
-    session: Session | null;
   }
 }
 
@@ -27,11 +21,3 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-
-/** What routes need from the rest of the server, built once in app.ts. */
-export type Deps = {
-  db: Db;
-  config: Config;
-  signer: TokenSigner;
-  house: HouseAccounts;
-};

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
@@ -8,6 +11,14 @@ import { type Config, loadConfig } from '../../src/env.ts';
 import type { App } from '../../src/http/types.ts';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdefghij';
+
+let slipDirectory: string | undefined;
+/** Slip images of the test run go to a temporary directory of their own. */
+function slipDir(): string {
+  slipDirectory ??= mkdtempSync(path.join(tmpdir(), 'siam-play-slips-'));
+  return slipDirectory;
+}
 
 export type TestContext = { app: App; database: DatabaseHandle; config: Config };
 
@@ -20,6 +31,10 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     ADMIN_API_KEY: ADMIN_KEY,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    BANK_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SLIP_DIR: slipDir(),
+    // Tests register many players from one address; the registration throttle has its own test.
+    REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
     ...overrides,
   });
 }

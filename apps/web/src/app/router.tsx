@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ProtectedRoute } from '@/app/routes/protected-route';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
+import { PAGE_PATHS } from '@/config/paths';
 
 // Each screen is its own chunk, so the login screen's first load carries only what it needs.
 const MainLayout = lazy(() => import('@/components/layouts/main-layout').then((m) => ({ default: m.MainLayout })));
@@ -35,16 +36,16 @@ export function AppRoutes() {
           <Route element={<ProtectedRoute />}>
             <Route element={<MainLayout />}>
               <Route index element={<HomeRoute />} />
-              <Route path="transactions" element={<TransactionsRoute />} />
-              <Route path="launch-ufa" element={<LaunchUfaRoute />} />
-              <Route path="launch-game" element={<LaunchGameRoute />} />
+              <Route path={PAGE_PATHS.transactions} element={<TransactionsRoute />} />
+              <Route path={PAGE_PATHS.launchUfa} element={<LaunchUfaRoute />} />
+              <Route path={PAGE_PATHS.launchGame} element={<LaunchGameRoute />} />
             </Route>
           </Route>
           <Route element={<PublicLayout />}>
-            <Route path="login" element={<LoginRoute />} />
-            <Route path="register" element={<RegisterRoute />} />
+            <Route path={PAGE_PATHS.login} element={<LoginRoute />} />
+            <Route path={PAGE_PATHS.register} element={<RegisterRoute />} />
           </Route>
-          <Route path="*" element={<Navigate to="/login" replace />} />
+          <Route path="*" element={<Navigate to={PAGE_PATHS.login} replace />} />
         </Routes>
       </Suspense>
     </ErrorBoundary>

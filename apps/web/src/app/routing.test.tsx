@@ -1,3 +1,4 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth-store';
@@ -25,7 +26,7 @@ describe('§2 routes and guards', () => {
   });
 
   it('a guest sent to /login returns to the page it asked for after logging in', async () => {
-    mockApi({ 'POST /login': loginOk });
+    mockApi({ [`POST ${API_PATHS.login}`]: loginOk });
     renderApp('/transactions');
     await screen.findByRole('heading', { name: 'Log in' });
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0812345678' } });
@@ -76,7 +77,7 @@ describe('§2 routes and guards', () => {
 
 describe('§8 any 401 clears the token and goes to /login', () => {
   it('a 401 on the balance call ends the session and shows /login', async () => {
-    mockApi({ 'GET /api/player/balance': { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') } });
+    mockApi({ [`GET ${API_PATHS.balance}`]: { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') } });
     signIn();
     renderApp('/transactions');
     await expectLocation('/login');
@@ -90,7 +91,7 @@ describe('§6 data calls run only when a token exists', () => {
     const fetchMock = mockApi();
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Log in' });
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(0);
-    expect(callsTo(fetchMock, 'GET /api/get-profile')).toHaveLength(0);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(0);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.profile}`)).toHaveLength(0);
   });
 });

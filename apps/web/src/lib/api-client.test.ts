@@ -1,3 +1,4 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { balanceResponseSchema } from '@app/contracts/player';
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -10,8 +11,8 @@ describe('§7 every request', () => {
     const fetchMock = mockApi();
     signIn();
     await i18n.changeLanguage('mm');
-    await apiRequest('/api/player/balance', { schema: balanceResponseSchema });
-    const headers = new Headers(callsTo(fetchMock, 'GET /api/player/balance')[0]?.headers);
+    await apiRequest(API_PATHS.balance, { schema: balanceResponseSchema });
+    const headers = new Headers(callsTo(fetchMock, `GET ${API_PATHS.balance}`)[0]?.headers);
     expect(headers.get('Authorization')).toBe('Bearer test-token');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Accept-Language')).toBe('mm');
@@ -19,24 +20,24 @@ describe('§7 every request', () => {
 
   it('has no Authorization header when no token is stored', async () => {
     const fetchMock = mockApi();
-    await apiRequest('/api/player/balance', { schema: balanceResponseSchema });
-    const headers = new Headers(callsTo(fetchMock, 'GET /api/player/balance')[0]?.headers);
+    await apiRequest(API_PATHS.balance, { schema: balanceResponseSchema });
+    const headers = new Headers(callsTo(fetchMock, `GET ${API_PATHS.balance}`)[0]?.headers);
     expect(headers.has('Authorization')).toBe(false);
   });
 
   it('validates the answer with the contract schema', async () => {
-    mockApi({ 'GET /api/player/balance': { body: { success: true, main: { balance: 'lots' } } } });
-    await expect(apiRequest('/api/player/balance', { schema: balanceResponseSchema })).rejects.toBeInstanceOf(ApiError);
+    mockApi({ [`GET ${API_PATHS.balance}`]: { body: { success: true, main: { balance: 'lots' } } } });
+    await expect(apiRequest(API_PATHS.balance, { schema: balanceResponseSchema })).rejects.toBeInstanceOf(ApiError);
     mockApi();
-    await expect(apiRequest('/api/player/balance', { schema: balanceResponseSchema })).resolves.toEqual(defaultBalance);
+    await expect(apiRequest(API_PATHS.balance, { schema: balanceResponseSchema })).resolves.toEqual(defaultBalance);
   });
 });
 
 describe('§8 errors', () => {
   it('a 401 on any call clears the token and the auth state', async () => {
-    mockApi({ 'GET /api/player/balance': { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') } });
+    mockApi({ [`GET ${API_PATHS.balance}`]: { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') } });
     signIn();
-    await expect(apiRequest('/api/player/balance', { schema: balanceResponseSchema })).rejects.toMatchObject({
+    await expect(apiRequest(API_PATHS.balance, { schema: balanceResponseSchema })).rejects.toMatchObject({
       status: 401,
     });
     expect(localStorage.getItem('token')).toBeNull();
@@ -45,14 +46,14 @@ describe('§8 errors', () => {
   });
 
   it('reads status, message and errorCode of an error answer', async () => {
-    mockApi({ 'GET /api/player/balance': { status: 409, body: errorBody(409, 'in use', 'PHONE_IN_USE') } });
-    const failure = await apiRequest('/api/player/balance', { schema: balanceResponseSchema }).catch((e) => e);
+    mockApi({ [`GET ${API_PATHS.balance}`]: { status: 409, body: errorBody(409, 'in use', 'PHONE_IN_USE') } });
+    const failure = await apiRequest(API_PATHS.balance, { schema: balanceResponseSchema }).catch((e) => e);
     expect(failure).toMatchObject({ status: 409, serverMessage: 'in use', errorCode: 'PHONE_IN_USE' });
   });
 
   it('a network failure is an ApiError with status 0', async () => {
-    mockApi({ 'GET /api/player/balance': () => Promise.reject(new TypeError('Failed to fetch')) });
-    const failure = await apiRequest('/api/player/balance', { schema: balanceResponseSchema }).catch((e) => e);
+    mockApi({ [`GET ${API_PATHS.balance}`]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const failure = await apiRequest(API_PATHS.balance, { schema: balanceResponseSchema }).catch((e) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(0);
   });
@@ -63,9 +64,13 @@ describe('§8 a 401 without a session', () => {
     const { queryClient } = await import('@/lib/query-client');
     const { loginResponseSchema } = await import('@app/contracts/auth');
     queryClient.setQueryData(['settings'], [{ code: 'LINE_OA_URL', value: 'https://line.me' }]);
-    mockApi({ 'POST /login': { status: 401, body: errorBody(401, 'wrong', 'INVALID_CREDENTIALS') } });
+    mockApi({ [`POST ${API_PATHS.login}`]: { status: 401, body: errorBody(401, 'wrong', 'INVALID_CREDENTIALS') } });
     await expect(
-      apiRequest('/login', { method: 'POST', body: { username: 'x', password: 'y' }, schema: loginResponseSchema }),
+      apiRequest(API_PATHS.login, {
+        method: 'POST',
+        body: { username: 'x', password: 'y' },
+        schema: loginResponseSchema,
+      }),
     ).rejects.toMatchObject({ status: 401, serverMessage: 'wrong' });
     expect(queryClient.getQueryData(['settings'])).toHaveLength(1);
   });

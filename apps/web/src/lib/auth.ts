@@ -1,13 +1,13 @@
 import { messageResponseSchema } from '@app/contracts/common';
+import { API_PATHS } from '@app/contracts/paths';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { PAGE_PATHS } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 
-export const LOGIN_PATH = '/login';
-
 export function logout(): Promise<unknown> {
-  return apiRequest('/logout', { method: 'POST', schema: messageResponseSchema.partial().loose() });
+  return apiRequest(API_PATHS.logout, { method: 'POST', schema: messageResponseSchema.partial().loose() });
 }
 
 /**
@@ -27,7 +27,7 @@ export function useLogout() {
     },
     onSettled: () => {
       clearSession();
-      if (location.pathname !== LOGIN_PATH) navigate(LOGIN_PATH, { replace: true });
+      if (location.pathname !== PAGE_PATHS.login) navigate(PAGE_PATHS.login, { replace: true });
     },
   });
 }

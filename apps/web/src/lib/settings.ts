@@ -1,3 +1,4 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { SETTING_CODES, type Setting, settingsResponseSchema, settingValue } from '@app/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
 /** Spec §7: settings fetch errors are only logged; the app then runs without them. */
 export async function getSettings(): Promise<Setting[]> {
   try {
-    const response = await apiRequest('/setting', { schema: settingsResponseSchema });
+    const response = await apiRequest(API_PATHS.settings, { schema: settingsResponseSchema });
     return response.data;
   } catch (error) {
     console.error('Could not load settings', error);

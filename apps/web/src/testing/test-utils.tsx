@@ -1,10 +1,12 @@
+import { API_PATHS } from '@app/contracts/paths';
 import type { User } from '@app/contracts/player';
 import { render } from '@testing-library/react';
 import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { PAGE_PATHS } from '@/config/paths';
 import { startSession } from '@/lib/session';
 
 export const demoUser: User = {
@@ -33,7 +35,12 @@ export const defaultBalance = {
 };
 
 type Reply = { status?: number; body?: unknown } | (() => Promise<Response>);
-export type Routes = Record<string, Reply | ((request: Request) => Reply)>;
+
+type ApiMethod = 'GET' | 'POST';
+type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+/** "METHOD /path" of a contract path, e.g. `GET ${API_PATHS.balance}`: a renamed path no longer type-checks. */
+export type ApiCall = `${ApiMethod} ${ApiPath}`;
+export type Routes = Partial<Record<ApiCall, Reply | ((request: Request) => Reply)>>;
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -43,23 +50,43 @@ export function errorBody(status: number, message: string, errorCode = 'VALIDATI
   return { success: false, status, message, data: { errorCode } };
 }
 
+/** "METHOD /path" (no query) of one fetch call. */
+function callKey(input: RequestInfo | URL, method = 'GET'): string {
+  const url = input instanceof Request ? input.url : String(input);
+  return `${method.toUpperCase()} ${new URL(url, 'http://localhost').pathname}`;
+}
+
 /**
- * Replaces fetch with a table of answers keyed by "METHOD /path" (no query).
- * Unlisted calls answer the defaults for settings, balance and profile.
+ * Replaces fetch with a table of answers keyed by "METHOD /path" (no query),
+ * built from API_PATHS. Settings, balance, profile and logout have defaults;
+ * `routes` adds to or overrides them. A call with no entry in the table is a
+ * test bug: fetch rejects with an Error naming the call, and the test fails
+ * when it finishes even if the code under test swallowed that rejection.
  */
 export function mockApi(routes: Routes = {}) {
   const table: Routes = {
-    'GET /setting': { body: { success: true, data: defaultSettings } },
-    'GET /api/player/balance': { body: defaultBalance },
-    'GET /api/get-profile': { body: { success: true, data: demoUser } },
-    'POST /logout': { body: { success: true, message: 'Logged out' } },
+    [`GET ${API_PATHS.settings}`]: { body: { success: true, data: defaultSettings } },
+    [`GET ${API_PATHS.balance}`]: { body: defaultBalance },
+    [`GET ${API_PATHS.profile}`]: { body: { success: true, data: demoUser } },
+    [`POST ${API_PATHS.logout}`]: { body: { success: true, message: 'Logged out' } },
     ...routes,
   };
+  const unexpected: Error[] = [];
+  onTestFinished(() => {
+    if (unexpected.length > 0) throw unexpected[0];
+  });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input), 'http://localhost'), init);
-    const { pathname } = new URL(request.url);
-    const entry = table[`${request.method} ${pathname}`];
-    if (!entry) return jsonResponse(404, errorBody(404, 'Not found', 'NOT_FOUND'));
+    const request = new Request(
+      new URL(input instanceof Request ? input.url : String(input), 'http://localhost'),
+      init,
+    );
+    const key = callKey(request.url, request.method);
+    const entry = Object.hasOwn(table, key) ? table[key as ApiCall] : undefined;
+    if (!entry) {
+      const error = new Error(`mockApi: unexpected call "${key}"; give the test an answer for it in mockApi({ ... })`);
+      unexpected.push(error);
+      throw error;
+    }
     const reply = typeof entry === 'function' && entry.length === 1 ? (entry as (r: Request) => Reply)(request) : entry;
     if (typeof reply === 'function') return (reply as () => Promise<Response>)();
     return jsonResponse(reply.status ?? 200, reply.body ?? {});
@@ -69,12 +96,9 @@ export function mockApi(routes: Routes = {}) {
 }
 
 /** The calls fetch received for one "METHOD /path". */
-export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): RequestInit[] {
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: ApiCall): RequestInit[] {
   return fetchMock.mock.calls
-    .filter(([input, init]) => {
-      const method = init?.method ?? 'GET';
-      return `${method} ${new URL(String(input), 'http://localhost').pathname}` === key;
-    })
+    .filter(([input, init]) => callKey(input, init?.method) === key)
     .map(([, init]) => init ?? {});
 }
 
@@ -87,7 +111,7 @@ function LocationDisplay() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-export function renderApp(path = '/') {
+export function renderApp(path: string = PAGE_PATHS.home) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AppProvider>

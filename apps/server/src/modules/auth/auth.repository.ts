@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Trx } from '../ledger/ledger.repository.ts';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
 
 export const authRepository = {
   async insertSession(
-    db: Db,
+    db: Queryable,
     session: { id: string; playerId: number; expiresAt: Date; clientAddress: string; userAgent: string | null },
   ): Promise<void> {
     await db
@@ -39,6 +38,15 @@ export const authRepository = {
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+  },
+
+  /** Revokes the player's active sessions beyond the newest `keep`. */
+  async revokeSessionsBeyond(trx: Trx, playerId: number, keep: number): Promise<void> {
+    await sql`update sessions set revoked_at = now()
+               where id in (select id from sessions
+                             where player_id = ${playerId} and revoked_at is null and expires_at > now()
+                             order by created_at desc, id
+                            offset ${keep})`.execute(trx);
   },
 
   async revokeOtherSessions(trx: Trx, playerId: number, keepSessionId: string): Promise<void> {

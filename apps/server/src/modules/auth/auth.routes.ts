@@ -7,19 +7,19 @@ import {
 } from '@app/contracts/auth';
 import { messageResponseSchema } from '@app/contracts/common';
 import { translate } from '@app/contracts/messages';
+import { API_PATHS } from '@app/contracts/paths';
+import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
-import { requireSession, sessionOf } from '../../http/request-context.ts';
-import type { App, Deps } from '../../http/types.ts';
-import { presentUser } from '../../lib/presenters.ts';
-import { getProfile, registerPlayer } from '../player/player.service.ts';
-import { type AuthContext, changePassword, login, logout } from './auth.service.ts';
+import type { App } from '../../http/types.ts';
+import { presentUser } from '../player/player.presenter.ts';
+import { getProfile } from '../player/player.service.ts';
+import { changePassword, login, logout, register } from './auth.service.ts';
+import { sessionOf } from './session-guard.ts';
 
-export async function authRoutes(app: App, deps: Deps) {
-  const ctx: AuthContext = { db: deps.db, signer: deps.signer, sessionTtlMs: deps.config.sessionTtlMs };
-  const withSession = requireSession(ctx);
-
+/** Registration and login: open to everyone. */
+export async function publicAuthRoutes(app: App, deps: Deps) {
   app.post(
-    '/register',
+    API_PATHS.register,
     {
       schema: {
         tags: ['auth'],
@@ -29,13 +29,13 @@ export async function authRoutes(app: App, deps: Deps) {
       },
     },
     async (request) => {
-      await registerPlayer(deps.db, request.body);
+      await register(deps.playerAuth, request.body, { clientAddress: request.ip });
       return { success: true as const, status: 200 as const, message: translate('register_success', request.language) };
     },
   );
 
   app.post(
-    '/login',
+    API_PATHS.login,
     {
       schema: {
         tags: ['auth'],
@@ -45,7 +45,7 @@ export async function authRoutes(app: App, deps: Deps) {
       },
     },
     async (request) => {
-      const { token, playerId } = await login(ctx, {
+      const { token, playerId } = await login(deps.playerAuth, {
         phoneNumber: request.body.username,
         password: request.body.password,
         clientAddress: request.ip,
@@ -55,11 +55,13 @@ export async function authRoutes(app: App, deps: Deps) {
       return { success: true as const, message: translate('login_success', request.language), data: { token, user } };
     },
   );
+}
 
+/** Logout and change-password: in the player scope. */
+export async function sessionAuthRoutes(app: App, deps: Deps) {
   app.post(
-    '/logout',
+    API_PATHS.logout,
     {
-      preHandler: withSession,
       schema: {
         tags: ['auth'],
         summary: 'End the current session',
@@ -68,15 +70,14 @@ export async function authRoutes(app: App, deps: Deps) {
       },
     },
     async (request) => {
-      await logout(ctx, sessionOf(request));
+      await logout(deps.playerAuth, sessionOf(request));
       return { success: true as const, message: translate('logout_success', request.language) };
     },
   );
 
   app.post(
-    '/api/player/change-password',
+    API_PATHS.changePassword,
     {
-      preHandler: withSession,
       schema: {
         tags: ['auth'],
         summary: 'Change the password; other sessions are ended',
@@ -86,7 +87,7 @@ export async function authRoutes(app: App, deps: Deps) {
       },
     },
     async (request) => {
-      await changePassword(ctx, sessionOf(request), request.body);
+      await changePassword(deps.playerAuth, sessionOf(request), request.body);
       return { success: true as const, message: translate('change_password_success', request.language) };
     },
   );

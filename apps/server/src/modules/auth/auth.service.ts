@@ -1,51 +1,94 @@
 import { randomUUID } from 'node:crypto';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FAILURES_PER_ADDRESS_MAX,
+  LOGIN_FAILURES_PER_PHONE_MAX,
+  OLD_PASSWORD_FAILURES_MAX,
+  REGISTER_WINDOW_MS,
+  SESSIONS_PER_PLAYER_MAX,
+} from '@app/contracts/limits';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { credentials } from '../player/player.service.ts';
+import { credentials, type RegistrationInput, registerPlayer } from '../player/player.service.ts';
+import { throttle } from '../throttle/throttle.service.ts';
 import { authRepository } from './auth.repository.ts';
-import { loginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import type { TokenSigner } from './tokens.ts';
 
-export type AuthContext = { db: Db; signer: TokenSigner; sessionTtlMs: number };
+export type AuthContext = {
+  db: Db;
+  signer: TokenSigner;
+  sessionTtlMs: number;
+  /** Registrations allowed per client address per hour; 0 means no limit (load tests). */
+  registerLimitPerHour: number;
+};
 export type Session = { sessionId: string; playerId: number };
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'invalid_credentials');
 
 /**
+ * Registers a player. Every attempt from a client address counts against the
+ * hourly limit, successful or not, so one machine cannot mass-register or probe
+ * which phones and bank accounts are taken.
+ */
+export async function register(
+  ctx: AuthContext,
+  input: RegistrationInput,
+  client: { clientAddress: string },
+): Promise<number> {
+  await throttle.reserve(
+    ctx.db,
+    [{ scope: 'register', subject: client.clientAddress, max: ctx.registerLimitPerHour, windowMs: REGISTER_WINDOW_MS }],
+    'too_many_registrations',
+  );
+  return registerPlayer(ctx.db, input);
+}
+
+/**
  * Logs a player in by phone and password. An unknown phone and a wrong
- * password answer alike, in message and in time. Failures are throttled per
- * phone and per client address.
+ * password answer alike, in message and in time. Attempts are throttled per
+ * phone and per client address; the reservation happens before the password
+ * check, so concurrent guesses cannot slip past the limit.
  */
 export async function login(
   ctx: AuthContext,
   input: { phoneNumber: string; password: string; clientAddress: string; userAgent: string | null },
 ): Promise<{ token: string; playerId: number }> {
-  const subjects = [
-    { scope: 'phone' as const, subject: input.phoneNumber },
-    { scope: 'address' as const, subject: input.clientAddress },
-  ];
-  await loginThrottle.assertAllowed(ctx.db, subjects);
+  const reserved = await throttle.reserve(ctx.db, [
+    {
+      scope: 'phone',
+      subject: input.phoneNumber,
+      max: LOGIN_FAILURES_PER_PHONE_MAX,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+    },
+    {
+      scope: 'address',
+      subject: input.clientAddress,
+      max: LOGIN_FAILURES_PER_ADDRESS_MAX,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+    },
+  ]);
   const found = await credentials.findByPhone(ctx.db, input.phoneNumber);
   const valid = found
     ? await verifyPassword(found.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!found || !valid) {
-    await loginThrottle.recordFailure(ctx.db, subjects);
-    throw invalidCredentials();
-  }
-  await loginThrottle.clearPhone(ctx.db, input.phoneNumber);
+  if (!found || !valid) throw invalidCredentials();
+  await throttle.release(ctx.db, reserved);
+  await throttle.clear(ctx.db, 'phone', input.phoneNumber);
 
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + ctx.sessionTtlMs);
-  await authRepository.insertSession(ctx.db, {
-    id: sessionId,
-    playerId: found.id,
-    expiresAt,
-    clientAddress: input.clientAddress,
-    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  await ctx.db.transaction().execute(async (trx) => {
+    await authRepository.insertSession(trx, {
+      id: sessionId,
+      playerId: found.id,
+      expiresAt,
+      clientAddress: input.clientAddress,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+    });
+    await authRepository.revokeSessionsBeyond(trx, found.id, SESSIONS_PER_PLAYER_MAX);
   });
-  const token = await ctx.signer.sign({ sessionId, playerId: found.id }, expiresAt);
+  const token = await ctx.signer.sign({ sessionId, subjectId: found.id }, expiresAt);
   return { token, playerId: found.id };
 }
 
@@ -53,24 +96,41 @@ export async function login(
 export async function authenticate(ctx: AuthContext, token: string): Promise<Session | undefined> {
   const claims = await ctx.signer.verify(token);
   if (!claims) return undefined;
-  const active = await authRepository.isSessionActive(ctx.db, claims.sessionId, claims.playerId);
-  return active ? claims : undefined;
+  const active = await authRepository.isSessionActive(ctx.db, claims.sessionId, claims.subjectId);
+  return active ? { sessionId: claims.sessionId, playerId: claims.subjectId } : undefined;
 }
 
 export function logout(ctx: AuthContext, session: Session): Promise<void> {
   return authRepository.revokeSession(ctx.db, session.sessionId);
 }
 
-/** Changes the password after checking the current one, and ends every other session of the player. */
+/**
+ * Changes the password after checking the current one, and ends every other
+ * session of the player. Wrong guesses of the current password are throttled
+ * like logins, per player, so a stolen session cannot brute-force it.
+ */
 export async function changePassword(
   ctx: AuthContext,
   session: Session,
   input: { oldPassword: string; password: string },
 ): Promise<void> {
+  const reserved = await throttle.reserve(
+    ctx.db,
+    [
+      {
+        scope: 'old_password',
+        subject: String(session.playerId),
+        max: OLD_PASSWORD_FAILURES_MAX,
+        windowMs: LOGIN_FAILURE_WINDOW_MS,
+      },
+    ],
+    'too_many_password_attempts',
+  );
   const currentHash = await credentials.findHash(ctx.db, session.playerId);
   if (!currentHash || !(await verifyPassword(currentHash, input.oldPassword))) {
     throw new AppError(400, 'WRONG_OLD_PASSWORD', 'wrong_old_password');
   }
+  await throttle.release(ctx.db, reserved);
   const newHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await credentials.updateHash(trx, session.playerId, newHash);

@@ -1,7 +1,9 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
-import type { Db } from '../../db/database.ts';
-import type { Trx } from '../ledger/ledger.repository.ts';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Queryable, Trx } from '../../db/database.ts';
+import type { Database, HistorySource } from '../../db/schema.ts';
 
+/** What a player sees of an entry. */
 export type HistoryRow = {
   id: number;
   createdAt: Date;
@@ -12,47 +14,91 @@ export type HistoryRow = {
   afterAmount: number;
 };
 
+/** What an operator sees of an entry, and what decisions read. */
+export type HistoryDetailRow = HistoryRow & {
+  playerId: number;
+  source: HistorySource | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  reason: string | null;
+  note: string | null;
+  journalEntryId: number | null;
+  settlementJournalEntryId: number | null;
+};
+
+export type NewHistoryEntry = {
+  playerId: number;
+  type: HistoryType;
+  status: HistoryStatus;
+  amount: number;
+  beforeAmount: number;
+  afterAmount: number;
+  journalEntryId: number | null;
+  note: string | null;
+  source?: HistorySource | null;
+  decidedBy?: string | null;
+  reason?: string | null;
+  relatedHistoryId?: number | null;
+};
+
+const PLAYER_COLUMNS = [
+  'history.id',
+  'history.created_at as createdAt',
+  'history.type',
+  'history.status',
+  'history.amount',
+  'history.before_amount as beforeAmount',
+  'history.after_amount as afterAmount',
+] as const;
+
+const DETAIL_COLUMNS = [
+  ...PLAYER_COLUMNS,
+  'history.player_id as playerId',
+  'history.source',
+  'history.decided_by as decidedBy',
+  'history.decided_at as decidedAt',
+  'history.reason',
+  'history.note',
+  'history.journal_entry_id as journalEntryId',
+  'history.settlement_journal_entry_id as settlementJournalEntryId',
+] as const;
+
+export type HistoryFilter = {
+  playerId?: number;
+  /** Only the players this subquery selects (a search by phone, name or account). */
+  playerIdsIn?: SelectQueryBuilder<Database, 'players', { id: number }>;
+  types: readonly HistoryType[];
+  status?: HistoryStatus;
+  sort: 'oldest' | 'newest';
+  limit: number;
+  offset: number;
+};
+
+function filtered(db: Queryable, filter: HistoryFilter) {
+  let query = db.selectFrom('history').where('history.type', 'in', [...filter.types]);
+  if (filter.playerId !== undefined) query = query.where('history.player_id', '=', filter.playerId);
+  if (filter.status !== undefined) query = query.where('history.status', '=', filter.status);
+  if (filter.playerIdsIn) query = query.where('history.player_id', 'in', filter.playerIdsIn);
+  return query;
+}
+
 export const historyRepository = {
-  async page(
-    db: Db,
-    query: { playerId: number; types: readonly HistoryType[]; limit: number; offset: number },
-  ): Promise<{ rows: HistoryRow[]; total: number }> {
-    const base = db
-      .selectFrom('history')
-      .where('player_id', '=', query.playerId)
-      .where('type', 'in', [...query.types]);
-    const rows = await base
-      .select([
-        'id',
-        'created_at as createdAt',
-        'type',
-        'status',
-        'amount',
-        'before_amount as beforeAmount',
-        'after_amount as afterAmount',
-      ])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset)
+  async page(db: Queryable, filter: HistoryFilter): Promise<{ rows: HistoryDetailRow[]; total: number }> {
+    const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
+    const rows = await filtered(db, filter)
+      .select(DETAIL_COLUMNS)
+      .orderBy('history.created_at', direction)
+      .orderBy('history.id', direction)
+      .limit(filter.limit)
+      .offset(filter.offset)
       .execute();
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return { rows: rows as HistoryRow[], total: Number(count.total) };
+    const count = await filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(count.total) };
   },
 
-  async insert(
-    trx: Trx,
-    entry: {
-      playerId: number;
-      type: HistoryType;
-      status: HistoryStatus;
-      amount: number;
-      beforeAmount: number;
-      afterAmount: number;
-      journalEntryId: number | null;
-      note: string | null;
-    },
-  ): Promise<{ id: number; createdAt: Date }> {
+  async insert(trx: Trx, entry: NewHistoryEntry): Promise<HistoryRow> {
     return trx
       .insertInto('history')
       .values({
@@ -64,8 +110,76 @@ export const historyRepository = {
         after_amount: entry.afterAmount,
         journal_entry_id: entry.journalEntryId,
         note: entry.note,
+        source: entry.source ?? null,
+        decided_by: entry.decidedBy ?? null,
+        decided_at: entry.decidedBy ? new Date() : null,
+        reason: entry.reason ?? null,
+        related_history_id: entry.relatedHistoryId ?? null,
       })
-      .returning(['id', 'created_at as createdAt'])
+      .returning([
+        'id',
+        'created_at as createdAt',
+        'type',
+        'status',
+        'amount',
+        'before_amount as beforeAmount',
+        'after_amount as afterAmount',
+      ])
       .executeTakeFirstOrThrow();
+  },
+
+  /** Count and sum of amounts of entries of a type and status, optionally since a time (for decisions: decided since). */
+  async totals(
+    db: Queryable,
+    query: { type: HistoryType; status: HistoryStatus; decidedSince?: Date },
+  ): Promise<{ count: number; amount: number }> {
+    let base = db.selectFrom('history').where('type', '=', query.type).where('status', '=', query.status);
+    if (query.decidedSince) base = base.where('decided_at', '>=', query.decidedSince);
+    const row = await base
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), amount: Number(row.amount) };
+  },
+
+  /** Reads an entry and locks it until the transaction ends: decisions on one entry are taken one at a time. */
+  async lock(trx: Trx, id: number): Promise<HistoryDetailRow | undefined> {
+    return trx.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async find(db: Queryable, id: number): Promise<HistoryDetailRow | undefined> {
+    return db.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).executeTakeFirst();
+  },
+
+  /** Records the decision on a waiting entry (and, for a credited deposit, the balances it moved). */
+  async decide(
+    trx: Trx,
+    id: number,
+    decision: {
+      status: HistoryStatus;
+      decidedBy: string;
+      reason: string | null;
+      settlementJournalEntryId: number | null;
+      balances?: { before: number; after: number };
+    },
+  ): Promise<void> {
+    await trx
+      .updateTable('history')
+      .set({
+        status: decision.status,
+        decided_by: decision.decidedBy,
+        decided_at: new Date(),
+        reason: decision.reason,
+        settlement_journal_entry_id: decision.settlementJournalEntryId,
+        ...(decision.balances
+          ? { before_amount: decision.balances.before, after_amount: decision.balances.after }
+          : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'WAITING')
+      .execute();
   },
 };

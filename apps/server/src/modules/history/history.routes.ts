@@ -4,20 +4,21 @@ import {
   historyResponseSchema,
   withdrawHistoryResponseSchema,
 } from '@app/contracts/history';
+import { API_PATHS } from '@app/contracts/paths';
+import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
-import { requireSession, sessionOf } from '../../http/request-context.ts';
-import type { App, Deps } from '../../http/types.ts';
-import { presentHistoryEntry } from '../../lib/presenters.ts';
+import type { App } from '../../http/types.ts';
+import { sessionOf } from '../auth/session-guard.ts';
+import { presentHistoryEntry } from './history.presenter.ts';
 import { listHistory } from './history.service.ts';
 
+/** The player's three history lists (spec §7), each with its own answer key: in the player scope. */
 export async function historyRoutes(app: App, deps: Deps) {
-  const withSession = requireSession({ db: deps.db, signer: deps.signer, sessionTtlMs: deps.config.sessionTtlMs });
   const common = { tags: ['history'], security: [{ bearer: [] }], querystring: pageQuerySchema };
 
   app.get(
-    '/api/player/history',
+    API_PATHS.history,
     {
-      preHandler: withSession,
       schema: {
         ...common,
         summary: 'All deposits and withdrawals, newest first',
@@ -31,9 +32,8 @@ export async function historyRoutes(app: App, deps: Deps) {
   );
 
   app.get(
-    '/api/player/deposit',
+    API_PATHS.deposit,
     {
-      preHandler: withSession,
       schema: {
         ...common,
         summary: 'Deposits, newest first',
@@ -47,9 +47,8 @@ export async function historyRoutes(app: App, deps: Deps) {
   );
 
   app.get(
-    '/api/player/withdraw',
+    API_PATHS.withdraw,
     {
-      preHandler: withSession,
       schema: {
         ...common,
         summary: 'Withdrawals, newest first',

@@ -1,6 +1,7 @@
 import type { PageQuery } from '@app/contracts/common';
-import type { HistoryType } from '@app/contracts/history';
-import type { Db } from '../../db/database.ts';
+import type { HistoryStatus, HistoryType } from '@app/contracts/history';
+import type { Queryable } from '../../db/database.ts';
+import { playerIdsMatching } from '../player/player.service.ts';
 import { historyRepository } from './history.repository.ts';
 
 /** Which history types each list shows. A rejected deposit or withdrawal stays in its own list. */
@@ -13,13 +14,65 @@ export const HISTORY_LISTS = {
 export type HistoryList = keyof typeof HISTORY_LISTS;
 
 /** One page of a player's history, newest first. */
-export function listHistory(db: Db, playerId: number, list: HistoryList, page: PageQuery) {
+export function listHistory(db: Queryable, playerId: number, list: HistoryList, page: PageQuery) {
   return historyRepository.page(db, {
     playerId,
     types: HISTORY_LISTS[list],
+    sort: 'newest',
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   });
 }
 
+/** One page of a player's history for an operator, with optional type and status filters. */
+export function listPlayerHistoryForOperator(
+  db: Queryable,
+  playerId: number,
+  query: {
+    type?: HistoryType;
+    status?: HistoryStatus;
+    sort: 'oldest' | 'newest';
+    page: number;
+    limit: number;
+  },
+) {
+  return historyRepository.page(db, {
+    playerId,
+    types: query.type ? [query.type] : HISTORY_LISTS.history,
+    ...(query.status ? { status: query.status } : {}),
+    sort: query.sort,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+}
+
+/** An operator queue: entries of one type, filtered by status, player and search text. */
+export function queueOfType(
+  db: Queryable,
+  type: HistoryType,
+  query: {
+    status: HistoryStatus;
+    playerId?: number | undefined;
+    q?: string | undefined;
+    sort: 'oldest' | 'newest';
+    page: number;
+    limit: number;
+  },
+) {
+  return historyRepository.page(db, {
+    types: [type],
+    status: query.status,
+    ...(query.playerId !== undefined ? { playerId: query.playerId } : {}),
+    ...(query.q?.trim() ? { playerIdsIn: playerIdsMatching(db, query.q) } : {}),
+    sort: query.sort,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+}
+
 export const recordHistory = historyRepository.insert;
+export const lockHistoryEntry = historyRepository.lock;
+export const findHistoryEntry = historyRepository.find;
+export const decideHistoryEntry = historyRepository.decide;
+
+export const historyTotals = historyRepository.totals;

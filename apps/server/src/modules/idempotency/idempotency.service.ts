@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
-import type { Trx } from '../ledger/ledger.repository.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 
-export type StoredAnswer<T> = { statusCode: number; body: T };
-export type IdempotentResult<T> = StoredAnswer<T> & { replayed: boolean };
+/** What a unit of work answered, and whether that answer is a replay of an earlier request. */
+export type IdempotentResult<T> = { value: T; replayed: boolean };
+
+/** The scope a key lives in (a player's withdrawals, an operator's decisions), the key and the request's fingerprint. */
+export type IdempotentRequest = { scope: string; key: string | undefined; fingerprint: string };
+
+/** status_code of a key whose work committed (0 while the work is still running). */
+const STORED = 200;
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -20,27 +26,16 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return value;
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, v]) => [k, canonical(v)]),
-    );
-  }
-  return value;
-}
-
 /** The request's fingerprint: what it does, not how its JSON happened to be ordered. */
 export function requestFingerprint(method: string, route: string, body: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify([method.toUpperCase(), route, canonical(body ?? null)]))
+    .update(canonicalJson([method.toUpperCase(), route, body ?? null]))
     .digest('hex');
 }
 
 /**
- * Runs a money-moving unit of work at most once per (scope, key).
+ * Runs a money-moving unit of work at most once per (scope, key). The work
+ * returns a JSON value (what the answer carries), which is stored and replayed.
  *
  * The key, the fingerprint and the answer are written in the same transaction
  * as the work. A concurrent copy's INSERT waits on the unique key until the
@@ -52,14 +47,11 @@ export function requestFingerprint(method: string, route: string, body: unknown)
  */
 export async function runIdempotent<T>(
   db: Db,
-  request: { scope: string; key: string | undefined; fingerprint: string },
-  work: (trx: Trx) => Promise<StoredAnswer<T>>,
+  request: IdempotentRequest,
+  work: (trx: Trx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   const { key } = request;
-  if (key === undefined) {
-    const answer = await db.transaction().execute(work);
-    return { ...answer, replayed: false };
-  }
+  if (key === undefined) return { value: await db.transaction().execute(work), replayed: false };
   return db.transaction().execute(async (trx) => {
     const claimed = await sql<{ key: string }>`
       insert into idempotency_keys (scope, key, fingerprint, status_code, response)
@@ -67,14 +59,14 @@ export async function runIdempotent<T>(
       on conflict (scope, key) do nothing
       returning key`.execute(trx);
     if (claimed.rows.length === 1) {
-      const answer = await work(trx);
+      const value = await work(trx);
       await trx
         .updateTable('idempotency_keys')
-        .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
+        .set({ status_code: STORED, response: JSON.stringify(value) })
         .where('scope', '=', request.scope)
         .where('key', '=', key)
         .execute();
-      return { ...answer, replayed: false };
+      return { value, replayed: false };
     }
     const stored = await trx
       .selectFrom('idempotency_keys')
@@ -85,7 +77,8 @@ export async function runIdempotent<T>(
     if (stored.fingerprint !== request.fingerprint) {
       throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
     }
-    assert(stored.status_code !== 0, 'a committed idempotency key always holds its answer');
-    return { statusCode: stored.status_code, body: stored.response as T, replayed: true };
+    assert(stored.status_code === STORED, 'a committed idempotency key always holds its answer');
+    // The stored value is the JSON of what this same scope's work returned.
+    return { value: stored.response as T, replayed: true };
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from './ledger.repository.ts';
+import type { Queryable } from '../../db/database.ts';
 
 export type LedgerCheckResult = {
   ok: boolean;

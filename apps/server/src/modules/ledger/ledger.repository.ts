@@ -1,9 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Currency, Database } from '../../db/schema.ts';
-
-export type Trx = Transaction<Database>;
-export type Queryable = Db | Trx;
+import { sql } from 'kysely';
+import type { Queryable, Trx } from '../../db/database.ts';
+import type { Currency } from '../../db/schema.ts';
 
 export type AccountRow = { id: number; currency: Currency; playerId: number | null };
 

@@ -1,6 +1,6 @@
+import type { Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
-import type { Queryable, Trx } from './ledger.repository.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 
 /** Kinds of ledger account. Player accounts hold a stored, never-negative balance. */
@@ -12,6 +12,9 @@ export const ACCOUNT_KIND = {
   housePoints: 'HOUSE_POINTS',
   withdrawPending: 'WITHDRAW_PENDING',
   providerClearing: 'PROVIDER_CLEARING',
+  bankDeposits: 'BANK_DEPOSITS',
+  bankPayouts: 'BANK_PAYOUTS',
+  unmatchedDeposits: 'UNMATCHED_DEPOSITS',
 } as const;
 
 export const POSTINGS_PER_JOURNAL_MAX = 16;
@@ -90,8 +93,10 @@ export async function postJournal(trx: Trx, input: JournalInput): Promise<Journa
   return { journalEntryId, balances };
 }
 
+export const UFA_PROVIDER = 'ufa';
+
 /** The game providers a player holds credit with; each gets a provider-credit account. */
-export const PROVIDERS = ['ufa'] as const;
+export const PROVIDERS = [UFA_PROVIDER] as const;
 
 export type PlayerAccounts = { main: number; points: number; providers: Map<string, number> };
 
@@ -128,10 +133,22 @@ export async function readPlayerBalances(db: Queryable, playerId: number): Promi
   return { mainAccountId: main.id, mainSatang: main.balance, points: points?.balance ?? 0, providerSatang };
 }
 
+/**
+ * The house side of every movement. None keeps a stored balance (their
+ * balance is the sum of their postings), so none is ever a row-lock hot spot.
+ * - cash: manual adjustments by operators.
+ * - bankDeposits / bankPayouts: money that came in from, or went out to, the
+ *   house bank accounts.
+ * - withdrawPending: withdrawals held until an operator decides.
+ * - unmatchedDeposits: bank transfers that reached us but no player yet.
+ */
 export type HouseAccounts = {
   cash: number;
   points: number;
   withdrawPending: number;
+  bankDeposits: number;
+  bankPayouts: number;
+  unmatchedDeposits: number;
   providerClearing: Map<string, number>;
 };
 
@@ -141,6 +158,9 @@ export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts>
     cash: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseCash, 'THB'),
     points: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.housePoints, 'PTS'),
     withdrawPending: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.withdrawPending, 'THB'),
+    bankDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankDeposits, 'THB'),
+    bankPayouts: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankPayouts, 'THB'),
+    unmatchedDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.unmatchedDeposits, 'THB'),
     providerClearing: new Map(
       await Promise.all(
         PROVIDERS.map(

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import type { Queryable, Trx } from '../ledger/ledger.repository.ts';
+import { sql } from 'kysely';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import { likeContains } from '../../lib/sql-like.ts';
 
 export type PlayerRow = {
   id: number;
@@ -10,6 +11,8 @@ export type PlayerRow = {
   bankName: string;
   bankNumber: string;
 };
+
+export type PlayerAdminRow = PlayerRow & { createdAt: Date; frozenAt: Date | null; frozenReason: string | null };
 
 export type NewPlayer = {
   phoneNumber: string;
@@ -22,21 +25,54 @@ export type NewPlayer = {
   passwordHash: string;
 };
 
+const COLUMNS = [
+  'players.id',
+  'players.username',
+  'players.full_name as fullName',
+  'players.phone_number as phoneNumber',
+  'players.bank_code as bankCode',
+  'players.bank_name as bankName',
+  'players.bank_number as bankNumber',
+] as const;
+
+const ADMIN_COLUMNS = [
+  ...COLUMNS,
+  'players.created_at as createdAt',
+  'players.frozen_at as frozenAt',
+  'players.frozen_reason as frozenReason',
+] as const;
+
+/** Players whose phone, username, name or bank account contains the text. */
+function searched(db: Queryable, text: string) {
+  const contains = likeContains(text.trim());
+  return db
+    .selectFrom('players')
+    .where((eb) =>
+      eb.or([
+        eb('players.phone_number', 'like', contains),
+        eb('players.username', 'ilike', contains),
+        eb('players.full_name', 'ilike', contains),
+        eb('players.bank_number', 'like', contains),
+      ]),
+    );
+}
+
 export const playerRepository = {
   async findById(db: Queryable, playerId: number): Promise<PlayerRow | undefined> {
+    return db.selectFrom('players').select(COLUMNS).where('id', '=', playerId).executeTakeFirst();
+  },
+
+  async findAdminRow(db: Queryable, playerId: number): Promise<PlayerAdminRow | undefined> {
+    return db.selectFrom('players').select(ADMIN_COLUMNS).where('id', '=', playerId).executeTakeFirst();
+  },
+
+  async findAdminRows(db: Queryable, playerIds: readonly number[]): Promise<PlayerAdminRow[]> {
+    if (playerIds.length === 0) return [];
     return db
       .selectFrom('players')
-      .select([
-        'id',
-        'username',
-        'full_name as fullName',
-        'phone_number as phoneNumber',
-        'bank_code as bankCode',
-        'bank_name as bankName',
-        'bank_number as bankNumber',
-      ])
-      .where('id', '=', playerId)
-      .executeTakeFirst();
+      .select(ADMIN_COLUMNS)
+      .where('id', 'in', [...playerIds])
+      .execute();
   },
 
   async findIdByPhone(db: Queryable, phoneNumber: string): Promise<number | undefined> {
@@ -93,13 +129,83 @@ export const playerRepository = {
       .execute();
   },
 
-  async findActiveDepositAccounts(db: Queryable) {
+  /**
+   * The player's frozen flag, read with a share lock: a freeze (which updates
+   * the row) waits for money movements in flight, and every movement after it
+   * sees it.
+   */
+  async lockFrozenFlag(trx: Trx, playerId: number): Promise<{ frozenAt: Date | null } | undefined> {
+    return trx
+      .selectFrom('players')
+      .select('frozen_at as frozenAt')
+      .where('id', '=', playerId)
+      .forShare()
+      .executeTakeFirst();
+  },
+
+  async lockForUpdate(trx: Trx, playerId: number): Promise<PlayerAdminRow | undefined> {
+    return trx.selectFrom('players').select(ADMIN_COLUMNS).where('id', '=', playerId).forUpdate().executeTakeFirst();
+  },
+
+  async setFrozen(trx: Trx, playerId: number, frozen: { at: Date; reason: string } | null): Promise<void> {
+    await trx
+      .updateTable('players')
+      .set({ frozen_at: frozen?.at ?? null, frozen_reason: frozen?.reason ?? null, updated_at: new Date() })
+      .where('id', '=', playerId)
+      .execute();
+  },
+
+  /** Players by phone, username, name or bank account: the operator's search box. */
+  async search(
+    db: Queryable,
+    query: { q: string | undefined; sort: 'oldest' | 'newest'; limit: number; offset: number },
+  ): Promise<{ rows: (PlayerAdminRow & { balance: number })[]; total: number }> {
+    const text = query.q?.trim() ?? '';
+    const base = text ? searched(db, text) : db.selectFrom('players');
+    const direction = query.sort === 'oldest' ? 'asc' : 'desc';
+    const rows = await base
+      .innerJoin('ledger_accounts as main', (join) =>
+        join.onRef('main.player_id', '=', 'players.id').on('main.kind', '=', 'PLAYER_MAIN'),
+      )
+      .select([...ADMIN_COLUMNS, sql<number>`main.balance`.as('balance')])
+      .orderBy('players.id', direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { rows, total: Number(count.total) };
+  },
+
+  /**
+   * Players whose registered account fits a bank statement's sender: the same
+   * bank (when known) and a number that matches `pattern`, a LIKE pattern in
+   * which hidden digits are `_`. At most `limit` rows: callers only need to
+   * know whether exactly one player fits.
+   */
+  async matchAccount(db: Queryable, bankCode: string | null, pattern: string, limit: number): Promise<PlayerRow[]> {
+    let query = db.selectFrom('players').select(COLUMNS).where('bank_number', 'like', pattern);
+    if (bankCode) query = query.where('bank_code', '=', bankCode);
+    return query.orderBy('id').limit(limit).execute();
+  },
+
+  /** A subquery of the ids of players a search text finds, for other lists to filter by. */
+  idsMatching(db: Queryable, text: string) {
+    return searched(db, text).select('players.id');
+  },
+
+  async recentSessions(db: Queryable, playerId: number, limit: number) {
     return db
-      .selectFrom('house_bank_accounts')
-      .select(['bank_code as bankCode', 'bank_name as bankName', 'bank_number as bankNumber', 'full_name as fullName'])
-      .where('active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('id')
+      .selectFrom('sessions')
+      .select([
+        'created_at as createdAt',
+        'expires_at as expiresAt',
+        'revoked_at as revokedAt',
+        'client_address as clientAddress',
+        'user_agent as userAgent',
+      ])
+      .where('player_id', '=', playerId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
       .execute();
   },
 };

@@ -1,17 +1,17 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { balanceResponseSchema, profileResponseSchema } from '@app/contracts/player';
+import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
-import { requireSession, sessionOf } from '../../http/request-context.ts';
-import type { App, Deps } from '../../http/types.ts';
-import { presentBalances, presentUser } from '../../lib/presenters.ts';
+import type { App } from '../../http/types.ts';
+import { sessionOf } from '../auth/session-guard.ts';
+import { presentBalances, presentUser } from './player.presenter.ts';
 import { getBalances, getProfile } from './player.service.ts';
 
+/** The signed-in player's profile and balances: in the player scope. */
 export async function playerRoutes(app: App, deps: Deps) {
-  const withSession = requireSession({ db: deps.db, signer: deps.signer, sessionTtlMs: deps.config.sessionTtlMs });
-
   app.get(
-    '/api/get-profile',
+    API_PATHS.profile,
     {
-      preHandler: withSession,
       schema: {
         tags: ['player'],
         summary: 'The signed-in player with balances and the deposit account(s)',
@@ -26,9 +26,8 @@ export async function playerRoutes(app: App, deps: Deps) {
   );
 
   app.get(
-    '/api/player/balance',
+    API_PATHS.balance,
     {
-      preHandler: withSession,
       schema: {
         tags: ['player'],
         summary: 'Main wallet and provider wallet balances',
@@ -36,9 +35,6 @@ export async function playerRoutes(app: App, deps: Deps) {
         response: { 200: balanceResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...presentBalances(await getBalances(deps.db, sessionOf(request).playerId)),
-    }),
+    async (request) => presentBalances(await getBalances(deps.db, sessionOf(request).playerId)),
   );
 }

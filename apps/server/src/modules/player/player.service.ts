@@ -1,17 +1,21 @@
+import type { PlayerDetail } from '@app/contracts/admin';
 import type { RegisterRequest } from '@app/contracts/auth';
 import { findBank } from '@app/contracts/banks';
+import { satangToBaht } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { Trx } from '../ledger/ledger.repository.ts';
 import { openPlayerAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
-import { type PlayerRow, playerRepository } from './player.repository.ts';
+import { depositAccounts } from '../settings/settings.service.ts';
+import { type PlayerAdminRow, type PlayerRow, playerRepository } from './player.repository.ts';
 
 const phoneInUse = () => new AppError(409, 'PHONE_IN_USE', 'phone_in_use');
 const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_account_in_use');
+const playerNotFound = () => new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
 
 export type RegistrationInput = Omit<RegisterRequest, 'agentId'> & { agentId: number };
 
@@ -57,21 +61,20 @@ export type PlayerProfile = PlayerRow & {
   depositAccounts: DepositAccount[];
 };
 
-export async function getProfile(db: Db, playerId: number): Promise<PlayerProfile> {
+export async function getProfile(db: Queryable, playerId: number): Promise<PlayerProfile> {
   const player = await playerRepository.findById(db, playerId);
-  if (!player) throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+  if (!player) throw playerNotFound();
   const balances = await readPlayerBalances(db, playerId);
-  const depositAccounts = await playerRepository.findActiveDepositAccounts(db);
   return {
     ...player,
     mainSatang: balances.mainSatang,
     points: balances.points,
     providerSatang: balances.providerSatang,
-    depositAccounts,
+    depositAccounts: await depositAccounts(db),
   };
 }
 
-export function getBalances(db: Db, playerId: number) {
+export function getBalances(db: Queryable, playerId: number) {
   return readPlayerBalances(db, playerId);
 }
 
@@ -81,4 +84,119 @@ export const credentials = {
   updateHash: (trx: Trx, playerId: number, hash: string) => playerRepository.updatePasswordHash(trx, playerId, hash),
 };
 
-export const findPlayerIdByPhone = (db: Db, phoneNumber: string) => playerRepository.findIdByPhone(db, phoneNumber);
+export const findPlayerIdByPhone = (db: Queryable, phoneNumber: string) =>
+  playerRepository.findIdByPhone(db, phoneNumber);
+export const findPlayer = (db: Queryable, playerId: number) => playerRepository.findById(db, playerId);
+export const playersMatchingAccount = playerRepository.matchAccount;
+export const playerIdsMatching = playerRepository.idsMatching;
+
+/** The id of the player with this phone, or a 404. */
+export async function requirePlayerIdByPhone(db: Queryable, phoneNumber: string): Promise<number> {
+  const playerId = await playerRepository.findIdByPhone(db, phoneNumber);
+  if (playerId === undefined) throw playerNotFound();
+  return playerId;
+}
+
+/**
+ * Refuses a money movement out of a frozen player's wallet. The flag is read
+ * with a share lock inside the movement's transaction, so a freeze and a
+ * withdrawal never pass each other.
+ */
+export async function assertNotFrozen(trx: Trx, playerId: number): Promise<void> {
+  const row = await playerRepository.lockFrozenFlag(trx, playerId);
+  if (!row) throw playerNotFound();
+  if (row.frozenAt) throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
+}
+
+function presentSummary(row: PlayerAdminRow) {
+  return {
+    id: row.id,
+    username: row.username,
+    phoneNumber: row.phoneNumber,
+    fullName: row.fullName,
+    bankCode: row.bankCode,
+    bankName: row.bankName,
+    bankNumber: row.bankNumber,
+    frozen: row.frozenAt !== null,
+  };
+}
+
+export async function searchPlayers(
+  db: Queryable,
+  query: { q?: string | undefined; sort: 'oldest' | 'newest'; page: number; limit: number },
+) {
+  const found = await playerRepository.search(db, {
+    q: query.q,
+    sort: query.sort,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return {
+    items: found.rows.map((row) => ({
+      ...presentSummary(row),
+      createdAt: row.createdAt.toISOString(),
+      balance: satangToBaht(row.balance),
+    })),
+    total: found.total,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+const SESSIONS_SHOWN_MAX = 20;
+
+/** Everything an operator sees of one player: profile, balances, frozen flag, recent sessions. */
+export async function playerDetail(db: Queryable, playerId: number): Promise<PlayerDetail> {
+  const row = await playerRepository.findAdminRow(db, playerId);
+  if (!row) throw playerNotFound();
+  const balances = await readPlayerBalances(db, playerId);
+  const sessions = await playerRepository.recentSessions(db, playerId, SESSIONS_SHOWN_MAX);
+  return {
+    ...presentSummary(row),
+    createdAt: row.createdAt.toISOString(),
+    balance: satangToBaht(balances.mainSatang),
+    frozenAt: row.frozenAt?.toISOString() ?? null,
+    frozenReason: row.frozenReason,
+    balances: {
+      main: satangToBaht(balances.mainSatang),
+      points: balances.points,
+      providers: Object.fromEntries([...balances.providerSatang].map(([name, satang]) => [name, satangToBaht(satang)])),
+    },
+    sessions: sessions.map((session) => ({
+      createdAt: session.createdAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      revokedAt: session.revokedAt?.toISOString() ?? null,
+      clientAddress: session.clientAddress,
+      userAgent: session.userAgent,
+    })),
+  };
+}
+
+/**
+ * Freezes (or unfreezes) a player: a frozen player can still log in, see
+ * their wallet and receive deposits, but no money leaves their wallet.
+ */
+export async function setPlayerFrozen(db: Db, actor: Actor, playerId: number, frozen: boolean, reason: string) {
+  await db.transaction().execute(async (trx) => {
+    const row = await playerRepository.lockForUpdate(trx, playerId);
+    if (!row) throw playerNotFound();
+    if (frozen && row.frozenAt) throw new AppError(409, 'ALREADY_FROZEN', 'already_frozen');
+    if (!frozen && !row.frozenAt) throw new AppError(409, 'NOT_FROZEN', 'not_frozen');
+    await playerRepository.setFrozen(trx, playerId, frozen ? { at: new Date(), reason } : null);
+    await appendAudit(trx, actor, {
+      action: frozen ? 'player.freeze' : 'player.unfreeze',
+      targetType: 'player',
+      targetId: playerId,
+      reason,
+      before: { frozen: row.frozenAt !== null, frozenReason: row.frozenReason },
+      after: { frozen, frozenReason: frozen ? reason : null },
+    });
+  });
+  return playerDetail(db, playerId);
+}
+
+/** Summaries of players by id, for the rows of operator queues. */
+export async function playerSummaries(db: Queryable, playerIds: readonly number[]) {
+  const rows = await playerRepository.findAdminRows(db, [...new Set(playerIds)]);
+  return new Map(rows.map((row) => [row.id, presentSummary(row)]));
+}

@@ -1,17 +1,146 @@
-import type { Db } from '../../db/database.ts';
+import type { Queryable, Trx } from '../../db/database.ts';
+
+export type HouseAccountRow = {
+  id: number;
+  bankCode: string;
+  bankName: string;
+  bankNumber: string;
+  fullName: string;
+  promptpayId: string | null;
+  active: boolean;
+  sortOrder: number;
+};
+
+export type RewardRow = { id: number; name: string; imageUrl: string; active: boolean; sortOrder: number };
+
+const HOUSE_COLUMNS = [
+  'id',
+  'bank_code as bankCode',
+  'bank_name as bankName',
+  'bank_number as bankNumber',
+  'full_name as fullName',
+  'promptpay_id as promptpayId',
+  'active',
+  'sort_order as sortOrder',
+] as const;
+
+const REWARD_COLUMNS = ['id', 'name', 'image_url as imageUrl', 'active', 'sort_order as sortOrder'] as const;
 
 export const settingsRepository = {
-  async listPublic(db: Db): Promise<{ code: string; value: string }[]> {
+  async listPublic(db: Queryable): Promise<{ code: string; value: string }[]> {
     return db.selectFrom('settings').select(['code', 'value']).where('is_public', '=', true).orderBy('code').execute();
   },
 
-  async listRewards(db: Db): Promise<{ id: number; name: string; imageUrl: string }[]> {
+  async listAll(db: Queryable) {
+    return db
+      .selectFrom('settings')
+      .select(['code', 'value', 'is_public as isPublic', 'updated_at as updatedAt'])
+      .orderBy('code')
+      .execute();
+  },
+
+  async values(db: Queryable, codes: readonly string[]): Promise<Map<string, string>> {
+    const rows = await db
+      .selectFrom('settings')
+      .select(['code', 'value'])
+      .where('code', 'in', [...codes])
+      .execute();
+    return new Map(rows.map((row) => [row.code, row.value]));
+  },
+
+  async lockSetting(trx: Trx, code: string) {
+    return trx.selectFrom('settings').select(['code', 'value']).where('code', '=', code).forUpdate().executeTakeFirst();
+  },
+
+  async updateSetting(trx: Trx, code: string, value: string): Promise<void> {
+    await trx.updateTable('settings').set({ value, updated_at: new Date() }).where('code', '=', code).execute();
+  },
+
+  async listRewards(db: Queryable): Promise<{ id: number; name: string; imageUrl: string }[]> {
     return db
       .selectFrom('rewards')
       .select(['id', 'name', 'image_url as imageUrl'])
       .where('active', '=', true)
       .orderBy('sort_order')
       .orderBy('id')
+      .execute();
+  },
+
+  async listAllRewards(db: Queryable): Promise<RewardRow[]> {
+    return db.selectFrom('rewards').select(REWARD_COLUMNS).orderBy('sort_order').orderBy('id').execute();
+  },
+
+  async findReward(db: Queryable, id: number): Promise<RewardRow | undefined> {
+    return db.selectFrom('rewards').select(REWARD_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+
+  async insertReward(trx: Trx, reward: Omit<RewardRow, 'id'>): Promise<number> {
+    const row = await trx
+      .insertInto('rewards')
+      .values({ name: reward.name, image_url: reward.imageUrl, active: reward.active, sort_order: reward.sortOrder })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async updateReward(trx: Trx, id: number, reward: Omit<RewardRow, 'id'>): Promise<void> {
+    await trx
+      .updateTable('rewards')
+      .set({ name: reward.name, image_url: reward.imageUrl, active: reward.active, sort_order: reward.sortOrder })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async listHouseAccounts(db: Queryable, options: { activeOnly: boolean }): Promise<HouseAccountRow[]> {
+    let query = db.selectFrom('house_bank_accounts').select(HOUSE_COLUMNS);
+    if (options.activeOnly) query = query.where('active', '=', true);
+    return query.orderBy('sort_order').orderBy('id').execute();
+  },
+
+  async findHouseAccount(db: Queryable, id: number): Promise<HouseAccountRow | undefined> {
+    return db.selectFrom('house_bank_accounts').select(HOUSE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The house account a transfer was sent to, by its number, active or not. */
+  async findHouseAccountByNumber(db: Queryable, bankNumber: string): Promise<HouseAccountRow | undefined> {
+    return db
+      .selectFrom('house_bank_accounts')
+      .select(HOUSE_COLUMNS)
+      .where('bank_number', '=', bankNumber)
+      .orderBy('active', 'desc')
+      .executeTakeFirst();
+  },
+
+  async insertHouseAccount(trx: Trx, account: Omit<HouseAccountRow, 'id'>): Promise<number> {
+    const row = await trx
+      .insertInto('house_bank_accounts')
+      .values({
+        bank_code: account.bankCode,
+        bank_name: account.bankName,
+        bank_number: account.bankNumber,
+        full_name: account.fullName,
+        promptpay_id: account.promptpayId,
+        active: account.active,
+        sort_order: account.sortOrder,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async updateHouseAccount(trx: Trx, id: number, account: Omit<HouseAccountRow, 'id'>): Promise<void> {
+    await trx
+      .updateTable('house_bank_accounts')
+      .set({
+        bank_code: account.bankCode,
+        bank_name: account.bankName,
+        bank_number: account.bankNumber,
+        full_name: account.fullName,
+        promptpay_id: account.promptpayId,
+        active: account.active,
+        sort_order: account.sortOrder,
+      })
+      .where('id', '=', id)
       .execute();
   },
 };

@@ -1,12 +1,14 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { rewardsResponseSchema, settingsResponseSchema } from '@app/contracts/settings';
+import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
-import type { App, Deps } from '../../http/types.ts';
-import { settingsRepository } from './settings.repository.ts';
+import type { App } from '../../http/types.ts';
+import { listActiveRewards, listPublicSettings } from './settings.service.ts';
 
 /** Public settings and rewards: no session needed, the app reads them before login. */
 export async function settingsRoutes(app: App, deps: Deps) {
   app.get(
-    '/setting',
+    API_PATHS.settings,
     {
       schema: {
         tags: ['settings'],
@@ -14,11 +16,11 @@ export async function settingsRoutes(app: App, deps: Deps) {
         response: { 200: settingsResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await settingsRepository.listPublic(deps.db) }),
+    async () => ({ success: true as const, data: await listPublicSettings(deps.db) }),
   );
 
   app.get(
-    '/setting/rewards',
+    API_PATHS.rewards,
     {
       schema: {
         tags: ['settings'],
@@ -26,6 +28,6 @@ export async function settingsRoutes(app: App, deps: Deps) {
         response: { 200: rewardsResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await settingsRepository.listRewards(deps.db) }),
+    async () => ({ success: true as const, data: await listActiveRewards(deps.db) }),
   );
 }

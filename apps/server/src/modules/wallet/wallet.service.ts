@@ -1,14 +1,17 @@
+import type { AdminHistoryEntry } from '@app/contracts/admin';
+import type { Db, Trx } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
-import type { HistoryRow } from '../history/history.repository.ts';
-import { recordHistory } from '../history/history.service.ts';
-import type { Trx } from '../ledger/ledger.repository.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
+import { findHistoryEntry, recordHistory } from '../history/history.service.ts';
+import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 
 export type ManualAdjustment = {
   playerId: number;
   direction: 'credit' | 'debit';
   amountSatang: number;
-  note: string | null;
+  reason: string | null;
 };
 
 /**
@@ -20,8 +23,8 @@ export type ManualAdjustment = {
 export async function applyManualAdjustment(
   trx: Trx,
   house: HouseAccounts,
-  adjustment: ManualAdjustment,
-): Promise<HistoryRow> {
+  adjustment: ManualAdjustment & { decidedBy: string | null },
+) {
   assertPositiveSatang(adjustment.amountSatang, 'manual adjustment amount');
   const { mainAccountId } = await readPlayerBalances(trx, adjustment.playerId);
   const delta = adjustment.direction === 'credit' ? adjustment.amountSatang : -adjustment.amountSatang;
@@ -36,7 +39,7 @@ export async function applyManualAdjustment(
   });
   const change = journal.balances.get(mainAccountId);
   assert(change !== undefined, 'a journal reports the change of every player account it moves');
-  const entry = await recordHistory(trx, {
+  return recordHistory(trx, {
     playerId: adjustment.playerId,
     type,
     status: 'APPROVED',
@@ -44,15 +47,47 @@ export async function applyManualAdjustment(
     beforeAmount: change.before,
     afterAmount: change.after,
     journalEntryId: journal.journalEntryId,
-    note: adjustment.note,
+    note: adjustment.reason,
+    source: 'OPERATOR',
+    decidedBy: adjustment.decidedBy,
+    reason: adjustment.reason,
   });
-  return {
-    id: entry.id,
-    createdAt: entry.createdAt,
-    type,
-    status: 'APPROVED',
-    amount: adjustment.amountSatang,
-    beforeAmount: change.before,
-    afterAmount: change.after,
-  };
+}
+
+/**
+ * A manual credit or debit by an operator: idempotent by the request's key,
+ * with an audit row in the same transaction as the money.
+ */
+export async function adjustBalance(
+  ctx: { db: Db; house: HouseAccounts },
+  actor: Actor,
+  input: ManualAdjustment & { idempotencyKey: string | undefined },
+) {
+  return runIdempotent<AdminHistoryEntry>(
+    ctx.db,
+    {
+      scope: `operator:${actor.name}:adjust`,
+      key: input.idempotencyKey,
+      fingerprint: requestFingerprint('POST', `adjust:${input.direction}`, {
+        playerId: input.playerId,
+        amountSatang: input.amountSatang,
+        reason: input.reason,
+      }),
+    },
+    async (trx) => {
+      const entry = await applyManualAdjustment(trx, ctx.house, { ...input, decidedBy: actor.name });
+      const detail = await findHistoryEntry(trx, entry.id);
+      assert(detail !== undefined, 'the entry was just written');
+      const presented = presentAdminHistoryEntry(detail);
+      await appendAudit(trx, actor, {
+        action: input.direction === 'credit' ? 'player.credit' : 'player.debit',
+        targetType: 'player',
+        targetId: input.playerId,
+        reason: input.reason,
+        before: { balance: presented.beforeAmount },
+        after: { balance: presented.afterAmount, historyId: entry.id },
+      });
+      return presented;
+    },
+  );
 }

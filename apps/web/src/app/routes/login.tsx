@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
+import { PAGE_PATHS } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { LOGIN_PATH } from '@/lib/auth';
 
 /** Where a guest was headed before the guard sent it here (spec §2), else home. */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
-  if (!from?.pathname || from.pathname === LOGIN_PATH) return '/';
+  if (!from?.pathname || from.pathname === PAGE_PATHS.login) return PAGE_PATHS.home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PAGE_PATHS } from '@/config/paths';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { LOGIN_PATH } from '@/lib/auth';
 import { useHasSession } from '@/lib/session';
 
 /**
@@ -12,6 +12,6 @@ export function ProtectedRoute() {
   const location = useLocation();
   const hasSession = useHasSession();
   useBalance({ poll: true });
-  if (!hasSession) return <Navigate to={LOGIN_PATH} replace state={{ from: location }} />;
+  if (!hasSession) return <Navigate to={PAGE_PATHS.login} replace state={{ from: location }} />;
   return <Outlet />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ChatIcon, DepositIcon, HomeIcon, PlayIcon, WithdrawIcon } from '@/components/ui/icons';
+import { PAGE_PATHS } from '@/config/paths';
 import { useLineOaUrl } from '@/lib/settings';
 import { useModalStore } from '@/stores/modal-store';
 
@@ -12,7 +13,7 @@ export function FooterMenu() {
 
   return (
     <nav className="footer-menu" aria-label={t('footer.label')}>
-      <NavLink to="/" end className="footer-menu__item">
+      <NavLink to={PAGE_PATHS.home} end className="footer-menu__item">
         <HomeIcon />
         <span>{t('footer.home')}</span>
       </NavLink>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { HomeIcon, LogoutIcon } from '@/components/ui/icons';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { Logo } from '@/components/ui/logo';
+import { PAGE_PATHS } from '@/config/paths';
 import { useLogout } from '@/lib/auth';
 import { useHasSession } from '@/lib/session';
 
@@ -20,7 +21,7 @@ export function Header() {
         className="icon-button app-header__home"
         style={{ cursor: isAuthenticated ? 'pointer' : 'default' }}
         onClick={() => {
-          if (isAuthenticated) navigate('/');
+          if (isAuthenticated) navigate(PAGE_PATHS.home);
         }}
         aria-label={t('header.home')}
       >

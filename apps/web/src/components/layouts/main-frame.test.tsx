@@ -1,10 +1,11 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth-store';
 import { useModalStore } from '@/stores/modal-store';
-import { callsTo, mockApi, renderApp, signIn } from '@/testing/test-utils';
+import { callsTo, mockApi, type Routes, renderApp, signIn } from '@/testing/test-utils';
 
-async function openHome(routes = {}) {
+async function openHome(routes: Routes = {}) {
   const fetchMock = mockApi(routes);
   signIn();
   renderApp('/');
@@ -45,14 +46,16 @@ describe('§4 logout', () => {
     const fetchMock = await openHome();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
-    expect(callsTo(fetchMock, 'POST /logout')).toHaveLength(1);
-    expect(new Headers(callsTo(fetchMock, 'POST /logout')[0]?.headers).get('Authorization')).toBe('Bearer test-token');
+    expect(callsTo(fetchMock, `POST ${API_PATHS.logout}`)).toHaveLength(1);
+    expect(new Headers(callsTo(fetchMock, `POST ${API_PATHS.logout}`)[0]?.headers).get('Authorization')).toBe(
+      'Bearer test-token',
+    );
     expect(localStorage.getItem('token')).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
   });
 
   it('clears local state even if the server call fails', async () => {
-    await openHome({ 'POST /logout': () => Promise.reject(new TypeError('offline')) });
+    await openHome({ [`POST ${API_PATHS.logout}`]: () => Promise.reject(new TypeError('offline')) });
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();

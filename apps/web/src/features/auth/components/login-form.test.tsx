@@ -1,3 +1,4 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -28,16 +29,19 @@ const loginOk = { body: { success: true, message: 'Login successful', data: { to
 
 describe('§2 login screen', () => {
   it('sends username (the phone) and password to POST /login, with no client-side validation (§5)', async () => {
-    const fetchMock = mockApi({ 'POST /login': loginOk });
+    const fetchMock = mockApi({ [`POST ${API_PATHS.login}`]: loginOk });
     await openLogin();
     fillAndSubmit('12', 'x');
     await screen.findByText('Login successful');
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST /login')[0]?.body))).toEqual({ username: '12', password: 'x' });
+    expect(JSON.parse(String(callsTo(fetchMock, `POST ${API_PATHS.login}`)[0]?.body))).toEqual({
+      username: '12',
+      password: 'x',
+    });
   });
 
   it('the submit button shows a loading label and is disabled while submitting', async () => {
     let answer: (response: Response) => void = () => {};
-    mockApi({ 'POST /login': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockApi({ [`POST ${API_PATHS.login}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     await openLogin();
     fillAndSubmit();
     const button = await screen.findByRole('button', { name: 'Logging in...' });
@@ -85,7 +89,7 @@ describe('§2 login screen', () => {
 
 describe('§8 login errors in the inline red error line', () => {
   it('status 500 shows "กรุณาติดต่อแอดมิน" in Thai', async () => {
-    mockApi({ 'POST /login': { status: 500, body: errorBody(500, 'Internal', 'INTERNAL_ERROR') } });
+    mockApi({ [`POST ${API_PATHS.login}`]: { status: 500, body: errorBody(500, 'Internal', 'INTERNAL_ERROR') } });
     await i18n.changeLanguage('th');
     renderApp('/login');
     await screen.findByRole('heading', { name: 'เข้าสู่ระบบ' });
@@ -96,14 +100,16 @@ describe('§8 login errors in the inline red error line', () => {
   });
 
   it('status 500 asks to contact the admin in English too', async () => {
-    mockApi({ 'POST /login': { status: 500, body: errorBody(500, 'Internal', 'INTERNAL_ERROR') } });
+    mockApi({ [`POST ${API_PATHS.login}`]: { status: 500, body: errorBody(500, 'Internal', 'INTERNAL_ERROR') } });
     await openLogin();
     fillAndSubmit();
     expect(await screen.findByText('Please contact the admin')).toHaveClass('form-error');
   });
 
   it("other errors show the server's message", async () => {
-    mockApi({ 'POST /login': { status: 401, body: errorBody(401, 'Phone number or password is incorrect.') } });
+    mockApi({
+      [`POST ${API_PATHS.login}`]: { status: 401, body: errorBody(401, 'Phone number or password is incorrect.') },
+    });
     await openLogin();
     fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Phone number or password is incorrect.');
@@ -113,7 +119,10 @@ describe('§8 login errors in the inline red error line', () => {
 
   it('429 (too many failed logins) shows the server message', async () => {
     mockApi({
-      'POST /login': { status: 429, body: errorBody(429, 'Too many failed login attempts.', 'TOO_MANY_ATTEMPTS') },
+      [`POST ${API_PATHS.login}`]: {
+        status: 429,
+        body: errorBody(429, 'Too many failed login attempts.', 'TOO_MANY_ATTEMPTS'),
+      },
     });
     await openLogin();
     fillAndSubmit();
@@ -121,7 +130,7 @@ describe('§8 login errors in the inline red error line', () => {
   });
 
   it('an error without a message falls back to "Login failed" (th "เข้าสู่ระบบล้มเหลว")', async () => {
-    mockApi({ 'POST /login': { status: 502, body: {} } });
+    mockApi({ [`POST ${API_PATHS.login}`]: { status: 502, body: {} } });
     await openLogin();
     fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/);
@@ -131,7 +140,7 @@ describe('§8 login errors in the inline red error line', () => {
   });
 
   it('no answer at all shows "เข้าสู่ระบบล้มเหลว. กรุณาลองใหม่อีกครั้ง" in Thai', async () => {
-    mockApi({ 'POST /login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    mockApi({ [`POST ${API_PATHS.login}`]: () => Promise.reject(new TypeError('Failed to fetch')) });
     await i18n.changeLanguage('th');
     renderApp('/login');
     await screen.findByRole('heading', { name: 'เข้าสู่ระบบ' });
@@ -144,7 +153,7 @@ describe('§8 login errors in the inline red error line', () => {
 
 describe('§2 and §4 login success', () => {
   it('stores the token under "token" and marks the player authenticated', async () => {
-    mockApi({ 'POST /login': loginOk });
+    mockApi({ [`POST ${API_PATHS.login}`]: loginOk });
     await openLogin();
     fillAndSubmit();
     await screen.findByText('Login successful');
@@ -153,7 +162,7 @@ describe('§2 and §4 login success', () => {
   });
 
   it('after success waits 1000 ms then 500 ms before navigating to /', async () => {
-    mockApi({ 'POST /login': loginOk });
+    mockApi({ [`POST ${API_PATHS.login}`]: loginOk });
     await openLogin();
     useFakeTimers();
     fillAndSubmit();

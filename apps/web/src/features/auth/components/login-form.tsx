@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { CheckIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
+import { PAGE_PATHS } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { ExternalChatLink } from '@/features/auth/components/external-chat-link';
 import { loginErrorMessage } from '@/features/auth/utils/login-error-message';
@@ -104,7 +105,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             <ExternalChatLink className="text-link">{t('login.forgotPassword')}</ExternalChatLink>
             <ExternalChatLink className="text-link">{t('login.noAccount')}</ExternalChatLink>
           </div>
-          <Link to="/register" className="button button--outline button--block">
+          <Link to={PAGE_PATHS.register} className="button button--outline button--block">
             {t('login.register')}
           </Link>
         </form>

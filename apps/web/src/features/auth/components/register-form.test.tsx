@@ -1,4 +1,5 @@
 import { BANKS } from '@app/contracts/banks';
+import { API_PATHS } from '@app/contracts/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -51,7 +52,7 @@ describe('§5 register validation', () => {
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your full name.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your bank account number.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /register')).toHaveLength(0);
+    expect(callsTo(fetchMock, `POST ${API_PATHS.register}`)).toHaveLength(0);
   });
 
   it('phone must be numeric with 10 digits', async () => {
@@ -134,11 +135,14 @@ describe('§3 register bank dropdown', () => {
 
 describe('§3 and §7 registration payload', () => {
   it('posts agentId 1, lineId = phone, default bank KBANK / Kasikorn bank', async () => {
-    const fetchMock = await openRegister({ 'POST /register': registerOk, 'POST /login': loginOk });
+    const fetchMock = await openRegister({
+      [`POST ${API_PATHS.register}`]: registerOk,
+      [`POST ${API_PATHS.login}`]: loginOk,
+    });
     fill(valid);
     submit();
     await screen.findByRole('dialog', { name: 'Register successful' });
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST /register')[0]?.body))).toEqual({
+    expect(JSON.parse(String(callsTo(fetchMock, `POST ${API_PATHS.register}`)[0]?.body))).toEqual({
       agentId: 1,
       fullName: 'Malee Sukjai',
       bankNumber: '9876543210',
@@ -151,13 +155,16 @@ describe('§3 and §7 registration payload', () => {
   });
 
   it('state keeps the chosen bank code and name for the payload', async () => {
-    const fetchMock = await openRegister({ 'POST /register': registerOk, 'POST /login': loginOk });
+    const fetchMock = await openRegister({
+      [`POST ${API_PATHS.register}`]: registerOk,
+      [`POST ${API_PATHS.login}`]: loginOk,
+    });
     fill(valid);
     fireEvent.click(screen.getByRole('button', { name: /Bank/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Government Savings Bank' }));
     submit();
     await screen.findByRole('dialog', { name: 'Register successful' });
-    const body = JSON.parse(String(callsTo(fetchMock, 'POST /register')[0]?.body));
+    const body = JSON.parse(String(callsTo(fetchMock, `POST ${API_PATHS.register}`)[0]?.body));
     expect(body).toMatchObject({ bankCode: 'GSB', bankName: 'Government Savings Bank' });
   });
 });
@@ -165,7 +172,10 @@ describe('§3 and §7 registration payload', () => {
 describe('§5 and §8 registration errors', () => {
   it('PHONE_IN_USE opens the phone-in-use modal', async () => {
     await openRegister({
-      'POST /register': { status: 409, body: errorBody(409, 'This phone number is already in use.', 'PHONE_IN_USE') },
+      [`POST ${API_PATHS.register}`]: {
+        status: 409,
+        body: errorBody(409, 'This phone number is already in use.', 'PHONE_IN_USE'),
+      },
     });
     fill(valid);
     submit();
@@ -176,7 +186,7 @@ describe('§5 and §8 registration errors', () => {
 
   it('BANK_ACCOUNT_IN_USE opens the bank-account-in-use modal', async () => {
     await openRegister({
-      'POST /register': {
+      [`POST ${API_PATHS.register}`]: {
         status: 409,
         body: errorBody(409, 'This bank account is already in use.', 'BANK_ACCOUNT_IN_USE'),
       },
@@ -191,14 +201,16 @@ describe('§5 and §8 registration errors', () => {
     ['The bank account is already in use', 'Bank account already in use'],
     ['เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว', 'Phone number already in use'],
   ])('recognises "%s" from the message text alone', async (message, title) => {
-    await openRegister({ 'POST /register': { status: 400, body: { success: false, message } } });
+    await openRegister({ [`POST ${API_PATHS.register}`]: { status: 400, body: { success: false, message } } });
     fill(valid);
     submit();
     expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
   });
 
   it("other errors show the server's message, else 'Registration failed'", async () => {
-    await openRegister({ 'POST /register': { status: 400, body: errorBody(400, 'Some details are not valid.') } });
+    await openRegister({
+      [`POST ${API_PATHS.register}`]: { status: 400, body: errorBody(400, 'Some details are not valid.') },
+    });
     fill(valid);
     submit();
     const alert = await screen.findByRole('alert');
@@ -207,7 +219,7 @@ describe('§5 and §8 registration errors', () => {
   });
 
   it("an error without a message shows 'Registration failed'", async () => {
-    await openRegister({ 'POST /register': { status: 503, body: {} } });
+    await openRegister({ [`POST ${API_PATHS.register}`]: { status: 503, body: {} } });
     fill(valid);
     submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
@@ -216,13 +228,16 @@ describe('§5 and §8 registration errors', () => {
 
 describe('§4 registration success', () => {
   it('logs in automatically with phone and password; the confirm button goes to /', async () => {
-    const fetchMock = await openRegister({ 'POST /register': registerOk, 'POST /login': loginOk });
+    const fetchMock = await openRegister({
+      [`POST ${API_PATHS.register}`]: registerOk,
+      [`POST ${API_PATHS.login}`]: loginOk,
+    });
     fill(valid);
     submit();
     const dialog = await screen.findByRole('dialog', { name: 'Register successful' });
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     await waitFor(() => expect(confirm).toBeEnabled());
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST /login')[0]?.body))).toEqual({
+    expect(JSON.parse(String(callsTo(fetchMock, `POST ${API_PATHS.login}`)[0]?.body))).toEqual({
       username: '0898765432',
       password: 'secret123',
     });
@@ -234,8 +249,8 @@ describe('§4 registration success', () => {
 
   it('if auto-login fails, goes to /login after 2 s', async () => {
     await openRegister({
-      'POST /register': registerOk,
-      'POST /login': { status: 401, body: errorBody(401, 'nope', 'INVALID_CREDENTIALS') },
+      [`POST ${API_PATHS.register}`]: registerOk,
+      [`POST ${API_PATHS.login}`]: { status: 401, body: errorBody(401, 'nope', 'INVALID_CREDENTIALS') },
     });
     fill(valid);
     useFakeTimers();

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { CloseIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
+import { PAGE_PATHS } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { useRegister } from '@/features/auth/api/register';
 import { BankSelect } from '@/features/auth/components/bank-select';
@@ -49,7 +50,7 @@ export function RegisterForm() {
 
   useEffect(() => {
     if (autoLogin !== 'failed') return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), AUTO_LOGIN_FAILED_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(PAGE_PATHS.login, { replace: true }), AUTO_LOGIN_FAILED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [autoLogin, navigate]);
 
@@ -100,7 +101,7 @@ export function RegisterForm() {
 
   return (
     <div className="register-card">
-      <Link to="/login" className="icon-button register-card__close" aria-label={t('register.closeToLogin')}>
+      <Link to={PAGE_PATHS.login} className="icon-button register-card__close" aria-label={t('register.closeToLogin')}>
         <CloseIcon />
       </Link>
       <form onSubmit={onSubmit} noValidate aria-labelledby="register-title">
@@ -168,7 +169,7 @@ export function RegisterForm() {
         </button>
         <p className="register-card__login">
           {t('register.haveAccount')}{' '}
-          <Link to="/login" className="text-link">
+          <Link to={PAGE_PATHS.login} className="text-link">
             {t('register.toLogin')}
           </Link>
         </p>
@@ -209,7 +210,7 @@ export function RegisterForm() {
               type="button"
               className="button button--gold button--block"
               disabled={autoLogin !== 'done'}
-              onClick={() => navigate('/', { replace: true })}
+              onClick={() => navigate(PAGE_PATHS.home, { replace: true })}
             >
               {t('common.confirm')}
             </button>

@@ -1,4 +1,5 @@
 import { BALANCE_REFRESH_MS } from '@app/contracts/limits';
+import { API_PATHS } from '@app/contracts/paths';
 import { type BalanceResponse, balanceResponseSchema } from '@app/contracts/player';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { useHasSession } from '@/lib/session';
 /** Spec §7: a failed balance fetch is logged and yields null. */
 export async function getBalance(): Promise<BalanceResponse | null> {
   try {
-    return await apiRequest('/api/player/balance', { schema: balanceResponseSchema });
+    return await apiRequest(API_PATHS.balance, { schema: balanceResponseSchema });
   } catch (error) {
     console.error('Could not load the balance', error);
     return null;

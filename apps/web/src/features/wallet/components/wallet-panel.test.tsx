@@ -1,4 +1,5 @@
 import { BALANCE_REFRESH_MS } from '@app/contracts/limits';
+import { API_PATHS } from '@app/contracts/paths';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -12,12 +13,13 @@ import {
   defaultBalance,
   errorBody,
   mockApi,
+  type Routes,
   renderApp,
   signIn,
   useFakeTimers,
 } from '@/testing/test-utils';
 
-async function openHome(routes = {}) {
+async function openHome(routes: Routes = {}) {
   const fetchMock = mockApi(routes);
   signIn();
   renderApp('/');
@@ -33,7 +35,7 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
 describe('§2 wallet panel figures', () => {
   it('shows username, main balance, UFA balance, in-game balance and reward points in th-TH format', async () => {
     mockApi({
-      'GET /api/player/balance': {
+      [`GET ${API_PATHS.balance}`]: {
         body: {
           ...defaultBalance,
           main: { balance: 1234567.891, point: 12345.6 },
@@ -105,23 +107,23 @@ describe('§2 copy username', () => {
 describe('§4 refresh icon', () => {
   it('spins for at least 100 ms and refetches balance and profile', async () => {
     const fetchMock = await openHome();
-    const before = callsTo(fetchMock, 'GET /api/player/balance').length;
+    const before = callsTo(fetchMock, `GET ${API_PATHS.balance}`).length;
     useFakeTimers();
     const refresh = screen.getByTestId('wallet-refresh');
     fireEvent.click(refresh);
     expect(refresh).toHaveClass('is-spinning');
     await advance(99);
     expect(refresh).toHaveClass('is-spinning');
-    expect(callsTo(fetchMock, 'GET /api/player/balance').length).toBe(before + 1);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`).length).toBe(before + 1);
     await advance(1);
     expect(refresh).not.toHaveClass('is-spinning');
-    expect(callsTo(fetchMock, 'GET /api/get-profile').length).toBeGreaterThanOrEqual(2);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.profile}`).length).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps spinning until a slow refresh finishes, even past 100 ms', async () => {
     await openHome();
     let answer: (response: Response) => void = () => {};
-    mockApi({ 'GET /api/player/balance': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockApi({ [`GET ${API_PATHS.balance}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     useFakeTimers();
     const refresh = screen.getByTestId('wallet-refresh');
     fireEvent.click(refresh);
@@ -166,36 +168,36 @@ describe('§7 query policy', () => {
     renderApp('/');
     for (let step = 0; step < 5; step += 1) await advance(0);
     expect(screen.getByRole('region', { name: 'My wallet' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(1);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(1);
     await advance(BALANCE_REFRESH_MS - 10);
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(1);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(1);
     await advance(10);
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(2);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(2);
     await advance(BALANCE_REFRESH_MS);
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(3);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(3);
   });
 
   it('no refetch on window focus', async () => {
     const fetchMock = await openHome();
-    const before = callsTo(fetchMock, 'GET /api/player/balance').length;
+    const before = callsTo(fetchMock, `GET ${API_PATHS.balance}`).length;
     await act(async () => {
       window.dispatchEvent(new Event('visibilitychange'));
       window.dispatchEvent(new Event('focus'));
     });
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(before);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(before);
   });
 
   it('no retry on error: a failed balance fetch is logged and yields null once', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchMock = mockApi({
-      'GET /api/player/balance': { status: 500, body: errorBody(500, 'down', 'INTERNAL_ERROR') },
+      [`GET ${API_PATHS.balance}`]: { status: 500, body: errorBody(500, 'down', 'INTERNAL_ERROR') },
     });
     signIn();
     renderApp('/');
     await screen.findByRole('region', { name: 'My wallet' });
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not load the balance', expect.anything()));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(callsTo(fetchMock, 'GET /api/player/balance')).toHaveLength(1);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.balance}`)).toHaveLength(1);
     expect(queryClient.getQueryData(['balance'])).toBeNull();
     expect(queryClient.getDefaultOptions().queries).toMatchObject({ retry: false, refetchOnWindowFocus: false });
   });
@@ -206,18 +208,18 @@ describe('§7 settings', () => {
     const fetchMock = await openHome();
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Home' }));
     await screen.findByRole('region', { name: 'My wallet' });
-    expect(callsTo(fetchMock, 'GET /setting')).toHaveLength(1);
+    expect(callsTo(fetchMock, `GET ${API_PATHS.settings}`)).toHaveLength(1);
   });
 
   it('are refreshable with the refresh icon', async () => {
     const fetchMock = await openHome();
     fireEvent.click(screen.getByTestId('wallet-refresh'));
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /setting')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, `GET ${API_PATHS.settings}`)).toHaveLength(2));
   });
 
   it('a failed settings fetch is only logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'GET /setting': { status: 500, body: errorBody(500, 'down', 'INTERNAL_ERROR') } });
+    mockApi({ [`GET ${API_PATHS.settings}`]: { status: 500, body: errorBody(500, 'down', 'INTERNAL_ERROR') } });
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not load settings', expect.anything()));

@@ -1,27 +1,7 @@
-import type { HistoryEntry } from '@app/contracts/history';
 import { satangToBaht } from '@app/contracts/money';
-import type { User } from '@app/contracts/player';
-import type { HistoryRow } from '../modules/history/history.repository.ts';
-import type { PlayerBalances } from '../modules/ledger/ledger.service.ts';
-import type { PlayerProfile } from '../modules/player/player.service.ts';
-
-/**
- * The HTTP boundary's view of money: inside, integer satang; in answers, the
- * spec's numbers of baht. Every conversion of an answer happens here.
- */
-export const UFA_PROVIDER = 'ufa';
-
-export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    type: row.type,
-    status: row.status,
-    amount: satangToBaht(row.amount),
-    beforeAmount: satangToBaht(row.beforeAmount),
-    afterAmount: satangToBaht(row.afterAmount),
-  };
-}
+import type { BalanceResponse, User } from '@app/contracts/player';
+import { type PlayerBalances, UFA_PROVIDER } from '../ledger/ledger.service.ts';
+import type { PlayerProfile } from './player.service.ts';
 
 /**
  * The provider wallet's two figures. Until a game provider is connected the
@@ -31,6 +11,7 @@ function providerFigures(providerSatang: Map<string, number>) {
   return { currentCredit: satangToBaht(providerSatang.get(UFA_PROVIDER) ?? 0), inGameCredit: 0 };
 }
 
+/** The user of spec §3: inside, integer satang; in the answer, numbers of baht. */
 export function presentUser(profile: PlayerProfile): User {
   const provider = providerFigures(profile.providerSatang);
   return {
@@ -48,9 +29,10 @@ export function presentUser(profile: PlayerProfile): User {
   };
 }
 
-export function presentBalances(balances: PlayerBalances) {
+export function presentBalances(balances: PlayerBalances): BalanceResponse {
   const provider = providerFigures(balances.providerSatang);
   return {
+    success: true,
     main: { balance: satangToBaht(balances.mainSatang), point: balances.points },
     ufa: { current_credit: provider.currentCredit, in_game_credit: provider.inGameCredit },
   };

@@ -1,0 +1,35 @@
+import type { Summary } from '@app/contracts/admin';
+import { satangToBaht } from '@app/contracts/money';
+import type { Queryable } from '../../db/database.ts';
+import { unmatchedTransferTotals } from '../deposits/bank-feed.service.ts';
+import { historyTotals } from '../history/history.service.ts';
+
+/** Midnight today in Bangkok (UTC+7, no daylight saving): "today" for the operators. */
+export function startOfBangkokDay(now = new Date()): Date {
+  const offsetMs = 7 * 3600 * 1000;
+  const local = new Date(now.getTime() + offsetMs);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offsetMs);
+}
+
+const inBaht = (totals: { count: number; amount: number }) => ({
+  count: totals.count,
+  amount: satangToBaht(totals.amount),
+});
+
+/** The dashboard: what is waiting, and what was deposited and withdrawn today. */
+export async function operatorSummary(db: Queryable): Promise<Summary> {
+  const since = startOfBangkokDay();
+  const [waitingWithdrawals, waitingDeposits, unmatched, deposits, withdrawals] = await Promise.all([
+    historyTotals(db, { type: 'WITHDRAW', status: 'WAITING' }),
+    historyTotals(db, { type: 'DEPOSIT', status: 'WAITING' }),
+    unmatchedTransferTotals(db),
+    historyTotals(db, { type: 'DEPOSIT', status: 'APPROVED', decidedSince: since }),
+    historyTotals(db, { type: 'WITHDRAW', status: 'APPROVED', decidedSince: since }),
+  ]);
+  return {
+    waitingWithdrawals: inBaht(waitingWithdrawals),
+    waitingDeposits: inBaht(waitingDeposits),
+    unmatchedTransfers: inBaht(unmatched),
+    today: { deposits: inBaht(deposits), withdrawals: inBaht(withdrawals) },
+  };
+}

@@ -1,0 +1,45 @@
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  auditVerifyResponseSchema,
+  pagedResponseSchema,
+} from '@app/contracts/admin';
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import type { Deps } from '../../deps.ts';
+import { OPERATOR_SECURITY } from '../../http/docs.ts';
+import { errorResponses } from '../../http/errors.ts';
+import type { App } from '../../http/types.ts';
+import { listAudit, verifyAuditChain } from './audit.service.ts';
+
+const tags = ['admin: audit'];
+const security = OPERATOR_SECURITY;
+
+/** The audit log and the verification of its hash chain, in the operator scope. */
+export async function auditRoutes(app: App, deps: Deps) {
+  app.get(
+    ADMIN_PATHS.audit,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Operator actions, newest first, filterable by actor, action, target and time',
+        querystring: auditQuerySchema,
+        response: { 200: pagedResponseSchema(auditEntrySchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listAudit(deps.db, request.query) }),
+  );
+
+  app.get(
+    ADMIN_PATHS.auditVerify,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Recompute the hash chain and name every row that breaks it',
+        response: { 200: auditVerifyResponseSchema, ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, data: await verifyAuditChain(deps.db) }),
+  );
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { findBank } from '@app/contracts/banks';
+import { DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
+import fastifyFormbody from '@fastify/formbody';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import type { App } from '../../http/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
+import { signWebhook } from '../deposits/webhook-signature.ts';
+import { listHouseAccounts } from '../settings/settings.service.ts';
+import { DEMO_PLAYER } from './demo.seed.ts';
+import { slipImage, slipPayload } from './demo-slip.ts';
+import { type SandboxForm, type SandboxOutcome, sandboxBankPage } from './sandbox-bank.page.ts';
+
+const formSchema = z.object({
+  fromBankCode: z.string().max(10).default(''),
+  fromAccountNumber: z.string().max(30).default(''),
+  toAccountNumber: z.string().max(30).default(''),
+  amount: z.string().max(20).default(''),
+  reference: z.string().max(64).default(''),
+  action: z.enum(['transfer', 'slip']).default('transfer'),
+});
+
+const slipParamsSchema = z.object({ reference: z.string().regex(/^[A-Za-z0-9]{1,32}$/) });
+const slipQuerySchema = z.object({
+  bank: z.string().regex(/^[A-Z]{2,8}$/),
+  amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/),
+});
+
+const newReference = () => `SBX${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+
+function slipUrl(form: SandboxForm): string {
+  const query = new URLSearchParams({ bank: form.fromBankCode, amount: form.amount });
+  return `${fillPath(DEMO_PATHS.sandboxBankSlip, { reference: form.reference })}?${query}`;
+}
+
+const RESULT_TEXT: Record<string, string> = {
+  credited: 'Credited: the transfer matched a player (or their waiting slip) and their wallet went up.',
+  unmatched: 'Unmatched: no single player fits the sender account; an operator assigns it.',
+  duplicate: 'Duplicate: this reference was delivered before; nothing was credited again.',
+};
+
+/**
+ * The sandbox bank of demo mode: a page where a person sends a signed
+ * bank-feed transfer, delivered through the real webhook path, and gets the
+ * matching slip image to try confirm-deposit with.
+ */
+export async function sandboxBankRoutes(app: App, deps: Deps) {
+  const secret = deps.config.bankWebhookSecret;
+  assert(secret !== undefined, 'the sandbox bank needs the webhook secret');
+  await app.register(fastifyFormbody, { bodyLimit: 4096 });
+
+  const render = async (form: SandboxForm, outcome?: SandboxOutcome) => {
+    const accounts = await listHouseAccounts(deps.db);
+    return sandboxBankPage({
+      form,
+      outcome,
+      houseAccounts: accounts
+        .filter((account) => account.active)
+        .map((account) => ({
+          bankNumber: account.bankNumber,
+          label: `${account.bankCode} ${account.bankNumber} ${account.fullName}`,
+        })),
+    });
+  };
+
+  app.get(DEMO_PATHS.sandboxBank, { schema: { hide: true } }, async (_request, reply) => {
+    const [house] = await listHouseAccounts(deps.db);
+    const form: SandboxForm = {
+      fromBankCode: DEMO_PLAYER.bankCode,
+      fromAccountNumber: DEMO_PLAYER.bankNumber,
+      toAccountNumber: house?.bankNumber ?? '',
+      amount: '500',
+      reference: newReference(),
+    };
+    return reply.type('text/html; charset=utf-8').send(await render(form));
+  });
+
+  app.post(DEMO_PATHS.sandboxBankTransfer, { schema: { hide: true } }, async (request, reply) => {
+    const parsed = formSchema.safeParse(request.body ?? {});
+    const input = parsed.success ? parsed.data : formSchema.parse({});
+    const form: SandboxForm = { ...input, reference: input.reference.trim() || newReference() };
+    const bankKnown = findBank(form.fromBankCode) !== undefined && /^[A-Za-z0-9]{1,32}$/.test(form.reference);
+    let outcome: SandboxOutcome;
+    if (input.action === 'slip') {
+      outcome = bankKnown
+        ? {
+            ok: true,
+            title: 'Slip drawn',
+            lines: ['No transfer was sent: upload this slip in confirm-deposit.'],
+            slipUrl: slipUrl(form),
+          }
+        : {
+            ok: false,
+            title: 'Cannot draw the slip',
+            lines: ['Choose a listed bank and a reference of letters and digits.'],
+          };
+    } else {
+      const body = JSON.stringify({
+        reference: form.reference,
+        fromBankCode: form.fromBankCode,
+        fromAccountNumber: form.fromAccountNumber,
+        toAccountNumber: form.toAccountNumber,
+        amount: Number(form.amount),
+        transferredAt: new Date().toISOString(),
+      });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const delivered = await app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATHS.bankTransfers,
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': String(timestamp),
+          'x-webhook-signature': signWebhook(secret, timestamp, body),
+        },
+        payload: body,
+      });
+      const answer = delivered.json() as { data?: { result?: string; transferId?: number }; message?: string };
+      const result = answer.data?.result;
+      outcome =
+        delivered.statusCode === 200 && result
+          ? {
+              ok: result !== 'duplicate',
+              title: `Transfer ${form.reference}: ${result}`,
+              lines: [RESULT_TEXT[result] ?? result, `Transfer id ${answer.data?.transferId ?? '?'}.`],
+              ...(bankKnown ? { slipUrl: slipUrl(form) } : {}),
+            }
+          : {
+              ok: false,
+              title: `Refused (${delivered.statusCode})`,
+              lines: [answer.message ?? 'The feed refused it.'],
+            };
+    }
+    const next = { ...form, reference: newReference() };
+    return reply.type('text/html; charset=utf-8').send(await render(next, outcome));
+  });
+
+  app.get(DEMO_PATHS.sandboxBankSlip, { schema: { hide: true } }, async (request, reply) => {
+    const params = slipParamsSchema.safeParse(request.params);
+    const query = slipQuerySchema.safeParse(request.query);
+    const bank = query.success ? findBank(query.data.bank) : undefined;
+    if (!params.success || !query.success || !bank) throw new AppError(404, 'NOT_FOUND', 'not_found');
+    const image = await slipImage(slipPayload({ sendingBank: bank.numericCode, reference: params.data.reference }), {
+      withText: true,
+      amountText: Number(query.data.amount).toFixed(2),
+    });
+    return reply
+      .type('image/png')
+      .header('content-disposition', `inline; filename="slip-${params.data.reference}.png"`)
+      .header('cache-control', 'no-store')
+      .send(image);
+  });
+}

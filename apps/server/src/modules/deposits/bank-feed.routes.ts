@@ -1,0 +1,126 @@
+import {
+  type AssignTransferRequest,
+  assignTransferRequestSchema,
+  bankTransferItemSchema,
+  bankTransferQuerySchema,
+  decisionResponseSchema,
+  idParamsSchema,
+  pagedResponseSchema,
+} from '@app/contracts/admin';
+import { bankTransferWebhookResponseSchema, bankTransferWebhookSchema } from '@app/contracts/deposits';
+import { translate } from '@app/contracts/messages';
+import { ADMIN_PATHS, WEBHOOK_PATHS } from '@app/contracts/paths';
+import type { Deps } from '../../deps.ts';
+import { OPERATOR_SECURITY } from '../../http/docs.ts';
+import { errorResponses } from '../../http/errors.ts';
+import { markReplay } from '../../http/replies.ts';
+import type { App } from '../../http/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
+import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import { actorOf } from '../operators/operator.service.ts';
+import { operatorOf } from '../operators/operator-guard.ts';
+import { assignTransfer, listBankTransfers, receiveBankTransfer } from './bank-feed.service.ts';
+import { verifyWebhook } from './webhook-signature.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+/**
+ * POST /webhooks/bank-transfers: the contract bank-statement connectors are
+ * written against. The signature covers the raw body, so this scope reads
+ * JSON as text, checks the signature, and only then parses it.
+ */
+export async function bankFeedWebhookRoutes(app: App, deps: Deps) {
+  const secret = deps.config.bankWebhookSecret;
+  assert(secret !== undefined, 'the webhook exists only with a secret');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addHook('preValidation', async (request) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    verifyWebhook(
+      secret,
+      { timestamp: request.headers['x-webhook-timestamp'], signature: request.headers['x-webhook-signature'] },
+      raw,
+    );
+    try {
+      request.body = JSON.parse(raw);
+    } catch {
+      throw new AppError(400, 'MALFORMED_JSON', 'malformed_json');
+    }
+  });
+
+  app.post(
+    WEBHOOK_PATHS.bankTransfers,
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'One incoming bank transfer, signed with BANK_WEBHOOK_SECRET',
+        description:
+          'Headers: x-webhook-timestamp (Unix seconds, at most 5 minutes off) and x-webhook-signature: ' +
+          'sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">. A repeated reference answers 200 `duplicate`.',
+        body: bankTransferWebhookSchema,
+        response: { 200: bankTransferWebhookResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const recorded = await receiveBankTransfer(deps, {
+        reference: body.reference,
+        fromBankCode: body.fromBankCode,
+        fromAccountNumber: body.fromAccountNumber,
+        toAccountNumber: body.toAccountNumber,
+        amountSatang: body.amountSatang,
+        transferredAt: body.transferredAt,
+      });
+      return { success: true as const, message: translate('transfer_recorded', request.language), data: recorded };
+    },
+  );
+}
+
+const tags = ['admin: deposits'];
+const security = OPERATOR_SECURITY;
+
+/** Unmatched bank transfers and their assignment to players, in the operator scope. */
+export async function bankTransferAdminRoutes(app: App, deps: Deps) {
+  app.get(
+    ADMIN_PATHS.bankTransfers,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bank transfers by status (UNMATCHED by default)',
+        querystring: bankTransferQuerySchema,
+        response: { 200: pagedResponseSchema(bankTransferItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listBankTransfers(deps.db, request.query) }),
+  );
+
+  app.post(
+    ADMIN_PATHS.bankTransferAssign,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Give an unmatched transfer to a player (optionally settling their waiting slip deposit)',
+        params: idParamsSchema,
+        body: assignTransferRequestSchema,
+        response: { 200: decisionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body: AssignTransferRequest = request.body;
+      const result = await assignTransfer(deps, actorOf(operatorOf(request)), {
+        ...body,
+        transferId: request.params.id,
+        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
+      });
+      markReplay(reply, result.replayed);
+      return { success: true as const, message: translate('done', request.language), data: result.value };
+    },
+  );
+}

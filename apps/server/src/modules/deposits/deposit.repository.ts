@@ -1,0 +1,351 @@
+import type { BankTransferQuery } from '@app/contracts/admin';
+import { sql } from 'kysely';
+import type { Queryable, Trx } from '../../db/database.ts';
+import type { BankTransferStatus } from '../../db/schema.ts';
+import { likeContains } from '../../lib/sql-like.ts';
+
+export type BankTransferRow = {
+  id: number;
+  reference: string;
+  fromBankCode: string;
+  bankCode: string | null;
+  fromAccount: string;
+  toAccount: string;
+  houseAccountId: number | null;
+  amount: number;
+  transferredAt: Date;
+  receivedAt: Date;
+  status: BankTransferStatus;
+  playerId: number | null;
+  historyId: number | null;
+  journalEntryId: number;
+  note: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+};
+
+export type SlipRow = {
+  id: number;
+  playerId: number;
+  historyId: number;
+  imageKey: string;
+  imageSha256: string;
+  contentType: string;
+  qrPayload: string | null;
+  slipReference: string | null;
+  sendingBank: string | null;
+  crcValid: boolean | null;
+  bankTransferId: number | null;
+  createdAt: Date;
+};
+
+const TRANSFER_COLUMNS = [
+  'bank_transfers.id',
+  'bank_transfers.reference',
+  'bank_transfers.from_bank_code as fromBankCode',
+  'bank_transfers.bank_code as bankCode',
+  'bank_transfers.from_account as fromAccount',
+  'bank_transfers.to_account as toAccount',
+  'bank_transfers.house_account_id as houseAccountId',
+  'bank_transfers.amount',
+  'bank_transfers.transferred_at as transferredAt',
+  'bank_transfers.received_at as receivedAt',
+  'bank_transfers.status',
+  'bank_transfers.player_id as playerId',
+  'bank_transfers.history_id as historyId',
+  'bank_transfers.journal_entry_id as journalEntryId',
+  'bank_transfers.note',
+  'bank_transfers.decided_by as decidedBy',
+  'bank_transfers.decided_at as decidedAt',
+] as const;
+
+const SLIP_COLUMNS = [
+  'deposit_slips.id',
+  'deposit_slips.player_id as playerId',
+  'deposit_slips.history_id as historyId',
+  'deposit_slips.image_key as imageKey',
+  'deposit_slips.image_sha256 as imageSha256',
+  'deposit_slips.content_type as contentType',
+  'deposit_slips.qr_payload as qrPayload',
+  'deposit_slips.slip_reference as slipReference',
+  'deposit_slips.sending_bank as sendingBank',
+  'deposit_slips.crc_valid as crcValid',
+  'deposit_slips.bank_transfer_id as bankTransferId',
+  'deposit_slips.created_at as createdAt',
+] as const;
+
+/** An arbitrary constant: the advisory lock under which deposits are matched to bank transfers. */
+const DEPOSIT_MATCHING_LOCK_ID = 7_302_116;
+
+const windowAround = (time: Date | ReturnType<typeof sql>, windowMs: number) => ({
+  from: sql<Date>`${time}::timestamptz - ${windowMs}::bigint * interval '1 millisecond'`,
+  to: sql<Date>`${time}::timestamptz + ${windowMs}::bigint * interval '1 millisecond'`,
+});
+
+export const depositRepository = {
+  /**
+   * Serialises everything that matches slips and bank transfers (a slip
+   * upload, a feed delivery, an operator's deposit decision): each sees what
+   * the one before it committed, so one transfer never credits twice.
+   */
+  async lockMatching(trx: Trx): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${DEPOSIT_MATCHING_LOCK_ID})`.execute(trx);
+  },
+
+  async findTransferByReference(db: Queryable, reference: string): Promise<BankTransferRow | undefined> {
+    return db
+      .selectFrom('bank_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+  },
+
+  async lockTransfer(trx: Trx, id: number): Promise<BankTransferRow | undefined> {
+    return trx
+      .selectFrom('bank_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async insertTransfer(
+    trx: Trx,
+    row: Omit<BankTransferRow, 'id' | 'receivedAt' | 'decidedAt' | 'decidedBy'>,
+  ): Promise<number | undefined> {
+    const inserted = await trx
+      .insertInto('bank_transfers')
+      .values({
+        reference: row.reference,
+        from_bank_code: row.fromBankCode,
+        bank_code: row.bankCode,
+        from_account: row.fromAccount,
+        to_account: row.toAccount,
+        house_account_id: row.houseAccountId,
+        amount: row.amount,
+        transferred_at: row.transferredAt,
+        status: row.status,
+        player_id: row.playerId,
+        history_id: row.historyId,
+        journal_entry_id: row.journalEntryId,
+        note: row.note,
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id;
+  },
+
+  async settleTransfer(
+    trx: Trx,
+    id: number,
+    settled: {
+      status: BankTransferStatus;
+      playerId: number;
+      historyId: number;
+      decidedBy: string;
+      note?: string | null;
+    },
+  ): Promise<void> {
+    await trx
+      .updateTable('bank_transfers')
+      .set({
+        status: settled.status,
+        player_id: settled.playerId,
+        history_id: settled.historyId,
+        decided_by: settled.decidedBy,
+        decided_at: new Date(),
+        ...(settled.note !== undefined ? { note: settled.note } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Unmatched transfers of an amount within a window of a time: candidates for a slip. */
+  async unmatchedTransfersNear(trx: Trx, amount: number, time: Date, windowMs: number): Promise<BankTransferRow[]> {
+    const window = windowAround(time, windowMs);
+    return trx
+      .selectFrom('bank_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('status', '=', 'UNMATCHED')
+      .where('amount', '=', amount)
+      .where('transferred_at', '>=', window.from)
+      .where('transferred_at', '<=', window.to)
+      .orderBy('transferred_at')
+      .limit(20)
+      .execute();
+  },
+
+  /** Transfers the feed already credited to a player, of an amount near a time, that no slip confirms yet. */
+  async creditedTransfersWithoutSlip(
+    trx: Trx,
+    playerId: number,
+    amount: number,
+    time: Date,
+    windowMs: number,
+  ): Promise<BankTransferRow[]> {
+    const window = windowAround(time, windowMs);
+    return trx
+      .selectFrom('bank_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('status', 'in', ['CREDITED', 'ASSIGNED'])
+      .where('player_id', '=', playerId)
+      .where('amount', '=', amount)
+      .where('transferred_at', '>=', window.from)
+      .where('transferred_at', '<=', window.to)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('deposit_slips')
+              .select('id')
+              .whereRef('deposit_slips.bank_transfer_id', '=', 'bank_transfers.id'),
+          ),
+        ),
+      )
+      .orderBy('transferred_at')
+      .limit(1)
+      .execute();
+  },
+
+  async slipByReferenceOrImage(db: Queryable, reference: string | null, sha256: string): Promise<SlipRow | undefined> {
+    return db
+      .selectFrom('deposit_slips')
+      .select(SLIP_COLUMNS)
+      .where((eb) =>
+        reference === null
+          ? eb('image_sha256', '=', sha256)
+          : eb.or([eb('image_sha256', '=', sha256), eb('slip_reference', '=', reference)]),
+      )
+      .executeTakeFirst();
+  },
+
+  async insertSlip(trx: Trx, row: Omit<SlipRow, 'id' | 'createdAt'>): Promise<number> {
+    const inserted = await trx
+      .insertInto('deposit_slips')
+      .values({
+        player_id: row.playerId,
+        history_id: row.historyId,
+        image_key: row.imageKey,
+        image_sha256: row.imageSha256,
+        content_type: row.contentType,
+        qr_payload: row.qrPayload,
+        slip_reference: row.slipReference,
+        sending_bank: row.sendingBank,
+        crc_valid: row.crcValid,
+        bank_transfer_id: row.bankTransferId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  },
+
+  async linkSlipToTransfer(trx: Trx, slipId: number, transferId: number): Promise<void> {
+    await trx.updateTable('deposit_slips').set({ bank_transfer_id: transferId }).where('id', '=', slipId).execute();
+  },
+
+  async slipOfHistory(db: Queryable, historyId: number): Promise<SlipRow | undefined> {
+    return db.selectFrom('deposit_slips').select(SLIP_COLUMNS).where('history_id', '=', historyId).executeTakeFirst();
+  },
+
+  async slipsOfHistories(db: Queryable, historyIds: readonly number[]): Promise<SlipRow[]> {
+    if (historyIds.length === 0) return [];
+    return db
+      .selectFrom('deposit_slips')
+      .select(SLIP_COLUMNS)
+      .where('history_id', 'in', [...historyIds])
+      .execute();
+  },
+
+  async slip(db: Queryable, id: number): Promise<SlipRow | undefined> {
+    return db.selectFrom('deposit_slips').select(SLIP_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * Waiting slip deposits of the given players, of an amount, near a time:
+   * the slips a newly arrived transfer may confirm. A slip whose reference is
+   * the transfer's comes first.
+   */
+  async waitingSlipsNear(
+    trx: Trx,
+    query: { playerIds: readonly number[]; amount: number; time: Date; windowMs: number; reference: string },
+  ): Promise<(SlipRow & { amount: number })[]> {
+    if (query.playerIds.length === 0) return [];
+    const window = windowAround(query.time, query.windowMs);
+    return trx
+      .selectFrom('deposit_slips')
+      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+      .select([...SLIP_COLUMNS, 'history.amount'])
+      .where('history.status', '=', 'WAITING')
+      .where('deposit_slips.player_id', 'in', [...query.playerIds])
+      .where((eb) =>
+        eb.or([
+          eb('deposit_slips.slip_reference', '=', query.reference),
+          eb.and([
+            eb('history.amount', '=', query.amount),
+            eb('deposit_slips.created_at', '>=', window.from),
+            eb('deposit_slips.created_at', '<=', window.to),
+          ]),
+        ]),
+      )
+      .orderBy(sql`deposit_slips.slip_reference = ${query.reference}`, sql`desc nulls last`)
+      .orderBy('deposit_slips.created_at')
+      .limit(20)
+      .execute();
+  },
+
+  /**
+   * Slip deposits an operator approved without a bank transfer, of a player
+   * and amount near a time: a transfer arriving later is their money, not new.
+   */
+  async approvedSlipsWithoutTransfer(
+    trx: Trx,
+    query: { playerId: number; amount: number; time: Date; windowMs: number },
+  ): Promise<SlipRow[]> {
+    const window = windowAround(query.time, query.windowMs);
+    return trx
+      .selectFrom('deposit_slips')
+      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+      .select(SLIP_COLUMNS)
+      .where('history.status', '=', 'APPROVED')
+      .where('history.type', '=', 'DEPOSIT')
+      .where('deposit_slips.player_id', '=', query.playerId)
+      .where('deposit_slips.bank_transfer_id', 'is', null)
+      .where('history.amount', '=', query.amount)
+      .where('deposit_slips.created_at', '>=', window.from)
+      .where('deposit_slips.created_at', '<=', window.to)
+      .orderBy('deposit_slips.created_at')
+      .limit(1)
+      .execute();
+  },
+
+  async transfersPage(db: Queryable, query: BankTransferQuery): Promise<{ rows: BankTransferRow[]; total: number }> {
+    let base = db.selectFrom('bank_transfers').where('status', '=', query.status);
+    const text = query.q?.trim();
+    if (text) {
+      base = base.where((eb) => eb.or([eb('reference', '=', text), eb('from_account', 'like', likeContains(text))]));
+    }
+    const direction = query.sort === 'oldest' ? 'asc' : 'desc';
+    const rows = await base
+      .select(TRANSFER_COLUMNS)
+      .orderBy('transferred_at', direction)
+      .orderBy('id', direction)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { rows, total: Number(count.total) };
+  },
+
+  async unmatchedTotals(db: Queryable): Promise<{ count: number; amount: number }> {
+    const row = await db
+      .selectFrom('bank_transfers')
+      .where('status', '=', 'UNMATCHED')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), amount: Number(row.amount) };
+  },
+};

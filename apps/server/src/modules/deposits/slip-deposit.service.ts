@@ -1,0 +1,351 @@
+import { createHash } from 'node:crypto';
+import type { AdminHistoryEntry, DepositItem, QueueQuery } from '@app/contracts/admin';
+import { bankShortCode } from '@app/contracts/admin';
+import type { DepositResult } from '@app/contracts/deposits';
+import type { HistoryEntry } from '@app/contracts/history';
+import { DEPOSIT_AMOUNT_SATANG_MAX, DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
+import { satangToBaht } from '@app/contracts/money';
+import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
+import type { HistoryDetailRow, HistoryRow } from '../history/history.repository.ts';
+import { decideHistoryEntry, findHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
+import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
+import { type HouseAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
+import { findPlayer, playerSummaries } from '../player/player.service.ts';
+import { readMoneyLimits } from '../settings/settings.service.ts';
+import { lockWaitingEntry } from '../withdrawals/withdrawal.service.ts';
+import { transferFitsPlayer } from './bank-feed.service.ts';
+import { type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
+import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
+import { readSlip, SlipImageError, type SlipReading } from './slip-reader.ts';
+import { type SlipStorage, slipKey } from './slip-storage.ts';
+
+export type DepositContext = { db: Db; house: HouseAccounts; slips: SlipStorage };
+
+type Slip = { bytes: Buffer; reading: SlipReading; sha256: string; key: string };
+
+/** Reads and stores an uploaded slip. A file that is not a PNG or JPEG image is refused; a slip without a QR is kept. */
+async function acceptSlipImage(storage: SlipStorage, bytes: Buffer): Promise<Slip> {
+  let reading: SlipReading;
+  try {
+    reading = await readSlip(bytes);
+  } catch (error) {
+    if (error instanceof SlipImageError) throw new AppError(400, 'SLIP_INVALID_IMAGE', 'slip_invalid_image');
+    throw error;
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const key = slipKey(sha256, reading.contentType);
+  // Stored before the transaction: if the process dies after it commits, the image is there.
+  await storage.put(key, bytes);
+  return { bytes, reading, sha256, key };
+}
+
+type Player = NonNullable<Awaited<ReturnType<typeof findPlayer>>>;
+type Outcome = { result: DepositResult; entry: HistoryRow };
+
+/** The slip's row, linked to the entry it supports and, when known, the transfer that paid it. */
+function insertSlip(trx: Trx, slip: Slip, player: Player, historyId: number, transferId: number | null) {
+  return depositRepository.insertSlip(trx, {
+    playerId: player.id,
+    historyId,
+    imageKey: slip.key,
+    imageSha256: slip.sha256,
+    contentType: slip.reading.contentType,
+    qrPayload: slip.reading.qr?.payload ?? null,
+    slipReference: slip.reading.qr?.reference ?? null,
+    sendingBank: slip.reading.qr?.sendingBank ?? null,
+    crcValid: slip.reading.qr?.crcValid ?? null,
+    bankTransferId: transferId,
+  });
+}
+
+/** The slip confirms a transfer the feed already credited to this player: link it, credit nothing. */
+async function confirmCredited(trx: Trx, slip: Slip, player: Player, transfer: BankTransferRow): Promise<Outcome> {
+  assert(transfer.historyId !== null, 'a credited transfer has its deposit');
+  const entry = await findHistoryEntry(trx, transfer.historyId);
+  assert(entry !== undefined, 'a credited transfer has its deposit');
+  if (await depositRepository.slipOfHistory(trx, entry.id)) {
+    throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+  }
+  await insertSlip(trx, slip, player, entry.id, transfer.id);
+  return { result: 'ALREADY_CREDITED', entry };
+}
+
+/** The slip claims an unmatched transfer that fits the player: credit it from the unmatched account. */
+async function claimUnmatched(
+  ctx: DepositContext,
+  trx: Trx,
+  slip: Slip,
+  player: Player,
+  transfer: BankTransferRow,
+): Promise<Outcome> {
+  const { entry } = await creditNewDeposit(trx, {
+    playerId: player.id,
+    amountSatang: transfer.amount,
+    fromAccountId: ctx.house.unmatchedDeposits,
+    reference: transfer.reference,
+    decidedBy: SYSTEM_DECIDERS.slipMatch,
+    reason: null,
+    source: 'SLIP',
+  });
+  await insertSlip(trx, slip, player, entry.id, transfer.id);
+  await depositRepository.settleTransfer(trx, transfer.id, {
+    status: 'CREDITED',
+    playerId: player.id,
+    historyId: entry.id,
+    decidedBy: SYSTEM_DECIDERS.slipMatch,
+  });
+  return { result: 'CREDITED', entry };
+}
+
+/**
+ * Matches a new slip against what the bank feed already reported, under the
+ * matching lock. Its own reference first (only with a valid CRC: an edited QR
+ * proves nothing), then the same amount from the player's account within the
+ * window: a transfer already credited to the player is confirmed, a single
+ * fitting unmatched transfer is claimed. Otherwise the slip waits.
+ */
+async function matchSlip(ctx: DepositContext, trx: Trx, slip: Slip, player: Player, amountSatang: number) {
+  const qr = slip.reading.qr;
+  if (qr?.crcValid) {
+    const transfer = await depositRepository.findTransferByReference(trx, qr.reference);
+    if (transfer && transfer.status !== 'UNMATCHED') {
+      if (transfer.playerId !== player.id) throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+      return confirmCredited(trx, slip, player, transfer);
+    }
+    if (transfer && transfer.amount === amountSatang && transferFitsPlayer(transfer, player)) {
+      return claimUnmatched(ctx, trx, slip, player, transfer);
+    }
+  }
+  const now = new Date();
+  const [credited] = await depositRepository.creditedTransfersWithoutSlip(
+    trx,
+    player.id,
+    amountSatang,
+    now,
+    DEPOSIT_MATCH_WINDOW_MS,
+  );
+  if (credited) return confirmCredited(trx, slip, player, credited);
+  const fitting = (
+    await depositRepository.unmatchedTransfersNear(trx, amountSatang, now, DEPOSIT_MATCH_WINDOW_MS)
+  ).filter((transfer) => transferFitsPlayer(transfer, player));
+  const [only, second] = fitting;
+  if (only && !second) return claimUnmatched(ctx, trx, slip, player, only);
+  return undefined;
+}
+
+/**
+ * A deposit confirmed with a transfer slip (the confirm-deposit screen). The
+ * slip's QR reference and its image are each used once, ever. The deposit is
+ * credited at once when the bank feed already holds its transfer; otherwise
+ * it waits (WAITING) for the feed or an operator.
+ */
+export async function submitSlipDeposit(
+  ctx: DepositContext,
+  input: { playerId: number; amountSatang: number; image: Buffer; idempotencyKey: string | undefined },
+) {
+  const slip = await acceptSlipImage(ctx.slips, input.image);
+  return runIdempotent<{ result: DepositResult; entry: HistoryEntry }>(
+    ctx.db,
+    {
+      scope: `player:${input.playerId}:deposit`,
+      key: input.idempotencyKey,
+      fingerprint: requestFingerprint('POST', 'deposit', { amountSatang: input.amountSatang, slip: slip.sha256 }),
+    },
+    async (trx) => {
+      const limits = await readMoneyLimits(trx);
+      if (input.amountSatang < limits.depositMinSatang) {
+        throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', {
+          min: satangToBaht(limits.depositMinSatang),
+        });
+      }
+      if (input.amountSatang > DEPOSIT_AMOUNT_SATANG_MAX)
+        throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_too_large');
+      const player = await findPlayer(trx, input.playerId);
+      if (!player) throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+      await depositRepository.lockMatching(trx);
+      if (await depositRepository.slipByReferenceOrImage(trx, slip.reading.qr?.reference ?? null, slip.sha256)) {
+        throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+      }
+      const matched = await matchSlip(ctx, trx, slip, player, input.amountSatang);
+      if (matched) return { result: matched.result, entry: presentHistoryEntry(matched.entry) };
+      const { mainSatang } = await readPlayerBalances(trx, player.id);
+      const entry = await recordHistory(trx, {
+        playerId: player.id,
+        type: 'DEPOSIT',
+        status: 'WAITING',
+        amount: input.amountSatang,
+        beforeAmount: mainSatang,
+        afterAmount: mainSatang,
+        journalEntryId: null,
+        note: slip.reading.qr?.reference ?? null,
+        source: 'SLIP',
+      });
+      await insertSlip(trx, slip, player, entry.id, null);
+      return { result: 'WAITING' as const, entry: presentHistoryEntry(entry) };
+    },
+  );
+}
+
+type Decision = { id: number; idempotencyKey: string | undefined };
+
+function decideDeposit(
+  ctx: DepositContext,
+  actor: Actor,
+  decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
+  work: (trx: Trx, entry: HistoryDetailRow) => Promise<void>,
+) {
+  return runIdempotent<AdminHistoryEntry>(
+    ctx.db,
+    {
+      scope: `operator:${actor.name}:deposit`,
+      key: decision.idempotencyKey,
+      fingerprint: requestFingerprint('POST', `deposit:${decision.action}`, {
+        id: decision.id,
+        reason: decision.reason,
+      }),
+    },
+    async (trx) => {
+      await depositRepository.lockMatching(trx);
+      const entry = await lockWaitingEntry(trx, decision.id, 'DEPOSIT');
+      await work(trx, entry);
+      const decided = await findHistoryEntry(trx, decision.id);
+      assert(decided !== undefined, 'a decided entry still exists');
+      const after = presentAdminHistoryEntry(decided);
+      await appendAudit(trx, actor, {
+        action: `deposit.${decision.action}`,
+        targetType: 'history',
+        targetId: decision.id,
+        reason: decision.reason,
+        before: presentAdminHistoryEntry(entry),
+        after,
+      });
+      return after;
+    },
+  );
+}
+
+/**
+ * APPROVED by an operator: the player is credited. When exactly one unmatched
+ * transfer fits the slip (amount, sender account, time), the money comes from
+ * it and the transfer is settled, so it cannot be assigned a second time.
+ */
+export function approveDeposit(ctx: DepositContext, actor: Actor, decision: Decision & { note?: string | null }) {
+  return decideDeposit(
+    ctx,
+    actor,
+    { ...decision, action: 'approve', reason: decision.note ?? null },
+    async (trx, entry) => {
+      const player = await findPlayer(trx, entry.playerId);
+      assert(player !== undefined, 'a deposit belongs to a player');
+      const fitting = (
+        await depositRepository.unmatchedTransfersNear(trx, entry.amount, entry.createdAt, DEPOSIT_MATCH_WINDOW_MS)
+      ).filter((transfer) => transferFitsPlayer(transfer, player));
+      const transfer = fitting.length === 1 ? fitting[0] : undefined;
+      await creditWaitingDeposit(trx, entry.id, {
+        playerId: entry.playerId,
+        amountSatang: entry.amount,
+        fromAccountId: transfer ? ctx.house.unmatchedDeposits : ctx.house.bankDeposits,
+        reference: transfer?.reference ?? entry.note,
+        decidedBy: actor.name,
+        reason: decision.note ?? null,
+      });
+      if (transfer) {
+        await depositRepository.settleTransfer(trx, transfer.id, {
+          status: 'ASSIGNED',
+          playerId: entry.playerId,
+          historyId: entry.id,
+          decidedBy: actor.name,
+        });
+        const slip = await depositRepository.slipOfHistory(trx, entry.id);
+        if (slip) await depositRepository.linkSlipToTransfer(trx, slip.id, transfer.id);
+      }
+    },
+  );
+}
+
+/** REJECTED with a reason: nothing was credited, so nothing moves; a REJECT_DEPOSIT entry records it. */
+export function rejectDeposit(ctx: DepositContext, actor: Actor, decision: Decision & { reason: string }) {
+  return decideDeposit(ctx, actor, { ...decision, action: 'reject' }, async (trx, entry) => {
+    await decideHistoryEntry(trx, entry.id, {
+      status: 'REJECTED',
+      decidedBy: actor.name,
+      reason: decision.reason,
+      settlementJournalEntryId: null,
+    });
+    const { mainSatang } = await readPlayerBalances(trx, entry.playerId);
+    await recordHistory(trx, {
+      playerId: entry.playerId,
+      type: 'REJECT_DEPOSIT',
+      status: 'REJECTED',
+      amount: entry.amount,
+      beforeAmount: mainSatang,
+      afterAmount: mainSatang,
+      journalEntryId: null,
+      note: null,
+      source: 'OPERATOR',
+      decidedBy: actor.name,
+      reason: decision.reason,
+      relatedHistoryId: entry.id,
+    });
+  });
+}
+
+/** What an operator should look at twice before deciding a slip deposit. */
+function depositWarnings(slip: SlipRow | undefined): string[] {
+  if (!slip) return [];
+  if (!slip.qrPayload) return ['NO_QR'];
+  return slip.crcValid ? [] : ['CRC_INVALID'];
+}
+
+function presentSlip(slip: SlipRow) {
+  return {
+    id: slip.id,
+    imageUrl: fillPath(ADMIN_PATHS.depositSlip, { id: slip.historyId }),
+    qrFound: slip.qrPayload !== null,
+    reference: slip.slipReference,
+    sendingBank: slip.sendingBank,
+    sendingBankCode: bankShortCode(slip.sendingBank),
+    crcValid: slip.crcValid,
+  };
+}
+
+/** The deposit queue: paged and filtered, each entry with its slip and warnings. */
+export async function listDeposits(db: Queryable, query: QueueQuery) {
+  const page = await queueOfType(db, 'DEPOSIT', query);
+  const ids = page.rows.map((row) => row.id);
+  const [players, slips] = await Promise.all([
+    playerSummaries(
+      db,
+      page.rows.map((row) => row.playerId),
+    ),
+    depositRepository.slipsOfHistories(db, ids),
+  ]);
+  const slipByHistory = new Map(slips.map((slip) => [slip.historyId, slip]));
+  const items: DepositItem[] = [];
+  for (const row of page.rows) {
+    const player = players.get(row.playerId);
+    assert(player !== undefined, 'every entry belongs to a player');
+    const slip = slipByHistory.get(row.id);
+    items.push({
+      ...presentAdminHistoryEntry(row),
+      player,
+      slip: slip ? presentSlip(slip) : null,
+      bankTransferId: slip?.bankTransferId ?? null,
+      warnings: depositWarnings(slip),
+    });
+  }
+  return { items, total: page.total, page: query.page, limit: query.limit };
+}
+
+/** The image of a deposit's slip, for an operator. */
+export async function slipImage(ctx: DepositContext, historyId: number) {
+  const slip = await depositRepository.slipOfHistory(ctx.db, historyId);
+  const bytes = slip ? await ctx.slips.get(slip.imageKey) : undefined;
+  if (!slip || !bytes) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
+  return { bytes, contentType: slip.contentType };
+}

@@ -1,0 +1,149 @@
+import {
+  adminHistoryEntrySchema,
+  decisionResponseSchema,
+  freezeRequestSchema,
+  idParamsSchema,
+  pagedResponseSchema,
+  playerDetailResponseSchema,
+  playerHistoryQuerySchema,
+  playerListItemSchema,
+  playerSearchQuerySchema,
+} from '@app/contracts/admin';
+import { translate } from '@app/contracts/messages';
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import { adjustmentRequestSchema } from '@app/contracts/wallet';
+import type { Deps } from '../../deps.ts';
+import { OPERATOR_SECURITY } from '../../http/docs.ts';
+import { errorResponses } from '../../http/errors.ts';
+import { markReplay } from '../../http/replies.ts';
+import type { App } from '../../http/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
+import { listPlayerHistoryForOperator } from '../history/history.service.ts';
+import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import { actorOf } from '../operators/operator.service.ts';
+import { operatorOf } from '../operators/operator-guard.ts';
+import { adjustBalance } from '../wallet/wallet.service.ts';
+import { findPlayer, playerDetail, searchPlayers, setPlayerFrozen } from './player.service.ts';
+
+const tags = ['admin: players'];
+const security = OPERATOR_SECURITY;
+
+/** Player search and detail, history, manual adjustments and freezing, in the operator scope. */
+export async function playerAdminRoutes(app: App, deps: Deps) {
+  app.get(
+    ADMIN_PATHS.players,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Search players by phone, username, name or bank account',
+        querystring: playerSearchQuerySchema,
+        response: { 200: pagedResponseSchema(playerListItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await searchPlayers(deps.db, request.query) }),
+  );
+
+  app.get(
+    ADMIN_PATHS.player,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A player: profile, balances, frozen flag and recent sessions',
+        params: idParamsSchema,
+        response: { 200: playerDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await playerDetail(deps.db, request.params.id) }),
+  );
+
+  app.get(
+    ADMIN_PATHS.playerHistory,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A player's full history, filterable by type and status",
+        params: idParamsSchema,
+        querystring: playerHistoryQuerySchema,
+        response: { 200: pagedResponseSchema(adminHistoryEntrySchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await findPlayer(deps.db, request.params.id))) {
+        throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+      }
+      const page = await listPlayerHistoryForOperator(deps.db, request.params.id, request.query);
+      return {
+        success: true as const,
+        data: {
+          items: page.rows.map(presentAdminHistoryEntry),
+          total: page.total,
+          page: request.query.page,
+          limit: request.query.limit,
+        },
+      };
+    },
+  );
+
+  for (const direction of ['credit', 'debit'] as const) {
+    app.post(
+      direction === 'credit' ? ADMIN_PATHS.playerCredit : ADMIN_PATHS.playerDebit,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            direction === 'credit'
+              ? 'Credit the main wallet with a reason (MANUAL_DEPOSIT)'
+              : 'Debit the main wallet with a reason (MANUAL_WITHDRAW)',
+          params: idParamsSchema,
+          body: adjustmentRequestSchema,
+          response: { 200: decisionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await findPlayer(deps.db, request.params.id))) {
+          throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+        }
+        const result = await adjustBalance(deps, actorOf(operatorOf(request)), {
+          playerId: request.params.id,
+          direction,
+          amountSatang: request.body.amountSatang,
+          reason: request.body.reason,
+          idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
+        });
+        markReplay(reply, result.replayed);
+        return { success: true as const, message: translate('done', request.language), data: result.value };
+      },
+    );
+  }
+
+  for (const frozen of [true, false]) {
+    app.post(
+      frozen ? ADMIN_PATHS.playerFreeze : ADMIN_PATHS.playerUnfreeze,
+      {
+        schema: {
+          tags,
+          security,
+          summary: frozen ? 'Freeze a player: no money leaves their wallet until unfrozen' : 'Unfreeze a player',
+          params: idParamsSchema,
+          body: freezeRequestSchema,
+          response: { 200: playerDetailResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await setPlayerFrozen(
+          deps.db,
+          actorOf(operatorOf(request)),
+          request.params.id,
+          frozen,
+          request.body.reason,
+        ),
+      }),
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import type { MessageKey } from '@app/contracts/messages';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ThrottleScope } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** At most `max` attempts per subject within `windowMs`; a max of 0 means no limit. */
+export type ThrottleRule = { scope: ThrottleScope; subject: string; max: number; windowMs: number };
+
+/** Attempts older than this no longer count for any rule and are pruned. */
+const RETENTION_MS = 24 * 3600 * 1000;
+const PRUNE_BATCH_MAX = 200;
+
+const interval = (ms: number) => sql`(${ms}::bigint * interval '1 millisecond')`;
+
+function tooMany(retryAfterMs: number, messageKey: MessageKey): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    messageKey,
+    { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Throttles that hold under concurrency and across server instances. An
+ * attempt is reserved before the expensive or sensitive work (a password
+ * check, a registration) in one transaction that holds an advisory lock per
+ * subject: the count and the reservation are one atomic step, so 30
+ * simultaneous attempts against a limit of 5 let exactly 5 through. A
+ * successful attempt may release its reservation; a failed one keeps it.
+ */
+export const throttle = {
+  async reserve(
+    db: Db,
+    rules: readonly ThrottleRule[],
+    messageKey: MessageKey = 'too_many_attempts',
+  ): Promise<number[]> {
+    const limited = rules
+      .filter((rule) => rule.max > 0)
+      .sort((a, b) => `${a.scope}:${a.subject}`.localeCompare(`${b.scope}:${b.subject}`));
+    if (limited.length === 0) return [];
+    return db.transaction().execute(async (trx) => {
+      for (const rule of limited) {
+        await sql`select pg_advisory_xact_lock(hashtext(${`throttle:${rule.scope}:${rule.subject}`}))`.execute(trx);
+      }
+      let retryAfterMs = 0;
+      for (const rule of limited) {
+        const found = await sql<{ wait_ms: number }>`
+          select (extract(epoch from (failed_at + ${interval(rule.windowMs)} - now())) * 1000)::bigint as wait_ms
+            from login_failures
+           where scope = ${rule.scope} and subject = ${rule.subject} and failed_at > now() - ${interval(rule.windowMs)}
+           order by failed_at desc
+          offset ${rule.max - 1} limit 1`.execute(trx);
+        const waitMs = found.rows[0]?.wait_ms;
+        if (waitMs !== undefined) retryAfterMs = Math.max(retryAfterMs, waitMs);
+      }
+      if (retryAfterMs > 0) throw tooMany(retryAfterMs, messageKey);
+      const inserted = await trx
+        .insertInto('login_failures')
+        .values(limited.map((rule) => ({ scope: rule.scope, subject: rule.subject })))
+        .returning('id')
+        .execute();
+      await sql`delete from login_failures where id in (
+          select id from login_failures where failed_at < now() - ${interval(RETENTION_MS)} limit ${PRUNE_BATCH_MAX})`.execute(
+        trx,
+      );
+      return inserted.map((row) => row.id);
+    });
+  },
+
+  /** Gives back reserved attempts (the attempt succeeded and must not count). */
+  async release(db: Db, reservationIds: readonly number[]): Promise<void> {
+    if (reservationIds.length === 0) return;
+    await db
+      .deleteFrom('login_failures')
+      .where('id', 'in', [...reservationIds])
+      .execute();
+  },
+
+  /** Forgets every attempt of one subject (a successful login clears its phone's failures). */
+  async clear(db: Db, scope: ThrottleScope, subject: string): Promise<void> {
+    await db.deleteFrom('login_failures').where('scope', '=', scope).where('subject', '=', subject).execute();
+  },
+};

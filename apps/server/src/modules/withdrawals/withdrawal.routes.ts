@@ -1,0 +1,113 @@
+import {
+  approveRequestSchema,
+  decisionResponseSchema,
+  idParamsSchema,
+  pagedResponseSchema,
+  queueQuerySchema,
+  rejectRequestSchema,
+  withdrawalItemSchema,
+} from '@app/contracts/admin';
+import { translate } from '@app/contracts/messages';
+import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
+import { withdrawRequestSchema, withdrawResponseSchema } from '@app/contracts/wallet';
+import type { Deps } from '../../deps.ts';
+import { OPERATOR_SECURITY } from '../../http/docs.ts';
+import { errorResponses } from '../../http/errors.ts';
+import { markReplay } from '../../http/replies.ts';
+import type { App } from '../../http/types.ts';
+import { sessionOf } from '../auth/session-guard.ts';
+import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import { actorOf } from '../operators/operator.service.ts';
+import { operatorOf } from '../operators/operator-guard.ts';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from './withdrawal.service.ts';
+
+/** POST /api/player/withdraw, in the player scope. */
+export async function withdrawalRoutes(app: App, deps: Deps) {
+  app.post(
+    API_PATHS.withdraw,
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Withdraw to the registered bank account (held until an operator approves)',
+        security: [{ bearer: [] }],
+        body: withdrawRequestSchema,
+        response: { 200: withdrawResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await requestWithdrawal(deps, {
+        playerId: sessionOf(request).playerId,
+        amountSatang: request.body.amountSatang,
+        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
+      });
+      markReplay(reply, result.replayed);
+      return { success: true as const, message: translate('withdraw_requested', request.language), data: result.value };
+    },
+  );
+}
+
+const tags = ['admin: withdrawals'];
+const security = OPERATOR_SECURITY;
+
+/** The withdrawal queue and its decisions, in the operator scope. */
+export async function withdrawalAdminRoutes(app: App, deps: Deps) {
+  app.get(
+    ADMIN_PATHS.withdrawals,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Withdrawals by status (WAITING by default), oldest first',
+        querystring: queueQuerySchema,
+        response: { 200: pagedResponseSchema(withdrawalItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listWithdrawals(deps.db, request.query) }),
+  );
+
+  app.post(
+    ADMIN_PATHS.withdrawalApprove,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a waiting withdrawal: the held money is paid out',
+        params: idParamsSchema,
+        body: approveRequestSchema,
+        response: { 200: decisionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await approveWithdrawal(deps, actorOf(operatorOf(request)), {
+        id: request.params.id,
+        note: request.body.note ?? null,
+        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
+      });
+      markReplay(reply, result.replayed);
+      return { success: true as const, message: translate('done', request.language), data: result.value };
+    },
+  );
+
+  app.post(
+    ADMIN_PATHS.withdrawalReject,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a waiting withdrawal with a reason: the held money returns to the main wallet',
+        params: idParamsSchema,
+        body: rejectRequestSchema,
+        response: { 200: decisionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await rejectWithdrawal(deps, actorOf(operatorOf(request)), {
+        id: request.params.id,
+        reason: request.body.reason,
+        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
+      });
+      markReplay(reply, result.replayed);
+      return { success: true as const, message: translate('done', request.language), data: result.value };
+    },
+  );
+}

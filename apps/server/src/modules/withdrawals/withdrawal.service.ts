@@ -1,0 +1,205 @@
+import type { AdminHistoryEntry, QueueQuery, WithdrawalItem } from '@app/contracts/admin';
+import type { HistoryEntry } from '@app/contracts/history';
+import { satangToBaht } from '@app/contracts/money';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assert, assertPositiveSatang } from '../../lib/assert.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
+import type { HistoryDetailRow } from '../history/history.repository.ts';
+import {
+  decideHistoryEntry,
+  findHistoryEntry,
+  lockHistoryEntry,
+  queueOfType,
+  recordHistory,
+} from '../history/history.service.ts';
+import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
+import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
+import { assertNotFrozen, playerSummaries } from '../player/player.service.ts';
+import { readMoneyLimits } from '../settings/settings.service.ts';
+
+export type MoneyContext = { db: Db; house: HouseAccounts };
+
+/**
+ * A player's withdrawal (spec §5, §9): at least the minimum, below the limit,
+ * not above the main balance, from a player who is not frozen. The money moves
+ * at once from the main wallet to the withdrawal-pending account (a hold) and
+ * the entry waits, WAITING, for an operator. Idempotent by the player's key.
+ */
+export async function requestWithdrawal(
+  ctx: MoneyContext,
+  input: { playerId: number; amountSatang: number; idempotencyKey: string | undefined },
+) {
+  assertPositiveSatang(input.amountSatang, 'withdrawal amount');
+  return runIdempotent<HistoryEntry>(
+    ctx.db,
+    {
+      scope: `player:${input.playerId}:withdraw`,
+      key: input.idempotencyKey,
+      fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: input.amountSatang }),
+    },
+    async (trx) => {
+      await assertNotFrozen(trx, input.playerId);
+      const limits = await readMoneyLimits(trx);
+      if (input.amountSatang < limits.withdrawMinSatang) {
+        throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', {
+          min: satangToBaht(limits.withdrawMinSatang),
+        });
+      }
+      if (input.amountSatang >= limits.withdrawLimitSatang) {
+        throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', {
+          max: satangToBaht(limits.withdrawLimitSatang),
+        });
+      }
+      const { mainAccountId } = await readPlayerBalances(trx, input.playerId);
+      const journal = await postJournal(trx, {
+        kind: 'WITHDRAW_HOLD',
+        playerId: input.playerId,
+        postings: [
+          { accountId: mainAccountId, amount: -input.amountSatang },
+          { accountId: ctx.house.withdrawPending, amount: input.amountSatang },
+        ],
+      });
+      const change = journal.balances.get(mainAccountId);
+      assert(change !== undefined, 'the hold moved the main account');
+      const entry = await recordHistory(trx, {
+        playerId: input.playerId,
+        type: 'WITHDRAW',
+        status: 'WAITING',
+        amount: input.amountSatang,
+        beforeAmount: change.before,
+        afterAmount: change.after,
+        journalEntryId: journal.journalEntryId,
+        note: null,
+        source: 'PLAYER',
+      });
+      return presentHistoryEntry(entry);
+    },
+  );
+}
+
+/** Locks a waiting entry of the given type for a decision: 404 when there is none, 409 once decided. */
+export async function lockWaitingEntry(trx: Trx, id: number, type: 'WITHDRAW' | 'DEPOSIT'): Promise<HistoryDetailRow> {
+  const entry = await lockHistoryEntry(trx, id);
+  if (!entry || entry.type !== type) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
+  if (entry.status !== 'WAITING') {
+    throw new AppError(409, 'ALREADY_DECIDED', 'already_decided', {
+      by: entry.decidedBy ?? 'system',
+      at: entry.decidedAt?.toISOString() ?? '',
+    });
+  }
+  return entry;
+}
+
+type Decision = { id: number; idempotencyKey: string | undefined };
+
+function decide(
+  ctx: MoneyContext,
+  actor: Actor,
+  decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
+  work: (trx: Trx, entry: HistoryDetailRow) => Promise<void>,
+) {
+  return runIdempotent<AdminHistoryEntry>(
+    ctx.db,
+    {
+      scope: `operator:${actor.name}:withdrawal`,
+      key: decision.idempotencyKey,
+      fingerprint: requestFingerprint('POST', `withdrawal:${decision.action}`, {
+        id: decision.id,
+        reason: decision.reason,
+      }),
+    },
+    async (trx) => {
+      const entry = await lockWaitingEntry(trx, decision.id, 'WITHDRAW');
+      await work(trx, entry);
+      const decided = await findHistoryEntry(trx, decision.id);
+      assert(decided !== undefined, 'a decided entry still exists');
+      const after = presentAdminHistoryEntry(decided);
+      await appendAudit(trx, actor, {
+        action: `withdrawal.${decision.action}`,
+        targetType: 'history',
+        targetId: decision.id,
+        reason: decision.reason,
+        before: presentAdminHistoryEntry(entry),
+        after,
+      });
+      return after;
+    },
+  );
+}
+
+/** APPROVED: the held money goes out to the payout clearing account; the entry records who and when. */
+export function approveWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { note?: string | null }) {
+  return decide(ctx, actor, { ...decision, action: 'approve', reason: decision.note ?? null }, async (trx, entry) => {
+    const journal = await postJournal(trx, {
+      kind: 'WITHDRAW_PAYOUT',
+      playerId: entry.playerId,
+      reference: `history:${entry.id}`,
+      postings: [
+        { accountId: ctx.house.withdrawPending, amount: -entry.amount },
+        { accountId: ctx.house.bankPayouts, amount: entry.amount },
+      ],
+    });
+    await decideHistoryEntry(trx, entry.id, {
+      status: 'APPROVED',
+      decidedBy: actor.name,
+      reason: decision.note ?? null,
+      settlementJournalEntryId: journal.journalEntryId,
+    });
+  });
+}
+
+/** REJECTED with a reason: the held money returns to the main wallet, recorded as a REJECT_WITHDRAW entry. */
+export function rejectWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { reason: string }) {
+  return decide(ctx, actor, { ...decision, action: 'reject' }, async (trx, entry) => {
+    const { mainAccountId } = await readPlayerBalances(trx, entry.playerId);
+    const journal = await postJournal(trx, {
+      kind: 'WITHDRAW_REFUND',
+      playerId: entry.playerId,
+      reference: `history:${entry.id}`,
+      postings: [
+        { accountId: ctx.house.withdrawPending, amount: -entry.amount },
+        { accountId: mainAccountId, amount: entry.amount },
+      ],
+    });
+    const change = journal.balances.get(mainAccountId);
+    assert(change !== undefined, 'the refund moved the main account');
+    await decideHistoryEntry(trx, entry.id, {
+      status: 'REJECTED',
+      decidedBy: actor.name,
+      reason: decision.reason,
+      settlementJournalEntryId: journal.journalEntryId,
+    });
+    await recordHistory(trx, {
+      playerId: entry.playerId,
+      type: 'REJECT_WITHDRAW',
+      status: 'APPROVED',
+      amount: entry.amount,
+      beforeAmount: change.before,
+      afterAmount: change.after,
+      journalEntryId: journal.journalEntryId,
+      note: null,
+      source: 'OPERATOR',
+      decidedBy: actor.name,
+      reason: decision.reason,
+      relatedHistoryId: entry.id,
+    });
+  });
+}
+
+/** The withdrawal queue: paged, filtered by status, player or search text, oldest first by default. */
+export async function listWithdrawals(db: Queryable, query: QueueQuery) {
+  const page = await queueOfType(db, 'WITHDRAW', query);
+  const players = await playerSummaries(
+    db,
+    page.rows.map((row) => row.playerId),
+  );
+  const items: WithdrawalItem[] = [];
+  for (const row of page.rows) {
+    const player = players.get(row.playerId);
+    assert(player !== undefined, 'every entry belongs to a player');
+    items.push({ ...presentAdminHistoryEntry(row), player });
+  }
+  return { items, total: page.total, page: query.page, limit: query.limit };
+}

@@ -1,0 +1,398 @@
+import { z } from 'zod';
+import { newPasswordSchema } from './auth.ts';
+import { BANK_CODES, findBank } from './banks.ts';
+import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
+import { PASSWORD_LENGTH_MAX } from './limits.ts';
+import { reasonSchema } from './wallet.ts';
+
+/**
+ * The operator API: sign-in with a second factor, the queues of withdrawals,
+ * deposits and unmatched bank transfers, players, settings, operators and the
+ * audit log. Amounts are numbers of baht, times ISO 8601, as in the player API.
+ */
+
+export const OPERATOR_ROLES = ['operator', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const operatorUsernameSchema = z
+  .string({ error: 'username_invalid' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, { error: 'username_invalid' });
+
+const totpCodeSchema = z
+  .string({ error: 'totp_required' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'totp_required' });
+
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+// Sign-in ------------------------------------------------------------------
+
+export const operatorLoginRequestSchema = z.object({
+  username: z.string({ error: 'username_invalid' }).trim().min(1, { error: 'username_invalid' }).max(64),
+  password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(PASSWORD_LENGTH_MAX),
+  code: z.string().trim().max(12).optional(),
+});
+export type OperatorLoginRequest = z.infer<typeof operatorLoginRequestSchema>;
+
+export const operatorEnrolRequestSchema = z.object({
+  enrolToken: z.string().min(1).max(4096),
+  code: totpCodeSchema,
+});
+export type OperatorEnrolRequest = z.infer<typeof operatorEnrolRequestSchema>;
+
+const signedInSchema = z.object({
+  status: z.literal('SIGNED_IN'),
+  token: z.string(),
+  expiresAt: z.string(),
+  operator: operatorSchema,
+});
+
+/** First sign-in of an operator: enrol the second factor (show the otpauth URI as a QR), then call enrol. */
+const enrolSchema = z.object({
+  status: z.literal('ENROL'),
+  enrolToken: z.string(),
+  otpauthUri: z.string(),
+  secret: z.string(),
+  expiresAt: z.string(),
+});
+
+export const operatorLoginResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.discriminatedUnion('status', [signedInSchema, enrolSchema]),
+});
+export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
+
+export const operatorEnrolResponseSchema = z.object({ success: z.literal(true), data: signedInSchema });
+
+export const operatorMeResponseSchema = z.object({ success: z.literal(true), data: operatorSchema });
+
+// Lists ---------------------------------------------------------------------
+
+export const ADMIN_PAGE_LIMIT_MAX = 100;
+
+const pageFields = {
+  page: z.coerce
+    .number({ error: 'page_invalid' })
+    .int({ error: 'page_invalid' })
+    .min(1, { error: 'page_invalid' })
+    .max(1_000_000, { error: 'page_invalid' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit_invalid' })
+    .int({ error: 'limit_invalid' })
+    .min(1, { error: 'limit_invalid' })
+    .max(ADMIN_PAGE_LIMIT_MAX, { error: 'limit_invalid' })
+    .default(20),
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
+};
+
+const idSchema = z.coerce
+  .number({ error: 'validation_failed' })
+  .int({ error: 'validation_failed' })
+  .min(1, { error: 'validation_failed' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation_failed' });
+
+const searchText = z.string().trim().max(100).optional();
+const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).optional();
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+export function pagedResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    data: z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  });
+}
+
+export const playerSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  phoneNumber: z.string(),
+  fullName: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  bankNumber: z.string(),
+  frozen: z.boolean(),
+});
+export type PlayerSummary = z.infer<typeof playerSummarySchema>;
+
+/** A history entry as operators see it: who decided, when, why, how it came about. */
+export const adminHistoryEntrySchema = historyEntrySchema.extend({
+  source: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AdminHistoryEntry = z.infer<typeof adminHistoryEntrySchema>;
+
+export const queueQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(HISTORY_STATUSES).default('WAITING'),
+  playerId: idSchema.optional(),
+  q: searchText,
+});
+export type QueueQuery = z.infer<typeof queueQuerySchema>;
+
+export const withdrawalItemSchema = adminHistoryEntrySchema.extend({ player: playerSummarySchema });
+export type WithdrawalItem = z.infer<typeof withdrawalItemSchema>;
+
+export const slipInfoSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string(),
+  qrFound: z.boolean(),
+  reference: z.string().nullable(),
+  sendingBank: z.string().nullable(),
+  sendingBankCode: z.string().nullable(),
+  crcValid: z.boolean().nullable(),
+});
+
+export const depositItemSchema = adminHistoryEntrySchema.extend({
+  player: playerSummarySchema,
+  slip: slipInfoSchema.nullable(),
+  bankTransferId: z.number().int().nullable(),
+  /** Reasons to look twice: a credited transfer of the same amount nearby, a slip that fails its CRC, ... */
+  warnings: z.array(z.string()),
+});
+export type DepositItem = z.infer<typeof depositItemSchema>;
+
+export const BANK_TRANSFER_STATUSES = ['UNMATCHED', 'CREDITED', 'ASSIGNED'] as const;
+
+export const bankTransferQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(BANK_TRANSFER_STATUSES).default('UNMATCHED'),
+  q: searchText,
+});
+export type BankTransferQuery = z.infer<typeof bankTransferQuerySchema>;
+
+export const bankTransferItemSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  fromBankCode: z.string(),
+  bankCode: z.string().nullable(),
+  fromAccount: z.string(),
+  toAccount: z.string(),
+  amount: z.number(),
+  transferredAt: z.string(),
+  receivedAt: z.string(),
+  status: z.enum(BANK_TRANSFER_STATUSES),
+  player: playerSummarySchema.nullable(),
+  historyId: z.number().int().nullable(),
+  note: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type BankTransferItem = z.infer<typeof bankTransferItemSchema>;
+
+// Decisions -----------------------------------------------------------------
+
+export const approveRequestSchema = z.object({ note: z.string().trim().max(500).optional() }).default({});
+export const rejectRequestSchema = z.object({ reason: reasonSchema });
+export const assignTransferRequestSchema = z.object({
+  playerId: idSchema,
+  reason: reasonSchema,
+  /** A waiting slip deposit of the same player and amount that this transfer settles. */
+  depositId: idSchema.optional(),
+});
+export type AssignTransferRequest = z.infer<typeof assignTransferRequestSchema>;
+
+export const decisionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminHistoryEntrySchema,
+});
+export type DecisionResponse = z.infer<typeof decisionResponseSchema>;
+
+// Players -------------------------------------------------------------------
+
+export const playerSearchQuerySchema = z.object({
+  ...pageFields,
+  sort: z.enum(['oldest', 'newest']).default('newest'),
+  q: searchText,
+});
+
+export const playerListItemSchema = playerSummarySchema.extend({ createdAt: z.string(), balance: z.number() });
+
+export const playerDetailSchema = playerListItemSchema.extend({
+  frozenAt: z.string().nullable(),
+  frozenReason: z.string().nullable(),
+  balances: z.object({ main: z.number(), points: z.number(), providers: z.record(z.string(), z.number()) }),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      revokedAt: z.string().nullable(),
+      clientAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+});
+export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+
+export const playerDetailResponseSchema = z.object({ success: z.literal(true), data: playerDetailSchema });
+
+export const playerHistoryQuerySchema = z.object({
+  ...pageFields,
+  sort: z.enum(['oldest', 'newest']).default('newest'),
+  type: z.enum(HISTORY_TYPES).optional(),
+  status: z.enum(HISTORY_STATUSES).optional(),
+});
+
+export const freezeRequestSchema = z.object({ reason: reasonSchema });
+
+// Settings, house accounts, rewards -----------------------------------------
+
+export const adminSettingSchema = z.object({
+  code: z.string(),
+  value: z.string(),
+  isPublic: z.boolean(),
+  updatedAt: z.string(),
+});
+export const adminSettingsResponseSchema = z.object({ success: z.literal(true), data: z.array(adminSettingSchema) });
+export const settingParamsSchema = z.object({
+  code: z.string().regex(/^[A-Z0-9_]{1,64}$/, { error: 'setting_unknown' }),
+});
+export const updateSettingRequestSchema = z.object({ value: z.string().trim().max(2000) });
+
+const promptPayIdSchema = z
+  .string()
+  .trim()
+  .regex(/^(0\d{9}|\d{13}|\d{15})$/, { error: 'validation_failed' });
+
+export const houseAccountSchema = z.object({
+  id: z.number().int(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  bankNumber: z.string(),
+  fullName: z.string(),
+  promptpayId: z.string().nullable(),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+});
+export type HouseAccount = z.infer<typeof houseAccountSchema>;
+
+export const houseAccountRequestSchema = z.object({
+  bankCode: z.enum(BANK_CODES, { error: 'bank_invalid' }),
+  bankNumber: z
+    .string({ error: 'bank_number_required' })
+    .trim()
+    .regex(/^\d{10,15}$/, { error: 'bank_number_invalid' }),
+  fullName: z.string({ error: 'full_name_required' }).trim().min(1, { error: 'full_name_required' }).max(200),
+  promptpayId: promptPayIdSchema.nullable().optional(),
+  active: z.boolean().default(true),
+  sortOrder: z.number().int().min(0).max(1000).default(0),
+});
+export const houseAccountUpdateSchema = houseAccountRequestSchema.partial();
+export const houseAccountsResponseSchema = z.object({ success: z.literal(true), data: z.array(houseAccountSchema) });
+export const houseAccountResponseSchema = z.object({ success: z.literal(true), data: houseAccountSchema });
+
+export const adminRewardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  imageUrl: z.string(),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+});
+export const rewardRequestSchema = z.object({
+  name: z.string().trim().min(1, { error: 'validation_failed' }).max(200),
+  imageUrl: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,100}\.(png|jpg|jpeg)$/, { error: 'image_invalid' }),
+  active: z.boolean().default(true),
+  sortOrder: z.number().int().min(0).max(1000).default(0),
+});
+export const rewardUpdateSchema = rewardRequestSchema.partial();
+export const adminRewardsResponseSchema = z.object({ success: z.literal(true), data: z.array(adminRewardSchema) });
+export const adminRewardResponseSchema = z.object({ success: z.literal(true), data: adminRewardSchema });
+
+// Operators -----------------------------------------------------------------
+
+export const operatorListItemSchema = operatorSchema.extend({
+  enrolled: z.boolean(),
+  disabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const operatorsResponseSchema = z.object({ success: z.literal(true), data: z.array(operatorListItemSchema) });
+export const operatorResponseSchema = z.object({ success: z.literal(true), data: operatorListItemSchema });
+
+export const createOperatorRequestSchema = z.object({
+  username: operatorUsernameSchema,
+  displayName: z.string().trim().min(1, { error: 'validation_failed' }).max(100),
+  role: z.enum(OPERATOR_ROLES),
+  password: newPasswordSchema,
+});
+export type CreateOperatorRequest = z.infer<typeof createOperatorRequestSchema>;
+
+export const updateOperatorRequestSchema = z.object({
+  displayName: z.string().trim().min(1).max(100).optional(),
+  role: z.enum(OPERATOR_ROLES).optional(),
+  disabled: z.boolean().optional(),
+  /** The operator enrols a new second factor at the next sign-in. */
+  resetSecondFactor: z.literal(true).optional(),
+  password: newPasswordSchema.optional(),
+});
+export type UpdateOperatorRequest = z.infer<typeof updateOperatorRequestSchema>;
+
+// Audit ---------------------------------------------------------------------
+
+export const auditQuerySchema = z.object({
+  ...pageFields,
+  sort: z.enum(['oldest', 'newest']).default('newest'),
+  actor: searchText,
+  action: searchText,
+  targetType: searchText,
+  targetId: searchText,
+  from: isoTime,
+  to: isoTime,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  headHash: z.string().nullable(),
+  problems: z.array(z.object({ id: z.number().int(), problem: z.string() })),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;
+export const auditVerifyResponseSchema = z.object({ success: z.literal(true), data: auditVerifySchema });
+
+// Dashboard -----------------------------------------------------------------
+
+const countSum = z.object({ count: z.number().int(), amount: z.number() });
+export const summarySchema = z.object({
+  waitingWithdrawals: countSum,
+  waitingDeposits: countSum,
+  unmatchedTransfers: countSum,
+  today: z.object({ deposits: countSum, withdrawals: countSum }),
+});
+export type Summary = z.infer<typeof summarySchema>;
+export const summaryResponseSchema = z.object({ success: z.literal(true), data: summarySchema });
+
+/** The short code ("KBANK") of a bank given by its short or numeric code, for display. */
+export function bankShortCode(code: string | null): string | null {
+  return code ? (findBank(code)?.code ?? null) : null;
+}

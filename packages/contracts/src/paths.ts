@@ -1,0 +1,101 @@
+/**
+ * Every HTTP path of the product, named once. The server registers its routes
+ * with these, the web apps call them, the dev proxy forwards them and the test
+ * fakes answer them. Parameters are written `:name`; `fillPath` fills them.
+ */
+export const API_PATHS = {
+  health: '/health',
+  register: '/register',
+  login: '/login',
+  logout: '/logout',
+  settings: '/setting',
+  rewards: '/setting/rewards',
+  profile: '/api/get-profile',
+  balance: '/api/player/balance',
+  changePassword: '/api/player/change-password',
+  /** POST: a slip-checked deposit (multipart); GET: the player's deposits. */
+  deposit: '/api/player/deposit',
+  /** GET ?amount=: the PromptPay QR payload for a deposit to the house account. */
+  depositPromptPay: '/api/player/deposit/promptpay',
+  /** POST: a withdrawal; GET: the player's withdrawals. */
+  withdraw: '/api/player/withdraw',
+  history: '/api/player/history',
+  transferIn: '/api/player/transfer-in',
+  transferOut: '/api/player/transfer-out',
+  launch: '/api/player/launch',
+  launchGame: '/api/player/launch-xzy',
+} as const;
+
+/** Calls from machines: the bank-statement connector. */
+export const WEBHOOK_PATHS = {
+  bankTransfers: '/webhooks/bank-transfers',
+} as const;
+
+/** The operator API (back office, CLI and the service key). */
+export const ADMIN_PATHS = {
+  login: '/admin/auth/login',
+  enrol: '/admin/auth/enrol',
+  logout: '/admin/auth/logout',
+  me: '/admin/auth/me',
+  summary: '/admin/summary',
+  withdrawals: '/admin/withdrawals',
+  withdrawalApprove: '/admin/withdrawals/:id/approve',
+  withdrawalReject: '/admin/withdrawals/:id/reject',
+  deposits: '/admin/deposits',
+  depositSlip: '/admin/deposits/:id/slip',
+  depositApprove: '/admin/deposits/:id/approve',
+  depositReject: '/admin/deposits/:id/reject',
+  bankTransfers: '/admin/bank-transfers',
+  bankTransferAssign: '/admin/bank-transfers/:id/assign',
+  players: '/admin/players',
+  player: '/admin/players/:id',
+  playerHistory: '/admin/players/:id/history',
+  playerCredit: '/admin/players/:id/credit',
+  playerDebit: '/admin/players/:id/debit',
+  playerFreeze: '/admin/players/:id/freeze',
+  playerUnfreeze: '/admin/players/:id/unfreeze',
+  /** Kept from the first operator API: manual adjustments by phone number. */
+  manualDeposit: '/admin/players/:phoneNumber/manual-deposit',
+  manualWithdraw: '/admin/players/:phoneNumber/manual-withdraw',
+  settings: '/admin/settings',
+  setting: '/admin/settings/:code',
+  houseAccounts: '/admin/house-accounts',
+  houseAccount: '/admin/house-accounts/:id',
+  rewards: '/admin/rewards',
+  reward: '/admin/rewards/:id',
+  operators: '/admin/operators',
+  operator: '/admin/operators/:id',
+  audit: '/admin/audit',
+  auditVerify: '/admin/audit/verify',
+  ledgerCheck: '/admin/ledger/check',
+} as const;
+
+/** Pages the server itself serves in demo mode. */
+export const DEMO_PATHS = {
+  sandboxBank: '/sandbox-bank',
+  sandboxBankTransfer: '/sandbox-bank/transfer',
+  sandboxBankSlip: '/sandbox-bank/slip/:reference',
+} as const;
+
+/** Where the operators' back office is served. */
+export const BACKOFFICE_BASE_PATH = '/backoffice/';
+
+/** The first path segment of every server path, for proxies that forward by prefix ("/api", "/login", ...). */
+export function serverPathPrefixes(): string[] {
+  const all = [
+    ...Object.values(API_PATHS),
+    ...Object.values(WEBHOOK_PATHS),
+    ...Object.values(ADMIN_PATHS),
+    ...Object.values(DEMO_PATHS),
+  ];
+  return [...new Set(all.map((path) => `/${path.split('/')[1] ?? ''}`))];
+}
+
+/** Fills the `:name` parameters of a path, URL-encoding each value. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`fillPath: no value for :${name} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
