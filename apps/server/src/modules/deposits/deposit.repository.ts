@@ -288,7 +288,7 @@ export const depositRepository = {
           ]),
         ]),
       )
-      .orderBy(sql`deposit_slips.slip_reference = ${query.reference}`, sql`desc nulls last`)
+      .orderBy(sql<boolean>`coalesce(deposit_slips.slip_reference = ${query.reference}, false)`, 'desc')
       .orderBy('deposit_slips.created_at')
       .limit(20)
       .execute();
