@@ -1,5 +1,7 @@
+import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, bearer, newPlayer, type TestContext, testApp } from './support/test-app.ts';
+import { signWebhook } from '../src/modules/deposits/webhook-signature.ts';
+import { ADMIN_KEY, bearer, newPlayer, type TestContext, testApp, WEBHOOK_SECRET } from './support/test-app.ts';
 
 let t: TestContext;
 let token: string;
@@ -40,27 +42,64 @@ const BAD_BODIES: unknown[] = [
   { username: '\u0000', password: '\u0000' },
 ];
 
-const ENDPOINTS = [
-  { url: '/register', auth: false },
-  { url: '/login', auth: false },
-  { url: '/logout', auth: true },
-  { url: '/api/player/change-password', auth: true },
-  { url: '/admin/players/PHONE/manual-deposit', auth: false, admin: true },
-  { url: '/admin/players/PHONE/manual-withdraw', auth: false, admin: true },
+type Endpoint = { url: string; method?: 'POST' | 'PUT' | 'PATCH'; auth?: boolean; admin?: boolean; signed?: boolean };
+
+/** Ids no row has: a body that happens to be valid then gets a 404, and nothing moves. */
+const NO_ID = 999_999_999;
+
+const ENDPOINTS: Endpoint[] = [
+  { url: API_PATHS.register },
+  { url: API_PATHS.login },
+  { url: API_PATHS.logout, auth: true },
+  { url: API_PATHS.changePassword, auth: true },
+  { url: API_PATHS.withdraw, auth: true },
+  { url: API_PATHS.deposit, auth: true },
+  { url: WEBHOOK_PATHS.bankTransfers, signed: true },
+  { url: ADMIN_PATHS.login },
+  { url: ADMIN_PATHS.enrol },
+  { url: fillPath(ADMIN_PATHS.manualDeposit, { phoneNumber: 'PHONE' }), admin: true },
+  { url: fillPath(ADMIN_PATHS.manualWithdraw, { phoneNumber: 'PHONE' }), admin: true },
+  { url: fillPath(ADMIN_PATHS.withdrawalApprove, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.withdrawalReject, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.depositApprove, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.depositReject, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.bankTransferAssign, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.playerCredit, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.playerDebit, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.playerFreeze, { id: NO_ID }), admin: true },
+  { url: fillPath(ADMIN_PATHS.playerUnfreeze, { id: NO_ID }), admin: true },
+  { url: ADMIN_PATHS.operators, admin: true },
+  { url: fillPath(ADMIN_PATHS.operator, { id: NO_ID }), method: 'PATCH', admin: true },
+  { url: fillPath(ADMIN_PATHS.setting, { code: 'LINE_OA_URL' }), method: 'PUT', admin: true },
+  { url: ADMIN_PATHS.houseAccounts, admin: true },
+  { url: fillPath(ADMIN_PATHS.houseAccount, { id: NO_ID }), method: 'PATCH', admin: true },
+  { url: ADMIN_PATHS.rewards, admin: true },
+  { url: fillPath(ADMIN_PATHS.reward, { id: NO_ID }), method: 'PATCH', admin: true },
 ];
+
+/** Headers that get a request past authentication, so that its body is what is judged. */
+function headersFor(endpoint: Endpoint, raw: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (endpoint.auth) Object.assign(headers, bearer(token));
+  if (endpoint.admin) headers['x-admin-key'] = ADMIN_KEY;
+  if (endpoint.signed) {
+    const timestamp = Math.floor(Date.now() / 1000);
+    headers['x-webhook-timestamp'] = String(timestamp);
+    headers['x-webhook-signature'] = signWebhook(WEBHOOK_SECRET, timestamp, raw);
+  }
+  return headers;
+}
 
 describe('bad input never gets a 5xx', () => {
   for (const endpoint of ENDPOINTS) {
-    it(`POST ${endpoint.url}: every malformed body gets a clear JSON 4xx`, async () => {
+    it(`${endpoint.method ?? 'POST'} ${endpoint.url}: every malformed body gets a clear JSON 4xx`, async () => {
       for (const body of BAD_BODIES) {
-        const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (endpoint.auth) Object.assign(headers, bearer(token));
-        if (endpoint.admin) headers['x-admin-key'] = ADMIN_KEY;
+        const raw = JSON.stringify(body);
         const response = await t.app.inject({
-          method: 'POST',
+          method: endpoint.method ?? 'POST',
           url: endpoint.url.replace('PHONE', phone),
-          headers,
-          payload: JSON.stringify(body),
+          headers: headersFor(endpoint, raw),
+          payload: raw,
         });
         const label = `${endpoint.url} ${JSON.stringify(body)?.slice(0, 80)}`;
         // Logout takes no body: anything parseable is accepted and ends the session.
@@ -98,6 +137,44 @@ describe('bad input never gets a 5xx', () => {
       payload: { amount: 1 },
     });
     expect(badPhone.statusCode).toBe(400);
+  });
+
+  it('malformed multipart slip deposits get a clear JSON 4xx, never a 5xx', async () => {
+    const boundary = '----siamplayfuzz';
+    const part = (name: string, value: string, file?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"` : ''}\r\n` +
+      `${file ? 'Content-Type: image/png\r\n' : ''}\r\n${value}\r\n`;
+    const bodies: [string, string][] = [
+      [`multipart/form-data; boundary=${boundary}`, ''],
+      [`multipart/form-data; boundary=${boundary}`, 'garbage without boundaries'],
+      [`multipart/form-data; boundary=${boundary}`, `${part('amount', '100')}`],
+      [`multipart/form-data; boundary=${boundary}`, `${part('amount', '100')}--${boundary}--`],
+      [`multipart/form-data; boundary=${boundary}`, `${part('amount', 'x'.repeat(10_000))}--${boundary}--`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `${part('amount', '100')}${part('slip', 'not an image', 'a.png')}--${boundary}--`,
+      ],
+      [`multipart/form-data; boundary=${boundary}`, `${part('slip', '\u0000\u0001', 'a.png')}--${boundary}--`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `${part('amount', '100')}${part('slip', 'a', 'a.png')}${part('slip2', 'b', 'b.png')}--${boundary}--`,
+      ],
+      [`multipart/form-data; boundary=${boundary}`, Array.from({ length: 50 }, (_, i) => part(`f${i}`, 'v')).join('')],
+      ['multipart/form-data', `${part('amount', '100')}--${boundary}--`],
+      [`multipart/form-data; boundary=${boundary}`, `${part('__proto__', '{"polluted":true}')}--${boundary}--`],
+    ];
+    for (const [contentType, body] of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.deposit,
+        headers: { ...bearer(token), 'content-type': contentType },
+        payload: body,
+      });
+      const label = `${contentType} ${body.slice(0, 60)}`;
+      expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, label).toBeLessThan(500);
+      expect(response.json().success, label).toBe(false);
+    }
   });
 
   it('nothing was written by the bad requests: the ledger still checks', async () => {

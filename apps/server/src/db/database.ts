@@ -111,8 +111,13 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  /** How long to wait for the embedded database's lock (a server that just died releases it within ~10 s). */
+  lockWaitMs?: number;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, { poolSize: options.poolSize })
-    : openPglite({ dataDir: options.dataDir });
+    : openPglite({
+        dataDir: options.dataDir,
+        ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
+      });
 }

@@ -25,7 +25,8 @@ const STYLE = `
   .buttons { display: flex; gap: 0.5rem; margin-top: 1rem; flex-wrap: wrap; }
   button, a.button { flex: 1; font-size: 1rem; padding: 0.7rem; border-radius: 0.5rem; border: 0; background: #138f2d; color: #fff; text-align: center; text-decoration: none; min-width: 8rem; }
   button.secondary { background: #4d5b69; }
-  .result { margin-bottom: 1rem; border-left: 0.4rem solid #138f2d; }
+  .result { margin-bottom: 1rem; border-left: 0.4rem solid #138f2d; overflow-wrap: anywhere; }
+  .result h2 { margin: 0 0 0.5rem; font-size: 1.125rem; }
   .result.bad { border-left-color: #c0392b; }
   .result img { width: 100%; max-width: 16rem; display: block; margin: 0.5rem auto; border: 1px solid #ddd; }
 `;

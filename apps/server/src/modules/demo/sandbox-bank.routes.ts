@@ -122,8 +122,11 @@ export async function sandboxBankRoutes(app: App, deps: Deps) {
         delivered.statusCode === 200 && result
           ? {
               ok: result !== 'duplicate',
-              title: `Transfer ${form.reference}: ${result}`,
-              lines: [RESULT_TEXT[result] ?? result, `Transfer id ${answer.data?.transferId ?? '?'}.`],
+              title: result.charAt(0).toUpperCase() + result.slice(1),
+              lines: [
+                RESULT_TEXT[result] ?? result,
+                `Reference ${form.reference}, transfer id ${answer.data?.transferId ?? '?'}.`,
+              ],
               ...(bankKnown ? { slipUrl: slipUrl(form) } : {}),
             }
           : {

@@ -13,7 +13,8 @@ const PROBLEMS_LISTED_MAX = 50;
  * Verifies the ledger's invariants over the whole database: every journal
  * balances per currency with at least two postings; every posting's currency
  * is its account's; every stored balance equals the sum of its postings; no
- * player balance is negative; every history entry's after = before ± amount.
+ * player balance is negative; every history entry's after = before ± amount;
+ * and the money held for others matches what is waiting (see below).
  */
 export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
   const problems: string[] = [];
@@ -58,7 +59,8 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
 
   const badHistory = await sql<Record<string, unknown>>`
     select id, type, amount, before_amount, after_amount from history
-     where status = 'APPROVED' and journal_entry_id is not null
+     where status = 'APPROVED'
+       and (journal_entry_id is not null or settlement_journal_entry_id is not null)
        and abs(after_amount - before_amount) <> amount
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
   note(
@@ -66,10 +68,60 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
     (r) => `history ${r.id} (${r.type}) moves ${r.amount} but goes from ${r.before_amount} to ${r.after_amount}`,
   );
 
+  await checkHoldsAndDeposits(db, note);
+
   const counts = await sql<{ journals: number; postings: number; accounts: number }>`
     select (select count(*) from journal_entries)::bigint as journals,
            (select count(*) from postings)::bigint as postings,
            (select count(*) from ledger_accounts)::bigint as accounts`.execute(db);
   const first = counts.rows[0] ?? { journals: 0, postings: 0, accounts: 0 };
   return { ok: problems.length === 0, problems, counts: first };
+}
+
+type Note = (rows: Record<string, unknown>[], describe: (row: Record<string, unknown>) => string) => void;
+
+/**
+ * The house accounts that hold money for someone must hold exactly what is
+ * waiting: the withdrawal-pending account the sum of WAITING withdrawals, the
+ * unmatched-transfer account the sum of UNMATCHED bank transfers. Every
+ * credited or assigned transfer points at an approved deposit of its player
+ * and amount; no waiting deposit has moved money; every approved deposit has.
+ */
+async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
+  const holds = await sql<Record<string, unknown>>`
+    select a.kind, coalesce((select sum(p.amount) from postings p where p.account_id = a.id), 0) as held,
+           case a.kind
+             when 'WITHDRAW_PENDING' then (select coalesce(sum(amount), 0) from history
+                                            where type = 'WITHDRAW' and status = 'WAITING')
+             else (select coalesce(sum(amount), 0) from bank_transfers where status = 'UNMATCHED')
+           end as waiting
+      from ledger_accounts a
+     where a.player_id is null and a.kind in ('WITHDRAW_PENDING', 'UNMATCHED_DEPOSITS')`.execute(db);
+  note(
+    holds.rows.filter((row) => Number(row.held) !== Number(row.waiting)),
+    (r) => `house account ${r.kind} holds ${r.held} but ${r.waiting} is waiting`,
+  );
+
+  const transfers = await sql<Record<string, unknown>>`
+    select t.id, t.status from bank_transfers t
+      left join history h on h.id = t.history_id
+     where t.status in ('CREDITED', 'ASSIGNED')
+       and (h.id is null or h.type <> 'DEPOSIT' or h.status <> 'APPROVED'
+            or h.player_id <> t.player_id or h.amount <> t.amount)
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(
+    transfers.rows,
+    (r) => `bank transfer ${r.id} is ${r.status} but has no approved deposit of its player and amount`,
+  );
+
+  const deposits = await sql<Record<string, unknown>>`
+    select id, status from history
+     where type = 'DEPOSIT'
+       and ((status = 'WAITING' and (journal_entry_id is not null or settlement_journal_entry_id is not null))
+         or (status = 'APPROVED' and journal_entry_id is null and settlement_journal_entry_id is null))
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(
+    deposits.rows,
+    (r) => `deposit ${r.id} is ${r.status} but its money ${r.status === 'WAITING' ? 'moved' : 'never moved'}`,
+  );
 }

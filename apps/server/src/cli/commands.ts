@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto';
+import { bankTransferQuerySchema, type OperatorRole, queueQuerySchema } from '@app/contracts/admin';
+import { WEBHOOK_PATHS } from '@app/contracts/paths';
+import { toSatang } from '@app/contracts/wallet';
+import type { Db } from '../db/database.ts';
+import type { Config } from '../env.ts';
+import type { Actor } from '../modules/audit/audit.service.ts';
+import { verifyAuditChain } from '../modules/audit/audit.service.ts';
+import { assignTransfer, listBankTransfers } from '../modules/deposits/bank-feed.service.ts';
+import { approveDeposit, listDeposits, rejectDeposit } from '../modules/deposits/slip-deposit.service.ts';
+import { signWebhook } from '../modules/deposits/webhook-signature.ts';
+import type { HouseAccounts } from '../modules/ledger/ledger.service.ts';
+import { checkLedger } from '../modules/ledger/ledger-check.ts';
+import { createEnrolledOperator, listOperators } from '../modules/operators/operator.service.ts';
+import { totpCodeNow, totpUri } from '../modules/operators/totp.ts';
+import { requirePlayerIdByPhone, setPlayerFrozen } from '../modules/player/player.service.ts';
+import { adjustBalance } from '../modules/wallet/wallet.service.ts';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../modules/withdrawals/withdrawal.service.ts';
+
+/** What a command gets: its parsed options and positionals, and (for database commands) the services' context. */
+export type CommandInput = {
+  positionals: string[];
+  options: Record<string, string | undefined>;
+  ctx: { db: Db; house: HouseAccounts; config: Config; actor: Actor } | undefined;
+  config: Config;
+  print: (line: string) => void;
+};
+
+export type Command = {
+  usage: string;
+  description: string;
+  /** Commands that talk HTTP or compute locally never open the database. */
+  needsDatabase: boolean;
+  run: (input: CommandInput) => Promise<number>;
+};
+
+export class UsageError extends Error {}
+
+function required(value: string | undefined, what: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`missing ${what}`);
+  return value.trim();
+}
+
+function idArgument(input: CommandInput): number {
+  const id = Number(required(input.positionals[0], '<id>'));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError('<id> must be a positive whole number');
+  return id;
+}
+
+function amountSatang(text: string | undefined): number {
+  const value = required(text, '<amount>');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(value) || Number(value) <= 0) {
+    throw new UsageError('<amount> must be baht with at most 2 decimals, e.g. 500 or 99.50');
+  }
+  return toSatang(Number(value));
+}
+
+function context(input: CommandInput) {
+  if (!input.ctx) throw new Error('this command needs the database');
+  return input.ctx;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+function queueQuery(input: CommandInput) {
+  return queueQuerySchema.parse({
+    status: input.options.status ?? 'WAITING',
+    limit: input.options.limit ?? '20',
+    sort: 'oldest',
+  });
+}
+
+async function createOperatorCommand(input: CommandInput, role: OperatorRole): Promise<number> {
+  const ctx = context(input);
+  const username = required(input.options.username, '--username');
+  const password = input.options.password ?? randomBytes(12).toString('base64url');
+  const created = await createEnrolledOperator(ctx.db, ctx.actor, {
+    username,
+    displayName: input.options.name ?? username,
+    role,
+    password,
+  });
+  input.print(`Created ${role} ${username} (id ${created.id}).`);
+  if (!input.options.password) input.print(`Password (shown once): ${password}`);
+  input.print(`TOTP secret (shown once; add it to an authenticator app): ${created.totpSecret}`);
+  input.print(`otpauth URI: ${totpUri(created.totpSecret, username)}`);
+  return 0;
+}
+
+async function decide(
+  input: CommandInput,
+  action: (ctx: NonNullable<CommandInput['ctx']>, id: number) => Promise<unknown>,
+) {
+  const ctx = context(input);
+  const result = await action(ctx, idArgument(input));
+  input.print(json(result));
+  return 0;
+}
+
+async function adjust(input: CommandInput, direction: 'credit' | 'debit'): Promise<number> {
+  const ctx = context(input);
+  const playerId = await requirePlayerIdByPhone(ctx.db, required(input.positionals[0], '<phone>'));
+  const result = await adjustBalance(ctx, ctx.actor, {
+    playerId,
+    direction,
+    amountSatang: amountSatang(input.positionals[1]),
+    reason: required(input.options.reason, '--reason'),
+    idempotencyKey: input.options.key,
+  });
+  input.print(json(result.value));
+  return 0;
+}
+
+async function freeze(input: CommandInput, frozen: boolean): Promise<number> {
+  const ctx = context(input);
+  const playerId = await requirePlayerIdByPhone(ctx.db, required(input.positionals[0], '<phone>'));
+  const detail = await setPlayerFrozen(ctx.db, ctx.actor, playerId, frozen, required(input.options.reason, '--reason'));
+  input.print(`${detail.phoneNumber} ${detail.frozenAt ? `frozen since ${detail.frozenAt}` : 'not frozen'}`);
+  return 0;
+}
+
+/**
+ * Sends one transfer to a running server's bank feed, signed exactly as a
+ * bank-statement connector signs it (BANK_WEBHOOK_SECRET, or the demo secret
+ * kept in DATA_DIR).
+ */
+async function sendTransfer(input: CommandInput): Promise<number> {
+  const secret = input.config.bankWebhookSecret;
+  if (!secret) throw new UsageError('BANK_WEBHOOK_SECRET is not set (and this is not demo mode)');
+  const url = new URL(WEBHOOK_PATHS.bankTransfers, input.options.url ?? `http://127.0.0.1:${input.config.port}`);
+  const body = JSON.stringify({
+    reference: input.options.reference ?? `CLI${Date.now().toString(36).toUpperCase()}`,
+    fromBankCode: required(input.options['from-bank'], '--from-bank'),
+    fromAccountNumber: required(input.options['from-account'], '--from-account'),
+    toAccountNumber: required(input.options['to-account'], '--to-account'),
+    amount: Number(amountSatang(input.options.amount)) / 100,
+    transferredAt: new Date().toISOString(),
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': String(timestamp),
+      'x-webhook-signature': signWebhook(secret, timestamp, body),
+    },
+    body,
+  });
+  input.print(`${response.status} ${await response.text()}`);
+  return response.ok ? 0 : 1;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'create-admin': {
+    usage: 'create-admin --username <name> [--name <display name>] [--password <password>]',
+    description:
+      'Create an admin with an enrolled second factor; prints the TOTP secret (and a generated password) once',
+    needsDatabase: true,
+    run: (input) => createOperatorCommand(input, 'admin'),
+  },
+  'create-operator': {
+    usage: 'create-operator --username <name> [--name <display name>] [--password <password>]',
+    description: 'Create an operator (role operator) with an enrolled second factor',
+    needsDatabase: true,
+    run: (input) => createOperatorCommand(input, 'operator'),
+  },
+  operators: {
+    usage: 'operators',
+    description: 'List the operators',
+    needsDatabase: true,
+    run: async (input) => {
+      for (const operator of await listOperators(context(input).db)) input.print(json(operator));
+      return 0;
+    },
+  },
+  withdrawals: {
+    usage: 'withdrawals [--status WAITING|APPROVED|REJECTED] [--limit 20]',
+    description: 'List withdrawals, oldest first (waiting ones by default)',
+    needsDatabase: true,
+    run: async (input) => {
+      const page = await listWithdrawals(context(input).db, queueQuery(input));
+      for (const item of page.items) {
+        input.print(
+          `#${item.id} ${item.createdAt} ${item.amount} THB ${item.player.phoneNumber} ${item.player.bankCode} ${item.player.bankNumber} ${item.status}`,
+        );
+      }
+      input.print(`${page.items.length} of ${page.total}`);
+      return 0;
+    },
+  },
+  deposits: {
+    usage: 'deposits [--status WAITING|APPROVED|REJECTED] [--limit 20]',
+    description: 'List slip deposits, oldest first (waiting ones by default)',
+    needsDatabase: true,
+    run: async (input) => {
+      const page = await listDeposits(context(input).db, queueQuery(input));
+      for (const item of page.items) {
+        const slip = item.slip ? `slip ${item.slip.reference ?? 'no QR'}` : 'no slip';
+        input.print(
+          `#${item.id} ${item.createdAt} ${item.amount} THB ${item.player.phoneNumber} ${slip} ${item.warnings.join(',')}`,
+        );
+      }
+      input.print(`${page.items.length} of ${page.total}`);
+      return 0;
+    },
+  },
+  transfers: {
+    usage: 'transfers [--status UNMATCHED|CREDITED|ASSIGNED] [--limit 20]',
+    description: 'List bank-feed transfers (unmatched ones by default)',
+    needsDatabase: true,
+    run: async (input) => {
+      const query = bankTransferQuerySchema.parse({
+        status: input.options.status ?? 'UNMATCHED',
+        limit: input.options.limit ?? '20',
+      });
+      const page = await listBankTransfers(context(input).db, query);
+      for (const item of page.items) {
+        input.print(
+          `#${item.id} ${item.transferredAt} ${item.amount} THB from ${item.fromBankCode} ${item.fromAccount} ref ${item.reference} ${item.note ?? ''}`,
+        );
+      }
+      input.print(`${page.items.length} of ${page.total}`);
+      return 0;
+    },
+  },
+  'approve-withdrawal': {
+    usage: 'approve-withdrawal <id> [--note <text>]',
+    description: 'Approve a waiting withdrawal (the held money is paid out)',
+    needsDatabase: true,
+    run: (input) =>
+      decide(input, (ctx, id) =>
+        approveWithdrawal(ctx, ctx.actor, { id, note: input.options.note ?? null, idempotencyKey: undefined }),
+      ),
+  },
+  'reject-withdrawal': {
+    usage: 'reject-withdrawal <id> --reason <text>',
+    description: 'Reject a waiting withdrawal; the money returns to the main wallet',
+    needsDatabase: true,
+    run: (input) =>
+      decide(input, (ctx, id) =>
+        rejectWithdrawal(ctx, ctx.actor, {
+          id,
+          reason: required(input.options.reason, '--reason'),
+          idempotencyKey: undefined,
+        }),
+      ),
+  },
+  'approve-deposit': {
+    usage: 'approve-deposit <id> [--note <text>]',
+    description: 'Approve a waiting slip deposit (the player is credited)',
+    needsDatabase: true,
+    run: (input) =>
+      decide(input, (ctx, id) =>
+        approveDeposit({ ...ctx, slips: noSlipStorage }, ctx.actor, {
+          id,
+          note: input.options.note ?? null,
+          idempotencyKey: undefined,
+        }),
+      ),
+  },
+  'reject-deposit': {
+    usage: 'reject-deposit <id> --reason <text>',
+    description: 'Reject a waiting slip deposit',
+    needsDatabase: true,
+    run: (input) =>
+      decide(input, (ctx, id) =>
+        rejectDeposit({ ...ctx, slips: noSlipStorage }, ctx.actor, {
+          id,
+          reason: required(input.options.reason, '--reason'),
+          idempotencyKey: undefined,
+        }),
+      ),
+  },
+  'assign-transfer': {
+    usage: 'assign-transfer <id> --phone <phone> --reason <text> [--deposit <waiting deposit id>]',
+    description: 'Give an unmatched bank transfer to a player',
+    needsDatabase: true,
+    run: (input) =>
+      decide(input, async (ctx, id) => {
+        const playerId = await requirePlayerIdByPhone(ctx.db, required(input.options.phone, '--phone'));
+        const depositId = input.options.deposit === undefined ? undefined : Number(input.options.deposit);
+        return assignTransfer(ctx, ctx.actor, {
+          transferId: id,
+          playerId,
+          reason: required(input.options.reason, '--reason'),
+          ...(depositId === undefined ? {} : { depositId }),
+          idempotencyKey: undefined,
+        });
+      }),
+  },
+  credit: {
+    usage: 'credit <phone> <amount> --reason <text> [--key <idempotency key>]',
+    description: "Credit a player's main wallet (MANUAL_DEPOSIT)",
+    needsDatabase: true,
+    run: (input) => adjust(input, 'credit'),
+  },
+  debit: {
+    usage: 'debit <phone> <amount> --reason <text> [--key <idempotency key>]',
+    description: "Debit a player's main wallet (MANUAL_WITHDRAW)",
+    needsDatabase: true,
+    run: (input) => adjust(input, 'debit'),
+  },
+  freeze: {
+    usage: 'freeze <phone> --reason <text>',
+    description: 'Freeze a player: no money leaves their wallet',
+    needsDatabase: true,
+    run: (input) => freeze(input, true),
+  },
+  unfreeze: {
+    usage: 'unfreeze <phone> --reason <text>',
+    description: 'Unfreeze a player',
+    needsDatabase: true,
+    run: (input) => freeze(input, false),
+  },
+  'send-transfer': {
+    usage:
+      'send-transfer --from-bank <KBANK|004> --from-account <digits, x for hidden> --to-account <house account> --amount <baht> [--reference <ref>] [--url http://127.0.0.1:3000]',
+    description: "Send a signed demo transfer to a running server's bank feed",
+    needsDatabase: false,
+    run: sendTransfer,
+  },
+  'ledger-check': {
+    usage: 'ledger-check',
+    description: 'Verify the ledger (balanced journals, balances, holds); exit 1 on a problem',
+    needsDatabase: true,
+    run: async (input) => {
+      const result = await checkLedger(context(input).db);
+      for (const problem of result.problems) input.print(`PROBLEM: ${problem}`);
+      input.print(result.ok ? `ledger OK (${json(result.counts)})` : `ledger has ${result.problems.length} problem(s)`);
+      return result.ok ? 0 : 1;
+    },
+  },
+  'audit-verify': {
+    usage: 'audit-verify',
+    description: "Verify the audit log's hash chain; exit 1 naming each broken row",
+    needsDatabase: true,
+    run: async (input) => {
+      const result = await verifyAuditChain(context(input).db);
+      for (const problem of result.problems) input.print(`PROBLEM: row ${problem.id} ${problem.problem}`);
+      input.print(
+        result.ok ? `audit chain OK: ${result.checked} rows, head ${result.headHash ?? '-'}` : 'audit chain BROKEN',
+      );
+      return result.ok ? 0 : 1;
+    },
+  },
+  totp: {
+    usage: 'totp --secret <base32 secret>',
+    description: 'Print the current TOTP code of a secret (for the demo operators)',
+    needsDatabase: false,
+    run: async (input) => {
+      input.print(totpCodeNow(required(input.options.secret, '--secret')));
+      return 0;
+    },
+  },
+};
+
+/** The CLI never serves slip images; deposit decisions do not read them. */
+const noSlipStorage = {
+  put: async () => {
+    throw new Error('the CLI stores no slips');
+  },
+  get: async () => undefined,
+};
