@@ -5,6 +5,7 @@ import { seedReferenceData } from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { seedDemoData } from './modules/demo/demo.seed.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
+import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     'database ready',
   );
 
+  let stopMaintenance = () => {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
+      stopMaintenance();
       await app.close();
       await database.close();
       process.exit(0);
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  stopMaintenance = startMaintenance(database.db, app.log);
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,10 @@ create index history_type_created_idx on history (type, created_at desc, id desc
 
 alter table house_bank_accounts add column promptpay_id text;
 
+-- For the background pruning of expired sessions and old idempotency keys.
+create index sessions_expires_at_idx on sessions (expires_at);
+create index idempotency_keys_created_at_idx on idempotency_keys (created_at);
+
 -- Throttles share one table: login failures per phone and per address, operator
 -- logins, registrations per address, and old-password guesses per player.
 alter table login_failures drop constraint login_failures_scope_check;
@@ -60,6 +64,7 @@ create table operator_sessions (
   user_agent text
 );
 create index operator_sessions_operator_id_idx on operator_sessions (operator_id);
+create index operator_sessions_expires_at_idx on operator_sessions (expires_at);
 
 -- Transfers reported by the bank feed. A reference is recorded once, ever.
 create table bank_transfers (
