@@ -1,7 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Tests about the embedded store and the process itself; they need no second run on PostgreSQL. */
-const EMBEDDED_ONLY = ['test/config.test.ts', 'test/embedded-database.test.ts', 'test/server-process.test.ts'];
+const EMBEDDED_ONLY = [
+  'test/config.test.ts',
+  'test/embedded-database.test.ts',
+  'test/server-process.test.ts',
+  'test/cli.test.ts',
+];
 
 /**
  * Every test runs on the embedded database (PGlite); when TEST_DATABASE_URL is

@@ -99,12 +99,15 @@ async function decide(
 
 async function adjust(input: CommandInput, direction: 'credit' | 'debit'): Promise<number> {
   const ctx = context(input);
-  const playerId = await requirePlayerIdByPhone(ctx.db, required(input.positionals[0], '<phone>'));
+  const phone = required(input.positionals[0], '<phone>');
+  const amount = amountSatang(input.positionals[1]);
+  const reason = required(input.options.reason, '--reason');
+  const playerId = await requirePlayerIdByPhone(ctx.db, phone);
   const result = await adjustBalance(ctx, ctx.actor, {
     playerId,
     direction,
-    amountSatang: amountSatang(input.positionals[1]),
-    reason: required(input.options.reason, '--reason'),
+    amountSatang: amount,
+    reason,
     idempotencyKey: input.options.key,
   });
   input.print(json(result.value));
@@ -113,8 +116,9 @@ async function adjust(input: CommandInput, direction: 'credit' | 'debit'): Promi
 
 async function freeze(input: CommandInput, frozen: boolean): Promise<number> {
   const ctx = context(input);
-  const playerId = await requirePlayerIdByPhone(ctx.db, required(input.positionals[0], '<phone>'));
-  const detail = await setPlayerFrozen(ctx.db, ctx.actor, playerId, frozen, required(input.options.reason, '--reason'));
+  const phone = required(input.positionals[0], '<phone>');
+  const reason = required(input.options.reason, '--reason');
+  const detail = await setPlayerFrozen(ctx.db, ctx.actor, await requirePlayerIdByPhone(ctx.db, phone), frozen, reason);
   input.print(`${detail.phoneNumber} ${detail.frozenAt ? `frozen since ${detail.frozenAt}` : 'not frozen'}`);
   return 0;
 }
