@@ -58,7 +58,12 @@ async function buildDeps(db: Db, config: Config): Promise<Deps> {
  * behind the operator guard, and the bank-feed webhook when it has a secret.
  * Listening is the caller's business.
  */
-export async function buildApp(options: { db: Db; config: Config; logger?: boolean }): Promise<App> {
+export async function buildApp(options: {
+  db: Db;
+  config: Config;
+  /** false: no logs (tests); a stream: logs go there (tests that read them); default: stdout. */
+  logger?: false | { write: (line: string) => void };
+}): Promise<App> {
   const { db, config } = options;
   const app = Fastify({
     logger:
@@ -67,6 +72,7 @@ export async function buildApp(options: { db: Db; config: Config; logger?: boole
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers["x-admin-key"]', 'req.headers["x-webhook-signature"]'],
+            ...(options.logger ? { stream: options.logger } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,

@@ -4,6 +4,7 @@
  * the only place where the unit changes.
  */
 export const SATANG_PER_BAHT = 100;
+const SUB_SATANG_TOLERANCE = 1e-3;
 
 export function assertSatang(amountSatang: number): void {
   if (!Number.isSafeInteger(amountSatang)) {
@@ -26,8 +27,10 @@ export function bahtToSatang(amountBaht: number): number | undefined {
   if (!Number.isFinite(amountBaht)) return undefined;
   const satang = Math.round(amountBaht * SATANG_PER_BAHT);
   if (!Number.isSafeInteger(satang)) return undefined;
-  // Reject 10.005 and the like: the round trip must be exact to the satang.
-  if (Math.abs(satang - amountBaht * SATANG_PER_BAHT) > 1e-6 * Math.max(1, Math.abs(satang))) return undefined;
+  // Reject 10.005 and 10000.005: the round trip must be exact to the satang. The
+  // tolerance is absolute (a thousandth of a satang), far above binary rounding
+  // error for any amount below 2^53 / 10^6 and far below a third decimal.
+  if (Math.abs(satang - amountBaht * SATANG_PER_BAHT) > SUB_SATANG_TOLERANCE) return undefined;
   return satang;
 }
 

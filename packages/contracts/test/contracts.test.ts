@@ -14,11 +14,22 @@ describe('money (integer satang inside, baht at the boundary)', () => {
     [1234.56, 123456],
     [0.1 + 0.2, 30],
     [49999.99, 4999999],
+    [9999999.99, 999999999],
   ])('bahtToSatang(%s) = %s', (baht, satang) => {
     expect(bahtToSatang(baht)).toBe(satang);
   });
 
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, 10.005, 0.001, 1e300])('bahtToSatang(%s) is refused', (baht) => {
+  it.each([
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    10.005,
+    0.001,
+    1e300,
+    200.0001,
+    10000.005,
+    49999.999,
+    9999999.999,
+  ])('bahtToSatang(%s) is refused: more than 2 decimals, at any size', (baht) => {
     expect(bahtToSatang(baht)).toBeUndefined();
   });
 

@@ -73,6 +73,9 @@ export async function depositRoutes(app: App, deps: Deps) {
   app.post(
     API_PATHS.deposit,
     {
+      // The multipart parser logs its options, request headers included (the
+      // player's token), at trace level: this route never logs below debug.
+      logLevel: deps.config.logLevel === 'trace' ? 'debug' : deps.config.logLevel,
       schema: {
         tags: ['wallet'],
         summary: 'Confirm a deposit with its transfer slip (multipart: amount, slip)',

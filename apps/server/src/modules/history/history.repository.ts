@@ -1,5 +1,5 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { Database, HistorySource } from '../../db/schema.ts';
 
@@ -115,6 +115,9 @@ export const historyRepository = {
         decided_at: entry.decidedBy ? new Date() : null,
         reason: entry.reason ?? null,
         related_history_id: entry.relatedHistoryId ?? null,
+        // The time of writing, not now() (the transaction's start): callers write an entry after
+        // moving the balance, so concurrent entries of a player sort in the order their money moved.
+        created_at: sql<Date>`clock_timestamp()`,
       })
       .returning([
         'id',
