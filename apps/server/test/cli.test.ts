@@ -27,7 +27,10 @@ async function ops(args: string[]): Promise<{ code: number; stdout: string; stde
   }
 }
 
-describe('npm run ops (the operator CLI)', () => {
+/** Each command starts a process that opens the embedded database (a few seconds each on two cores). */
+const CLI_TEST_TIMEOUT_MS = 120_000;
+
+describe('npm run ops (the operator CLI)', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('--help lists every command; an unknown command exits 2', async () => {
     const help = await ops(['--help']);
     expect(help.code).toBe(0);
