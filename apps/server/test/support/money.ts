@@ -2,7 +2,11 @@ import type { BankTransferWebhook } from '@app/contracts/deposits';
 import { ADMIN_PATHS, API_PATHS, WEBHOOK_PATHS } from '@app/contracts/paths';
 import type { App } from '../../src/http/types.ts';
 import { signWebhook } from '../../src/modules/deposits/webhook-signature.ts';
-import { createEnrolledOperator, ensureSystemOperator, SYSTEM_OPERATORS } from '../../src/modules/operators/operator.service.ts';
+import {
+  createEnrolledOperator,
+  ensureSystemOperator,
+  SYSTEM_OPERATORS,
+} from '../../src/modules/operators/operator.service.ts';
 import { totpCodeNow } from '../../src/modules/operators/totp.ts';
 import { ADMIN_KEY, bearer, type TestContext, WEBHOOK_SECRET } from './test-app.ts';
 

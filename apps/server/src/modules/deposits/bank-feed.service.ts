@@ -174,6 +174,14 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
       await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
       return { result: 'credited', transferId };
     }
+    // A slip an operator approved under this very reference: even when the masked sender fits several players,
+    // the transfer is that deposit's money, and left unmatched it could be assigned and credited a second time.
+    const approvedByReference = await depositRepository.approvedSlipWithReference(trx, {
+      playerIds: candidates.map((candidate) => candidate.id),
+      reference: transfer.reference,
+      amount: transfer.amountSatang,
+    });
+    if (approvedByReference) return linkToApprovedSlip(trx, base, approvedByReference);
     const [player, second] = candidates;
     if (!player || second) {
       return recordUnmatched(ctx, trx, base, second ? `${candidates.length} players fit the sender account` : null);

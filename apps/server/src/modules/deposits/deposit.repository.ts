@@ -319,6 +319,28 @@ export const depositRepository = {
       .execute();
   },
 
+  /**
+   * A slip deposit an operator approved without a bank transfer, of one of
+   * the given players, that carries a transfer's reference and amount.
+   */
+  async approvedSlipWithReference(
+    trx: Trx,
+    query: { playerIds: readonly number[]; reference: string; amount: number },
+  ): Promise<SlipRow | undefined> {
+    if (query.playerIds.length === 0) return undefined;
+    return trx
+      .selectFrom('deposit_slips')
+      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+      .select(SLIP_COLUMNS)
+      .where('history.status', '=', 'APPROVED')
+      .where('history.type', '=', 'DEPOSIT')
+      .where('deposit_slips.player_id', 'in', [...query.playerIds])
+      .where('deposit_slips.bank_transfer_id', 'is', null)
+      .where('deposit_slips.slip_reference', '=', query.reference)
+      .where('history.amount', '=', query.amount)
+      .executeTakeFirst();
+  },
+
   async transfersPage(db: Queryable, query: BankTransferQuery): Promise<{ rows: BankTransferRow[]; total: number }> {
     let base = db.selectFrom('bank_transfers').where('status', '=', query.status);
     const text = query.q?.trim();

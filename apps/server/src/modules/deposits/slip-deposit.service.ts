@@ -230,9 +230,38 @@ function decideDeposit(
 }
 
 /**
- * APPROVED by an operator: the player is credited. When exactly one unmatched
- * transfer fits the slip (amount, sender account, time), the money comes from
- * it and the transfer is settled, so it cannot be assigned a second time.
+ * The unmatched transfer that pays an approved slip deposit, if any. A
+ * transfer the feed reported under the slip's own reference decides, since a
+ * bank reference is credited once, ever: already credited, the slip is used;
+ * unmatched, it pays the deposit only if amount and sender fit. Otherwise the
+ * one unmatched transfer that fits the slip (amount, sender, time), if only one does.
+ */
+async function approvalSource(
+  trx: Trx,
+  entry: HistoryDetailRow,
+  player: Player,
+  slip: SlipRow | undefined,
+): Promise<BankTransferRow | undefined> {
+  const reported = slip?.slipReference
+    ? await depositRepository.findTransferByReference(trx, slip.slipReference)
+    : undefined;
+  if (reported && reported.status !== 'UNMATCHED') throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+  if (reported) {
+    if (reported.amount !== entry.amount || !transferFitsPlayer(reported, player)) {
+      throw new AppError(409, 'DEPOSIT_MISMATCH', 'deposit_mismatch');
+    }
+    return reported;
+  }
+  const fitting = (
+    await depositRepository.unmatchedTransfersNear(trx, entry.amount, entry.createdAt, DEPOSIT_MATCH_WINDOW_MS)
+  ).filter((transfer) => transferFitsPlayer(transfer, player));
+  return fitting.length === 1 ? fitting[0] : undefined;
+}
+
+/**
+ * APPROVED by an operator: the player is credited. When an unmatched transfer
+ * pays the slip (see approvalSource), the money comes from it and the transfer
+ * is settled, so it cannot be assigned a second time.
  */
 export function approveDeposit(ctx: DepositContext, actor: Actor, decision: Decision & { note?: string | null }) {
   return decideDeposit(
@@ -242,10 +271,8 @@ export function approveDeposit(ctx: DepositContext, actor: Actor, decision: Deci
     async (trx, entry) => {
       const player = await findPlayer(trx, entry.playerId);
       assert(player !== undefined, 'a deposit belongs to a player');
-      const fitting = (
-        await depositRepository.unmatchedTransfersNear(trx, entry.amount, entry.createdAt, DEPOSIT_MATCH_WINDOW_MS)
-      ).filter((transfer) => transferFitsPlayer(transfer, player));
-      const transfer = fitting.length === 1 ? fitting[0] : undefined;
+      const slip = await depositRepository.slipOfHistory(trx, entry.id);
+      const transfer = await approvalSource(trx, entry, player, slip);
       await creditWaitingDeposit(trx, entry.id, {
         playerId: entry.playerId,
         amountSatang: entry.amount,
@@ -261,7 +288,6 @@ export function approveDeposit(ctx: DepositContext, actor: Actor, decision: Deci
           historyId: entry.id,
           decidedBy: actor.name,
         });
-        const slip = await depositRepository.slipOfHistory(trx, entry.id);
         if (slip) await depositRepository.linkSlipToTransfer(trx, slip.id, transfer.id);
       }
     },

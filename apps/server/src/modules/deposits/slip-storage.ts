@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -26,7 +27,8 @@ export class DirectorySlipStorage implements SlipStorage {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     // Write beside, then rename: a reader never sees half a file, even if the process dies mid-write.
-    const temporary = `${target}.${process.pid}.tmp`;
+    // Each write has its own temporary name: concurrent uploads of one image must not rename each other's file away.
+    const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(temporary, bytes, { mode: 0o600 });
     await rename(temporary, target);
   }
