@@ -79,7 +79,12 @@ class SlipDeposit implements fc.AsyncCommand<Model, Real> {
     const image = await slipImage(slipPayload({ sendingBank: '004', reference }));
     const response = await uploadSlip(t.app, player(real, this.who).token, { amount: this.baht.toFixed(2), image });
     expect(response.json().data.result).toBe('WAITING');
-    model.waitingDeposits.push({ id: response.json().data.entry.id, player: this.who, amount: satangOf(this.baht), reference });
+    model.waitingDeposits.push({
+      id: response.json().data.entry.id,
+      player: this.who,
+      amount: satangOf(this.baht),
+      reference,
+    });
     await expectBalances(model, real);
   }
   toString = () => `slip(${this.who}, ${this.baht})`;
@@ -202,7 +207,10 @@ const PLAYERS = 2;
 const who = fc.integer({ min: 0, max: PLAYERS - 1 });
 const wholeBaht = fc.integer({ min: 1, max: 3000 });
 const halfBaht = fc.integer({ min: 1, max: 3000 }).map((baht) => baht + 0.5);
-const anyBaht = fc.oneof(fc.integer({ min: 1, max: 60_000 }), fc.integer({ min: 1, max: 6_000_000 }).map((s) => s / 100));
+const anyBaht = fc.oneof(
+  fc.integer({ min: 1, max: 60_000 }),
+  fc.integer({ min: 1, max: 6_000_000 }).map((s) => s / 100),
+);
 
 const commands = fc.commands(
   [

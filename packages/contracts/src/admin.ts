@@ -290,7 +290,10 @@ export const houseAccountRequestSchema = z.object({
   active: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(1000).default(0),
 });
-export const houseAccountUpdateSchema = houseAccountRequestSchema.partial();
+/** A change names only what changes: no defaults, so a rename never reactivates a hidden account. */
+export const houseAccountUpdateSchema = houseAccountRequestSchema
+  .extend({ active: z.boolean().optional(), sortOrder: z.number().int().min(0).max(1000).optional() })
+  .partial();
 export const houseAccountsResponseSchema = z.object({ success: z.literal(true), data: z.array(houseAccountSchema) });
 export const houseAccountResponseSchema = z.object({ success: z.literal(true), data: houseAccountSchema });
 
@@ -310,7 +313,10 @@ export const rewardRequestSchema = z.object({
   active: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(1000).default(0),
 });
-export const rewardUpdateSchema = rewardRequestSchema.partial();
+/** A change names only what changes: no defaults, so a rename never shows a hidden reward. */
+export const rewardUpdateSchema = rewardRequestSchema
+  .extend({ active: z.boolean().optional(), sortOrder: z.number().int().min(0).max(1000).optional() })
+  .partial();
 export const adminRewardsResponseSchema = z.object({ success: z.literal(true), data: z.array(adminRewardSchema) });
 export const adminRewardResponseSchema = z.object({ success: z.literal(true), data: adminRewardSchema });
 

@@ -48,8 +48,16 @@ export const settingsRepository = {
     return new Map(rows.map((row) => [row.code, row.value]));
   },
 
-  async lockSetting(trx: Trx, code: string) {
-    return trx.selectFrom('settings').select(['code', 'value']).where('code', '=', code).forUpdate().executeTakeFirst();
+  /** Locks the settings of the given codes until the transaction ends, in code order, and answers their values. */
+  async lockValues(trx: Trx, codes: readonly string[]): Promise<Map<string, string>> {
+    const rows = await trx
+      .selectFrom('settings')
+      .select(['code', 'value'])
+      .where('code', 'in', [...codes])
+      .orderBy('code')
+      .forUpdate()
+      .execute();
+    return new Map(rows.map((row) => [row.code, row.value]));
   },
 
   async updateSetting(trx: Trx, code: string, value: string): Promise<void> {

@@ -87,15 +87,19 @@ export async function listAllSettings(db: Queryable) {
 /** Changes one setting after checking its value, with an audit row. Only known settings can be changed. */
 export async function updateSetting(db: Db, actor: Actor, code: string, value: string) {
   await db.transaction().execute(async (trx) => {
-    const row = await settingsRepository.lockSetting(trx, code);
-    if (!row) throw new AppError(404, 'SETTING_UNKNOWN', 'setting_unknown');
-    assertSettingValue(code, value, await settingsRepository.values(trx, LIMIT_CODES));
+    // The limits are checked against each other, so the change locks all of
+    // them: a higher minimum and a lower maximum sent at once wait for each
+    // other instead of both passing against the old values (minimum ≥ maximum).
+    const current = await settingsRepository.lockValues(trx, [code, ...LIMIT_CODES]);
+    const before = current.get(code);
+    if (before === undefined) throw new AppError(404, 'SETTING_UNKNOWN', 'setting_unknown');
+    assertSettingValue(code, value, current);
     await settingsRepository.updateSetting(trx, code, value);
     await appendAudit(trx, actor, {
       action: 'setting.update',
       targetType: 'setting',
       targetId: code,
-      before: { value: row.value },
+      before: { value: before },
       after: { value },
     });
   });
