@@ -63,6 +63,9 @@ async function bench(label: string, database: DatabaseHandle) {
     TOKEN_SECRET: 'bench-token-secret-0123456789abcdefghij',
     ADMIN_API_KEY: ADMIN_KEY,
     LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    // The bench registers its players from one address.
+    REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
   });
   const app = await buildApp({ db: database.db, config, logger: false });
   const base = Date.now() % 10_000_000;

@@ -255,7 +255,7 @@ export const COMMANDS: Record<string, Command> = {
     needsDatabase: true,
     run: (input) =>
       decide(input, (ctx, id) =>
-        approveDeposit({ ...ctx, slips: noSlipStorage }, ctx.actor, {
+        approveDeposit(ctx, ctx.actor, {
           id,
           note: input.options.note ?? null,
           idempotencyKey: undefined,
@@ -268,7 +268,7 @@ export const COMMANDS: Record<string, Command> = {
     needsDatabase: true,
     run: (input) =>
       decide(input, (ctx, id) =>
-        rejectDeposit({ ...ctx, slips: noSlipStorage }, ctx.actor, {
+        rejectDeposit(ctx, ctx.actor, {
           id,
           reason: required(input.options.reason, '--reason'),
           idempotencyKey: undefined,
@@ -356,12 +356,4 @@ export const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
-};
-
-/** The CLI never serves slip images; deposit decisions do not read them. */
-const noSlipStorage = {
-  put: async () => {
-    throw new Error('the CLI stores no slips');
-  },
-  get: async () => undefined,
 };

@@ -24,7 +24,10 @@ import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './depos
 import { readSlip, SlipImageError, type SlipReading } from './slip-reader.ts';
 import { type SlipStorage, slipKey } from './slip-storage.ts';
 
-export type DepositContext = { db: Db; house: HouseAccounts; slips: SlipStorage };
+/** What deposit decisions need: the database and the house accounts. */
+export type DecisionContext = { db: Db; house: HouseAccounts };
+/** Slip uploads also store the image. */
+export type DepositContext = DecisionContext & { slips: SlipStorage };
 
 type Slip = { bytes: Buffer; reading: SlipReading; sha256: string; key: string };
 
@@ -77,7 +80,7 @@ async function confirmCredited(trx: Trx, slip: Slip, player: Player, transfer: B
 
 /** The slip claims an unmatched transfer that fits the player: credit it from the unmatched account. */
 async function claimUnmatched(
-  ctx: DepositContext,
+  ctx: DecisionContext,
   trx: Trx,
   slip: Slip,
   player: Player,
@@ -109,7 +112,7 @@ async function claimUnmatched(
  * window: a transfer already credited to the player is confirmed, a single
  * fitting unmatched transfer is claimed. Otherwise the slip waits.
  */
-async function matchSlip(ctx: DepositContext, trx: Trx, slip: Slip, player: Player, amountSatang: number) {
+async function matchSlip(ctx: DecisionContext, trx: Trx, slip: Slip, player: Player, amountSatang: number) {
   const qr = slip.reading.qr;
   if (qr?.crcValid) {
     const transfer = await depositRepository.findTransferByReference(trx, qr.reference);
@@ -194,7 +197,7 @@ export async function submitSlipDeposit(
 type Decision = { id: number; idempotencyKey: string | undefined };
 
 function decideDeposit(
-  ctx: DepositContext,
+  ctx: DecisionContext,
   actor: Actor,
   decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
   work: (trx: Trx, entry: HistoryDetailRow) => Promise<void>,
@@ -263,7 +266,7 @@ async function approvalSource(
  * pays the slip (see approvalSource), the money comes from it and the transfer
  * is settled, so it cannot be assigned a second time.
  */
-export function approveDeposit(ctx: DepositContext, actor: Actor, decision: Decision & { note?: string | null }) {
+export function approveDeposit(ctx: DecisionContext, actor: Actor, decision: Decision & { note?: string | null }) {
   return decideDeposit(
     ctx,
     actor,
@@ -295,7 +298,7 @@ export function approveDeposit(ctx: DepositContext, actor: Actor, decision: Deci
 }
 
 /** REJECTED with a reason: nothing was credited, so nothing moves; a REJECT_DEPOSIT entry records it. */
-export function rejectDeposit(ctx: DepositContext, actor: Actor, decision: Decision & { reason: string }) {
+export function rejectDeposit(ctx: DecisionContext, actor: Actor, decision: Decision & { reason: string }) {
   return decideDeposit(ctx, actor, { ...decision, action: 'reject' }, async (trx, entry) => {
     await decideHistoryEntry(trx, entry.id, {
       status: 'REJECTED',
@@ -369,7 +372,7 @@ export async function listDeposits(db: Queryable, query: QueueQuery) {
 }
 
 /** The image of a deposit's slip, for an operator. */
-export async function slipImage(ctx: DepositContext, historyId: number) {
+export async function slipImage(ctx: { db: Db; slips: SlipStorage }, historyId: number) {
   const slip = await depositRepository.slipOfHistory(ctx.db, historyId);
   const bytes = slip ? await ctx.slips.get(slip.imageKey) : undefined;
   if (!slip || !bytes) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
