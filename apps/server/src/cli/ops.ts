@@ -101,7 +101,13 @@ function report(error: unknown): number {
     console.error(`invalid arguments: ${error.message}`);
     return 2;
   }
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError) {
+    console.error(
+      `${error.message}\nThe CLI needs the embedded database to itself: stop the server first, or use the operator API while it runs.`,
+    );
+    return 2;
+  }
+  if (error instanceof ConfigError) {
     console.error(error.message);
     return 2;
   }

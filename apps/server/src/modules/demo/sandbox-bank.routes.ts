@@ -60,7 +60,7 @@ export async function sandboxBankRoutes(app: App, deps: Deps) {
         .filter((account) => account.active)
         .map((account) => ({
           bankNumber: account.bankNumber,
-          label: `${account.bankCode} ${account.bankNumber} ${account.fullName}`,
+          label: `${account.bankCode} ${account.bankNumber}`,
         })),
     });
   };
@@ -88,7 +88,7 @@ export async function sandboxBankRoutes(app: App, deps: Deps) {
         ? {
             ok: true,
             title: 'Slip drawn',
-            lines: ['No transfer was sent: upload this slip in confirm-deposit.'],
+            lines: [`No transfer was sent. Upload this slip (reference ${form.reference}) in confirm-deposit.`],
             slipUrl: slipUrl(form),
           }
         : {
@@ -135,7 +135,8 @@ export async function sandboxBankRoutes(app: App, deps: Deps) {
               lines: [answer.message ?? 'The feed refused it.'],
             };
     }
-    const next = { ...form, reference: newReference() };
+    // After drawing a slip, the form keeps its reference, so "Send transfer" sends that slip's transfer.
+    const next = input.action === 'slip' ? form : { ...form, reference: newReference() };
     return reply.type('text/html; charset=utf-8').send(await render(next, outcome));
   });
 
