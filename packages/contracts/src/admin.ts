@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.ts';
 import { BANK_CODES, findBank } from './banks.ts';
+import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
 import { PASSWORD_LENGTH_MAX } from './limits.ts';
 import { reasonSchema } from './wallet.ts';
@@ -77,20 +78,11 @@ export const operatorMeResponseSchema = z.object({ success: z.literal(true), dat
 // Lists ---------------------------------------------------------------------
 
 export const ADMIN_PAGE_LIMIT_MAX = 100;
+export const ADMIN_PAGE_LIMIT_DEFAULT = 20;
 
 const pageFields = {
-  page: z.coerce
-    .number({ error: 'page_invalid' })
-    .int({ error: 'page_invalid' })
-    .min(1, { error: 'page_invalid' })
-    .max(1_000_000, { error: 'page_invalid' })
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit_invalid' })
-    .int({ error: 'limit_invalid' })
-    .min(1, { error: 'limit_invalid' })
-    .max(ADMIN_PAGE_LIMIT_MAX, { error: 'limit_invalid' })
-    .default(20),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(ADMIN_PAGE_LIMIT_MAX, ADMIN_PAGE_LIMIT_DEFAULT),
   sort: z.enum(['oldest', 'newest']).default('oldest'),
 };
 

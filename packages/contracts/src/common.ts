@@ -25,18 +25,25 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
  * Paging of history lists: page from 1, limit 1 to 100 (spec §7 defaults: page
  * 1, limit 100). Query strings arrive as text, hence the coercion.
  */
-export const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page_invalid' })
-    .int({ error: 'page_invalid' })
-    .min(1, { error: 'page_invalid' })
-    .max(1_000_000, { error: 'page_invalid' })
-    .default(1),
-  limit: z.coerce
+export const pageNumberSchema = z.coerce
+  .number({ error: 'page_invalid' })
+  .int({ error: 'page_invalid' })
+  .min(1, { error: 'page_invalid' })
+  .max(1_000_000, { error: 'page_invalid' })
+  .default(1);
+
+/** A page size from 1 to `max` (query strings arrive as text). */
+export function pageLimitSchema(max: number, defaultLimit: number) {
+  return z.coerce
     .number({ error: 'limit_invalid' })
     .int({ error: 'limit_invalid' })
     .min(1, { error: 'limit_invalid' })
-    .max(HISTORY_PAGE_LIMIT_MAX, { error: 'limit_invalid' })
-    .default(HISTORY_PAGE_LIMIT_DEFAULT),
+    .max(max, { error: 'limit_invalid' })
+    .default(defaultLimit);
+}
+
+export const pageQuerySchema = z.object({
+  page: pageNumberSchema,
+  limit: pageLimitSchema(HISTORY_PAGE_LIMIT_MAX, HISTORY_PAGE_LIMIT_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

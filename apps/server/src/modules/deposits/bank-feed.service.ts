@@ -12,13 +12,13 @@ import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { lockWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { findHistoryEntry } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries, playersMatchingAccount } from '../player/player.service.ts';
 import { findHouseAccountByNumber } from '../settings/settings.service.ts';
-import { lockWaitingEntry } from '../withdrawals/withdrawal.service.ts';
 import { accountFits, accountPattern } from './account-mask.ts';
 import { type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
 import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
@@ -176,21 +176,20 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
     }
     // A slip an operator approved under this very reference: even when the masked sender fits several players,
     // the transfer is that deposit's money, and left unmatched it could be assigned and credited a second time.
-    const approvedByReference = await depositRepository.approvedSlipWithReference(trx, {
+    const approvedByReference = await depositRepository.approvedSlipWithoutTransfer(trx, {
       playerIds: candidates.map((candidate) => candidate.id),
-      reference: transfer.reference,
       amount: transfer.amountSatang,
+      match: { reference: transfer.reference },
     });
     if (approvedByReference) return linkToApprovedSlip(trx, base, approvedByReference);
     const [player, second] = candidates;
     if (!player || second) {
       return recordUnmatched(ctx, trx, base, second ? `${candidates.length} players fit the sender account` : null);
     }
-    const [approvedSlip] = await depositRepository.approvedSlipsWithoutTransfer(trx, {
-      playerId: player.id,
+    const approvedSlip = await depositRepository.approvedSlipWithoutTransfer(trx, {
+      playerIds: [player.id],
       amount: transfer.amountSatang,
-      time: transfer.transferredAt,
-      windowMs: DEPOSIT_MATCH_WINDOW_MS,
+      match: { time: transfer.transferredAt, windowMs: DEPOSIT_MATCH_WINDOW_MS },
     });
     if (approvedSlip) return linkToApprovedSlip(trx, base, approvedSlip);
     const credited = await creditNewDeposit(trx, {

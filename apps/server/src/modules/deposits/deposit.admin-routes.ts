@@ -1,22 +1,10 @@
-import {
-  approveRequestSchema,
-  decisionResponseSchema,
-  depositItemSchema,
-  idParamsSchema,
-  pagedResponseSchema,
-  queueQuerySchema,
-  rejectRequestSchema,
-} from '@app/contracts/admin';
-import { translate } from '@app/contracts/messages';
+import { depositItemSchema, idParamsSchema, pagedResponseSchema, queueQuerySchema } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Deps } from '../../deps.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
-import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
-import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
+import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
 import { approveDeposit, listDeposits, rejectDeposit, slipImage } from './slip-deposit.service.ts';
 
 const tags = ['admin: deposits'];
@@ -51,49 +39,17 @@ export async function depositAdminRoutes(app: App, deps: Deps) {
     },
   );
 
-  app.post(
-    ADMIN_PATHS.depositApprove,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Approve a waiting deposit: the player is credited',
-        params: idParamsSchema,
-        body: approveRequestSchema,
-        response: { 200: decisionResponseSchema, ...errorResponses },
-      },
+  registerDecisionRoutes(app, deps, {
+    tags,
+    approve: {
+      path: ADMIN_PATHS.depositApprove,
+      summary: 'Approve a waiting deposit: the player is credited',
+      decide: approveDeposit,
     },
-    async (request, reply) => {
-      const result = await approveDeposit(deps, actorOf(operatorOf(request)), {
-        id: request.params.id,
-        note: request.body.note ?? null,
-        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
-      });
-      markReplay(reply, result.replayed);
-      return { success: true as const, message: translate('done', request.language), data: result.value };
+    reject: {
+      path: ADMIN_PATHS.depositReject,
+      summary: 'Reject a waiting deposit with a reason (REJECT_DEPOSIT)',
+      decide: rejectDeposit,
     },
-  );
-
-  app.post(
-    ADMIN_PATHS.depositReject,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Reject a waiting deposit with a reason (REJECT_DEPOSIT)',
-        params: idParamsSchema,
-        body: rejectRequestSchema,
-        response: { 200: decisionResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const result = await rejectDeposit(deps, actorOf(operatorOf(request)), {
-        id: request.params.id,
-        reason: request.body.reason,
-        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
-      });
-      markReplay(reply, result.replayed);
-      return { success: true as const, message: translate('done', request.language), data: result.value };
-    },
-  );
+  });
 }

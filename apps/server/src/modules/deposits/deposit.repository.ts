@@ -295,40 +295,20 @@ export const depositRepository = {
   },
 
   /**
-   * Slip deposits an operator approved without a bank transfer, of a player
-   * and amount near a time: a transfer arriving later is their money, not new.
-   */
-  async approvedSlipsWithoutTransfer(
-    trx: Trx,
-    query: { playerId: number; amount: number; time: Date; windowMs: number },
-  ): Promise<SlipRow[]> {
-    const window = windowAround(query.time, query.windowMs);
-    return trx
-      .selectFrom('deposit_slips')
-      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-      .select(SLIP_COLUMNS)
-      .where('history.status', '=', 'APPROVED')
-      .where('history.type', '=', 'DEPOSIT')
-      .where('deposit_slips.player_id', '=', query.playerId)
-      .where('deposit_slips.bank_transfer_id', 'is', null)
-      .where('history.amount', '=', query.amount)
-      .where('deposit_slips.created_at', '>=', window.from)
-      .where('deposit_slips.created_at', '<=', window.to)
-      .orderBy('deposit_slips.created_at')
-      .limit(1)
-      .execute();
-  },
-
-  /**
    * A slip deposit an operator approved without a bank transfer, of one of
-   * the given players, that carries a transfer's reference and amount.
+   * the given players and of an amount, that carries a reference or was sent
+   * near a time: a transfer arriving later is its money, not a new deposit.
    */
-  async approvedSlipWithReference(
+  async approvedSlipWithoutTransfer(
     trx: Trx,
-    query: { playerIds: readonly number[]; reference: string; amount: number },
+    query: {
+      playerIds: readonly number[];
+      amount: number;
+      match: { reference: string } | { time: Date; windowMs: number };
+    },
   ): Promise<SlipRow | undefined> {
     if (query.playerIds.length === 0) return undefined;
-    return trx
+    let found = trx
       .selectFrom('deposit_slips')
       .innerJoin('history', 'history.id', 'deposit_slips.history_id')
       .select(SLIP_COLUMNS)
@@ -336,9 +316,16 @@ export const depositRepository = {
       .where('history.type', '=', 'DEPOSIT')
       .where('deposit_slips.player_id', 'in', [...query.playerIds])
       .where('deposit_slips.bank_transfer_id', 'is', null)
-      .where('deposit_slips.slip_reference', '=', query.reference)
-      .where('history.amount', '=', query.amount)
-      .executeTakeFirst();
+      .where('history.amount', '=', query.amount);
+    if ('reference' in query.match) {
+      found = found.where('deposit_slips.slip_reference', '=', query.match.reference);
+    } else {
+      const window = windowAround(query.match.time, query.match.windowMs);
+      found = found
+        .where('deposit_slips.created_at', '>=', window.from)
+        .where('deposit_slips.created_at', '<=', window.to);
+    }
+    return found.orderBy('deposit_slips.created_at').limit(1).executeTakeFirst();
   },
 
   async transfersPage(db: Queryable, query: BankTransferQuery): Promise<{ rows: BankTransferRow[]; total: number }> {

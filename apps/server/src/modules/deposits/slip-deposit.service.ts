@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AdminHistoryEntry, DepositItem, QueueQuery } from '@app/contracts/admin';
+import type { DepositItem, QueueQuery } from '@app/contracts/admin';
 import { bankShortCode } from '@app/contracts/admin';
 import type { DepositResult } from '@app/contracts/deposits';
 import type { HistoryEntry } from '@app/contracts/history';
@@ -9,7 +9,8 @@ import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
-import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
 import type { HistoryDetailRow, HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, findHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
@@ -17,7 +18,6 @@ import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.se
 import { type HouseAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries } from '../player/player.service.ts';
 import { readMoneyLimits } from '../settings/settings.service.ts';
-import { lockWaitingEntry } from '../withdrawals/withdrawal.service.ts';
 import { transferFitsPlayer } from './bank-feed.service.ts';
 import { type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
 import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
@@ -194,43 +194,7 @@ export async function submitSlipDeposit(
   );
 }
 
-type Decision = { id: number; idempotencyKey: string | undefined };
-
-function decideDeposit(
-  ctx: DecisionContext,
-  actor: Actor,
-  decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
-  work: (trx: Trx, entry: HistoryDetailRow) => Promise<void>,
-) {
-  return runIdempotent<AdminHistoryEntry>(
-    ctx.db,
-    {
-      scope: `operator:${actor.name}:deposit`,
-      key: decision.idempotencyKey,
-      fingerprint: requestFingerprint('POST', `deposit:${decision.action}`, {
-        id: decision.id,
-        reason: decision.reason,
-      }),
-    },
-    async (trx) => {
-      await depositRepository.lockMatching(trx);
-      const entry = await lockWaitingEntry(trx, decision.id, 'DEPOSIT');
-      await work(trx, entry);
-      const decided = await findHistoryEntry(trx, decision.id);
-      assert(decided !== undefined, 'a decided entry still exists');
-      const after = presentAdminHistoryEntry(decided);
-      await appendAudit(trx, actor, {
-        action: `deposit.${decision.action}`,
-        targetType: 'history',
-        targetId: decision.id,
-        reason: decision.reason,
-        before: presentAdminHistoryEntry(entry),
-        after,
-      });
-      return after;
-    },
-  );
-}
+const DEPOSITS: DecisionKind = { entryType: 'DEPOSIT', name: 'deposit', lockFirst: depositRepository.lockMatching };
 
 /**
  * The unmatched transfer that pays an approved slip deposit, if any. A
@@ -267,9 +231,10 @@ async function approvalSource(
  * is settled, so it cannot be assigned a second time.
  */
 export function approveDeposit(ctx: DecisionContext, actor: Actor, decision: Decision & { note?: string | null }) {
-  return decideDeposit(
-    ctx,
+  return decideWaitingEntry(
+    ctx.db,
     actor,
+    DEPOSITS,
     { ...decision, action: 'approve', reason: decision.note ?? null },
     async (trx, entry) => {
       const player = await findPlayer(trx, entry.playerId);
@@ -299,7 +264,7 @@ export function approveDeposit(ctx: DecisionContext, actor: Actor, decision: Dec
 
 /** REJECTED with a reason: nothing was credited, so nothing moves; a REJECT_DEPOSIT entry records it. */
 export function rejectDeposit(ctx: DecisionContext, actor: Actor, decision: Decision & { reason: string }) {
-  return decideDeposit(ctx, actor, { ...decision, action: 'reject' }, async (trx, entry) => {
+  return decideWaitingEntry(ctx.db, actor, DEPOSITS, { ...decision, action: 'reject' }, async (trx, entry) => {
     await decideHistoryEntry(trx, entry.id, {
       status: 'REJECTED',
       decidedBy: actor.name,

@@ -26,6 +26,23 @@ const HOUSE_COLUMNS = [
 
 const REWARD_COLUMNS = ['id', 'name', 'image_url as imageUrl', 'active', 'sort_order as sortOrder'] as const;
 
+const houseAccountValues = (account: Omit<HouseAccountRow, 'id'>) => ({
+  bank_code: account.bankCode,
+  bank_name: account.bankName,
+  bank_number: account.bankNumber,
+  full_name: account.fullName,
+  promptpay_id: account.promptpayId,
+  active: account.active,
+  sort_order: account.sortOrder,
+});
+
+const rewardValues = (reward: Omit<RewardRow, 'id'>) => ({
+  name: reward.name,
+  image_url: reward.imageUrl,
+  active: reward.active,
+  sort_order: reward.sortOrder,
+});
+
 export const settingsRepository = {
   async listPublic(db: Queryable): Promise<{ code: string; value: string }[]> {
     return db.selectFrom('settings').select(['code', 'value']).where('is_public', '=', true).orderBy('code').execute();
@@ -83,20 +100,12 @@ export const settingsRepository = {
   },
 
   async insertReward(trx: Trx, reward: Omit<RewardRow, 'id'>): Promise<number> {
-    const row = await trx
-      .insertInto('rewards')
-      .values({ name: reward.name, image_url: reward.imageUrl, active: reward.active, sort_order: reward.sortOrder })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('rewards').values(rewardValues(reward)).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
 
   async updateReward(trx: Trx, id: number, reward: Omit<RewardRow, 'id'>): Promise<void> {
-    await trx
-      .updateTable('rewards')
-      .set({ name: reward.name, image_url: reward.imageUrl, active: reward.active, sort_order: reward.sortOrder })
-      .where('id', '=', id)
-      .execute();
+    await trx.updateTable('rewards').set(rewardValues(reward)).where('id', '=', id).execute();
   },
 
   async listHouseAccounts(db: Queryable, options: { activeOnly: boolean }): Promise<HouseAccountRow[]> {
@@ -122,33 +131,13 @@ export const settingsRepository = {
   async insertHouseAccount(trx: Trx, account: Omit<HouseAccountRow, 'id'>): Promise<number> {
     const row = await trx
       .insertInto('house_bank_accounts')
-      .values({
-        bank_code: account.bankCode,
-        bank_name: account.bankName,
-        bank_number: account.bankNumber,
-        full_name: account.fullName,
-        promptpay_id: account.promptpayId,
-        active: account.active,
-        sort_order: account.sortOrder,
-      })
+      .values(houseAccountValues(account))
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
   async updateHouseAccount(trx: Trx, id: number, account: Omit<HouseAccountRow, 'id'>): Promise<void> {
-    await trx
-      .updateTable('house_bank_accounts')
-      .set({
-        bank_code: account.bankCode,
-        bank_name: account.bankName,
-        bank_number: account.bankNumber,
-        full_name: account.fullName,
-        promptpay_id: account.promptpayId,
-        active: account.active,
-        sort_order: account.sortOrder,
-      })
-      .where('id', '=', id)
-      .execute();
+    await trx.updateTable('house_bank_accounts').set(houseAccountValues(account)).where('id', '=', id).execute();
   },
 };

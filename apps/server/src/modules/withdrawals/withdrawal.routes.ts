@@ -1,12 +1,4 @@
-import {
-  approveRequestSchema,
-  decisionResponseSchema,
-  idParamsSchema,
-  pagedResponseSchema,
-  queueQuerySchema,
-  rejectRequestSchema,
-  withdrawalItemSchema,
-} from '@app/contracts/admin';
+import { pagedResponseSchema, queueQuerySchema, withdrawalItemSchema } from '@app/contracts/admin';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
 import { withdrawRequestSchema, withdrawResponseSchema } from '@app/contracts/wallet';
@@ -16,9 +8,8 @@ import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { sessionOf } from '../auth/session-guard.ts';
+import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from './withdrawal.service.ts';
 
 /** POST /api/player/withdraw, in the player scope. */
@@ -65,49 +56,17 @@ export async function withdrawalAdminRoutes(app: App, deps: Deps) {
     async (request) => ({ success: true as const, data: await listWithdrawals(deps.db, request.query) }),
   );
 
-  app.post(
-    ADMIN_PATHS.withdrawalApprove,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Approve a waiting withdrawal: the held money is paid out',
-        params: idParamsSchema,
-        body: approveRequestSchema,
-        response: { 200: decisionResponseSchema, ...errorResponses },
-      },
+  registerDecisionRoutes(app, deps, {
+    tags,
+    approve: {
+      path: ADMIN_PATHS.withdrawalApprove,
+      summary: 'Approve a waiting withdrawal: the held money is paid out',
+      decide: approveWithdrawal,
     },
-    async (request, reply) => {
-      const result = await approveWithdrawal(deps, actorOf(operatorOf(request)), {
-        id: request.params.id,
-        note: request.body.note ?? null,
-        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
-      });
-      markReplay(reply, result.replayed);
-      return { success: true as const, message: translate('done', request.language), data: result.value };
+    reject: {
+      path: ADMIN_PATHS.withdrawalReject,
+      summary: 'Reject a waiting withdrawal with a reason: the held money returns to the main wallet',
+      decide: rejectWithdrawal,
     },
-  );
-
-  app.post(
-    ADMIN_PATHS.withdrawalReject,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Reject a waiting withdrawal with a reason: the held money returns to the main wallet',
-        params: idParamsSchema,
-        body: rejectRequestSchema,
-        response: { 200: decisionResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const result = await rejectWithdrawal(deps, actorOf(operatorOf(request)), {
-        id: request.params.id,
-        reason: request.body.reason,
-        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
-      });
-      markReplay(reply, result.replayed);
-      return { success: true as const, message: translate('done', request.language), data: result.value };
-    },
-  );
+  });
 }

@@ -1,19 +1,13 @@
-import type { AdminHistoryEntry, QueueQuery, WithdrawalItem } from '@app/contracts/admin';
+import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
 import type { HistoryEntry } from '@app/contracts/history';
 import { satangToBaht } from '@app/contracts/money';
-import type { Db, Queryable, Trx } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
-import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
-import type { HistoryDetailRow } from '../history/history.repository.ts';
-import {
-  decideHistoryEntry,
-  findHistoryEntry,
-  lockHistoryEntry,
-  queueOfType,
-  recordHistory,
-} from '../history/history.service.ts';
+import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { assertNotFrozen, playerSummaries } from '../player/player.service.ts';
@@ -79,80 +73,38 @@ export async function requestWithdrawal(
   );
 }
 
-/** Locks a waiting entry of the given type for a decision: 404 when there is none, 409 once decided. */
-export async function lockWaitingEntry(trx: Trx, id: number, type: 'WITHDRAW' | 'DEPOSIT'): Promise<HistoryDetailRow> {
-  const entry = await lockHistoryEntry(trx, id);
-  if (!entry || entry.type !== type) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
-  if (entry.status !== 'WAITING') {
-    throw new AppError(409, 'ALREADY_DECIDED', 'already_decided', {
-      by: entry.decidedBy ?? 'system',
-      at: entry.decidedAt?.toISOString() ?? '',
-    });
-  }
-  return entry;
-}
+const WITHDRAWALS: DecisionKind = { entryType: 'WITHDRAW', name: 'withdrawal' };
 
-type Decision = { id: number; idempotencyKey: string | undefined };
-
-function decide(
-  ctx: MoneyContext,
-  actor: Actor,
-  decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
-  work: (trx: Trx, entry: HistoryDetailRow) => Promise<void>,
-) {
-  return runIdempotent<AdminHistoryEntry>(
+/** APPROVED: the held money goes out to the payout clearing account; the entry records who and when. */
+export function approveWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { note?: string | null }) {
+  return decideWaitingEntry(
     ctx.db,
-    {
-      scope: `operator:${actor.name}:withdrawal`,
-      key: decision.idempotencyKey,
-      fingerprint: requestFingerprint('POST', `withdrawal:${decision.action}`, {
-        id: decision.id,
-        reason: decision.reason,
-      }),
-    },
-    async (trx) => {
-      const entry = await lockWaitingEntry(trx, decision.id, 'WITHDRAW');
-      await work(trx, entry);
-      const decided = await findHistoryEntry(trx, decision.id);
-      assert(decided !== undefined, 'a decided entry still exists');
-      const after = presentAdminHistoryEntry(decided);
-      await appendAudit(trx, actor, {
-        action: `withdrawal.${decision.action}`,
-        targetType: 'history',
-        targetId: decision.id,
-        reason: decision.reason,
-        before: presentAdminHistoryEntry(entry),
-        after,
+    actor,
+    WITHDRAWALS,
+    { ...decision, action: 'approve', reason: decision.note ?? null },
+    async (trx, entry) => {
+      const journal = await postJournal(trx, {
+        kind: 'WITHDRAW_PAYOUT',
+        playerId: entry.playerId,
+        reference: `history:${entry.id}`,
+        postings: [
+          { accountId: ctx.house.withdrawPending, amount: -entry.amount },
+          { accountId: ctx.house.bankPayouts, amount: entry.amount },
+        ],
       });
-      return after;
+      await decideHistoryEntry(trx, entry.id, {
+        status: 'APPROVED',
+        decidedBy: actor.name,
+        reason: decision.note ?? null,
+        settlementJournalEntryId: journal.journalEntryId,
+      });
     },
   );
 }
 
-/** APPROVED: the held money goes out to the payout clearing account; the entry records who and when. */
-export function approveWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { note?: string | null }) {
-  return decide(ctx, actor, { ...decision, action: 'approve', reason: decision.note ?? null }, async (trx, entry) => {
-    const journal = await postJournal(trx, {
-      kind: 'WITHDRAW_PAYOUT',
-      playerId: entry.playerId,
-      reference: `history:${entry.id}`,
-      postings: [
-        { accountId: ctx.house.withdrawPending, amount: -entry.amount },
-        { accountId: ctx.house.bankPayouts, amount: entry.amount },
-      ],
-    });
-    await decideHistoryEntry(trx, entry.id, {
-      status: 'APPROVED',
-      decidedBy: actor.name,
-      reason: decision.note ?? null,
-      settlementJournalEntryId: journal.journalEntryId,
-    });
-  });
-}
-
 /** REJECTED with a reason: the held money returns to the main wallet, recorded as a REJECT_WITHDRAW entry. */
 export function rejectWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { reason: string }) {
-  return decide(ctx, actor, { ...decision, action: 'reject' }, async (trx, entry) => {
+  return decideWaitingEntry(ctx.db, actor, WITHDRAWALS, { ...decision, action: 'reject' }, async (trx, entry) => {
     const { mainAccountId } = await readPlayerBalances(trx, entry.playerId);
     const journal = await postJournal(trx, {
       kind: 'WITHDRAW_REFUND',
