@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth.ts';
+import { newPasswordSchema, phoneSchema } from './auth.ts';
 import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
@@ -96,6 +96,8 @@ const searchText = z.string().trim().max(100).optional();
 const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).optional();
 
 export const idParamsSchema = z.object({ id: idSchema });
+/** The first operator API names players by phone number. */
+export const phoneParamsSchema = z.object({ phoneNumber: phoneSchema });
 
 export function pagedResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,9 +1,7 @@
-import { summaryResponseSchema } from '@app/contracts/admin';
-import { phoneSchema } from '@app/contracts/auth';
+import { phoneParamsSchema, summaryResponseSchema } from '@app/contracts/admin';
 import { ledgerCheckResponseSchema } from '@app/contracts/ops';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { manualAdjustmentRequestSchema, manualAdjustmentResponseSchema } from '@app/contracts/wallet';
-import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
@@ -17,7 +15,6 @@ import { requirePlayerIdByPhone } from '../player/player.service.ts';
 import { adjustBalance } from '../wallet/wallet.service.ts';
 import { operatorSummary } from './admin.service.ts';
 
-const phoneParamsSchema = z.object({ phoneNumber: phoneSchema });
 const security = OPERATOR_SECURITY;
 
 /**
