@@ -102,9 +102,8 @@ async function adjust(input: CommandInput, direction: 'credit' | 'debit'): Promi
   const phone = required(input.positionals[0], '<phone>');
   const amount = amountSatang(input.positionals[1]);
   const reason = required(input.options.reason, '--reason');
-  const playerId = await requirePlayerIdByPhone(ctx.db, phone);
   const result = await adjustBalance(ctx, ctx.actor, {
-    playerId,
+    player: { phoneNumber: phone },
     direction,
     amountSatang: amount,
     reason,

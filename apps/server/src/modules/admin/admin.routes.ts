@@ -11,7 +11,6 @@ import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
-import { requirePlayerIdByPhone } from '../player/player.service.ts';
 import { adjustBalance } from '../wallet/wallet.service.ts';
 import { operatorSummary } from './admin.service.ts';
 
@@ -37,7 +36,7 @@ export async function adminRoutes(app: App, deps: Deps) {
       },
       async (request, reply) => {
         const result = await adjustBalance(deps, actorOf(operatorOf(request)), {
-          playerId: await requirePlayerIdByPhone(deps.db, request.params.phoneNumber),
+          player: { phoneNumber: request.params.phoneNumber },
           direction,
           amountSatang: request.body.amountSatang,
           reason: request.body.reason,

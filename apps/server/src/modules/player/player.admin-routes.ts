@@ -17,14 +17,13 @@ import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { listPlayerHistoryForOperator } from '../history/history.service.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { adjustBalance } from '../wallet/wallet.service.ts';
-import { findPlayer, playerDetail, searchPlayers, setPlayerFrozen } from './player.service.ts';
+import { playerDetail, requirePlayerId, searchPlayers, setPlayerFrozen } from './player.service.ts';
 
 const tags = ['admin: players'];
 const security = OPERATOR_SECURITY;
@@ -72,10 +71,8 @@ export async function playerAdminRoutes(app: App, deps: Deps) {
       },
     },
     async (request) => {
-      if (!(await findPlayer(deps.db, request.params.id))) {
-        throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
-      }
-      const page = await listPlayerHistoryForOperator(deps.db, request.params.id, request.query);
+      const playerId = await requirePlayerId(deps.db, request.params.id);
+      const page = await listPlayerHistoryForOperator(deps.db, playerId, request.query);
       return {
         success: true as const,
         data: {
@@ -105,11 +102,8 @@ export async function playerAdminRoutes(app: App, deps: Deps) {
         },
       },
       async (request, reply) => {
-        if (!(await findPlayer(deps.db, request.params.id))) {
-          throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
-        }
         const result = await adjustBalance(deps, actorOf(operatorOf(request)), {
-          playerId: request.params.id,
+          player: { id: request.params.id },
           direction,
           amountSatang: request.body.amountSatang,
           reason: request.body.reason,

@@ -90,6 +90,12 @@ export const findPlayer = (db: Queryable, playerId: number) => playerRepository.
 export const playersMatchingAccount = playerRepository.matchAccount;
 export const playerIdsMatching = playerRepository.idsMatching;
 
+/** The id of an existing player, or a 404. */
+export async function requirePlayerId(db: Queryable, playerId: number): Promise<number> {
+  if (!(await playerRepository.findById(db, playerId))) throw playerNotFound();
+  return playerId;
+}
+
 /** The id of the player with this phone, or a 404. */
 export async function requirePlayerIdByPhone(db: Queryable, phoneNumber: string): Promise<number> {
   const playerId = await playerRepository.findIdByPhone(db, phoneNumber);

@@ -6,6 +6,7 @@ import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { findHistoryEntry, recordHistory } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
+import { requirePlayerId, requirePlayerIdByPhone } from '../player/player.service.ts';
 
 export type ManualAdjustment = {
   playerId: number;
@@ -56,13 +57,22 @@ export async function applyManualAdjustment(
 
 /**
  * A manual credit or debit by an operator: idempotent by the request's key,
- * with an audit row in the same transaction as the money.
+ * with an audit row in the same transaction as the money. The player is
+ * named by id or, as the first operator API does, by phone number.
  */
 export async function adjustBalance(
   ctx: { db: Db; house: HouseAccounts },
   actor: Actor,
-  input: ManualAdjustment & { idempotencyKey: string | undefined },
+  request: Omit<ManualAdjustment, 'playerId'> & { player: { id: number } | { phoneNumber: string } } & {
+    idempotencyKey: string | undefined;
+  },
 ) {
+  const { player, ...rest } = request;
+  const playerId =
+    'id' in player
+      ? await requirePlayerId(ctx.db, player.id)
+      : await requirePlayerIdByPhone(ctx.db, player.phoneNumber);
+  const input = { ...rest, playerId };
   return runIdempotent<AdminHistoryEntry>(
     ctx.db,
     {
