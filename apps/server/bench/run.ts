@@ -64,6 +64,7 @@ async function bench(label: string, database: DatabaseHandle) {
     ADMIN_API_KEY: ADMIN_KEY,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    PROVIDER_SECRET: 'bench-provider-secret-0123456789abcdefghij',
     // The bench registers its players from one address.
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
   });

@@ -20,8 +20,15 @@ import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposi
 import { depositAdminRoutes } from './modules/deposits/deposit.admin-routes.ts';
 import { depositRoutes } from './modules/deposits/deposit.routes.ts';
 import { DirectorySlipStorage } from './modules/deposits/slip-storage.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import type { GamesContext } from './modules/games/games-context.ts';
+import { sandboxSeamless, sandboxTransferWallet } from './modules/games/provider-adapter.ts';
+import { ProviderFiguresMemory } from './modules/games/provider-figures.ts';
+import { startReconciler } from './modules/games/reconciler.ts';
+import { seamlessRoutes } from './modules/games/seamless.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
-import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
+import { ensureHouseAccounts, type HouseAccounts } from './modules/ledger/ledger.service.ts';
+import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 import { operatorRoutes } from './modules/operators/operator.routes.ts';
 import { ensureSystemOperator, SYSTEM_OPERATORS } from './modules/operators/operator.service.ts';
 import { registerOperatorGuard } from './modules/operators/operator-guard.ts';
@@ -31,12 +38,31 @@ import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
 
+/** The game providers' adapters and timings, from the configuration (the sandbox by default). */
+function buildGames(db: Db, config: Config, house: HouseAccounts): GamesContext {
+  const timeoutMs = config.providerTimeoutMs;
+  return {
+    db,
+    house,
+    wallet: sandboxTransferWallet({ baseUrl: config.games.ufa.baseUrl, secret: config.games.ufa.secret, timeoutMs }),
+    seamless: sandboxSeamless({ baseUrl: config.games.wc.baseUrl, secret: config.games.wc.secret, timeoutMs }),
+    timing: {
+      providerTimeoutMs: timeoutMs,
+      balanceTimeoutMs: config.providerBalanceTimeoutMs,
+      reconcileMinAgeMs: config.reconcileMinAgeMs,
+    },
+    figures: new ProviderFiguresMemory(),
+  };
+}
+
 /** Builds what every route may use, once. */
 async function buildDeps(db: Db, config: Config): Promise<Deps> {
+  const house = await ensureHouseAccounts(db);
   return {
     db,
     config,
-    house: await ensureHouseAccounts(db),
+    house,
+    games: buildGames(db, config, house),
     playerAuth: {
       db,
       signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.player),
@@ -102,7 +128,9 @@ export async function buildApp(options: {
     await players.register(historyRoutes, deps);
     await players.register(withdrawalRoutes, deps);
     await players.register(depositRoutes, deps);
+    await players.register(gamesRoutes, deps);
   });
+  await app.register(seamlessRoutes, deps);
   const serviceOperator = await ensureSystemOperator(db, SYSTEM_OPERATORS.service);
   await app.register(async (operators: App) => {
     registerOperatorGuard(operators, { ...deps.operatorAuth, adminApiKey: config.adminApiKey, serviceOperator });
@@ -118,5 +146,20 @@ export async function buildApp(options: {
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);
   if (config.seedDemo && config.bankWebhookSecret) await app.register(sandboxBankRoutes, deps);
   await registerStaticFiles(app, { publicDir: config.publicDir, webDistDir: config.webDistDir });
+  app.decorate('startBackgroundWork', () => startBackgroundWork(deps, app.log));
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts the timers every instance runs (reconciling provider transfers, pruning); returns a stop function. */
+    startBackgroundWork: () => () => void;
+  }
+}
+
+function startBackgroundWork(deps: Deps, log: App['log']): () => void {
+  const stops = [startReconciler(deps.games, log, deps.config.reconcileIntervalMs), startMaintenance(deps.db, log)];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

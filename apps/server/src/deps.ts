@@ -2,6 +2,7 @@ import type { Db } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import type { SlipStorage } from './modules/deposits/slip-storage.ts';
+import type { GamesContext } from './modules/games/games-context.ts';
 import type { HouseAccounts } from './modules/ledger/ledger.service.ts';
 import type { OperatorAuthContext } from './modules/operators/operator.service.ts';
 
@@ -16,4 +17,5 @@ export type Deps = {
   playerAuth: AuthContext;
   operatorAuth: OperatorAuthContext;
   slips: SlipStorage;
+  games: GamesContext;
 };

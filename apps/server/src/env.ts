@@ -34,6 +34,17 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 7)
     .default(12),
+  PROVIDER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UFA_PROVIDER_ADAPTER: z.enum(['sandbox']).default('sandbox'),
+  UFA_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  UFA_PROVIDER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WC_PROVIDER_ADAPTER: z.enum(['sandbox']).default('sandbox'),
+  WC_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  WC_PROVIDER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PROVIDER_BALANCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  RECONCILE_MIN_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: z.coerce
     .number()
     .int()
@@ -67,6 +78,12 @@ export type Config = {
   slipDir: string;
   operatorSessionTtlMs: number;
   registerLimitPerHour: number;
+  /** Per game: which adapter, where the provider is, and the secret both sides sign with. */
+  games: Record<'ufa' | 'wc', GameProviderConfig>;
+  providerTimeoutMs: number;
+  providerBalanceTimeoutMs: number;
+  reconcileIntervalMs: number;
+  reconcileMinAgeMs: number;
   seedDemo: boolean;
   dbPoolSize: number;
   bodyLimitBytes: number;
@@ -74,6 +91,8 @@ export type Config = {
   publicDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
+
+export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
 
 export class ConfigError extends Error {}
 
@@ -96,6 +115,28 @@ function loadOrCreateSecret(dataDir: string, name: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/**
+ * The game providers. By default both games are served by the sandbox provider
+ * on the next port (npm start runs it there), signing with one shared secret,
+ * generated once into DATA_DIR/provider-secret when not configured.
+ */
+function gameProviders(e: z.infer<typeof envSchema>, dataDir: string): Config['games'] {
+  const sandboxUrl = `http://127.0.0.1:${e.PORT + 1}`;
+  const shared = () => e.PROVIDER_SECRET ?? loadOrCreateSecret(dataDir, 'provider-secret');
+  return {
+    ufa: {
+      adapter: e.UFA_PROVIDER_ADAPTER,
+      baseUrl: e.UFA_PROVIDER_URL ?? sandboxUrl,
+      secret: e.UFA_PROVIDER_SECRET ?? shared(),
+    },
+    wc: {
+      adapter: e.WC_PROVIDER_ADAPTER,
+      baseUrl: e.WC_PROVIDER_URL ?? sandboxUrl,
+      secret: e.WC_PROVIDER_SECRET ?? shared(),
+    },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -127,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slipDir: path.resolve(e.SLIP_DIR ?? path.join(dataDir, 'slips')),
     operatorSessionTtlMs: e.OPERATOR_SESSION_TTL_HOURS * 3600 * 1000,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_ADDRESS_PER_HOUR,
+    games: gameProviders(e, dataDir),
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    providerBalanceTimeoutMs: e.PROVIDER_BALANCE_TIMEOUT_MS,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,
     seedDemo,
     dbPoolSize: e.DB_POOL_SIZE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

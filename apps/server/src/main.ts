@@ -5,7 +5,6 @@ import { seedReferenceData } from './db/seed.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { seedDemoData } from './modules/demo/demo.seed.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
-import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,7 +25,7 @@ async function main(): Promise<void> {
     'database ready',
   );
 
-  let stopMaintenance = () => {};
+  let stopBackgroundWork = () => {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
-      stopMaintenance();
+      stopBackgroundWork();
       await app.close();
       await database.close();
       process.exit(0);
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  stopMaintenance = startMaintenance(database.db, app.log);
+  stopBackgroundWork = app.startBackgroundWork();
 }
 
 main().catch((error: unknown) => {

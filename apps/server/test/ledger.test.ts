@@ -44,6 +44,8 @@ describe('the ledger', () => {
       'HOUSE_CASH:',
       'HOUSE_POINTS:',
       'PROVIDER_CLEARING:ufa',
+      'PROVIDER_CLEARING:wc',
+      'PROVIDER_IN_TRANSIT:ufa',
       'UNMATCHED_DEPOSITS:',
       'WITHDRAW_PENDING:',
     ]);

@@ -66,6 +66,15 @@ const en = {
   amount_too_large: 'The amount is too large.',
   malformed_url: 'The address is not valid.',
   promptpay_unavailable: 'PromptPay is not available for deposits right now.',
+  transfer_successful: 'Transfer successful',
+  transfer_processing: 'Your transfer is being confirmed with the game provider. Your balance will update shortly.',
+  transfer_out_failed: 'Failed to transfer out funds. Please try again.',
+  transfer_in_failed: 'Failed to transfer in funds. Please try again.',
+  nothing_to_transfer: 'There is no credit to transfer.',
+  transfer_already_pending: 'A transfer is still being processed. Please wait a moment.',
+  provider_unavailable: 'The game provider is not answering. Please try again shortly.',
+  game_unknown: 'This game is not available.',
+  launch_failed: 'Game launch failed. Please try again or contact customer service.',
 } as const;
 
 export type PlayerMessageKey = keyof typeof en;
@@ -132,6 +141,15 @@ const th: Catalogue = {
   amount_too_large: 'จำนวนเงินมากเกินไป',
   malformed_url: 'ที่อยู่ไม่ถูกต้อง',
   promptpay_unavailable: 'ขณะนี้ยังไม่เปิดให้ฝากผ่านพร้อมเพย์',
+  transfer_successful: 'โอนเงินสำเร็จ',
+  transfer_processing: 'กำลังยืนยันการโอนกับผู้ให้บริการเกม ยอดเงินจะอัปเดตในไม่ช้า',
+  transfer_out_failed: 'โอนเงินออกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  transfer_in_failed: 'โอนเงินเข้าไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  nothing_to_transfer: 'ไม่มีเครดิตให้โอน',
+  transfer_already_pending: 'มีรายการโอนที่กำลังดำเนินการอยู่ กรุณารอสักครู่',
+  provider_unavailable: 'ผู้ให้บริการเกมไม่ตอบสนอง กรุณาลองใหม่ในอีกสักครู่',
+  game_unknown: 'เกมนี้ไม่พร้อมให้บริการ',
+  launch_failed: 'เปิดเกมไม่สำเร็จ กรุณาลองใหม่หรือติดต่อฝ่ายบริการลูกค้า',
 };
 
 const cn: Catalogue = {
@@ -195,6 +213,15 @@ const cn: Catalogue = {
   amount_too_large: '金额过大。',
   malformed_url: '地址无效。',
   promptpay_unavailable: '目前暂不支持 PromptPay 存款。',
+  transfer_successful: '转账成功',
+  transfer_processing: '正在与游戏供应商确认转账，余额将很快更新。',
+  transfer_out_failed: '转出资金失败，请重试。',
+  transfer_in_failed: '转入资金失败，请重试。',
+  nothing_to_transfer: '没有可转的额度。',
+  transfer_already_pending: '有一笔转账正在处理中，请稍候。',
+  provider_unavailable: '游戏供应商没有响应，请稍后重试。',
+  game_unknown: '该游戏暂不可用。',
+  launch_failed: '游戏启动失败，请重试或联系客服。',
 };
 
 const ls: Catalogue = {
@@ -258,6 +285,15 @@ const ls: Catalogue = {
   amount_too_large: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ.',
   malformed_url: 'ທີ່ຢູ່ບໍ່ຖືກຕ້ອງ.',
   promptpay_unavailable: 'ຕອນນີ້ຍັງບໍ່ສາມາດຝາກຜ່ານ PromptPay ໄດ້.',
+  transfer_successful: 'ໂອນເງິນສຳເລັດ',
+  transfer_processing: 'ກຳລັງຢືນຢັນການໂອນກັບຜູ້ໃຫ້ບໍລິການເກມ ຍອດເງິນຈະອັບເດດໃນບໍ່ຊ້າ.',
+  transfer_out_failed: 'ໂອນເງິນອອກບໍ່ສຳເລັດ ກະລຸນາລອງໃໝ່.',
+  transfer_in_failed: 'ໂອນເງິນເຂົ້າບໍ່ສຳເລັດ ກະລຸນາລອງໃໝ່.',
+  nothing_to_transfer: 'ບໍ່ມີເຄຣດິດໃຫ້ໂອນ.',
+  transfer_already_pending: 'ມີລາຍການໂອນທີ່ກຳລັງດຳເນີນການ ກະລຸນາລໍຖ້າຈັກໜ້ອຍ.',
+  provider_unavailable: 'ຜູ້ໃຫ້ບໍລິການເກມບໍ່ຕອບສະໜອງ ກະລຸນາລອງໃໝ່ໃນອີກຈັກໜ້ອຍ.',
+  game_unknown: 'ເກມນີ້ບໍ່ພ້ອມໃຫ້ບໍລິການ.',
+  launch_failed: 'ເປີດເກມບໍ່ສຳເລັດ ກະລຸນາລອງໃໝ່ ຫຼື ຕິດຕໍ່ຝ່າຍບໍລິການລູກຄ້າ.',
 };
 
 const mm: Catalogue = {
@@ -321,6 +357,15 @@ const mm: Catalogue = {
   amount_too_large: 'ပမာဏ များလွန်းသည်။',
   malformed_url: 'လိပ်စာ မမှန်ကန်ပါ။',
   promptpay_unavailable: 'ယခု PromptPay ဖြင့် ငွေသွင်း၍ မရသေးပါ။',
+  transfer_successful: 'ငွေလွှဲခြင်း အောင်မြင်ပါသည်',
+  transfer_processing: 'ဂိမ်းဝန်ဆောင်မှုပေးသူနှင့် ငွေလွှဲမှုကို အတည်ပြုနေပါသည်။ လက်ကျန်ငွေ မကြာမီ ပြောင်းလဲပါမည်။',
+  transfer_out_failed: 'ငွေလွှဲထုတ်ခြင်း မအောင်မြင်ပါ။ ထပ်ကြိုးစားပါ။',
+  transfer_in_failed: 'ငွေလွှဲသွင်းခြင်း မအောင်မြင်ပါ။ ထပ်ကြိုးစားပါ။',
+  nothing_to_transfer: 'လွှဲရန် ခရက်ဒစ် မရှိပါ။',
+  transfer_already_pending: 'ငွေလွှဲမှုတစ်ခု လုပ်ဆောင်နေဆဲဖြစ်သည်။ ခဏစောင့်ပါ။',
+  provider_unavailable: 'ဂိမ်းဝန်ဆောင်မှုပေးသူ တုံ့ပြန်မှု မရှိပါ။ ခဏနေမှ ထပ်ကြိုးစားပါ။',
+  game_unknown: 'ဤဂိမ်းကို ယခု မရနိုင်ပါ။',
+  launch_failed: 'ဂိမ်းဖွင့်ခြင်း မအောင်မြင်ပါ။ ထပ်ကြိုးစားပါ သို့မဟုတ် ဖောက်သည်ဝန်ဆောင်မှုကို ဆက်သွယ်ပါ။',
 };
 
 const ko: Catalogue = {
@@ -384,6 +429,15 @@ const ko: Catalogue = {
   amount_too_large: '금액이 너무 큽니다.',
   malformed_url: '주소가 올바르지 않습니다.',
   promptpay_unavailable: '지금은 PromptPay 입금을 사용할 수 없습니다.',
+  transfer_successful: '이체 성공',
+  transfer_processing: '게임 제공업체와 이체를 확인하고 있습니다. 잔액이 곧 업데이트됩니다.',
+  transfer_out_failed: '자금 이체(출금)에 실패했습니다. 다시 시도해 주세요.',
+  transfer_in_failed: '자금 이체(입금)에 실패했습니다. 다시 시도해 주세요.',
+  nothing_to_transfer: '이체할 크레딧이 없습니다.',
+  transfer_already_pending: '처리 중인 이체가 있습니다. 잠시 기다려 주세요.',
+  provider_unavailable: '게임 제공업체가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
+  game_unknown: '이 게임은 이용할 수 없습니다.',
+  launch_failed: '게임 실행에 실패했습니다. 다시 시도하시거나 고객센터에 문의해 주세요.',
 };
 
 export const MESSAGES: Record<Language, Catalogue> = { en, th, cn, ls, mm, ko };

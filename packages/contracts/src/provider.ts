@@ -146,6 +146,7 @@ export const SEAMLESS_ERROR_CODES = [
   'INSUFFICIENT_FUNDS',
   'TXN_MISMATCH',
   'BET_ROLLED_BACK',
+  'INTERNAL_ERROR',
 ] as const;
 export type SeamlessErrorCode = (typeof SEAMLESS_ERROR_CODES)[number];
 

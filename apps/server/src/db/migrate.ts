@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { initialSchemaSql } from './migrations/001-initial.ts';
 import { moneyInOutSchemaSql } from './migrations/002-money-in-out.ts';
+import { gamesSchemaSql } from './migrations/003-games.ts';
 
 type Migration = { version: number; name: string; sql: string };
 
@@ -9,6 +10,7 @@ type Migration = { version: number; name: string; sql: string };
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initialSchemaSql },
   { version: 2, name: 'money-in-out', sql: moneyInOutSchemaSql },
+  { version: 3, name: 'games', sql: gamesSchemaSql },
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */

@@ -209,6 +209,53 @@ export interface AuditLogTable {
   hash: string;
 }
 
+export interface ProviderPlayersTable {
+  player_id: number;
+  provider: string;
+  player_ref: string;
+  registered_at: Date | null;
+  transfer_version: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export type TransferDirection = 'OUT' | 'IN';
+export type ProviderTransferStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface ProviderTransfersTable {
+  id: Generated<number>;
+  reference: string;
+  player_id: number;
+  provider: string;
+  direction: TransferDirection;
+  amount: number;
+  status: ProviderTransferStatus;
+  intent_journal_id: number;
+  settle_journal_id: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_check_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_until: Date | null;
+  created_at: CreatedAt;
+  settled_at: Date | null;
+  client_key: string | null;
+}
+
+export type SeamlessKind = 'BET' | 'WIN' | 'ROLLBACK' | 'VOIDED_BET';
+
+export interface SeamlessTransactionsTable {
+  provider: string;
+  txn_id: string;
+  kind: SeamlessKind;
+  player_id: number | null;
+  amount: number | null;
+  round_id: string | null;
+  bet_txn_id: string | null;
+  fingerprint: string;
+  journal_entry_id: number | null;
+  answer: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -232,5 +279,8 @@ export interface Database {
   bank_transfers: BankTransfersTable;
   deposit_slips: DepositSlipsTable;
   audit_log: AuditLogTable;
+  provider_players: ProviderPlayersTable;
+  provider_transfers: ProviderTransfersTable;
+  seamless_transactions: SeamlessTransactionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

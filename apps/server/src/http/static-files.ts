@@ -7,7 +7,16 @@ import type { App } from './types.ts';
 const IMAGE_MAX_AGE_S = 7 * 24 * 3600;
 
 /** Paths that belong to the API or the server; they never fall back to the app. */
-const SERVER_PREFIXES = ['/api/', '/images/', '/docs', '/health', '/admin/', '/webhooks/', '/sandbox-bank'];
+const SERVER_PREFIXES = [
+  '/api/',
+  '/images/',
+  '/docs',
+  '/health',
+  '/admin/',
+  '/webhooks/',
+  '/provider/',
+  '/sandbox-bank',
+];
 
 /**
  * Images under /images (bank logos, rewards, banner) and, when built, the web

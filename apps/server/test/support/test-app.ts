@@ -12,6 +12,7 @@ import type { App } from '../../src/http/types.ts';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdefghij';
+export const PROVIDER_SECRET = 'test-provider-secret-0123456789abcdefghij';
 
 let slipDirectory: string | undefined;
 /** Slip images of the test run go to a temporary directory of their own. */
@@ -32,6 +33,7 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     BANK_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PROVIDER_SECRET: PROVIDER_SECRET,
     SLIP_DIR: slipDir(),
     // Tests register many players from one address; the registration throttle has its own test.
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',

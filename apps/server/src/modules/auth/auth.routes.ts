@@ -11,6 +11,7 @@ import { API_PATHS } from '@app/contracts/paths';
 import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { walletFigures } from '../games/provider-figures.ts';
 import { presentUser } from '../player/player.presenter.ts';
 import { getProfile } from '../player/player.service.ts';
 import { changePassword, login, logout, register } from './auth.service.ts';
@@ -51,7 +52,8 @@ export async function publicAuthRoutes(app: App, deps: Deps) {
         clientAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      const user = presentUser(await getProfile(deps.db, playerId));
+      const profile = await getProfile(deps.db, playerId);
+      const user = presentUser(profile, await walletFigures(deps.games, playerId, profile.providerSatang));
       return { success: true as const, message: translate('login_success', request.language), data: { token, user } };
     },
   );

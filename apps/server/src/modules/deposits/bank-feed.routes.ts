@@ -8,12 +8,14 @@ import {
   pagedResponseSchema,
 } from '@app/contracts/admin';
 import { bankTransferWebhookResponseSchema, bankTransferWebhookSchema } from '@app/contracts/deposits';
+import { WEBHOOK_TIMESTAMP_TOLERANCE_S } from '@app/contracts/limits';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, WEBHOOK_PATHS } from '@app/contracts/paths';
 import type { Deps } from '../../deps.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
+import { requireSignedJson } from '../../http/signed-body.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
@@ -21,13 +23,6 @@ import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { assignTransfer, listBankTransfers, receiveBankTransfer } from './bank-feed.service.ts';
-import { verifyWebhook } from './webhook-signature.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: string;
-  }
-}
 
 /**
  * POST /webhooks/bank-transfers: the contract bank-statement connectors are
@@ -37,20 +32,14 @@ declare module 'fastify' {
 export async function bankFeedWebhookRoutes(app: App, deps: Deps) {
   const secret = deps.config.bankWebhookSecret;
   assert(secret !== undefined, 'the webhook exists only with a secret');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.addHook('preValidation', async (request) => {
-    const raw = typeof request.body === 'string' ? request.body : '';
-    verifyWebhook(
-      secret,
-      { timestamp: request.headers['x-webhook-timestamp'], signature: request.headers['x-webhook-signature'] },
-      raw,
-    );
-    try {
-      request.body = JSON.parse(raw);
-    } catch {
-      throw new AppError(400, 'MALFORMED_JSON', 'malformed_json');
-    }
+  requireSignedJson(app, {
+    secret,
+    headers: { timestamp: 'x-webhook-timestamp', signature: 'x-webhook-signature' },
+    toleranceS: WEBHOOK_TIMESTAMP_TOLERANCE_S,
+    refuse: (check) =>
+      check === 'stale'
+        ? new AppError(401, 'WEBHOOK_STALE', 'webhook_stale')
+        : new AppError(401, 'WEBHOOK_SIGNATURE_INVALID', 'webhook_signature_invalid'),
   });
 
   app.post(

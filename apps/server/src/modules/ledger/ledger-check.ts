@@ -69,6 +69,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
   );
 
   await checkHoldsAndDeposits(db, note);
+  await checkProviderTransfers(db, note);
 
   const counts = await sql<{ journals: number; postings: number; accounts: number }>`
     select (select count(*) from journal_entries)::bigint as journals,
@@ -124,4 +125,37 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
     deposits.rows,
     (r) => `deposit ${r.id} is ${r.status} but its money ${r.status === 'WAITING' ? 'moved' : 'never moved'}`,
   );
+}
+
+/**
+ * Credit on its way to or from a game provider: each provider's in-transit
+ * account holds exactly its PENDING transfers; every finished transfer has
+ * the journal that settled it; every accepted seamless bet, win or rollback
+ * has its journal.
+ */
+async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> {
+  const inTransit = await sql<Record<string, unknown>>`
+    select a.provider,
+           coalesce((select sum(p.amount) from postings p where p.account_id = a.id), 0) as held,
+           (select coalesce(sum(t.amount), 0) from provider_transfers t
+             where t.provider = a.provider and t.status = 'PENDING') as pending
+      from ledger_accounts a
+     where a.player_id is null and a.kind = 'PROVIDER_IN_TRANSIT'`.execute(db);
+  note(
+    inTransit.rows.filter((row) => Number(row.held) !== Number(row.pending)),
+    (r) => `provider ${r.provider} in-transit account holds ${r.held} but ${r.pending} is pending`,
+  );
+
+  const unsettled = await sql<Record<string, unknown>>`
+    select id, status from provider_transfers
+     where status <> 'PENDING' and settle_journal_id is null
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(unsettled.rows, (r) => `provider transfer ${r.id} is ${r.status} without a settling journal`);
+
+  const seamless = await sql<Record<string, unknown>>`
+    select provider, txn_id, kind from seamless_transactions
+     where (answer->>'ok') = 'true' and journal_entry_id is null
+       and (kind in ('BET', 'WIN') or (kind = 'ROLLBACK' and answer ? 'txnId'))
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(seamless.rows, (r) => `seamless ${r.kind} ${r.provider}/${r.txn_id} was accepted without a journal`);
 }

@@ -31,6 +31,17 @@ export const ledgerRepository = {
     return row?.balance ?? undefined;
   },
 
+  /** A player account's balance, locked until the transaction ends (the amount to move is the whole balance). */
+  async lockBalance(trx: Trx, accountId: number): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.balance ?? undefined;
+  },
+
   async insertJournal(
     trx: Trx,
     entry: { kind: string; playerId: number | null; reference: string | null },

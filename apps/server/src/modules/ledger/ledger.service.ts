@@ -12,6 +12,7 @@ export const ACCOUNT_KIND = {
   housePoints: 'HOUSE_POINTS',
   withdrawPending: 'WITHDRAW_PENDING',
   providerClearing: 'PROVIDER_CLEARING',
+  providerInTransit: 'PROVIDER_IN_TRANSIT',
   bankDeposits: 'BANK_DEPOSITS',
   bankPayouts: 'BANK_PAYOUTS',
   unmatchedDeposits: 'UNMATCHED_DEPOSITS',
@@ -94,9 +95,12 @@ export async function postJournal(trx: Trx, input: JournalInput): Promise<Journa
 }
 
 export const UFA_PROVIDER = 'ufa';
+export const WC_PROVIDER = 'wc';
 
-/** The game providers a player holds credit with; each gets a provider-credit account. */
+/** The transfer-wallet providers a player holds credit with; each gets a provider-credit account. */
 export const PROVIDERS = [UFA_PROVIDER] as const;
+/** Every game provider: each has a clearing account for game results (what players won or lost there). */
+export const GAME_PROVIDERS = [UFA_PROVIDER, WC_PROVIDER] as const;
 
 export type PlayerAccounts = { main: number; points: number; providers: Map<string, number> };
 
@@ -141,7 +145,43 @@ export async function readPlayerBalances(db: Queryable, playerId: number): Promi
  *   house bank accounts.
  * - withdrawPending: withdrawals held until an operator decides.
  * - unmatchedDeposits: bank transfers that reached us but no player yet.
+ * - providerClearing (per game provider): game results, what players won
+ *   (debits) or lost (credits) at that provider.
+ * - providerInTransit (per transfer-wallet provider): credit on its way to or
+ *   from the provider while a transfer is pending.
  */
+/**
+ * Locks a player's main account and one provider-credit account (in id
+ * order, as every journal does) and returns their ids and balances: the
+ * amounts a transfer moves are the whole balances, read under the lock.
+ */
+export async function lockTransferAccounts(trx: Trx, playerId: number, provider: string) {
+  const rows = await ledgerRepository.findPlayerAccounts(trx, playerId);
+  const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
+  const credit = rows.find((row) => row.kind === ACCOUNT_KIND.playerProvider && row.provider === provider);
+  assert(main !== undefined && credit !== undefined, `player ${playerId} has no ${provider} credit account`);
+  const balances = new Map<number, number>();
+  for (const id of [main.id, credit.id].sort((a, b) => a - b)) {
+    const balance = await ledgerRepository.lockBalance(trx, id);
+    assert(balance !== undefined, `account ${id} has a stored balance`);
+    balances.set(id, balance);
+  }
+  return {
+    main: { id: main.id, balance: balances.get(main.id) ?? 0 },
+    credit: { id: credit.id, balance: balances.get(credit.id) ?? 0 },
+  };
+}
+
+/** A player's main account, its balance locked until the transaction ends (a check that a debit then makes good). */
+export async function lockMainBalance(trx: Trx, playerId: number): Promise<{ id: number; balance: number }> {
+  const rows = await ledgerRepository.findPlayerAccounts(trx, playerId);
+  const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
+  assert(main !== undefined, `player ${playerId} has no main account`);
+  const balance = await ledgerRepository.lockBalance(trx, main.id);
+  assert(balance !== undefined, `account ${main.id} has a stored balance`);
+  return { id: main.id, balance };
+}
+
 export type HouseAccounts = {
   cash: number;
   points: number;
@@ -150,7 +190,22 @@ export type HouseAccounts = {
   bankPayouts: number;
   unmatchedDeposits: number;
   providerClearing: Map<string, number>;
+  providerInTransit: Map<string, number>;
 };
+
+async function housePerProvider(db: Queryable, kind: string, providers: readonly string[]) {
+  const ids = new Map<string, number>();
+  for (const provider of providers)
+    ids.set(provider, await ledgerRepository.ensureHouseAccount(db, kind, 'THB', provider));
+  return ids;
+}
+
+/** The id of a provider's house account of a kind (every configured provider has each). */
+export function providerAccount(accounts: Map<string, number>, provider: string): number {
+  const id = accounts.get(provider);
+  assert(id !== undefined, `no house account for provider ${provider}`);
+  return id;
+}
 
 /** Creates the house accounts on first start and returns their ids, which never change. */
 export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts> {
@@ -161,16 +216,7 @@ export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts>
     bankDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankDeposits, 'THB'),
     bankPayouts: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankPayouts, 'THB'),
     unmatchedDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.unmatchedDeposits, 'THB'),
-    providerClearing: new Map(
-      await Promise.all(
-        PROVIDERS.map(
-          async (provider) =>
-            [
-              provider,
-              await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.providerClearing, 'THB', provider),
-            ] as const,
-        ),
-      ),
-    ),
+    providerClearing: await housePerProvider(db, ACCOUNT_KIND.providerClearing, GAME_PROVIDERS),
+    providerInTransit: await housePerProvider(db, ACCOUNT_KIND.providerInTransit, PROVIDERS),
   };
 }

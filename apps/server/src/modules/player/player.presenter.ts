@@ -1,19 +1,17 @@
 import { satangToBaht } from '@app/contracts/money';
 import type { BalanceResponse, User } from '@app/contracts/player';
-import { type PlayerBalances, UFA_PROVIDER } from '../ledger/ledger.service.ts';
+import type { ProviderFigures } from '../games/provider-figures.ts';
+import type { PlayerBalances } from '../ledger/ledger.service.ts';
 import type { PlayerProfile } from './player.service.ts';
 
-/**
- * The provider wallet's two figures. Until a game provider is connected the
- * provider credit is what our ledger holds for it and nothing is in game.
- */
-function providerFigures(providerSatang: Map<string, number>) {
-  return { currentCredit: satangToBaht(providerSatang.get(UFA_PROVIDER) ?? 0), inGameCredit: 0 };
+/** The provider wallet's two figures (spec §3 ufa), as the provider reported them. */
+function presentFigures(figures: ProviderFigures) {
+  return { currentCredit: satangToBaht(figures.currentSatang), inGameCredit: satangToBaht(figures.inGameSatang) };
 }
 
 /** The user of spec §3: inside, integer satang; in the answer, numbers of baht. */
-export function presentUser(profile: PlayerProfile): User {
-  const provider = providerFigures(profile.providerSatang);
+export function presentUser(profile: PlayerProfile, figures: ProviderFigures): User {
+  const provider = presentFigures(figures);
   return {
     username: profile.username,
     fullName: profile.fullName,
@@ -29,8 +27,8 @@ export function presentUser(profile: PlayerProfile): User {
   };
 }
 
-export function presentBalances(balances: PlayerBalances): BalanceResponse {
-  const provider = providerFigures(balances.providerSatang);
+export function presentBalances(balances: PlayerBalances, figures: ProviderFigures): BalanceResponse {
+  const provider = presentFigures(figures);
   return {
     success: true,
     main: { balance: satangToBaht(balances.mainSatang), point: balances.points },

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { sessionOf } from '../auth/session-guard.ts';
+import { walletFigures } from '../games/provider-figures.ts';
 import { presentBalances, presentUser } from './player.presenter.ts';
 import { getBalances, getProfile } from './player.service.ts';
 
@@ -19,10 +20,14 @@ export async function playerRoutes(app: App, deps: Deps) {
         response: { 200: profileResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentUser(await getProfile(deps.db, sessionOf(request).playerId)),
-    }),
+    async (request) => {
+      const { playerId } = sessionOf(request);
+      const profile = await getProfile(deps.db, playerId);
+      return {
+        success: true as const,
+        data: presentUser(profile, await walletFigures(deps.games, playerId, profile.providerSatang)),
+      };
+    },
   );
 
   app.get(
@@ -35,6 +40,10 @@ export async function playerRoutes(app: App, deps: Deps) {
         response: { 200: balanceResponseSchema, ...errorResponses },
       },
     },
-    async (request) => presentBalances(await getBalances(deps.db, sessionOf(request).playerId)),
+    async (request) => {
+      const { playerId } = sessionOf(request);
+      const balances = await getBalances(deps.db, playerId);
+      return presentBalances(balances, await walletFigures(deps.games, playerId, balances.providerSatang));
+    },
   );
 }

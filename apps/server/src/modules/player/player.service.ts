@@ -114,6 +114,13 @@ export async function assertNotFrozen(trx: Trx, playerId: number): Promise<void>
   if (row.frozenAt) throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
 }
 
+/** Whether the player is frozen, read with a share lock as assertNotFrozen does. */
+export async function isPlayerFrozen(trx: Trx, playerId: number): Promise<boolean> {
+  const row = await playerRepository.lockFrozenFlag(trx, playerId);
+  if (!row) throw playerNotFound();
+  return row.frozenAt !== null;
+}
+
 function presentSummary(row: PlayerAdminRow) {
   return {
     id: row.id,

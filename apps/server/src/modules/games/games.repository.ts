@@ -1,0 +1,285 @@
+import { sql } from 'kysely';
+import type { Queryable, Trx } from '../../db/database.ts';
+import type { ProviderTransferStatus, SeamlessKind, TransferDirection } from '../../db/schema.ts';
+
+export type ProviderTransferRow = {
+  id: number;
+  reference: string;
+  playerId: number;
+  provider: string;
+  direction: TransferDirection;
+  amount: number;
+  status: ProviderTransferStatus;
+  attempts: number;
+  createdAt: Date;
+};
+
+const TRANSFER_COLUMNS = [
+  'id',
+  'reference',
+  'player_id as playerId',
+  'provider',
+  'direction',
+  'amount',
+  'status',
+  'attempts',
+  'created_at as createdAt',
+] as const;
+
+export type SeamlessRow = {
+  txnId: string;
+  kind: SeamlessKind;
+  playerId: number | null;
+  amount: number | null;
+  betTxnId: string | null;
+  fingerprint: string;
+  journalEntryId: number | null;
+  answer: unknown;
+};
+
+const SEAMLESS_COLUMNS = [
+  'txn_id as txnId',
+  'kind',
+  'player_id as playerId',
+  'amount',
+  'bet_txn_id as betTxnId',
+  'fingerprint',
+  'journal_entry_id as journalEntryId',
+  'answer',
+] as const;
+
+const msFromNow = (ms: number) => sql<Date>`now() + (${ms}::bigint * interval '1 millisecond')`;
+
+export const gamesRepository = {
+  async providerPlayer(db: Queryable, playerId: number, provider: string) {
+    return db
+      .selectFrom('provider_players')
+      .select(['player_ref as playerRef', 'registered_at as registeredAt', 'transfer_version as transferVersion'])
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+  },
+
+  async insertProviderPlayer(db: Queryable, row: { playerId: number; provider: string; playerRef: string }) {
+    await db
+      .insertInto('provider_players')
+      .values({ player_id: row.playerId, provider: row.provider, player_ref: row.playerRef })
+      .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
+      .execute();
+  },
+
+  async markRegistered(db: Queryable, playerId: number, provider: string) {
+    await db
+      .updateTable('provider_players')
+      .set({ registered_at: new Date() })
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .execute();
+  },
+
+  async playerIdByRef(db: Queryable, provider: string, playerRef: string): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('provider_players')
+      .select('player_id')
+      .where('provider', '=', provider)
+      .where('player_ref', '=', playerRef)
+      .executeTakeFirst();
+    return row?.player_id;
+  },
+
+  /** The player's transfer version, locked: transfers of one player at one provider happen one at a time. */
+  async lockTransferVersion(trx: Trx, playerId: number, provider: string): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom('provider_players')
+      .select('transfer_version')
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.transfer_version;
+  },
+
+  async bumpTransferVersion(trx: Trx, playerId: number, provider: string): Promise<void> {
+    await trx
+      .updateTable('provider_players')
+      .set({ transfer_version: sql`transfer_version + 1` })
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .execute();
+  },
+
+  async pendingTransfer(db: Queryable, playerId: number, provider: string): Promise<ProviderTransferRow | undefined> {
+    return db
+      .selectFrom('provider_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+  },
+
+  async transferByClientKey(trx: Trx, playerId: number, clientKey: string): Promise<ProviderTransferRow | undefined> {
+    return trx
+      .selectFrom('provider_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('player_id', '=', playerId)
+      .where('client_key', '=', clientKey)
+      .executeTakeFirst();
+  },
+
+  async insertTransfer(
+    trx: Trx,
+    row: Omit<ProviderTransferRow, 'id' | 'status' | 'attempts' | 'createdAt'> & {
+      intentJournalId: number;
+      checkAfterMs: number;
+      clientKey: string | null;
+    },
+  ): Promise<ProviderTransferRow> {
+    return trx
+      .insertInto('provider_transfers')
+      .values({
+        reference: row.reference,
+        player_id: row.playerId,
+        provider: row.provider,
+        direction: row.direction,
+        amount: row.amount,
+        status: 'PENDING',
+        intent_journal_id: row.intentJournalId,
+        next_check_at: msFromNow(row.checkAfterMs),
+        client_key: row.clientKey,
+      })
+      .returning(TRANSFER_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Locks a transfer that is still PENDING (undefined once someone settled it). */
+  async lockPending(trx: Trx, id: number): Promise<ProviderTransferRow | undefined> {
+    return trx
+      .selectFrom('provider_transfers')
+      .select(TRANSFER_COLUMNS)
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async finish(
+    trx: Trx,
+    id: number,
+    outcome: { status: 'COMPLETED' | 'FAILED'; settleJournalId: number; error: string | null },
+  ): Promise<void> {
+    await trx
+      .updateTable('provider_transfers')
+      .set({
+        status: outcome.status,
+        settle_journal_id: outcome.settleJournalId,
+        last_error: outcome.error,
+        settled_at: new Date(),
+        lease_until: null,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** No usable answer: the transfer stays PENDING and is asked about again after a pause. */
+  async postpone(db: Queryable, id: number, error: string, afterMs: number): Promise<void> {
+    await db
+      .updateTable('provider_transfers')
+      .set({ last_error: error.slice(0, 500), next_check_at: msFromNow(afterMs), lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .execute();
+  },
+
+  /**
+   * Claims up to `limit` due PENDING transfers for this reconciler with a
+   * lease: rows another instance holds are skipped (SKIP LOCKED) and a lease
+   * keeps them from being claimed again while the provider is asked.
+   */
+  async claimDue(db: Queryable, limit: number, leaseMs: number): Promise<ProviderTransferRow[]> {
+    const claimed = await sql<ProviderTransferRow>`
+      update provider_transfers set lease_until = ${msFromNow(leaseMs)}, attempts = attempts + 1
+       where id in (select id from provider_transfers
+                     where status = 'PENDING' and next_check_at <= now()
+                       and (lease_until is null or lease_until < now())
+                     order by next_check_at
+                     limit ${limit}
+                     for update skip locked)
+      returning id, reference, player_id as "playerId", provider, direction, amount, status, attempts,
+                created_at as "createdAt"`.execute(db);
+    return claimed.rows;
+  },
+
+  async seamlessTransaction(trx: Trx, provider: string, txnId: string): Promise<SeamlessRow | undefined> {
+    return trx
+      .selectFrom('seamless_transactions')
+      .select(SEAMLESS_COLUMNS)
+      .where('provider', '=', provider)
+      .where('txn_id', '=', txnId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /**
+   * Claims a provider transaction id: the row is inserted with an empty answer
+   * unless one exists. A concurrent copy waits on the key until the first
+   * transaction ends, then finds its row. Returns whether this call claimed it.
+   */
+  async claimSeamless(
+    trx: Trx,
+    row: {
+      provider: string;
+      txnId: string;
+      kind: SeamlessKind;
+      playerId: number | null;
+      amount: number | null;
+      roundId: string | null;
+      betTxnId: string | null;
+      fingerprint: string;
+    },
+  ): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('seamless_transactions')
+      .values({
+        provider: row.provider,
+        txn_id: row.txnId,
+        kind: row.kind,
+        player_id: row.playerId,
+        amount: row.amount,
+        round_id: row.roundId,
+        bet_txn_id: row.betTxnId,
+        fingerprint: row.fingerprint,
+        answer: 'null',
+      })
+      .onConflict((oc) => oc.columns(['provider', 'txn_id']).doNothing())
+      .returning('txn_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  },
+
+  async storeSeamlessAnswer(
+    trx: Trx,
+    key: { provider: string; txnId: string },
+    result: { answer: unknown; journalEntryId: number | null },
+  ): Promise<void> {
+    await trx
+      .updateTable('seamless_transactions')
+      .set({ answer: JSON.stringify(result.answer), journal_entry_id: result.journalEntryId })
+      .where('provider', '=', key.provider)
+      .where('txn_id', '=', key.txnId)
+      .execute();
+  },
+
+  /** Whether a rollback already reversed this bet. */
+  async betRolledBack(trx: Trx, provider: string, betTxnId: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('seamless_transactions')
+      .select('txn_id')
+      .where('provider', '=', provider)
+      .where('kind', '=', 'ROLLBACK')
+      .where('bet_txn_id', '=', betTxnId)
+      .where('journal_entry_id', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+};
