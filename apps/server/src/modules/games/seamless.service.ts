@@ -83,7 +83,7 @@ async function handle(
   work: (trx: Trx, playerId: number) => Promise<{ answer: SeamlessResponse; journalEntryId: number | null }>,
 ): Promise<SeamlessResponse> {
   return ctx.db.transaction().execute(async (trx) => {
-    const playerId = await playerIdOfRef(ctx, PROVIDER, movement.playerRef);
+    const playerId = await gamesRepository.playerIdByRef(trx, PROVIDER, movement.playerRef);
     if (playerId === undefined) return refusal('PLAYER_NOT_FOUND');
     const claimed = await gamesRepository.claimSeamless(trx, {
       provider: PROVIDER,

@@ -1,0 +1,249 @@
+import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GamesContext } from '../src/modules/games/games-context.ts';
+import { reconcileTransfers } from '../src/modules/games/reconciler.ts';
+import { syncProviderCredit, transferIn, transferOut } from '../src/modules/games/transfer.service.ts';
+import { readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { type FakeWallet, fakeGames } from './support/games.ts';
+import { serviceKey } from './support/money.ts';
+import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+
+let t: TestContext;
+let games: GamesContext & { wallet: FakeWallet };
+beforeAll(async () => {
+  t = await testApp();
+  games = await fakeGames(t);
+});
+
+async function player(baht: number) {
+  const registered = await newPlayer(t.app);
+  if (baht > 0) await credit(t.app, registered.phoneNumber, baht);
+  const playerId = await playerIdOf(t.database.db, registered.phoneNumber);
+  const username = await t.database.db
+    .selectFrom('players')
+    .select('username')
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+  return { ...registered, playerId, playerRef: username.username };
+}
+
+/** Main wallet and our record of the provider credit, in satang. */
+async function wallet(playerId: number) {
+  const balances = await readPlayerBalances(t.database.db, playerId);
+  return { main: balances.mainSatang, provider: balances.providerSatang.get(UFA_PROVIDER) ?? 0 };
+}
+
+async function inTransit(): Promise<number> {
+  const row = await sql<{ held: number }>`
+    select coalesce(sum(p.amount), 0)::bigint as held from postings p
+      join ledger_accounts a on a.id = p.account_id
+     where a.kind = 'PROVIDER_IN_TRANSIT' and a.provider = ${UFA_PROVIDER}`.execute(t.database.db);
+  return Number(row.rows[0]?.held ?? 0);
+}
+
+const pendingOf = (playerId: number) =>
+  t.database.db
+    .selectFrom('provider_transfers')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('status', '=', 'PENDING')
+    .execute();
+
+describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
+  it('§7 transfer-out moves the whole main balance to the provider; transfer-in brings the whole provider credit back', async () => {
+    const p = await player(250.5);
+    const out = await transferOut(games, { playerId: p.playerId, clientKey: null });
+    expect(out).toEqual({ status: 'COMPLETED', amountSatang: 25_050 });
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 25_050 });
+    expect(games.wallet.credit.get(p.playerRef)).toBe(25_050);
+    const back = await transferIn(games, { playerId: p.playerId, clientKey: null });
+    expect(back).toEqual({ status: 'COMPLETED', amountSatang: 25_050 });
+    expect(await wallet(p.playerId)).toEqual({ main: 25_050, provider: 0 });
+    expect(games.wallet.credit.get(p.playerRef)).toBe(0);
+  });
+
+  it('nothing to move is refused with NOTHING_TO_TRANSFER, in both directions', async () => {
+    const p = await player(0);
+    await expect(transferOut(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'NOTHING_TO_TRANSFER',
+    });
+    await expect(transferIn(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'NOTHING_TO_TRANSFER',
+    });
+  });
+
+  it('a provider refusal returns the money where it came from (FAILED), nothing stays in transit', async () => {
+    const p = await player(100);
+    games.wallet.next = ['reject'];
+    const out = await transferOut(games, { playerId: p.playerId, clientKey: null });
+    expect(out.status).toBe('FAILED');
+    expect(await wallet(p.playerId)).toEqual({ main: 10_000, provider: 0 });
+    expect(await pendingOf(p.playerId)).toEqual([]);
+  });
+
+  it('an unknown outcome leaves the transfer PENDING with the money in transit; a second transfer is refused meanwhile', async () => {
+    const p = await player(100);
+    const before = await inTransit();
+    games.wallet.next = ['unknown-not-applied'];
+    const out = await transferOut(games, { playerId: p.playerId, clientKey: null });
+    expect(out).toEqual({ status: 'PENDING', amountSatang: 10_000 });
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 0 });
+    expect((await inTransit()) - before).toBe(10_000);
+    await credit(t.app, p.phoneNumber, 5);
+    await expect(transferOut(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'TRANSFER_PENDING',
+    });
+    await expect(transferIn(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'TRANSFER_PENDING',
+    });
+    expect(await pendingOf(p.playerId)).toHaveLength(1);
+  });
+
+  it('the reconciler settles an unknown outcome by the provider status: applied → COMPLETED, never applied → voided and returned', async () => {
+    const applied = await player(100);
+    const lost = await player(100);
+    games.wallet.next = ['unknown-applied'];
+    await transferOut(games, { playerId: applied.playerId, clientKey: null });
+    games.wallet.next = ['unknown-not-applied'];
+    await transferOut(games, { playerId: lost.playerId, clientKey: null });
+    for (
+      let round = 0;
+      round < 20 && ((await pendingOf(applied.playerId)).length > 0 || (await pendingOf(lost.playerId)).length > 0);
+      round += 1
+    ) {
+      await reconcileTransfers(games);
+    }
+    expect(await wallet(applied.playerId)).toEqual({ main: 0, provider: 10_000 });
+    expect(games.wallet.credit.get(applied.playerRef)).toBe(10_000);
+    expect(await wallet(lost.playerId)).toEqual({ main: 10_000, provider: 0 });
+    expect(games.wallet.credit.get(lost.playerRef) ?? 0).toBe(0);
+    expect(await pendingOf(applied.playerId)).toEqual([]);
+    expect(await pendingOf(lost.playerId)).toEqual([]);
+  });
+
+  it('a provider that stays unreachable leaves the transfer PENDING: the reconciler tries again later and guesses nothing', async () => {
+    const p = await player(100);
+    games.wallet.next = ['unknown-not-applied'];
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    const failingStatus = games.wallet.status;
+    games.wallet.status = async () => {
+      throw new Error('provider down');
+    };
+    try {
+      await reconcileTransfers(games);
+    } finally {
+      games.wallet.status = failingStatus;
+    }
+    const [pending] = await pendingOf(p.playerId);
+    expect(pending?.last_error).toContain('provider down');
+    expect(new Date(pending?.next_check_at ?? 0).getTime()).toBeGreaterThan(Date.now());
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 0 });
+    await t.database.db
+      .updateTable('provider_transfers')
+      .set({ next_check_at: new Date() })
+      .where('id', '=', pending?.id ?? 0)
+      .execute();
+    await reconcileTransfers(games);
+    expect(await wallet(p.playerId)).toEqual({ main: 10_000, provider: 0 });
+  });
+
+  it('the same Idempotency-Key answers the first transfer and moves nothing more', async () => {
+    const p = await player(100);
+    const first = await transferOut(games, { playerId: p.playerId, clientKey: 'transfer-out-key-1' });
+    await credit(t.app, p.phoneNumber, 50);
+    const again = await transferOut(games, { playerId: p.playerId, clientKey: 'transfer-out-key-1' });
+    expect(first).toEqual({ status: 'COMPLETED', amountSatang: 10_000 });
+    expect(again).toEqual({ status: 'COMPLETED', amountSatang: 10_000, replayed: true });
+    expect(await wallet(p.playerId)).toEqual({ main: 5_000, provider: 10_000 });
+  });
+
+  it('concurrent transfer-outs of one player move the balance once', async () => {
+    const p = await player(300);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => transferOut(games, { playerId: p.playerId, clientKey: null })),
+    );
+    const completed = results.filter((r) => r.status === 'fulfilled' && r.value.status === 'COMPLETED');
+    expect(completed).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status === 'rejected')) {
+      expect(['TRANSFER_PENDING', 'NOTHING_TO_TRANSFER']).toContain(
+        (refused.reason as { errorCode: string }).errorCode,
+      );
+    }
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 30_000 });
+  });
+
+  it('transfer-in records what the player won or lost at the provider (GAME_RESULT) before bringing the credit back', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    games.wallet.credit.set(p.playerRef, 17_500);
+    const back = await transferIn(games, { playerId: p.playerId, clientKey: null });
+    expect(back).toEqual({ status: 'COMPLETED', amountSatang: 17_500 });
+    expect(await wallet(p.playerId)).toEqual({ main: 17_500, provider: 0 });
+    const results = await t.database.db
+      .selectFrom('journal_entries')
+      .select('kind')
+      .where('player_id', '=', p.playerId)
+      .where('kind', '=', 'GAME_RESULT')
+      .execute();
+    expect(results).toHaveLength(1);
+  });
+
+  it('a provider that cannot pay the credit out (the player bet it meanwhile) returns it to the provider account (FAILED)', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    games.wallet.next = ['reject'];
+    const back = await transferIn(games, { playerId: p.playerId, clientKey: null });
+    expect(back.status).toBe('FAILED');
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 10_000 });
+  });
+
+  it('transfer-in while the provider does not answer its balance is 503 PROVIDER_UNAVAILABLE and moves nothing', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    games.wallet.balanceFails = true;
+    try {
+      await expect(transferIn(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+        errorCode: 'PROVIDER_UNAVAILABLE',
+        statusCode: 503,
+      });
+    } finally {
+      games.wallet.balanceFails = false;
+    }
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 10_000 });
+  });
+
+  it('syncing brings our record of the provider credit to the provider figure, unless a transfer is pending', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    games.wallet.credit.set(p.playerRef, 4_000);
+    expect(await syncProviderCredit(games, p.playerId)).toBe(true);
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 4_000 });
+    await credit(t.app, p.phoneNumber, 10);
+    games.wallet.next = ['unknown-not-applied'];
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    expect(await syncProviderCredit(games, p.playerId)).toBe(false);
+  });
+
+  it('a frozen player cannot transfer out (ACCOUNT_FROZEN) but can bring credit back', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    await credit(t.app, p.phoneNumber, 20);
+    await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.playerFreeze, { id: p.playerId }),
+      headers: serviceKey,
+      payload: { reason: 'transfer test' },
+    });
+    await expect(transferOut(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'ACCOUNT_FROZEN',
+    });
+    expect((await transferIn(games, { playerId: p.playerId, clientKey: null })).status).toBe('COMPLETED');
+    expect(await wallet(p.playerId)).toEqual({ main: 12_000, provider: 0 });
+  });
+
+  it('after all of it the ledger check passes: the in-transit account holds exactly the pending transfers', async () => {
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+});
