@@ -67,10 +67,10 @@ const require = createRequire(import.meta.url);
 const thaiFont = readFileSync(require.resolve('@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2'));
 
 const STYLE = `
-@font-face { font-family: 'Noto Sans Thai'; src: url('/play/fonts/noto-sans-thai.woff2') format('woff2'); font-display: swap; }
+@font-face { font-family: 'Noto Sans Thai'; src: url('/play/fonts/noto-sans-thai.woff2') format('woff2'); font-display: swap; unicode-range: U+0E01-0E5B, U+200C-200D, U+25CC; }
 :root { color-scheme: dark; --bg: #0e1a12; --panel: #16281c; --accent: #2fbf5b; --gold: #f5c542; --text: #eef5f0; --muted: #9fb5a6; --bad: #e5534b; }
 * { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--text); font-family: system-ui, 'Noto Sans Thai', sans-serif; }
+body { margin: 0; background: var(--bg); color: var(--text); font-family: 'Noto Sans Thai', system-ui, sans-serif; }
 main { max-width: 30rem; margin: 0 auto; padding: 0.75rem; }
 header { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; margin-bottom: 0.75rem; }
 h1 { font-size: 1.2rem; margin: 0; }
@@ -100,7 +100,8 @@ input { width: 100%; font: inherit; padding: 0.6rem; border-radius: 0.5rem; bord
 function page(lang: Lang, title: string, body: string, script: string, data: unknown): string {
   const json = JSON.stringify({ texts: TEXTS[lang], ...((data as object) ?? {}) }).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${STYLE}</style></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<link rel="preload" href="/play/fonts/noto-sans-thai.woff2" as="font" type="font/woff2" crossorigin><style>${STYLE}</style></head>
 <body><main>${body}</main><script id="data" type="application/json">${json}</script>
 <script src="/play/assets/${script}"></script></body></html>`;
 }
@@ -144,7 +145,7 @@ export async function registerPages(app: FastifyInstance, sandbox: Sandbox): Pro
       away: match.away[lang],
       odds: match.odds,
     }));
-    const body = `<header><h1>⚽ ${TEXTS[lang].sportsTitle}</h1><div class="wallet" id="wallet"></div></header>
+    const body = `<header><h1>${TEXTS[lang].sportsTitle}</h1><div class="wallet" id="wallet"></div></header>
 <div id="matches"></div><div class="card"><label for="stake">${TEXTS[lang].stake}</label><input id="stake" inputmode="decimal" value="100">
 <div class="quick" id="quick"></div><button class="primary" id="place" disabled>${TEXTS[lang].placeBet}</button>
 <div class="message" id="message"></div></div><div class="card"><h2>${TEXTS[lang].openBets}</h2><div id="bets"></div></div>`;
@@ -158,7 +159,7 @@ export async function registerPages(app: FastifyInstance, sandbox: Sandbox): Pro
     const session = sessionOf(query.session, 'wc');
     const lang = langOf(query.lang ?? session?.lang);
     if (!session) return expiredPage(reply, lang);
-    const body = `<header><h1>🎰 ${TEXTS[lang].wcTitle}</h1><div class="wallet" id="wallet"></div></header>
+    const body = `<header><h1>${TEXTS[lang].wcTitle}</h1><div class="wallet" id="wallet"></div></header>
 <div class="card"><div class="reels"><div class="reel" id="r0">7</div><div class="reel" id="r1">7</div><div class="reel" id="r2">7</div></div>
 <label for="stake">${TEXTS[lang].stake}</label><input id="stake" inputmode="decimal" value="10"><div class="quick" id="quick"></div>
 <button class="primary" id="spin">${TEXTS[lang].spin}</button><div class="message" id="message"></div></div>`;

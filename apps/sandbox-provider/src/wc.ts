@@ -21,9 +21,12 @@ export type WcDeps = {
 const RETRY_ATTEMPTS_MAX = 5;
 const RETRY_BACKOFF_MS = 200;
 
-/** The slot's symbols and what three of a kind pays (× the stake); two of a kind pays 1.5 ×. */
-export const SYMBOLS = ['🍒', '🍋', '🔔', '⭐', '7'] as const;
-const THREE_OF_A_KIND: Record<(typeof SYMBOLS)[number], number> = { '🍒': 3, '🍋': 4, '🔔': 6, '⭐': 10, '7': 25 };
+/**
+ * The slot's symbols and what three of a kind pays (× the stake); two of a
+ * kind pays 1.5 ×. Card suits and a star render in every font, unlike emoji.
+ */
+export const SYMBOLS = ['♣', '♦', '♥', '★', '7'] as const;
+const THREE_OF_A_KIND: Record<(typeof SYMBOLS)[number], number> = { '♣': 3, '♦': 4, '♥': 6, '★': 10, '7': 25 };
 
 /** One POST to our server, signed; a network failure or timeout answers status 0. */
 async function post(deps: WcDeps, name: CallbackName, payload: unknown): Promise<CallbackAnswer> {
