@@ -21,7 +21,7 @@ import { type Answer, refuse } from './answers.ts';
 import type { SandboxConfig } from './config.ts';
 import { FaultBook, type Operation } from './faults.ts';
 import { registerPages } from './pages.ts';
-import { settleBets, sportsBet } from './sports.ts';
+import { gameResult, settleBets, sportsBet } from './sports.ts';
 import { SandboxState } from './state.ts';
 import { playRound, type WcDeps } from './wc.ts';
 
@@ -212,8 +212,16 @@ const CONTROL_ROUTES: Route[] = [
         ...(sandbox.state.hasPlayer(playerRef)
           ? sandbox.state.wallet(playerRef)
           : { currentCreditMinor: 0, inGameCreditMinor: 0 }),
+        gameResultMinor: gameResult(sandbox.state, playerRef),
       }));
-      return { status: 200, body: { ok: true, players } };
+      const transfers = (body.references ?? []).map((reference) => {
+        const record = sandbox.state.transfer(reference);
+        if (record?.status === 'COMPLETED') {
+          return { reference, status: record.status, direction: record.direction, amountMinor: record.amountMinor };
+        }
+        return { reference, status: record?.status ?? 'UNKNOWN', direction: null, amountMinor: null };
+      });
+      return { status: 200, body: { ok: true, players, transfers } };
     },
   },
   {

@@ -59,7 +59,8 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     secret: e.PROVIDER_SECRET,
     publicUrl: (e.SANDBOX_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     serverUrl: (e.SERVER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(e.SANDBOX_DATA_DIR),
+    // 'memory' keeps the books in memory only (tests).
+    dataDir: e.SANDBOX_DATA_DIR === 'memory' ? undefined : path.resolve(e.SANDBOX_DATA_DIR),
     faultRate: e.SANDBOX_FAULT_RATE,
     settleMs: e.SANDBOX_SETTLE_MS,
     timeoutHoldMs: e.SANDBOX_TIMEOUT_HOLD_MS,

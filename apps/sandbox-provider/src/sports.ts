@@ -161,3 +161,13 @@ export function sportsBet(
     throw error;
   }
 }
+
+/** What a player's settled bets paid out minus what they staked: their game result at the provider. */
+export function gameResult(state: SandboxState, playerRef: string): number {
+  let result = 0;
+  for (const bet of state.bets()) {
+    if (bet.playerRef !== playerRef || bet.status === 'open') continue;
+    result += bet.payoutMinor - bet.stakeMinor;
+  }
+  return result;
+}

@@ -205,7 +205,11 @@ export type FaultRule = z.infer<typeof faultRuleSchema>;
 /** Replaces the fault rules (an empty list clears them). */
 export const setFaultsRequestSchema = z.object({ rules: z.array(faultRuleSchema).max(100) });
 
-export const sandboxStateRequestSchema = z.object({ playerRefs: z.array(playerRefSchema).max(10_000).optional() });
+export const sandboxStateRequestSchema = z.object({
+  playerRefs: z.array(playerRefSchema).max(10_000).optional(),
+  /** Our transfer references to report on, so a test can compare both sides' books. */
+  references: z.array(referenceSchema).max(100_000).optional(),
+});
 export const sandboxStateResponseSchema = z.object({
   ok: z.literal(true),
   players: z.array(
@@ -213,6 +217,16 @@ export const sandboxStateResponseSchema = z.object({
       playerRef: playerRefSchema,
       currentCreditMinor: z.number().int(),
       inGameCreditMinor: z.number().int(),
+      /** What the player's settled sports bets paid minus what they staked. */
+      gameResultMinor: z.number().int(),
+    }),
+  ),
+  transfers: z.array(
+    z.object({
+      reference: referenceSchema,
+      status: z.enum(['COMPLETED', 'VOIDED', 'UNKNOWN']),
+      direction: z.enum(['in', 'out']).nullable(),
+      amountMinor: z.number().int().nullable(),
     }),
   ),
 });

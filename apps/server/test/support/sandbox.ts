@@ -1,0 +1,134 @@
+import { createServer } from 'node:net';
+import {
+  type FaultRule,
+  PROVIDER_HEADERS,
+  SANDBOX_CONTROL_PATHS,
+  sandboxStateResponseSchema,
+} from '@app/contracts/provider';
+import { buildSandbox } from '@app/sandbox-provider/app';
+import { loadSandboxConfig } from '@app/sandbox-provider/config';
+import { signedHeaders } from '@app/signing/hmac';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { App } from '../../src/http/types.ts';
+import { PROVIDER_SECRET, type TestContext, testConfig } from './test-app.ts';
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type ProviderWorld = {
+  server: App;
+  sandbox: FastifyInstance;
+  serverUrl: string;
+  sandboxUrl: string;
+  control: (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+  setFaults: (rules: FaultRule[]) => Promise<void>;
+  providerCredit: (
+    playerRefs: string[],
+  ) => Promise<Map<string, { current: number; inGame: number; gameResult: number }>>;
+  providerTransfers: (
+    references: string[],
+  ) => Promise<Map<string, { status: string; direction: string | null; amount: number | null }>>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Our server and the sandbox provider, each on a loopback port of its own
+ * and talking to each other over HTTP only, as in production: the server's
+ * adapters call the sandbox, the sandbox calls the server's callbacks. The
+ * server shares the test database.
+ */
+export async function providerWorld(
+  t: TestContext,
+  options: { providerTimeoutMs?: number; holdMs?: number; faultRate?: number; settleMs?: number } = {},
+): Promise<ProviderWorld> {
+  const [serverPort, sandboxPort] = [await freePort(), await freePort()];
+  const serverUrl = `http://127.0.0.1:${serverPort}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const sandbox = await buildSandbox(
+    loadSandboxConfig({
+      SANDBOX_PORT: String(sandboxPort),
+      PROVIDER_SECRET,
+      SERVER_URL: serverUrl,
+      SANDBOX_PUBLIC_URL: sandboxUrl,
+      SANDBOX_DATA_DIR: 'memory',
+      SANDBOX_TIMEOUT_HOLD_MS: String(options.holdMs ?? 1500),
+      SANDBOX_CALLBACK_TIMEOUT_MS: '2000',
+      SANDBOX_FAULT_RATE: String(options.faultRate ?? 0),
+      SANDBOX_SETTLE_MS: String(options.settleMs ?? 60_000),
+      LOG_LEVEL: 'silent',
+    }),
+  );
+  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
+  const server = await buildApp({
+    db: t.database.db,
+    config: testConfig({
+      PORT: String(serverPort),
+      UFA_PROVIDER_URL: sandboxUrl,
+      WC_PROVIDER_URL: sandboxUrl,
+      PROVIDER_TIMEOUT_MS: String(options.providerTimeoutMs ?? 800),
+      RECONCILE_MIN_AGE_MS: '0',
+    }),
+    logger: false,
+  });
+  await server.listen({ port: serverPort, host: '127.0.0.1' });
+
+  const control = async (path: string, body: unknown) => {
+    const raw = JSON.stringify(body);
+    const signed = signedHeaders(PROVIDER_SECRET, raw);
+    const response = await fetch(`${sandboxUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [PROVIDER_HEADERS.timestamp]: signed.timestamp,
+        [PROVIDER_HEADERS.signature]: signed.signature,
+      },
+      body: raw,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  return {
+    server,
+    sandbox,
+    serverUrl,
+    sandboxUrl,
+    control,
+    async setFaults(rules) {
+      const answer = await control(SANDBOX_CONTROL_PATHS.faults, { rules });
+      if (answer.status !== 200) throw new Error(`set faults: ${JSON.stringify(answer.body)}`);
+    },
+    async providerCredit(playerRefs) {
+      const answer = sandboxStateResponseSchema.parse(
+        (await control(SANDBOX_CONTROL_PATHS.state, { playerRefs })).body,
+      );
+      return new Map(
+        answer.players.map((p) => [
+          p.playerRef,
+          { current: p.currentCreditMinor, inGame: p.inGameCreditMinor, gameResult: p.gameResultMinor },
+        ]),
+      );
+    },
+    async providerTransfers(references) {
+      const answer = sandboxStateResponseSchema.parse(
+        (await control(SANDBOX_CONTROL_PATHS.state, { playerRefs: [], references })).body,
+      );
+      return new Map(
+        answer.transfers.map((r) => [r.reference, { status: r.status, direction: r.direction, amount: r.amountMinor }]),
+      );
+    },
+    async close() {
+      await server.close();
+      await sandbox.close();
+    },
+  };
+}
