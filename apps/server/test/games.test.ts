@@ -172,6 +172,32 @@ describe('§7 transfers, balances and launches against the sandbox provider over
     }
   });
 
+  it('§3 the wallet panel figures come from the provider; when it stops answering, the last known figures are shown', async () => {
+    const player = await gamePlayer(80);
+    await post(player, API_PATHS.transferOut);
+    const read = async () =>
+      (await world.server.inject({ method: 'GET', url: API_PATHS.balance, headers: bearer(player.token) })).json().ufa;
+    expect(await read()).toEqual({ current_credit: 80, in_game_credit: 0 });
+    await world.control(SANDBOX_CONTROL_PATHS.sportsBet, {
+      playerRef: player.playerRef,
+      matchId: 'pl-liv-mci',
+      pick: 'draw',
+      stakeMinor: 3_000,
+    });
+    await world.setFaults([{ operation: 'balance', fault: 'timeout', playerRef: player.playerRef }]);
+    try {
+      // Past the instance's 2 s reuse of a fresh answer, the provider is asked again and does not answer in time.
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const started = Date.now();
+      expect(await read()).toEqual({ current_credit: 80, in_game_credit: 0 });
+      expect(Date.now() - started).toBeLessThan(2_500);
+    } finally {
+      await world.setFaults([]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await read()).toEqual({ current_credit: 50, in_game_credit: 30 });
+  });
+
   it('a provider that does not answer before anything moved is 503 PROVIDER_UNAVAILABLE; the money stays put', async () => {
     const player = await gamePlayer(50);
     await world.setFaults([{ operation: 'players', fault: 'error', playerRef: player.playerRef }]);
@@ -281,6 +307,22 @@ describe('every fault switch on the seamless callbacks (WC rounds through our se
       expect((await ours(player)).main).toBe(10_500);
     });
   }
+
+  it('the balance callback the WC page reads answers the main wallet, also when delivered twice; a failed delivery shows nothing wrong', async () => {
+    const player = await wcPlayer(42);
+    const launch = await post(player, API_PATHS.launchGame, { gameCode: 'WC' });
+    const session = new URL(launch.json().data.gameUrl).searchParams.get('session') ?? '';
+    const state = async () =>
+      (await (await fetch(`${world.sandboxUrl}/play/api/wc/state?session=${session}`)).json()) as { balance: unknown };
+    await world.setFaults([
+      { operation: 'callback-balance', fault: 'duplicate', playerRef: player.playerRef, times: 1 },
+    ]);
+    expect((await state()).balance).toEqual({ ok: true, balanceMinor: 4_200 });
+    await world.setFaults([{ operation: 'callback-balance', fault: 'error', playerRef: player.playerRef, times: 1 }]);
+    expect((await state()).balance).toMatchObject({ error: expect.any(String) });
+    await world.setFaults([]);
+    expect((await ours(player)).main).toBe(4_200);
+  });
 
   it('a delayed callback still counts once', async () => {
     const player = await wcPlayer(100);
