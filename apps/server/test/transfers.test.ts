@@ -226,6 +226,15 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     expect(await syncProviderCredit(games, p.playerId)).toBe(false);
   });
 
+  it('the reconciler also records game results of players active lately, without waiting for their transfer-in', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    games.wallet.credit.set(p.playerRef, 13_000);
+    const report = await reconcileTransfers(games, 100);
+    expect(report.synced).toBeGreaterThanOrEqual(1);
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 13_000 });
+  });
+
   it('a frozen player cannot transfer out (ACCOUNT_FROZEN) but can bring credit back', async () => {
     const p = await player(100);
     await transferOut(games, { playerId: p.playerId, clientKey: null });

@@ -215,6 +215,7 @@ export interface ProviderPlayersTable {
   player_ref: string;
   registered_at: Date | null;
   transfer_version: Generated<number>;
+  credit_synced_at: Date | null;
   created_at: CreatedAt;
 }
 

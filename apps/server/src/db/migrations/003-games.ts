@@ -13,6 +13,8 @@ create table provider_players (
   player_ref text not null,
   registered_at timestamptz,
   transfer_version bigint not null default 0,
+  -- When our record of the player's provider credit was last brought in line with the provider's.
+  credit_synced_at timestamptz,
   created_at timestamptz not null default now(),
   primary key (player_id, provider),
   constraint provider_players_ref_key unique (provider, player_ref)

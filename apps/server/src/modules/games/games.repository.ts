@@ -210,6 +210,41 @@ export const gamesRepository = {
     return claimed.rows;
   },
 
+  /**
+   * Players who moved credit to a provider in the last day, least recently
+   * synchronised first: whose game results the reconciler records next.
+   */
+  async playersToSync(db: Queryable, provider: string, limit: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('provider_players as pp')
+      .select('pp.player_id')
+      .where('pp.provider', '=', provider)
+      .where('pp.registered_at', 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('provider_transfers as t')
+            .select('t.id')
+            .whereRef('t.player_id', '=', 'pp.player_id')
+            .where('t.provider', '=', provider)
+            .where('t.created_at', '>', sql<Date>`now() - interval '1 day'`),
+        ),
+      )
+      .orderBy(sql`pp.credit_synced_at nulls first`)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.player_id);
+  },
+
+  async markSynced(db: Queryable, playerId: number, provider: string): Promise<void> {
+    await db
+      .updateTable('provider_players')
+      .set({ credit_synced_at: new Date() })
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .execute();
+  },
+
   async seamlessTransaction(trx: Trx, provider: string, txnId: string): Promise<SeamlessRow | undefined> {
     return trx
       .selectFrom('seamless_transactions')

@@ -1,7 +1,9 @@
 import type { TransferStatus } from '@app/contracts/provider';
+import { AppError } from '../../lib/app-error.ts';
+import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { gamesRepository } from './games.repository.ts';
 import type { GamesContext } from './games-context.ts';
-import { settleTransfer } from './transfer.service.ts';
+import { settleTransfer, syncProviderCredit } from './transfer.service.ts';
 
 /** Transfers claimed per tick: one tick never asks the provider about more than this. */
 export const RECONCILE_BATCH_MAX = 20;
@@ -13,7 +15,16 @@ const RETRY_MAX_MS = 10 * 60_000;
 
 const retryAfterMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts, 10));
 
-export type ReconcileReport = { claimed: number; completed: number; returned: number; stillPending: number };
+export type ReconcileReport = {
+  claimed: number;
+  completed: number;
+  returned: number;
+  stillPending: number;
+  synced: number;
+};
+
+/** Players whose provider credit one tick brings in line (each is one balance question to the provider). */
+export const SYNC_BATCH_MAX = 20;
 
 /**
  * Settles transfers whose outcome is unknown by asking the provider about our
@@ -24,7 +35,7 @@ export type ReconcileReport = { claimed: number; completed: number; returned: nu
  */
 export async function reconcileTransfers(ctx: GamesContext, limit = RECONCILE_BATCH_MAX): Promise<ReconcileReport> {
   const claimed = await gamesRepository.claimDue(ctx.db, limit, LEASE_MS);
-  const report: ReconcileReport = { claimed: claimed.length, completed: 0, returned: 0, stillPending: 0 };
+  const report: ReconcileReport = { claimed: claimed.length, completed: 0, returned: 0, stillPending: 0, synced: 0 };
   for (const transfer of claimed) {
     let status: TransferStatus;
     try {
@@ -45,7 +56,27 @@ export async function reconcileTransfers(ctx: GamesContext, limit = RECONCILE_BA
     else if (result.status === 'FAILED') report.returned += 1;
     else report.stillPending += 1;
   }
+  report.synced = await syncRecentPlayers(ctx);
   return report;
+}
+
+/**
+ * Records game results as they happen rather than only at transfer-in: the
+ * players active at the provider lately, least recently synchronised first,
+ * get their provider credit brought in line (a win or a loss journal). A
+ * provider that does not answer is simply asked again on a later tick.
+ */
+async function syncRecentPlayers(ctx: GamesContext): Promise<number> {
+  let synced = 0;
+  for (const playerId of await gamesRepository.playersToSync(ctx.db, UFA_PROVIDER, SYNC_BATCH_MAX)) {
+    try {
+      if (await syncProviderCredit(ctx, playerId)) synced += 1;
+    } catch (error) {
+      // A provider that did not answer is asked again on the next tick; anything else is a bug to report.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return synced;
 }
 
 /** Runs the reconciler every interval until stopped; a failed tick is logged and the next one tries again. */
@@ -61,7 +92,7 @@ export function startReconciler(
     reconcileTransfers(ctx)
       .then(
         (report) => {
-          if (report.claimed > 0) log.info(report, 'reconciled provider transfers');
+          if (report.claimed + report.synced > 0) log.info(report, 'reconciled provider transfers');
         },
         (error: unknown) => log.error({ err: error }, 'reconciler tick failed'),
       )

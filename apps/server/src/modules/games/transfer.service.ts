@@ -257,6 +257,7 @@ export async function syncProviderCredit(ctx: GamesContext, playerId: number): P
     if (await gamesRepository.pendingTransfer(trx, playerId, UFA_PROVIDER)) return false;
     const accounts = await lockTransferAccounts(trx, playerId, UFA_PROVIDER);
     await recordGameResult(ctx, trx, { playerId, credit: accounts.credit, providerSatang });
+    await gamesRepository.markSynced(trx, playerId, UFA_PROVIDER);
     return true;
   });
 }
