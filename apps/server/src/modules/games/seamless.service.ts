@@ -200,11 +200,14 @@ export function seamlessRollback(ctx: GamesContext, request: SeamlessRollbackReq
       return unchanged();
     }
     const bet = await gamesRepository.seamlessTransaction(trx, PROVIDER, request.betTxnId);
-    if (!bet || bet.kind !== 'BET' || bet.journalEntryId === null || bet.amount === null) return unchanged();
-    if (bet.playerId !== playerId)
+    // Only an accepted bet (it has a journal) is reversed; a refused one moved nothing.
+    const accepted = bet?.kind === 'BET' && bet.journalEntryId !== null && bet.amount !== null ? bet : undefined;
+    if (!accepted?.amount) return unchanged();
+    if (accepted.playerId !== playerId) {
       return { answer: refusal('TXN_MISMATCH', await mainBalance(trx, playerId)), journalEntryId: null };
+    }
     if (await gamesRepository.betRolledBack(trx, PROVIDER, request.betTxnId)) return unchanged();
-    const reversed = await move(ctx, trx, 'SEAMLESS_ROLLBACK', playerId, request.txnId, bet.amount);
+    const reversed = await move(ctx, trx, 'SEAMLESS_ROLLBACK', playerId, request.txnId, accepted.amount);
     return { answer: reversed.answer, journalEntryId: reversed.journalEntryId };
   });
 }
