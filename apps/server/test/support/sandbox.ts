@@ -127,8 +127,10 @@ export async function providerWorld(
       );
     },
     async close() {
-      await server.close();
-      await sandbox.close();
+      // Keep-alive connections between the two (and a request a fault holds open) must not keep either alive.
+      server.server.closeAllConnections();
+      sandbox.server.closeAllConnections();
+      await Promise.all([server.close(), sandbox.close()]);
     },
   };
 }
