@@ -4,22 +4,12 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GamesContext } from '../src/modules/games/games-context.ts';
-import { sandboxSeamless, sandboxTransferWallet } from '../src/modules/games/provider-adapter.ts';
-import { ProviderFiguresMemory } from '../src/modules/games/provider-figures.ts';
 import { reconcileTransfers } from '../src/modules/games/reconciler.ts';
 import { syncProviderCredit } from '../src/modules/games/transfer.service.ts';
-import { ensureHouseAccounts, readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { type ProviderWorld, providerWorld } from './support/sandbox.ts';
-import {
-  bearer,
-  credit,
-  newPlayer,
-  PROVIDER_SECRET,
-  playerIdOf,
-  type TestContext,
-  testApp,
-} from './support/test-app.ts';
+import { gamePlayer, type ProviderWorld, providerWorld } from './support/sandbox.ts';
+import { bearer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * Issue 7, "Done when": a randomised run of at least 1,000 provider
@@ -50,14 +40,7 @@ let games: GamesContext;
 beforeAll(async () => {
   t = await testApp();
   world = await providerWorld(t, { providerTimeoutMs: 400, holdMs: 700, settleMs: 50 });
-  games = {
-    db: t.database.db,
-    house: await ensureHouseAccounts(t.database.db),
-    wallet: sandboxTransferWallet({ baseUrl: world.sandboxUrl, secret: PROVIDER_SECRET, timeoutMs: 400 }),
-    seamless: sandboxSeamless({ baseUrl: world.sandboxUrl, secret: PROVIDER_SECRET, timeoutMs: 400 }),
-    timing: { providerTimeoutMs: 400, balanceTimeoutMs: 300, reconcileMinAgeMs: 0 },
-    figures: new ProviderFiguresMemory(),
-  };
+  games = world.games;
 });
 
 afterAll(async () => {
@@ -69,14 +52,7 @@ type Player = { token: string; playerId: number; playerRef: string };
 async function players(): Promise<Player[]> {
   const made: Player[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
-    const player = await newPlayer(world.server);
-    await credit(world.server, player.phoneNumber, INITIAL_SATANG / 100);
-    const playerId = await playerIdOf(t.database.db, player.phoneNumber);
-    const row = await t.database.db
-      .selectFrom('players')
-      .select('username')
-      .where('id', '=', playerId)
-      .executeTakeFirstOrThrow();
+    const player = await gamePlayer(t, world.server, INITIAL_SATANG / 100);
     const launched = await world.server.inject({
       method: 'POST',
       url: API_PATHS.launchGame,
@@ -84,7 +60,7 @@ async function players(): Promise<Player[]> {
       payload: { gameCode: 'WC' },
     });
     expect(launched.statusCode).toBe(200);
-    made.push({ token: player.token, playerId, playerRef: row.username });
+    made.push(player);
   }
   return made;
 }
@@ -155,23 +131,6 @@ async function run(s: Step, all: Player[]): Promise<void> {
   }
 }
 
-async function reconcileEverything(): Promise<void> {
-  for (let round = 0; round < 50; round += 1) {
-    const pending = await t.database.db
-      .selectFrom('provider_transfers')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .execute();
-    if (pending.length === 0) return;
-    await t.database.db
-      .updateTable('provider_transfers')
-      .set({ next_check_at: new Date(0), lease_until: null })
-      .where('status', '=', 'PENDING')
-      .execute();
-    await reconcileTransfers(games, 200);
-  }
-}
-
 /** What our players hold (main + provider credit), what is in transit, and the game results, for these players' journals. */
 async function moneyOf(all: Player[]) {
   const ids = all.map((p) => p.playerId);
@@ -204,7 +163,7 @@ describe(`games under faults: ${OPERATIONS} random provider operations`, () => {
     await world.setFaults([]);
 
     await world.control(SANDBOX_CONTROL_PATHS.sportsSettle, {});
-    await reconcileEverything();
+    await world.reconcileAll();
     const pending = await t.database.db
       .selectFrom('provider_transfers')
       .select('id')

@@ -2,22 +2,11 @@ import { API_PATHS } from '@app/contracts/paths';
 import { SANDBOX_CONTROL_PATHS } from '@app/contracts/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GamesContext } from '../src/modules/games/games-context.ts';
-import { sandboxSeamless, sandboxTransferWallet } from '../src/modules/games/provider-adapter.ts';
-import { ProviderFiguresMemory } from '../src/modules/games/provider-figures.ts';
-import { reconcileTransfers } from '../src/modules/games/reconciler.ts';
 import { syncProviderCredit } from '../src/modules/games/transfer.service.ts';
-import { ensureHouseAccounts, readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { type ProviderWorld, providerWorld } from './support/sandbox.ts';
-import {
-  bearer,
-  credit,
-  newPlayer,
-  PROVIDER_SECRET,
-  playerIdOf,
-  type TestContext,
-  testApp,
-} from './support/test-app.ts';
+import { gamePlayer as makeGamePlayer, type ProviderWorld, providerWorld } from './support/sandbox.ts';
+import { bearer, credit, type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
 let world: ProviderWorld;
@@ -26,15 +15,7 @@ let games: GamesContext;
 beforeAll(async () => {
   t = await testApp();
   world = await providerWorld(t, { providerTimeoutMs: 800, holdMs: 1500 });
-  const timeoutMs = 800;
-  games = {
-    db: t.database.db,
-    house: await ensureHouseAccounts(t.database.db),
-    wallet: sandboxTransferWallet({ baseUrl: world.sandboxUrl, secret: PROVIDER_SECRET, timeoutMs }),
-    seamless: sandboxSeamless({ baseUrl: world.sandboxUrl, secret: PROVIDER_SECRET, timeoutMs }),
-    timing: { providerTimeoutMs: timeoutMs, balanceTimeoutMs: 500, reconcileMinAgeMs: 0 },
-    figures: new ProviderFiguresMemory(),
-  };
+  games = world.games;
 });
 
 afterAll(async () => {
@@ -43,17 +24,7 @@ afterAll(async () => {
 
 type Player = Awaited<ReturnType<typeof gamePlayer>>;
 
-async function gamePlayer(baht: number) {
-  const player = await newPlayer(world.server);
-  if (baht > 0) await credit(world.server, player.phoneNumber, baht);
-  const playerId = await playerIdOf(t.database.db, player.phoneNumber);
-  const row = await t.database.db
-    .selectFrom('players')
-    .select('username')
-    .where('id', '=', playerId)
-    .executeTakeFirstOrThrow();
-  return { ...player, playerId, playerRef: row.username };
-}
+const gamePlayer = (baht: number) => makeGamePlayer(t, world.server, baht);
 
 const post = (player: Player, url: string, body: unknown = {}, headers: Record<string, string> = {}) =>
   world.server.inject({
@@ -73,23 +44,7 @@ async function theirs(player: Player) {
   return { current: credit?.current ?? 0, inGame: credit?.inGame ?? 0 };
 }
 
-async function reconcileAll(): Promise<void> {
-  for (let round = 0; round < 30; round += 1) {
-    const pending = await t.database.db
-      .selectFrom('provider_transfers')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .execute();
-    if (pending.length === 0) return;
-    await t.database.db
-      .updateTable('provider_transfers')
-      .set({ next_check_at: new Date(0), lease_until: null })
-      .where('status', '=', 'PENDING')
-      .execute();
-    await reconcileTransfers(games, 100);
-  }
-  throw new Error('transfers stayed pending');
-}
+const reconcileAll = () => world.reconcileAll();
 
 describe('§7 transfers, balances and launches against the sandbox provider over HTTP', () => {
   it('transfer-out moves the whole main balance to the provider; the balance shows the provider figures; transfer-in brings it back', async () => {

@@ -11,7 +11,12 @@ import { signedHeaders } from '@app/signing/hmac';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/types.ts';
-import { PROVIDER_SECRET, type TestContext, testConfig } from './test-app.ts';
+import type { GamesContext } from '../../src/modules/games/games-context.ts';
+import { sandboxSeamless, sandboxTransferWallet } from '../../src/modules/games/provider-adapter.ts';
+import { ProviderFiguresMemory } from '../../src/modules/games/provider-figures.ts';
+import { reconcileTransfers } from '../../src/modules/games/reconciler.ts';
+import { ensureHouseAccounts } from '../../src/modules/ledger/ledger.service.ts';
+import { credit, newPlayer, PROVIDER_SECRET, playerIdOf, type TestContext, testConfig } from './test-app.ts';
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -39,6 +44,10 @@ export type ProviderWorld = {
   providerTransfers: (
     references: string[],
   ) => Promise<Map<string, { status: string; direction: string | null; amount: number | null }>>;
+  /** The game services, wired to the sandbox like the server's: for reconciling and syncing directly. */
+  games: GamesContext;
+  /** Reconciles until no transfer is pending (due at once); fails if some stay pending. */
+  reconcileAll: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -53,6 +62,7 @@ export async function providerWorld(
   options: { providerTimeoutMs?: number; holdMs?: number; faultRate?: number; settleMs?: number } = {},
 ): Promise<ProviderWorld> {
   const [serverPort, sandboxPort] = [await freePort(), await freePort()];
+  const timeoutMs = options.providerTimeoutMs ?? 800;
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const sandbox = await buildSandbox(
@@ -76,13 +86,21 @@ export async function providerWorld(
       PORT: String(serverPort),
       UFA_PROVIDER_URL: sandboxUrl,
       WC_PROVIDER_URL: sandboxUrl,
-      PROVIDER_TIMEOUT_MS: String(options.providerTimeoutMs ?? 800),
+      PROVIDER_TIMEOUT_MS: String(timeoutMs),
       RECONCILE_MIN_AGE_MS: '0',
     }),
     logger: false,
   });
   await server.listen({ port: serverPort, host: '127.0.0.1' });
 
+  const games: GamesContext = {
+    db: t.database.db,
+    house: await ensureHouseAccounts(t.database.db),
+    wallet: sandboxTransferWallet({ baseUrl: sandboxUrl, secret: PROVIDER_SECRET, timeoutMs }),
+    seamless: sandboxSeamless({ baseUrl: sandboxUrl, secret: PROVIDER_SECRET, timeoutMs }),
+    timing: { providerTimeoutMs: timeoutMs, balanceTimeoutMs: 500, reconcileMinAgeMs: 0 },
+    figures: new ProviderFiguresMemory(),
+  };
   const control = async (path: string, body: unknown) => {
     const raw = JSON.stringify(body);
     const signed = signedHeaders(PROVIDER_SECRET, raw);
@@ -126,6 +144,24 @@ export async function providerWorld(
         answer.transfers.map((r) => [r.reference, { status: r.status, direction: r.direction, amount: r.amountMinor }]),
       );
     },
+    games,
+    async reconcileAll() {
+      for (let round = 0; round < 50; round += 1) {
+        const pending = await t.database.db
+          .selectFrom('provider_transfers')
+          .select('id')
+          .where('status', '=', 'PENDING')
+          .execute();
+        if (pending.length === 0) return;
+        await t.database.db
+          .updateTable('provider_transfers')
+          .set({ next_check_at: new Date(0), lease_until: null })
+          .where('status', '=', 'PENDING')
+          .execute();
+        await reconcileTransfers(games, 200);
+      }
+      throw new Error('transfers stayed pending');
+    },
     async close() {
       // Keep-alive connections between the two (and a request a fault holds open) must not keep either alive.
       server.server.closeAllConnections();
@@ -133,4 +169,17 @@ export async function providerWorld(
       await Promise.all([server.close(), sandbox.close()]);
     },
   };
+}
+
+/** A registered, logged-in player with a balance, and their name at providers (their username). */
+export async function gamePlayer(t: TestContext, app: App, baht: number) {
+  const player = await newPlayer(app);
+  if (baht > 0) await credit(app, player.phoneNumber, baht);
+  const playerId = await playerIdOf(t.database.db, player.phoneNumber);
+  const row = await t.database.db
+    .selectFrom('players')
+    .select('username')
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+  return { ...player, playerId, playerRef: row.username };
 }
