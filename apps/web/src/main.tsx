@@ -1,5 +1,7 @@
+import '@/styles/tokens.css';
 import '@/styles/fonts.css';
-import '@/styles/global.css';
+import '@/styles/base.css';
+import '@/styles/buttons.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/index';

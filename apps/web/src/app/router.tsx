@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PAGE_PATHS } from '@/config/paths';
 
 // Each screen is its own chunk, so the login screen's first load carries only what it needs.
-const MainLayout = lazy(() => import('@/components/layouts/main-layout').then((m) => ({ default: m.MainLayout })));
+const MainFrame = lazy(() => import('@/app/routes/main-frame').then((m) => ({ default: m.MainFrame })));
 const PublicLayout = lazy(() =>
   import('@/components/layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
 );
@@ -34,7 +34,7 @@ export function AppRoutes() {
       <Suspense fallback={<RouteFallback />}>
         <Routes>
           <Route element={<ProtectedRoute />}>
-            <Route element={<MainLayout />}>
+            <Route element={<MainFrame />}>
               <Route index element={<HomeRoute />} />
               <Route path={PAGE_PATHS.transactions} element={<TransactionsRoute />} />
               <Route path={PAGE_PATHS.launchUfa} element={<LaunchUfaRoute />} />

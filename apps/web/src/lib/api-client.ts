@@ -24,8 +24,11 @@ export class ApiError extends Error {
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST';
+  /** JSON-encoded, except FormData, which goes as multipart/form-data (a slip upload). */
   body?: unknown;
   query?: Record<string, string | number>;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
   schema: z.ZodType<T>;
   signal?: AbortSignal;
 };
@@ -35,15 +38,19 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
   return `${env.apiUrl}${path}${search}`;
 }
 
-function buildHeaders(): Headers {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    'Accept-Language': i18n.language || 'en',
-  });
+function buildHeaders(body: unknown, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': i18n.language || 'en', ...extra });
+  // A FormData body sets its own multipart Content-Type, boundary included.
+  if (!(body instanceof FormData)) headers.set('Content-Type', 'application/json');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
+}
+
+function encodeBody(body: unknown): BodyInit {
+  if (body instanceof FormData) return body;
+  // Fastify rejects an empty JSON body, so a POST without payload sends {}.
+  return JSON.stringify(body ?? {});
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -78,9 +85,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
-      headers: buildHeaders(),
-      // Fastify rejects an empty JSON body, so a POST without payload sends {}.
-      body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+      headers: buildHeaders(options.body, options.headers),
+      body: method === 'POST' ? encodeBody(options.body) : undefined,
       signal: options.signal,
     });
   } catch (cause) {

@@ -2,6 +2,7 @@ import type { User } from '@app/contracts/player';
 import { queryClient, SETTINGS_QUERY_KEY } from '@/lib/query-client';
 import { clearToken, getToken, setToken } from '@/lib/token';
 import { useAuthStore } from '@/stores/auth-store';
+import { useModalStore } from '@/stores/modal-store';
 
 /** Starts a session after a successful login (spec §4: success needs a token). */
 export function startSession(token: string, user: User | undefined): void {
@@ -16,6 +17,7 @@ export function startSession(token: string, user: User | undefined): void {
 export function clearSession(): void {
   clearToken();
   useAuthStore.getState().reset();
+  useModalStore.getState().close();
   // The public settings (contact link, banner) stay: the login screen uses them.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SETTINGS_QUERY_KEY[0] });
 }

@@ -102,6 +102,19 @@ const cn: LocaleResource = {
     playGame: '开始游戏',
     confirmDeposit: '确认存款',
   },
+  profile: {
+    balance: '余额',
+    fullName: '姓名',
+    username: '用户名',
+    phone: '手机号码',
+    bankName: '银行',
+    bankNumber: '银行账号',
+  },
+  rewards: {
+    redeem: '兑换',
+    empty: '目前没有可兑换的奖品。',
+    loadFailed: '加载数据出错',
+  },
   pages: {
     transactionsTitle: '交易记录',
     transactionsSubtitle: '全部存款和取款记录',

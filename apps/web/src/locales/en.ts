@@ -104,6 +104,19 @@ const en = {
     playGame: 'Play games',
     confirmDeposit: 'Confirm deposit',
   },
+  profile: {
+    balance: 'Balance',
+    fullName: 'Full name',
+    username: 'Username',
+    phone: 'Phone number',
+    bankName: 'Bank',
+    bankNumber: 'Bank account number',
+  },
+  rewards: {
+    redeem: 'Redeem',
+    empty: 'No rewards to redeem right now.',
+    loadFailed: 'Error loading data',
+  },
   pages: {
     transactionsTitle: 'Transaction history',
     transactionsSubtitle: 'All deposits and withdrawals',

@@ -102,6 +102,19 @@ const ko: LocaleResource = {
     playGame: '게임하기',
     confirmDeposit: '입금 확인',
   },
+  profile: {
+    balance: '잔액',
+    fullName: '이름',
+    username: '사용자 이름',
+    phone: '전화번호',
+    bankName: '은행',
+    bankNumber: '은행 계좌번호',
+  },
+  rewards: {
+    redeem: '교환하기',
+    empty: '지금은 교환할 수 있는 리워드가 없습니다.',
+    loadFailed: '데이터를 불러오지 못했습니다',
+  },
   pages: {
     transactionsTitle: '거래 내역',
     transactionsSubtitle: '모든 입금 및 출금 내역',

@@ -102,6 +102,19 @@ const ls: LocaleResource = {
     playGame: 'ຫຼິ້ນເກມ',
     confirmDeposit: 'ຢືນຢັນການຝາກເງິນ',
   },
+  profile: {
+    balance: 'ຍອດເງິນ',
+    fullName: 'ຊື່ ແລະ ນາມສະກຸນ',
+    username: 'ຊື່ຜູ້ໃຊ້',
+    phone: 'ເບີໂທລະສັບ',
+    bankName: 'ທະນາຄານ',
+    bankNumber: 'ເລກບັນຊີທະນາຄານ',
+  },
+  rewards: {
+    redeem: 'ແລກລາງວັນ',
+    empty: 'ຕອນນີ້ຍັງບໍ່ມີລາງວັນໃຫ້ແລກ.',
+    loadFailed: 'ໂຫຼດຂໍ້ມູນບໍ່ສຳເລັດ',
+  },
   pages: {
     transactionsTitle: 'ປະຫວັດທຸລະກຳ',
     transactionsSubtitle: 'ລາຍການຝາກ ແລະ ຖອນທັງໝົດ',

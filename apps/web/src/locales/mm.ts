@@ -102,6 +102,19 @@ const mm: LocaleResource = {
     playGame: 'ဂိမ်းကစားရန်',
     confirmDeposit: 'ငွေသွင်းမှု အတည်ပြုရန်',
   },
+  profile: {
+    balance: 'လက်ကျန်ငွေ',
+    fullName: 'အမည်အပြည့်အစုံ',
+    username: 'အသုံးပြုသူအမည်',
+    phone: 'ဖုန်းနံပါတ်',
+    bankName: 'ဘဏ်',
+    bankNumber: 'ဘဏ်အကောင့်နံပါတ်',
+  },
+  rewards: {
+    redeem: 'လဲလှယ်မည်',
+    empty: 'ယခုလောလောဆယ် လဲလှယ်ရန် ဆုလက်ဆောင် မရှိသေးပါ။',
+    loadFailed: 'ဒေတာ ဖွင့်ရာတွင် အမှားရှိသည်',
+  },
   pages: {
     transactionsTitle: 'ငွေလွှဲမှတ်တမ်း',
     transactionsSubtitle: 'ငွေသွင်းနှင့် ငွေထုတ် စာရင်းအားလုံး',

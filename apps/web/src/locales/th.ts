@@ -102,6 +102,19 @@ const th: LocaleResource = {
     playGame: 'เล่นเกม',
     confirmDeposit: 'ยืนยันการฝากเงิน',
   },
+  profile: {
+    balance: 'ยอดเงิน',
+    fullName: 'ชื่อ-นามสกุล',
+    username: 'ชื่อผู้ใช้',
+    phone: 'เบอร์โทรศัพท์',
+    bankName: 'ธนาคาร',
+    bankNumber: 'เลขที่บัญชี',
+  },
+  rewards: {
+    redeem: 'แลกรางวัล',
+    empty: 'ยังไม่มีของรางวัลให้แลกในขณะนี้',
+    loadFailed: 'โหลดข้อมูลไม่สำเร็จ',
+  },
   pages: {
     transactionsTitle: 'ประวัติธุรกรรม',
     transactionsSubtitle: 'รายการฝากและถอนทั้งหมด',

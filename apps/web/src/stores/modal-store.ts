@@ -29,3 +29,6 @@ export const useModalStore = create<ModalState>()((set) => ({
   },
   close: () => set({ openModal: null }),
 }));
+
+/** What the modal host gives each modal: closing it is the host's business (one modal at a time). */
+export type ModalProps = { onClose: () => void };

@@ -32,6 +32,21 @@ Object.assign(window, {
     })),
 });
 
+// jsdom has <dialog> but not its modal behaviour: open and close it, and let Escape raise `cancel` as browsers do.
+// (Focus trapping and inertness come from the browser; the Playwright tests check them in Chromium.)
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.dispatchEvent(new Event('cancel', { cancelable: true }));
+    });
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 beforeAll(async () => {
   if (!i18n.isInitialized) await initI18n('en');
 });

@@ -1,3 +1,4 @@
+import './home.css';
 import { BannerCarousel } from '@/features/banner/components/banner-carousel';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 

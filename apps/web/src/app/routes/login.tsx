@@ -1,3 +1,4 @@
+import './login.css';
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PAGE_PATHS } from '@/config/paths';
-import { useBalance } from '@/features/wallet/api/get-balance';
+import { useBalance } from '@/lib/balance';
 import { useHasSession } from '@/lib/session';
 
 /**

@@ -1,3 +1,4 @@
+import './footer-menu.css';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ChatIcon, DepositIcon, HomeIcon, PlayIcon, WithdrawIcon } from '@/components/ui/icons';

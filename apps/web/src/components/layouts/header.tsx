@@ -1,3 +1,4 @@
+import './header.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HomeIcon, LogoutIcon } from '@/components/ui/icons';

@@ -1,11 +1,12 @@
+import './main-layout.css';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { FooterMenu } from '@/components/layouts/footer-menu';
 import { Header } from '@/components/layouts/header';
-import { ModalHost } from '@/components/modals/modal-host';
 import { useBodyScrollLock } from '@/hooks/use-body-scroll-lock';
 
-/** The main frame of spec §2: header, content, footer menu and the modal host. */
-export function MainLayout() {
+/** The main frame of spec §2: header, content, footer menu; `children` is what overlays them (the modal host). */
+export function MainLayout({ children }: { children?: ReactNode }) {
   useBodyScrollLock();
   return (
     <div className="app-shell">
@@ -14,7 +15,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <FooterMenu />
-      <ModalHost />
+      {children}
     </div>
   );
 }

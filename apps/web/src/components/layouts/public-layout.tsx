@@ -1,3 +1,4 @@
+import './public-layout.css';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { Logo } from '@/components/ui/logo';

@@ -1,3 +1,4 @@
+import './dialog.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/ui/icons';
@@ -10,55 +11,50 @@ type DialogProps = {
   className?: string;
 };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
-
 /**
- * An accessible modal dialog: labelled by its title, focus moves into it and
- * stays there, Escape and the close button close it, focus returns on close.
+ * A modal dialog on the platform's own `<dialog>` opened with `showModal()`:
+ * the browser makes the rest of the page inert, keeps focus inside, closes on
+ * Escape (we turn that into `onClose`, so React state decides) and the dialog
+ * is labelled by its title. Focus goes back where it was when it closes.
  */
 export function Dialog({ title, onClose, children, className = '' }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
+    const dialog = dialogRef.current;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    (panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel)?.focus();
-    return () => previouslyFocused?.focus();
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+      previouslyFocused?.focus();
+    };
   }, []);
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  function onCancel(event: React.SyntheticEvent<HTMLDialogElement>) {
+    // Escape: the platform would close the dialog itself; the modal's owner closes it instead.
+    event.preventDefault();
+    onCloseRef.current?.();
+  }
+
+  function onBackdropClick(event: React.MouseEvent<HTMLDialogElement>) {
+    // A click on the backdrop lands on the dialog element itself, outside its panel.
+    if (event.target === event.currentTarget) onCloseRef.current?.();
   }
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={panelRef}
-        className={`dialog ${className}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog through the platform's cancel event.
+    <dialog
+      ref={dialogRef}
+      className={`dialog ${className}`}
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      onClick={onBackdropClick}
+    >
+      <div className="dialog__panel">
         <div className="dialog__header">
           <h2 id={titleId} className="dialog__title">
             {title}
@@ -71,6 +67,6 @@ export function Dialog({ title, onClose, children, className = '' }: DialogProps
         </div>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }

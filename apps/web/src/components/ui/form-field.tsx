@@ -1,3 +1,4 @@
+import './form-field.css';
 import type { ReactNode } from 'react';
 
 type FormFieldProps = {

@@ -1,3 +1,4 @@
+import './language-select.css';
 import { LANGUAGE_NAMES, LANGUAGES } from '@app/contracts/languages';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

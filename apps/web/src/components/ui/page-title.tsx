@@ -1,3 +1,4 @@
+import './page-title.css';
 import type { ReactNode } from 'react';
 
 /** A page's heading block. */

@@ -1,3 +1,4 @@
+import './form-field.css';
 import { type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';

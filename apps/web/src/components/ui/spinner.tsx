@@ -1,3 +1,5 @@
+import './spinner.css';
+
 type SpinnerProps = { label?: string; className?: string };
 
 export function Spinner({ label, className = '' }: SpinnerProps) {

@@ -1,6 +1,8 @@
+import './bank-select.css';
 import { BANKS, type Bank, type BankCode } from '@app/contracts/banks';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BankLogo } from '@/components/ui/bank-logo';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
 type BankSelectProps = {
@@ -10,32 +12,6 @@ type BankSelectProps = {
   /** The hidden form field's name; it carries the numeric bank code (spec §3). */
   name: string;
 };
-
-export function bankLogoUrl(code: string): string {
-  return `/images/bank-png/${code}.png`;
-}
-
-export function BankLogo({ bank }: { bank: Bank }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <span className="bank-logo bank-logo--fallback" style={{ background: bank.color }} aria-hidden="true">
-        {bank.code.slice(0, 2)}
-      </span>
-    );
-  }
-  return (
-    <img
-      className="bank-logo"
-      src={bankLogoUrl(bank.code)}
-      alt=""
-      width={28}
-      height={28}
-      loading="lazy"
-      onError={() => setFailed(true)}
-    />
-  );
-}
 
 function bankIndex(code: BankCode): number {
   return Math.max(
@@ -129,7 +105,7 @@ export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) 
           }
         }}
       >
-        <BankLogo bank={selected} />
+        <BankLogo code={selected.code} />
         <span className="bank-select__name">{bankName(selected)}</span>
         <ChevronDownIcon className="bank-select__chevron" />
       </button>
@@ -159,7 +135,7 @@ export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) 
               onMouseEnter={() => setActive(index)}
               onClick={() => choose(index)}
             >
-              <BankLogo bank={bank} />
+              <BankLogo code={bank.code} />
               <span>{bankName(bank)}</span>
             </div>
           ))}

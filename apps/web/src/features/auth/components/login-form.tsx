@@ -1,10 +1,11 @@
+import './auth-card.css';
 import { LOGIN_SUCCESS_CLOSE_MS, LOGIN_SUCCESS_NAVIGATE_MS } from '@app/contracts/limits';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
-import { CheckIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
+import { SuccessView } from '@/components/ui/success-view';
 import { PAGE_PATHS } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { ExternalChatLink } from '@/features/auth/components/external-chat-link';
@@ -55,12 +56,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <div className={`login-card${phase === 'closing' ? ' is-closing' : ''}`}>
       {phase !== 'idle' ? (
-        <div className="success-view" role="status">
-          <span className="success-view__badge" aria-hidden="true">
-            <CheckIcon />
-          </span>
-          <p className="success-view__text">{t('login.success')}</p>
-        </div>
+        <SuccessView>{t('login.success')}</SuccessView>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
           <h1 id="login-title" className="card-title">

@@ -63,7 +63,7 @@ describe('§5 register validation', () => {
     fill({ phone: '08123456ab' });
     expect(screen.getByText('Phone number must have 10 digits.')).toBeInTheDocument();
     fill({ phone: '0812345678' });
-    expect(screen.queryByText('Phone number must have 10 digits.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Phone number must have 10 digits.')).not.toBeInTheDocument());
   });
 
   it('password must have at least 8 characters', async () => {

@@ -1,9 +1,11 @@
-import type { RegisterRequest } from '@app/contracts/auth';
+import './auth-card.css';
+import { type RegisterRequest, registerRequestSchema } from '@app/contracts/auth';
 import { BANKS, type Bank, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
 import { AUTO_LOGIN_FAILED_REDIRECT_MS, REGISTER_AGENT_ID } from '@app/contracts/limits';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { CloseIcon } from '@/components/ui/icons';
@@ -14,39 +16,38 @@ import { useLogin } from '@/features/auth/api/login';
 import { useRegister } from '@/features/auth/api/register';
 import { BankSelect } from '@/features/auth/components/bank-select';
 import { type RegisterConflict, registerConflict } from '@/features/auth/utils/register-conflict';
-import { type RegisterErrors, type RegisterField, validateRegister } from '@/features/auth/utils/validate-register';
+import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
-import { currentLanguage } from '@/lib/i18n';
+import { fieldErrorText } from '@/lib/form-errors';
 
 const defaultBank: Bank = findBank(DEFAULT_BANK_CODE) ?? BANKS[0];
 
+/** The fields the player types; the rest of the payload (agent, bank, LINE id) is filled in on submit. */
+const registerFormSchema = registerRequestSchema.pick({
+  phoneNumber: true,
+  password: true,
+  fullName: true,
+  bankNumber: true,
+});
+type RegisterField = keyof z.input<typeof registerFormSchema>;
+
 type AutoLogin = 'idle' | 'pending' | 'done' | 'failed';
 
-/** The register screen of spec §2 with the rules of §5 and the flow of §4. */
+/** The register screen of spec §2 with the rules of §5 (the contract's schema) and the flow of §4. */
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
   const login = useLogin();
   const ids = { phone: useId(), password: useId(), fullName: useId(), bank: useId(), bankNumber: useId() };
-  const [values, setValues] = useState({ phoneNumber: '', password: '', fullName: '', bankNumber: '' });
+  const form = useZodForm(registerFormSchema, {
+    defaultValues: { phoneNumber: '', password: '', fullName: '', bankNumber: '' },
+  });
+  const errors = form.formState.errors;
   const [bank, setBank] = useState<{ code: string; name: string }>({ code: defaultBank.code, name: defaultBank.name });
-  const [errors, setErrors] = useState<RegisterErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState('');
   const [conflict, setConflict] = useState<RegisterConflict | null>(null);
   const [autoLogin, setAutoLogin] = useState<AutoLogin>('idle');
-
-  const payload: RegisterRequest = {
-    agentId: REGISTER_AGENT_ID,
-    fullName: values.fullName,
-    bankNumber: values.bankNumber,
-    bankCode: bank.code,
-    bankName: bank.name,
-    lineId: values.phoneNumber,
-    phoneNumber: values.phoneNumber,
-    password: values.password,
-  };
 
   useEffect(() => {
     if (autoLogin !== 'failed') return;
@@ -54,26 +55,21 @@ export function RegisterForm() {
     return () => clearTimeout(timer);
   }, [autoLogin, navigate]);
 
-  function setField(field: RegisterField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After the first attempt, errors follow the player's corrections as they type.
-    if (submitted) setErrors(validateRegister({ ...payload, ...next, lineId: next.phoneNumber }, currentLanguage()));
-  }
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((fields) => {
     if (register.isPending) return;
-    setSubmitted(true);
     setServerError('');
-    const found = validateRegister(payload, currentLanguage());
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const payload: RegisterRequest = {
+      agentId: REGISTER_AGENT_ID,
+      ...fields,
+      bankCode: bank.code,
+      bankName: bank.name,
+      lineId: fields.phoneNumber,
+    };
     register.mutate(payload, {
       onSuccess: () => {
         setAutoLogin('pending');
         login.mutate(
-          { username: payload.phoneNumber, password: payload.password },
+          { username: fields.phoneNumber, password: fields.password },
           { onSuccess: () => setAutoLogin('done'), onError: () => setAutoLogin('failed') },
         );
       },
@@ -88,13 +84,11 @@ export function RegisterForm() {
         );
       },
     });
-  }
+  });
 
   const fieldProps = (field: RegisterField, id: string) => ({
     id,
-    name: field,
-    value: values[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setField(field, event.target.value),
+    ...form.register(field),
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-error` : undefined,
   });
@@ -110,7 +104,7 @@ export function RegisterForm() {
         </h1>
         <p className="card-subtitle">{t('register.subtitle')}</p>
 
-        <FormField id={ids.phone} label={t('register.phoneLabel')} error={errors.phoneNumber}>
+        <FormField id={ids.phone} label={t('register.phoneLabel')} error={fieldErrorText(errors.phoneNumber)}>
           <input
             {...fieldProps('phoneNumber', ids.phone)}
             type="tel"
@@ -120,14 +114,14 @@ export function RegisterForm() {
             placeholder={t('register.phonePlaceholder')}
           />
         </FormField>
-        <FormField id={ids.password} label={t('register.passwordLabel')} error={errors.password}>
+        <FormField id={ids.password} label={t('register.passwordLabel')} error={fieldErrorText(errors.password)}>
           <PasswordField
             {...fieldProps('password', ids.password)}
             autoComplete="new-password"
             placeholder={t('register.passwordPlaceholder')}
           />
         </FormField>
-        <FormField id={ids.fullName} label={t('register.fullNameLabel')} error={errors.fullName}>
+        <FormField id={ids.fullName} label={t('register.fullNameLabel')} error={fieldErrorText(errors.fullName)}>
           <input
             {...fieldProps('fullName', ids.fullName)}
             type="text"
@@ -146,7 +140,7 @@ export function RegisterForm() {
             onChange={(chosen) => setBank({ code: chosen.code, name: chosen.name })}
           />
         </div>
-        <FormField id={ids.bankNumber} label={t('register.bankNumberLabel')} error={errors.bankNumber}>
+        <FormField id={ids.bankNumber} label={t('register.bankNumberLabel')} error={fieldErrorText(errors.bankNumber)}>
           <input
             {...fieldProps('bankNumber', ids.bankNumber)}
             type="text"

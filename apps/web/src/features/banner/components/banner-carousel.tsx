@@ -1,3 +1,4 @@
+import './banner-carousel.css';
 import { BANNER_AUTOPLAY_MS } from '@app/contracts/limits';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';

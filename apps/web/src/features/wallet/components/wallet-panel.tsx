@@ -1,3 +1,4 @@
+import './wallet-panel.css';
 import { REFRESH_SPIN_MIN_MS } from '@app/contracts/limits';
 import { formatBahtWithSymbol, formatPoints } from '@app/contracts/money';
 import type { BalanceResponse, User } from '@app/contracts/player';
@@ -16,8 +17,8 @@ import {
   UserIcon,
   WithdrawIcon,
 } from '@/components/ui/icons';
-import { useBalance } from '@/features/wallet/api/get-balance';
-import { useProfile } from '@/features/wallet/api/get-profile';
+import { useBalance } from '@/lib/balance';
+import { useProfile } from '@/lib/profile';
 import { useHasSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';

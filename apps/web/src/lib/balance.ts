@@ -4,6 +4,7 @@ import { type BalanceResponse, balanceResponseSchema } from '@app/contracts/play
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useHasSession } from '@/lib/session';
+import { useAuthStore } from '@/stores/auth-store';
 
 /** Spec §7: a failed balance fetch is logged and yields null. */
 export async function getBalance(): Promise<BalanceResponse | null> {
@@ -33,4 +34,11 @@ export function useBalance({ poll = false }: UseBalanceOptions = {}) {
     enabled: hasSession,
     refetchInterval: poll ? BALANCE_REFRESH_MS : false,
   });
+}
+
+/** The main wallet balance in baht: the latest balance answer, else the user object's figure, else 0. */
+export function useMainBalance(): number {
+  const { data } = useBalance();
+  const user = useAuthStore((state) => state.user);
+  return data?.main.balance ?? user?.balance ?? 0;
 }

@@ -1,0 +1,86 @@
+import type { ParseKeys } from 'i18next';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useHasSession } from '@/lib/session';
+import { type ModalName, type ModalProps, useModalStore } from '@/stores/modal-store';
+
+type ModalEntry = { title: ParseKeys; Component: LazyExoticComponent<ComponentType<ModalProps>> };
+
+/** Each modal is its own chunk, loaded the first time it opens. */
+const MODALS: Record<ModalName, ModalEntry> = {
+  profile: {
+    title: 'modals.profile',
+    Component: lazy(() =>
+      import('@/features/profile/components/profile-modal').then((m) => ({ default: m.ProfileModal })),
+    ),
+  },
+  deposit: {
+    title: 'modals.deposit',
+    Component: lazy(() =>
+      import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })),
+    ),
+  },
+  'confirm-deposit': {
+    title: 'modals.confirmDeposit',
+    Component: lazy(() =>
+      import('@/features/deposit/components/confirm-deposit-modal').then((m) => ({ default: m.ConfirmDepositModal })),
+    ),
+  },
+  withdraw: {
+    title: 'modals.withdraw',
+    Component: lazy(() =>
+      import('@/features/withdraw/components/withdraw-modal').then((m) => ({ default: m.WithdrawModal })),
+    ),
+  },
+  history: {
+    title: 'modals.history',
+    Component: lazy(() =>
+      import('@/features/history/components/history-modal').then((m) => ({ default: m.HistoryModal })),
+    ),
+  },
+  'change-pass': {
+    title: 'modals.changePass',
+    Component: lazy(() =>
+      import('@/features/password/components/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+    ),
+  },
+  reward: {
+    title: 'modals.reward',
+    Component: lazy(() =>
+      import('@/features/rewards/components/reward-modal').then((m) => ({ default: m.RewardModal })),
+    ),
+  },
+  'play-game': {
+    title: 'modals.playGame',
+    Component: lazy(() => import('@/features/games/components/play-modal').then((m) => ({ default: m.PlayModal }))),
+  },
+};
+
+/**
+ * The modal host of spec §2: shows the one open modal, and only to a signed-in
+ * player (signing out closes it). Each modal renders its own Dialog; while its
+ * code loads, a dialog with its title and a spinner stands in.
+ */
+export function ModalHost() {
+  const { t } = useTranslation();
+  const openModal = useModalStore((state) => state.openModal);
+  const close = useModalStore((state) => state.close);
+  const hasSession = useHasSession();
+
+  if (!openModal || !hasSession) return null;
+  const { title, Component } = MODALS[openModal];
+  const fallback = (
+    <Dialog title={t(title)} onClose={close}>
+      <div className="dialog__body">
+        <Spinner label={t('common.loading')} />
+      </div>
+    </Dialog>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <Component key={openModal} onClose={close} />
+    </Suspense>
+  );
+}
