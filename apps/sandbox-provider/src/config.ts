@@ -19,6 +19,7 @@ const envSchema = z.object({
     .default(15_000),
   SANDBOX_TIMEOUT_HOLD_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SANDBOX_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  SANDBOX_CALLBACK_RETRY_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   SANDBOX_SEED: z.string().min(1).default('siam-play-sandbox'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -35,9 +36,15 @@ export type SandboxConfig = {
   dataDir: string | undefined;
   /** Chance of a random fault on every wallet request and callback (reliability runs). */
   faultRate: number;
+  /** How long a sports bet stays open. */
   settleMs: number;
+  /** How long a `timeout` fault holds a request before dropping its connection. */
   timeoutHoldMs: number;
+  /** How long a callback to our server may take before it counts as unanswered. */
   callbackTimeoutMs: number;
+  /** The first wait before a win or rollback is delivered again; it doubles with every try. */
+  callbackRetryMs: number;
+  /** The seed of every game outcome: the same seed and inputs give the same results. */
   seed: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
@@ -65,6 +72,7 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     settleMs: e.SANDBOX_SETTLE_MS,
     timeoutHoldMs: e.SANDBOX_TIMEOUT_HOLD_MS,
     callbackTimeoutMs: e.SANDBOX_CALLBACK_TIMEOUT_MS,
+    callbackRetryMs: e.SANDBOX_CALLBACK_RETRY_MS,
     seed: e.SANDBOX_SEED,
     logLevel: e.LOG_LEVEL,
   };

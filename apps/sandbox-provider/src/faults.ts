@@ -4,6 +4,8 @@ export type Operation = Exclude<(typeof SANDBOX_OPERATIONS)[number], 'any'>;
 export type Fault = { fault: SandboxFault; ms?: number };
 
 const HEADER_FAULT = /^(delay|error|timeout|lost|duplicate)(?::(\d{1,6}))?$/;
+/** The longest delay a header may ask for, as for a rule (faultRuleSchema). */
+const HEADER_DELAY_MAX_MS = 120_000;
 
 /** Faults a random run may draw, per kind of operation (duplicate only where the sandbox is the caller). */
 const RANDOM_FAULTS: Record<'wallet' | 'callback', SandboxFault[]> = {
@@ -31,8 +33,10 @@ export class FaultBook {
   /** The fault to inject into this operation, if any; a rule with `times` is used up as it applies. */
   take(operation: Operation, playerRef: string | undefined, header?: string | string[]): Fault | undefined {
     const fromHeader = typeof header === 'string' ? HEADER_FAULT.exec(header.trim()) : null;
-    if (fromHeader?.[1])
-      return { fault: fromHeader[1] as SandboxFault, ...(fromHeader[2] ? { ms: Number(fromHeader[2]) } : {}) };
+    if (fromHeader?.[1]) {
+      const ms = fromHeader[2] === undefined ? {} : { ms: Math.min(Number(fromHeader[2]), HEADER_DELAY_MAX_MS) };
+      return { fault: fromHeader[1] as SandboxFault, ...ms };
+    }
     for (const rule of this.rules) {
       if (rule.operation !== 'any' && rule.operation !== operation) continue;
       if (rule.playerRef !== undefined && rule.playerRef !== playerRef) continue;

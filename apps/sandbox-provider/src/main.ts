@@ -1,5 +1,6 @@
 import { buildSandbox } from './app.ts';
 import { loadSandboxConfig, SandboxConfigError } from './config.ts';
+import { SandboxStateError } from './state.ts';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof SandboxConfigError ? error.message : error);
+  // A configuration or state-file problem is a sentence for the operator; anything else keeps its stack.
+  const known = error instanceof SandboxConfigError || error instanceof SandboxStateError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -75,8 +75,8 @@ export function placeBet(
   state: SandboxState,
   input: { playerRef: string; match: Match; pick: Pick; stakeMinor: number; settleMs: number },
 ): Bet {
+  if (input.stakeMinor > state.walletView(input.playerRef).currentCreditMinor) throw new InsufficientCreditError();
   const wallet = state.wallet(input.playerRef);
-  if (input.stakeMinor > wallet.currentCreditMinor) throw new InsufficientCreditError();
   wallet.currentCreditMinor -= input.stakeMinor;
   wallet.inGameCreditMinor += input.stakeMinor;
   const now = Date.now();

@@ -1,109 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS, seamlessResponseSchema } from '@app/contracts/provider';
-import { signedHeaders } from '@app/signing/hmac';
-import type { FaultBook, Operation } from './faults.ts';
+import { accepted, answered, type CallbackAnswer, type CallbackDeps, deliver } from './callbacks.ts';
+import type { CallbackOutbox } from './outbox.ts';
 import { seededFraction } from './random.ts';
 
-export type CallbackAnswer = { operation: string; status: number; body: unknown };
-type CallbackName = keyof typeof SEAMLESS_CALLBACK_PATHS;
-type Payload = { playerRef: string; [field: string]: unknown };
-
-export type WcDeps = {
-  serverUrl: string;
-  secret: string;
-  timeoutMs: number;
-  faults: FaultBook;
-  seed: string;
-  /** Real time for backoff; tests may shorten it. */
-  sleep: (ms: number) => Promise<void>;
-};
-
-const RETRY_ATTEMPTS_MAX = 5;
-const RETRY_BACKOFF_MS = 200;
+/** What a WC round needs: our server's callbacks, the outbox for what must arrive, and the outcome seed. */
+export type WcDeps = { callbacks: CallbackDeps; outbox: CallbackOutbox; seed: string };
 
 /**
  * The slot's symbols and what three of a kind pays (× the stake); two of a
- * kind pays 1.5 ×. Card suits and a star render in every font, unlike emoji.
+ * kind pays 1.2 ×, which returns about 96 % of stakes over time, as slots
+ * do. Card suits and a star render in every font, unlike emoji.
  */
 export const SYMBOLS = ['♣', '♦', '♥', '★', '7'] as const;
 const THREE_OF_A_KIND: Record<(typeof SYMBOLS)[number], number> = { '♣': 3, '♦': 4, '♥': 6, '★': 10, '7': 25 };
+const TWO_OF_A_KIND_TENTHS = 12;
 
-/** One POST to our server, signed; a network failure or timeout answers status 0. */
-async function post(deps: WcDeps, name: CallbackName, payload: unknown): Promise<CallbackAnswer> {
-  const body = JSON.stringify(payload);
-  const signed = signedHeaders(deps.secret, body);
-  try {
-    const response = await fetch(`${deps.serverUrl}${SEAMLESS_CALLBACK_PATHS[name]}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [PROVIDER_HEADERS.timestamp]: signed.timestamp,
-        [PROVIDER_HEADERS.signature]: signed.signature,
-      },
-      body,
-      signal: AbortSignal.timeout(deps.timeoutMs),
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // A non-JSON answer is kept as text, for the report.
-    }
-    return { operation: name, status: response.status, body: parsed };
-  } catch (error) {
-    return { operation: name, status: 0, body: { error: (error as Error).message } };
-  }
-}
-
-/**
- * Delivers one callback, with the fault switches of a caller: `duplicate`
- * sends it twice at once; `delay` waits first; `error` and `timeout` never
- * deliver it (the request died on the way); `lost` delivers it but loses the
- * answer. Whatever got no answer is status 0 for the round.
- */
-export async function deliver(deps: WcDeps, name: CallbackName, payload: Payload): Promise<CallbackAnswer[]> {
-  const fault = deps.faults.take(`callback-${name}` as Operation, payload.playerRef);
-  if (fault?.fault === 'delay') await deps.sleep(fault.ms ?? 1000);
-  if (fault?.fault === 'error' || fault?.fault === 'timeout') {
-    return [{ operation: name, status: 0, body: { error: `not delivered (${fault.fault})` } }];
-  }
-  if (fault?.fault === 'lost') {
-    await post(deps, name, payload);
-    return [{ operation: name, status: 0, body: { error: 'answer lost' } }];
-  }
-  if (fault?.fault === 'duplicate') return Promise.all([post(deps, name, payload), post(deps, name, payload)]);
-  return [await post(deps, name, payload)];
-}
-
-const accepted = (answers: CallbackAnswer[]) =>
-  answers.some((answer) => {
-    const parsed = seamlessResponseSchema.safeParse(answer.body);
-    return answer.status === 200 && parsed.success && parsed.data.ok;
-  });
-
-const answered = (answers: CallbackAnswer[]) =>
-  answers.some((answer) => answer.status === 200 || answer.status === 400);
-
-/**
- * Sends a win or a rollback until our server answers it, the same
- * transaction id every time (a few tries with backoff), as providers must:
- * the money is owed either way.
- */
-async function deliverUntilAnswered(deps: WcDeps, name: 'win' | 'rollback', payload: Payload, log: CallbackAnswer[]) {
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS_MAX; attempt += 1) {
-    const answers = await deliver(deps, name, payload);
-    log.push(...answers);
-    if (answered(answers)) return;
-    await deps.sleep(RETRY_BACKOFF_MS * 2 ** attempt);
-  }
-}
-
-const rollbackOf = (playerRef: string, betTxnId: string): Payload => ({
-  playerRef,
-  txnId: `wc-rb-${randomUUID()}`,
-  betTxnId,
-});
+/** The pay table the page shows: three of each symbol, best first, and any two alike. */
+export const PAY_TABLE = {
+  threeOfAKind: [...SYMBOLS].reverse().map((symbol) => ({ symbol, times: THREE_OF_A_KIND[symbol] })),
+  anyTwoTimes: TWO_OF_A_KIND_TENTHS / 10,
+};
 
 export type SpinResult = { reels: string[]; winMinor: number };
 
@@ -115,7 +31,7 @@ export function spin(seed: string, roundId: string, betMinor: number): SpinResul
   const [a, b, c] = reels;
   if (a === b && b === c && a)
     return { reels, winMinor: betMinor * (THREE_OF_A_KIND[a as keyof typeof THREE_OF_A_KIND] ?? 2) };
-  if (a === b || b === c || a === c) return { reels, winMinor: Math.floor((betMinor * 3) / 2) };
+  if (a === b || b === c || a === c) return { reels, winMinor: Math.floor((betMinor * TWO_OF_A_KIND_TENTHS) / 10) };
   return { reels, winMinor: 0 };
 }
 
@@ -126,41 +42,58 @@ export type RoundPlan =
   | { outcome: 'rollback' }
   | { outcome: 'rollback-first' };
 
+export type RoundResult = { roundId: string; callbacks: CallbackAnswer[]; spin?: SpinResult; betAccepted: boolean };
+
+const rollbackOf = (playerRef: string, betTxnId: string) => ({
+  playerRef,
+  txnId: `wc-rb-${randomUUID()}`,
+  betTxnId,
+});
+
 /**
  * One round of WC through our server's seamless wallet: the bet (debit),
- * then the win (credit) when there is one. A bet whose fate is unknown (no
- * answer) is rolled back, as real providers do. `rollback-first` sends the
- * rollback before the bet, as a provider whose messages crossed would.
+ * then the win (credit) when there is one. Before the bet is sent, its
+ * rollback is written down (armed): a bet whose fate stays unknown (no
+ * answer, or this process stopping) is rolled back, as real providers do.
+ * `rollback-first` sends a rollback before its bet, as a provider whose
+ * messages crossed would; our server must then refuse the late bet.
  */
 export async function playRound(
   deps: WcDeps,
-  input: { playerRef: string; betMinor: number; plan: RoundPlan; roundId?: string },
-): Promise<{ roundId: string; callbacks: CallbackAnswer[]; spin?: SpinResult; betAccepted: boolean }> {
+  input: { playerRef: string; betMinor: number; plan: RoundPlan; roundId?: string; duplicate?: boolean },
+): Promise<RoundResult> {
+  const { outbox } = deps;
   const roundId = input.roundId ?? `wc-round-${randomUUID()}`;
   const betTxnId = `wc-bet-${randomUUID()}`;
+  const options = input.duplicate ? { duplicate: true } : {};
   const log: CallbackAnswer[] = [];
-  const bet = { playerRef: input.playerRef, txnId: betTxnId, roundId, amountMinor: input.betMinor };
   if (input.plan.outcome === 'rollback-first') {
-    await deliverUntilAnswered(deps, 'rollback', rollbackOf(input.playerRef, betTxnId), log);
-    const late = await deliver(deps, 'bet', bet);
-    log.push(...late);
-    // Should the rollback never have arrived, the late bet may have been taken: roll it back again.
-    if (accepted(late) || !answered(late))
-      await deliverUntilAnswered(deps, 'rollback', rollbackOf(input.playerRef, betTxnId), log);
-    return { roundId, callbacks: log, betAccepted: false };
+    await outbox.send('rollback', rollbackOf(input.playerRef, betTxnId), log, options);
   }
-  const betAnswers = await deliver(deps, 'bet', bet);
+  const guard = rollbackOf(input.playerRef, betTxnId);
+  await outbox.arm(guard);
+  const bet = { playerRef: input.playerRef, txnId: betTxnId, roundId, amountMinor: input.betMinor };
+  const betAnswers = await deliver(deps.callbacks, 'bet', bet, options);
   log.push(...betAnswers);
-  if (!answered(betAnswers) || input.plan.outcome === 'rollback') {
-    await deliverUntilAnswered(deps, 'rollback', rollbackOf(input.playerRef, betTxnId), log);
+  const taken = accepted(betAnswers);
+  // A late bet must have been refused; should our server have taken it anyway, it is rolled back again.
+  const undo =
+    !answered(betAnswers) || input.plan.outcome === 'rollback' || (input.plan.outcome === 'rollback-first' && taken);
+  if (undo) {
+    await outbox.fire(guard.txnId, log, options);
     return { roundId, callbacks: log, betAccepted: false };
   }
-  if (!accepted(betAnswers)) return { roundId, callbacks: log, betAccepted: false };
+  if (!taken) {
+    await outbox.disarm(guard.txnId);
+    return { roundId, callbacks: log, betAccepted: false };
+  }
   const result = input.plan.outcome === 'spin' ? spin(deps.seed, roundId, input.betMinor) : undefined;
   const winMinor = input.plan.outcome === 'win' ? input.plan.winMinor : (result?.winMinor ?? 0);
   if (winMinor > 0) {
     const win = { playerRef: input.playerRef, txnId: `wc-win-${randomUUID()}`, roundId, amountMinor: winMinor };
-    await deliverUntilAnswered(deps, 'win', win, log);
+    await outbox.send('win', win, log, { ...options, replaces: guard.txnId });
+  } else {
+    await outbox.disarm(guard.txnId);
   }
   return { roundId, callbacks: log, betAccepted: true, ...(result ? { spin: result } : {}) };
 }
