@@ -1,16 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests against the real server on a fresh embedded database. The
- * server serves the built app (apps/web/dist), so `npm run e2e` builds first.
+ * End-to-end tests against the real server on a fresh embedded database, with
+ * the sandbox game provider beside it (`npm start`'s launcher). The server
+ * serves the built app (apps/web/dist), so `npm run e2e` builds first.
  * Debian's Chromium is used; no browser is downloaded.
+ *
+ * The tests act as the bank-statement connector too: they sign bank-feed
+ * deliveries with the webhook secret this file gives the server. Workers
+ * inherit the runner's environment, so the values set here reach the tests.
  */
-const port = Number(process.env.E2E_PORT ?? 3197);
+process.env.E2E_PORT ??= '3197';
+process.env.E2E_BANK_WEBHOOK_SECRET ??= randomBytes(32).toString('hex');
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'siam-play-e2e-'));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'siam-play-e2e-'));
 const repoRoot = join(import.meta.dirname, '..', '..');
 
 export default defineConfig({
@@ -41,12 +49,18 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node --import tsx scripts/start.ts',
     cwd: repoRoot,
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      BANK_WEBHOOK_SECRET: process.env.E2E_BANK_WEBHOOK_SECRET,
+      LOG_LEVEL: 'warn',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -73,7 +73,7 @@ export function ModalHost() {
   const { title, Component } = MODALS[openModal];
   const fallback = (
     <Dialog title={t(title)} onClose={close}>
-      <div className="dialog__body">
+      <div className="dialog__body" data-testid="modal-loading">
         <Spinner label={t('common.loading')} />
       </div>
     </Dialog>

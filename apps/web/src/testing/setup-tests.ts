@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { i18n, initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { useModalStore } from '@/stores/modal-store';
+
+// Modals and routes are lazy chunks: the first import of one in a test run is transformed on the spot and can take
+// over a second on a busy machine, so queries that wait (findBy..., waitFor) wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs the carousel library observes; these inert versions let it mount.
 class InertObserver {

@@ -1,9 +1,9 @@
 import { API_PATHS } from '@app/contracts/paths';
 import type { User } from '@app/contracts/player';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { onTestFinished, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { PAGE_PATHS } from '@/config/paths';
@@ -131,4 +131,13 @@ export async function advance(ms: number): Promise<void> {
 
 export function useFakeTimers(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+}
+
+/**
+ * The open modal's dialog once its lazily loaded content is in (the stand-in
+ * shown while the modal's chunk loads has the same title, but is a different element).
+ */
+export async function findModal(name: string | RegExp): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.queryByTestId('modal-loading')).not.toBeInTheDocument());
+  return screen.findByRole('dialog', { name });
 }

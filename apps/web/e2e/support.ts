@@ -1,0 +1,93 @@
+import { DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
+import { signedHeaders } from '@app/signing/hmac';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/** A phone number no earlier run has used: 09 followed by 8 digits from the clock. */
+export function freshPhone(): string {
+  return `09${String(Date.now()).slice(-8)}`;
+}
+
+/** A reference no earlier run has used (bank references are alphanumeric). */
+export function freshReference(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e6)}`;
+}
+
+/** The sandbox game provider runs on the port after the server's (scripts/start.ts). */
+export function sandboxOrigin(): string {
+  return `http://localhost:${Number(process.env.E2E_PORT) + 1}`;
+}
+
+export type BankTransfer = {
+  reference: string;
+  fromBankCode: string;
+  fromAccountNumber: string;
+  toAccountNumber: string;
+  amount: number;
+};
+
+/** Acts as the bank-statement connector: one signed delivery to the bank-feed webhook. */
+export async function deliverBankTransfer(request: APIRequestContext, transfer: BankTransfer) {
+  const secret = process.env.E2E_BANK_WEBHOOK_SECRET;
+  if (!secret) throw new Error('E2E_BANK_WEBHOOK_SECRET is not set (playwright.config.ts sets it)');
+  const body = JSON.stringify({ ...transfer, transferredAt: new Date().toISOString() });
+  const { timestamp, signature } = signedHeaders(secret, body);
+  const response = await request.post(WEBHOOK_PATHS.bankTransfers, {
+    data: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': timestamp,
+      'x-webhook-signature': signature,
+      'idempotency-key': `e2e-${transfer.reference}`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { data: { result: string } };
+}
+
+/** A bank slip image for a transfer, drawn by the demo server's sandbox bank (its QR carries the reference). */
+export async function slipImage(request: APIRequestContext, reference: string, bank: string, amount: number) {
+  const path = fillPath(DEMO_PATHS.sandboxBankSlip, { reference });
+  const response = await request.get(`${path}?bank=${bank}&amount=${amount}`);
+  expect(response.status()).toBe(200);
+  return { name: `slip-${reference}.png`, mimeType: 'image/png', buffer: await response.body() };
+}
+
+/** axe-core in the page: no serious or critical violation on what is shown now. */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+  expect(severe, `axe on ${screen}`).toEqual([]);
+}
+
+/** Nothing scrolls sideways at 320 px: neither the page nor an open dialog. */
+export async function expectNoHorizontalScroll(page: Page, screen: string) {
+  const size = page.viewportSize() ?? { width: 360, height: 740 };
+  await page.setViewportSize({ width: 320, height: size.height });
+  const overflow = await page.evaluate(() => {
+    const wide = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    const scrollers = [...document.querySelectorAll('dialog[open] *, main *')].filter(
+      (element) => wide(element) && getComputedStyle(element).overflowX !== 'hidden' && element.clientWidth > 0,
+    );
+    return {
+      page: document.documentElement.scrollWidth,
+      inner: scrollers.map((element) => `${element.tagName.toLowerCase()}.${element.className}`).slice(0, 5),
+    };
+  });
+  expect(overflow.page, `${screen}: page width at 320 px`).toBeLessThanOrEqual(320);
+  expect(overflow.inner, `${screen}: elements scrolling sideways at 320 px`).toEqual([]);
+  await page.setViewportSize(size);
+}
+
+/** A screen as the journey meets it: screenshot (a test artifact), axe, and the 320 px check. */
+export async function checkScreen(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-360x740.png` });
+  await expectAccessible(page, name);
+  await expectNoHorizontalScroll(page, name);
+}
