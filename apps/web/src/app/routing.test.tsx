@@ -5,6 +5,8 @@ import { useAuthStore } from '@/stores/auth-store';
 import { callsTo, demoUser, errorBody, mockApi, renderApp, signIn } from '@/testing/test-utils';
 
 const loginOk = { body: { success: true, message: 'Login successful', data: { token: 'tok-1', user: demoUser } } };
+/** /transactions loads the first page of the history (spec §7). */
+const emptyHistory = { [`GET ${API_PATHS.history}`]: { body: { success: true, data: { history: [], total: 0 } } } };
 
 async function expectLocation(path: string) {
   await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(path));
@@ -26,7 +28,7 @@ describe('§2 routes and guards', () => {
   });
 
   it('a guest sent to /login returns to the page it asked for after logging in', async () => {
-    mockApi({ [`POST ${API_PATHS.login}`]: loginOk });
+    mockApi({ [`POST ${API_PATHS.login}`]: loginOk, ...emptyHistory });
     renderApp('/transactions');
     await screen.findByRole('heading', { name: 'Log in' });
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0812345678' } });
@@ -41,7 +43,7 @@ describe('§2 routes and guards', () => {
     ['/launch-ufa', 'Sports game'],
     ['/launch-game', 'WC game'],
   ])('%s is a protected page in the main frame for a signed-in player', async (path, title) => {
-    mockApi();
+    mockApi(emptyHistory);
     signIn();
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -77,7 +79,10 @@ describe('§2 routes and guards', () => {
 
 describe('§8 any 401 clears the token and goes to /login', () => {
   it('a 401 on the balance call ends the session and shows /login', async () => {
-    mockApi({ [`GET ${API_PATHS.balance}`]: { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') } });
+    mockApi({
+      [`GET ${API_PATHS.balance}`]: { status: 401, body: errorBody(401, 'expired', 'UNAUTHORIZED') },
+      ...emptyHistory,
+    });
     signIn();
     renderApp('/transactions');
     await expectLocation('/login');

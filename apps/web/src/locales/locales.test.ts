@@ -53,6 +53,12 @@ describe('§2 and §8 Thai strings are the spec words verbatim', () => {
     ['login.failedRetry', 'เข้าสู่ระบบล้มเหลว. กรุณาลองใหม่อีกครั้ง'],
     ['pages.transactionsTitle', 'ประวัติธุรกรรม'],
     ['pages.transactionsSubtitle', 'รายการฝากและถอนทั้งหมด'],
+    ['transactions.balanceBefore', 'ก่อน'],
+    ['transactions.balanceAfter', 'หลัง'],
+    ['transactions.pageOf', 'หน้า {{page}} จาก {{pages}}'],
+    ['transactions.emptyTitle', 'ไม่พบรายการธุรกรรม'],
+    ['transactions.emptyBody', 'ไม่มีประวัติการฝากหรือถอนเงิน'],
+    ['transactions.errorTitle', 'ข้อผิดพลาด'],
   ])('th %s is "%s"', (key, text) => {
     expect(flatten(th)[key]).toBe(text);
   });
@@ -64,6 +70,8 @@ describe('§2 and §8 Thai strings are the spec words verbatim', () => {
     ['register.failed', 'Registration failed'],
     ['register.registerFailed', 'Register failed'],
     ['wallet.copyFailed', 'Failed to copy text'],
+    ['password.failed', 'Change password failed'],
+    ['password.success', 'Change password successful'],
   ])('en %s is the spec text "%s"', (key, text) => {
     expect(flatten(en)[key]).toBe(text);
   });

@@ -24,7 +24,7 @@ describe('§2 header', () => {
   });
 
   it('the home button goes to /', async () => {
-    mockApi();
+    mockApi({ [`GET ${API_PATHS.history}`]: { body: { success: true, data: { history: [], total: 0 } } } });
     signIn();
     renderApp('/transactions');
     await screen.findByRole('heading', { name: 'Transaction history' });

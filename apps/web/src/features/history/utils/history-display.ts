@@ -1,0 +1,46 @@
+import type { HistoryStatus } from '@app/contracts/history';
+import type { HistoryListEntry } from '@/features/history/api/get-history';
+
+/** Spec §4: WAITING, APPROVED and REJECTED as they are; anything else is shown as waiting. */
+export function displayStatus(status: string): HistoryStatus {
+  return status === 'APPROVED' || status === 'REJECTED' ? status : 'WAITING';
+}
+
+/** Spec §4, the modal's table: plus when the balance went up (afterAmount exceeds beforeAmount), otherwise minus. */
+export function amountSign(entry: Pick<HistoryListEntry, 'beforeAmount' | 'afterAmount'>): '+' | '-' {
+  return entry.afterAmount > entry.beforeAmount ? '+' : '-';
+}
+
+/** Spec §2, the transactions page: Thai locale with year, short month, day, hour and minute. */
+const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function formatThaiDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : thaiDateTime.format(date);
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The same fields in the interface language's locale (the history modal). */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    dateTimeFormats.set(locale, format);
+  }
+  return format.format(date);
+}
