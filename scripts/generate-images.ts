@@ -4,6 +4,7 @@
  *   bank-png/{CODE}.png   128×128 round badge per bank in BANKS (brand colour + short monogram)
  *   reward/*.png          400×400 product cards for the redeemable rewards (dark-and-gold)
  *   banner/event-point.png 1200×600 home-page "EVENT POINT" promotion banner
+ *   games/*.png           480×320 cards of the game chooser (play modal)
  *
  * Every image is drawn as an SVG string and rasterised with sharp (librsvg), then written as a
  * palette PNG to keep the files small. Text uses only Latin letters/digits in DejaVu Sans (falls
@@ -418,6 +419,67 @@ const JERSEY_DEFS = `
 </linearGradient>`;
 
 // ---------------------------------------------------------------------------------------------
+// Game chooser cards
+// ---------------------------------------------------------------------------------------------
+
+/** A 480×320 card of the game chooser: dark stage, the game's art, its name on a gold-lined plate. */
+function gameCard(title: string, caption: string, art: string, tint: string): string {
+  const defs = `${GOLD_DEFS}
+<radialGradient id="stageBg" cx="0.5" cy="0.4" r="0.8">
+  <stop offset="0" stop-color="${tint}"/><stop offset="0.6" stop-color="${shade(tint, -0.7)}"/><stop offset="1" stop-color="#07070a"/>
+</radialGradient>
+<linearGradient id="plate" x1="0" y1="0" x2="0" y2="1">
+  <stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.75"/>
+</linearGradient>`;
+  const body = [
+    `<rect width="480" height="320" fill="url(#stageBg)"/>`,
+    art,
+    `<rect x="0" y="212" width="480" height="108" fill="url(#plate)"/>`,
+    `<text x="240" y="268" font-family="${FONT}" font-weight="bold" font-size="44" letter-spacing="3" text-anchor="middle" fill="url(#goldText)" stroke="#2a1702" stroke-width="1">${esc(title)}</text>`,
+    `<text x="240" y="298" font-family="${FONT}" font-size="20" letter-spacing="2" text-anchor="middle" fill="#f6ead0">${esc(caption)}</text>`,
+    `<rect x="5" y="5" width="470" height="310" rx="20" fill="none" stroke="url(#gold)" stroke-width="3"/>`,
+  ].join('');
+  return svgDoc(480, 320, defs, body);
+}
+
+/** A football on a pitch's centre circle. */
+function sportsArt(): string {
+  const patches: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const a = ((i * 72 - 90) * Math.PI) / 180;
+    const x = 240 + 46 * Math.cos(a);
+    const y = 120 + 46 * Math.sin(a);
+    patches.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="15" fill="#17171c"/>`);
+  }
+  return `
+<ellipse cx="240" cy="200" rx="200" ry="34" fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="3"/>
+<line x1="40" y1="200" x2="440" y2="200" stroke="#ffffff" stroke-opacity="0.2" stroke-width="3"/>
+<ellipse cx="246" cy="196" rx="64" ry="10" fill="#000000" opacity="0.45"/>
+<circle cx="240" cy="120" r="72" fill="#fafafa" stroke="#17171c" stroke-width="3"/>
+<polygon points="240,98 261,113 253,138 227,138 219,113" fill="#17171c"/>
+${patches.join('')}
+<path d="M196 78 Q222 58 262 62" stroke="#ffffff" stroke-width="6" fill="none" opacity="0.6"/>
+${sparkle(352, 70, 16, '#ffe9a8', 0.9)}${sparkle(118, 96, 11, '#ffe9a8', 0.8)}`;
+}
+
+/** Three slot reels showing 7 7 7. */
+function slotsArt(): string {
+  const reels = [150, 240, 330]
+    .map(
+      (x) =>
+        `<rect x="${x - 40}" y="52" width="80" height="130" rx="14" fill="#fffaf0" stroke="url(#gold)" stroke-width="5"/>` +
+        `<text x="${x}" y="150" font-family="${FONT}" font-weight="bold" font-size="86" text-anchor="middle" fill="#c8102e">7</text>`,
+    )
+    .join('');
+  return `
+<rect x="92" y="36" width="296" height="162" rx="24" fill="#1a0b12" stroke="url(#gold)" stroke-width="4"/>
+${reels}
+<line x1="100" y1="117" x2="380" y2="117" stroke="#c8102e" stroke-width="3" opacity="0.5"/>
+${coin(70, 170, 28, 'W')}${coin(414, 78, 24, 'C')}
+${sparkle(420, 176, 14, '#ffe9a8', 0.9)}${sparkle(64, 60, 12, '#ffe9a8', 0.8)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Event banner
 // ---------------------------------------------------------------------------------------------
 
@@ -547,6 +609,17 @@ async function main(): Promise<void> {
   for (const [file, svg] of rewards) {
     await writePng(join(OUT, 'reward', file), svg, { quality: 80 });
   }
+
+  await writePng(
+    join(OUT, 'games', 'ufa-sports.png'),
+    gameCard('UFA SPORTS', 'Football betting', sportsArt(), '#1f7a3a'),
+    {
+      quality: 85,
+    },
+  );
+  await writePng(join(OUT, 'games', 'wc-slots.png'), gameCard('WC SLOTS', 'Spin and win', slotsArt(), '#7a1f4a'), {
+    quality: 85,
+  });
 
   await writePng(join(OUT, 'banner', 'event-point.png'), eventBanner(), { quality: 90, dither: 0 });
 }

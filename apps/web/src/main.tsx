@@ -5,7 +5,6 @@ import '@/styles/buttons.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/index';
-import { loadAllFontsWhenIdle } from '@/lib/fonts';
 import { initI18n } from '@/lib/i18n';
 
 const root = document.getElementById('root');
@@ -17,5 +16,4 @@ initI18n().finally(() => {
       <App />
     </StrictMode>,
   );
-  loadAllFontsWhenIdle();
 });

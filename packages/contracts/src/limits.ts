@@ -43,6 +43,11 @@ export const REFRESH_SPIN_MIN_MS = 100;
 export const BANNER_AUTOPLAY_MS = 3000;
 export const BALANCE_REFRESH_MS = 5000;
 export const TRANSFER_IN_WAIT_MS = 3000;
+/**
+ * A failed transfer-in stays 'Transferring...' (spec §4) for this long, then the
+ * button comes back with the failure, so a player is never stuck.
+ */
+export const TRANSFER_IN_STUCK_MS = 15_000;
 
 /** Failed logins allowed per phone within the window. */
 export const LOGIN_FAILURES_PER_PHONE_MAX = 5;

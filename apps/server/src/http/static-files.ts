@@ -43,6 +43,9 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
       // Looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz copies of every text file (apps/web/scripts/compress-dist.mjs):
+      // the one the browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

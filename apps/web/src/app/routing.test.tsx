@@ -7,6 +7,11 @@ import { callsTo, demoUser, errorBody, mockApi, renderApp, signIn } from '@/test
 const loginOk = { body: { success: true, message: 'Login successful', data: { token: 'tok-1', user: demoUser } } };
 /** /transactions loads the first page of the history (spec §7). */
 const emptyHistory = { [`GET ${API_PATHS.history}`]: { body: { success: true, data: { history: [], total: 0 } } } };
+/** The launch screens start their game at once; these answers never come, so the screen stays put. */
+const launchesPending = {
+  [`POST ${API_PATHS.launch}`]: () => new Promise<Response>(() => {}),
+  [`POST ${API_PATHS.launchGame}`]: () => new Promise<Response>(() => {}),
+};
 
 async function expectLocation(path: string) {
   await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(path));
@@ -43,7 +48,7 @@ describe('§2 routes and guards', () => {
     ['/launch-ufa', 'Sports game'],
     ['/launch-game', 'WC game'],
   ])('%s is a protected page in the main frame for a signed-in player', async (path, title) => {
-    mockApi(emptyHistory);
+    mockApi({ ...emptyHistory, ...launchesPending });
     signIn();
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

@@ -3,10 +3,11 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadLanguageFonts } from '@/lib/fonts';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/storage-keys';
+import en from '@/locales/en';
 
 /** Each language's resources are their own chunk: a player downloads only the ones used. */
 const localeLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  en: () => import('@/locales/en'),
+  en: () => Promise.resolve({ default: en }),
   th: () => import('@/locales/th'),
   cn: () => import('@/locales/cn'),
   ls: () => import('@/locales/ls'),
@@ -71,6 +72,10 @@ export function initI18n(language: Language = detectInitialLanguage()): Promise<
     .use(initReactI18next)
     .init({
       lng: language,
+      // English is the fallback of every language, so it is always needed: it ships in the entry
+      // chunk and the first render waits for no download in English. The others load on demand.
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',

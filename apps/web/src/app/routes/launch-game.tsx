@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
-import { PAGE_PATHS } from '@/config/paths';
+import { LaunchScreen } from '@/features/games/components/launch-screen';
 
-/** Spec §2 /launch-game: the second (WC) game's page. */
+/** Spec §2 /launch-game: launches the second game (code WC; credit brought back to the main wallet first). */
 export function LaunchGameRoute() {
   const { t } = useTranslation();
   return (
     <PageTitle title={t('pages.launchGameTitle')}>
-      <Link to={PAGE_PATHS.home} className="button button--outline">
-        {t('common.backHome')}
-      </Link>
+      <LaunchScreen game="wc" />
     </PageTitle>
   );
 }

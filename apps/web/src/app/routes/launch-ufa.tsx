@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
-import { PAGE_PATHS } from '@/config/paths';
+import { LaunchScreen } from '@/features/games/components/launch-screen';
 
-/** Spec §2 /launch-ufa: the sports game's page. */
+/** Spec §2 /launch-ufa: launches the sports game (credit moved to the provider first) and redirects to it. */
 export function LaunchUfaRoute() {
   const { t } = useTranslation();
   return (
     <PageTitle title={t('pages.launchUfaTitle')}>
-      <Link to={PAGE_PATHS.home} className="button button--outline">
-        {t('common.backHome')}
-      </Link>
+      <LaunchScreen game="ufa" />
     </PageTitle>
   );
 }

@@ -178,3 +178,10 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Icon>
 );
+
+export const TransferIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 8h13l-3.5-3.5" />
+    <path d="M20 16H7l3.5 3.5" />
+  </Icon>
+);

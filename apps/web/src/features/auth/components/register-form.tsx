@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { CloseIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
@@ -151,12 +152,7 @@ export function RegisterForm() {
           />
         </FormField>
 
-        {serverError && (
-          <div className="form-alert" role="alert">
-            <strong>{t('register.registerFailed')}</strong>
-            <span>{serverError}</span>
-          </div>
-        )}
+        {serverError && <FormAlert title={t('register.registerFailed')}>{serverError}</FormAlert>}
 
         <button type="submit" className="button button--gold button--block" disabled={register.isPending}>
           {register.isPending ? t('register.submitting') : t('register.submit')}

@@ -1,9 +1,136 @@
+import './deposit-modal.css';
+import { formatBahtWithSymbol } from '@app/contracts/money';
+import type { DepositAccount } from '@app/contracts/player';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
-import type { ModalProps } from '@/stores/modal-store';
+import { CheckIcon, CopyIcon } from '@/components/ui/icons';
+import { PromptPayQr } from '@/features/deposit/components/promptpay-qr';
+import { DEPOSIT_MINIMUM_TEXT } from '@/features/deposit/utils/deposit-rules';
+import { useMainBalance } from '@/lib/balance';
+import { useLineOaUrl } from '@/lib/settings';
+import { useAuthStore } from '@/stores/auth-store';
+import { type ModalProps, useModalStore } from '@/stores/modal-store';
 
-/** PLACEHOLDER (issue 8 in progress): the modal's content is being built. */
+const COPIED_FEEDBACK_MS = 2000;
+
+/** What goes on the clipboard: the digits a banking app's "to account" field takes, without dashes or spaces. */
+function clipboardNumber(bankNumber: string): string {
+  return bankNumber.replace(/[\s-]/g, '');
+}
+
+/**
+ * Spec §2 deposit modal: the balance, the house account(s) to transfer to (from
+ * `user.accounts`) with a copy button, a PromptPay QR when the house account
+ * takes PromptPay (beyond the spec), the player's own account the transfer must
+ * come from, and the notes of §9 (minimum, no fee, same account). The last
+ * button replaces this modal with the confirm-deposit one.
+ */
 export function DepositModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
-  return <Dialog title={t('modals.deposit')} onClose={onClose} />;
+  const user = useAuthStore((state) => state.user);
+  const balance = useMainBalance();
+  const openModal = useModalStore((state) => state.open);
+  const lineOaUrl = useLineOaUrl();
+  const [copiedNumber, setCopiedNumber] = useState<string | null>(null);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
+
+  const accounts = user?.accounts ?? [];
+  const promptpayId = accounts.find((account) => account.promptpayId)?.promptpayId;
+
+  async function copyAccount(account: DepositAccount) {
+    try {
+      await navigator.clipboard.writeText(clipboardNumber(account.bankNumber));
+      setCopiedNumber(account.bankNumber);
+      clearTimeout(copiedTimer.current);
+      copiedTimer.current = setTimeout(() => setCopiedNumber(null), COPIED_FEEDBACK_MS);
+    } catch {
+      // Spec §8: a copy failure is an alert (no clipboard permission, an insecure page, an old browser).
+      window.alert(t('deposit.copyFailed'));
+    }
+  }
+
+  return (
+    <Dialog title={t('modals.deposit')} onClose={onClose}>
+      <div className="dialog__body deposit">
+        <div className="deposit__balance">
+          <span>{t('deposit.balance')}</span>
+          <strong data-testid="deposit-balance">{formatBahtWithSymbol(balance)}</strong>
+        </div>
+
+        {accounts.length === 0 ? (
+          <div className="deposit__empty" data-testid="deposit-no-account">
+            <strong>{t('deposit.noAccountTitle')}</strong>
+            <span>{t('deposit.noAccountBody')}</span>
+            {lineOaUrl && (
+              <a
+                className="button button--outline button--small"
+                href={lineOaUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('deposit.contact')}
+                <span className="visually-hidden"> ({t('common.openInNewTab')})</span>
+              </a>
+            )}
+          </div>
+        ) : (
+          <div className="deposit__accounts">
+            {accounts.map((account) => (
+              <BankCard
+                key={`${account.bankCode}-${account.bankNumber}`}
+                label={t('deposit.transferTo')}
+                bankCode={account.bankCode}
+                bankName={account.bankName}
+                bankNumber={account.bankNumber}
+                holder={account.fullName}
+              >
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => copyAccount(account)}
+                  aria-label={t('deposit.copyAccount')}
+                >
+                  {copiedNumber === account.bankNumber ? <CheckIcon /> : <CopyIcon />}
+                </button>
+              </BankCard>
+            ))}
+          </div>
+        )}
+        <p className="deposit__copied" role="status" aria-live="polite">
+          {copiedNumber ? t('deposit.accountCopied') : ''}
+        </p>
+
+        {promptpayId && <PromptPayQr promptpayId={promptpayId} />}
+
+        {user && (
+          <BankCard
+            label={t('deposit.fromAccount')}
+            bankCode={user.bankCode}
+            bankName={user.bankName}
+            bankNumber={user.bankNumber}
+            holder={user.fullName}
+          />
+        )}
+
+        <ul className="deposit__notes" aria-label={t('deposit.notesLabel')}>
+          <li>{t('deposit.minimumNote', { amount: DEPOSIT_MINIMUM_TEXT })}</li>
+          <li>{t('deposit.noFeeNote')}</li>
+          <li>{t('deposit.sameAccountRule')}</li>
+        </ul>
+      </div>
+      <div className="dialog__footer dialog__footer--stack">
+        <button
+          type="button"
+          className="button button--gold button--block"
+          onClick={() => openModal('confirm-deposit')}
+        >
+          {t('deposit.toConfirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
 }

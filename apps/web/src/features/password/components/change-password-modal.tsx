@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordField } from '@/components/ui/password-field';
@@ -92,12 +93,7 @@ export function ChangePasswordModal({ onClose }: ModalProps) {
             />
           </FormField>
 
-          {failure && (
-            <div className="form-alert" role="alert">
-              <strong>{t('password.failed')}</strong>
-              {failure.message && <span>{failure.message}</span>}
-            </div>
-          )}
+          {failure && <FormAlert title={t('password.failed')}>{failure.message}</FormAlert>}
         </div>
         <div className="dialog__footer dialog__footer--stack">
           <button type="submit" className="button button--gold button--block" disabled={changePassword.isPending}>

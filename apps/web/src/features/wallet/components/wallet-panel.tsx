@@ -17,6 +17,7 @@ import {
   UserIcon,
   WithdrawIcon,
 } from '@/components/ui/icons';
+import { TransferInButton } from '@/features/wallet/components/transfer-in-button';
 import { useBalance } from '@/lib/balance';
 import { useProfile } from '@/lib/profile';
 import { useHasSession } from '@/lib/session';
@@ -159,6 +160,7 @@ export function WalletPanel() {
           <dd data-testid="points">{formatPoints(amounts.points)}</dd>
         </div>
       </dl>
+      <TransferInButton />
 
       <div className="wallet__primary-actions">
         <button type="button" className="button button--gold" onClick={() => openModal('deposit')}>

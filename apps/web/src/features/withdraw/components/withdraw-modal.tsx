@@ -1,9 +1,216 @@
+import './withdraw-modal.css';
+import {
+  WITHDRAW_AMOUNT_SATANG_LIMIT,
+  WITHDRAW_AMOUNT_SATANG_MIN,
+  WITHDRAW_PROCESSING_MINUTES,
+  WITHDRAW_QUICK_AMOUNTS_BAHT,
+} from '@app/contracts/limits';
+import { formatBahtWithSymbol, SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { MessageDialog } from '@/components/ui/message-dialog';
+import { useWithdraw } from '@/features/withdraw/api/withdraw';
+import {
+  amountTextToSatang,
+  balanceToSatang,
+  capAmountText,
+  formatLimitBaht,
+  sanitizeAmountInput,
+  satangToAmountText,
+  withdrawAmountError,
+} from '@/features/withdraw/utils/withdraw-amount';
+import { ApiError } from '@/lib/api-client';
+import { useMainBalance } from '@/lib/balance';
+import { useAuthStore } from '@/stores/auth-store';
 import type { ModalProps } from '@/stores/modal-store';
 
-/** PLACEHOLDER (issue 8 in progress): the modal's content is being built. */
+const minimumBaht = formatLimitBaht(satangToBaht(WITHDRAW_AMOUNT_SATANG_MIN));
+const limitBaht = formatLimitBaht(satangToBaht(WITHDRAW_AMOUNT_SATANG_LIMIT));
+
+/** The detail under "Withdraw failed": insufficient balance for its code, else the server's words ('' for none). */
+function failureDetail(error: unknown, insufficient: string): string {
+  if (!(error instanceof ApiError)) return '';
+  return error.errorCode === 'AG_INSUFFICIENT_AMOUNT' ? insufficient : error.serverMessage;
+}
+
+/**
+ * Spec §2 withdraw modal with the rules of §5 and the flow of §4.
+ *
+ * The amount is a plain controlled input, not useZodForm: every keystroke is
+ * rewritten (sanitised, capped to the balance) and its errors show while the
+ * player types, before any submit, which is the opposite of that hook's
+ * errors-after-submit pattern. The rules live in utils/withdraw-amount.ts.
+ *
+ * On success the in-progress dialog opens over this one (which keeps the
+ * success line and the cleared amount); closing it closes both. The modal host
+ * unmounts this component on close, so it opens empty each time.
+ */
 export function WithdrawModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
-  return <Dialog title={t('modals.withdraw')} onClose={onClose} />;
+  const amountId = useId();
+  const user = useAuthStore((state) => state.user);
+  const balanceSatang = balanceToSatang(useMainBalance());
+  const withdraw = useWithdraw();
+
+  const [amountText, setAmountText] = useState('');
+  /** Withdraw-all was pressed with a balance under the minimum. */
+  const [balanceTooLow, setBalanceTooLow] = useState(false);
+  /** The last failure's detail line; '' when the generic title says it all. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const [successMessage, setSuccessMessage] = useState<string | null>(null);
+  /** The amount (baht) of the withdrawal just accepted: the in-progress dialog is open while set. */
+  const [acceptedBaht, setAcceptedBaht] = useState<number | null>(null);
+  /**
+   * Set in the same tick as the send: the mutation's own pending flag reaches
+   * this component a render later, so a fast double tap would slip past it.
+   */
+  const sending = useRef(false);
+
+  const amountSatang = amountTextToSatang(amountText);
+  const amountError = withdrawAmountError(amountSatang, balanceSatang);
+  const canSubmit =
+    !withdraw.isPending &&
+    amountError === null &&
+    amountSatang !== undefined &&
+    amountSatang >= WITHDRAW_AMOUNT_SATANG_MIN &&
+    balanceSatang >= WITHDRAW_AMOUNT_SATANG_MIN;
+
+  function changeAmount(text: string) {
+    setAmountText(capAmountText(sanitizeAmountInput(text), balanceSatang));
+    setBalanceTooLow(false);
+    setSuccessMessage(null);
+  }
+
+  function withdrawAll() {
+    if (balanceSatang >= WITHDRAW_AMOUNT_SATANG_MIN) {
+      changeAmount(satangToAmountText(balanceSatang));
+    } else {
+      setBalanceTooLow(true);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current || !canSubmit || amountSatang === undefined) return;
+    sending.current = true;
+    setFailure(null);
+    setSuccessMessage(null);
+    withdraw.mutate(
+      { amount: satangToBaht(amountSatang) },
+      {
+        onSuccess: (response) => {
+          setSuccessMessage(response.message || t('withdraw.success'));
+          setAmountText('');
+          setAcceptedBaht(response.data.amount);
+        },
+        onError: (error) => setFailure(failureDetail(error, t('withdraw.insufficient'))),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  }
+
+  const amountErrorText = {
+    belowMinimum: t('withdraw.belowMinimum', { amount: minimumBaht }),
+    insufficient: t('withdraw.insufficient'),
+    aboveLimit: t('withdraw.aboveLimit', { amount: limitBaht }),
+  };
+  const fieldError = amountError
+    ? amountErrorText[amountError]
+    : balanceTooLow
+      ? t('withdraw.balanceTooLow', { amount: minimumBaht })
+      : undefined;
+
+  return (
+    <>
+      <Dialog title={t('modals.withdraw')} onClose={onClose}>
+        <form onSubmit={onSubmit} noValidate>
+          <div className="dialog__body withdraw">
+            <div className="withdraw__balance">
+              <span>{t('withdraw.balance')}</span>
+              <strong data-testid="withdraw-balance">{formatBahtWithSymbol(satangToBaht(balanceSatang))}</strong>
+            </div>
+
+            {user && (
+              <BankCard
+                label={t('withdraw.destination')}
+                bankCode={user.bankCode}
+                bankName={user.bankName}
+                bankNumber={user.bankNumber}
+                holder={user.fullName}
+              />
+            )}
+
+            <FormField id={amountId} label={t('withdraw.amountLabel')} error={fieldError}>
+              <div className="withdraw__amount">
+                <input
+                  id={amountId}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={t('withdraw.amountPlaceholder')}
+                  value={amountText}
+                  onChange={(event) => changeAmount(event.target.value)}
+                  aria-invalid={amountError ? true : undefined}
+                  aria-describedby={fieldError ? `${amountId}-error` : undefined}
+                />
+                <button type="button" className="button button--outline button--small" onClick={withdrawAll}>
+                  {t('withdraw.withdrawAll')}
+                </button>
+              </div>
+            </FormField>
+
+            <fieldset className="withdraw__quick">
+              <legend className="visually-hidden">{t('withdraw.quickAmounts')}</legend>
+              {WITHDRAW_QUICK_AMOUNTS_BAHT.map((amount) => {
+                const quickSatang = amount * SATANG_PER_BAHT;
+                return (
+                  <button
+                    key={amount}
+                    type="button"
+                    className={`withdraw__chip${quickSatang === amountSatang ? ' is-selected' : ''}`}
+                    disabled={quickSatang > balanceSatang}
+                    onClick={() => changeAmount(satangToAmountText(quickSatang))}
+                  >
+                    ฿{formatLimitBaht(amount)}
+                  </button>
+                );
+              })}
+            </fieldset>
+
+            {failure !== null && <FormAlert title={t('withdraw.failed')}>{failure}</FormAlert>}
+            {successMessage && (
+              <p className="withdraw__success" role="status">
+                {successMessage}
+              </p>
+            )}
+
+            <ul className="withdraw__notes">
+              <li>{t('withdraw.minimumNote', { amount: minimumBaht })}</li>
+              <li>{t('withdraw.processingNote', { minutes: WITHDRAW_PROCESSING_MINUTES })}</li>
+            </ul>
+          </div>
+          <div className="dialog__footer">
+            <button type="submit" className="button button--gold button--block" disabled={!canSubmit}>
+              {withdraw.isPending ? t('withdraw.submitting') : t('withdraw.submit')}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+
+      {acceptedBaht !== null && (
+        <MessageDialog title={t('withdraw.inProgressTitle')} tone="success" onClose={onClose}>
+          {t('withdraw.inProgressBody', {
+            amount: formatBahtWithSymbol(acceptedBaht),
+            minutes: WITHDRAW_PROCESSING_MINUTES,
+          })}
+        </MessageDialog>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,65 @@
+import { API_PATHS } from '@app/contracts/paths';
+import { type WithdrawRequest, withdrawResponseSchema } from '@app/contracts/wallet';
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { balanceQueryOptions } from '@/lib/balance';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { refreshPlayerData } from '@/lib/player-data';
+import { queryClient } from '@/lib/query-client';
+
+/**
+ * POST /api/player/withdraw with `{ amount }` in baht (at most two decimals).
+ * The Idempotency-Key makes the server perform one withdrawal however often
+ * the same request arrives.
+ */
+export function withdraw(request: WithdrawRequest, idempotencyKey: string) {
+  return apiRequest(API_PATHS.withdraw, {
+    method: 'POST',
+    body: { amount: request.amount },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: withdrawResponseSchema,
+  });
+}
+
+/**
+ * Whether the server may have performed the withdrawal although we got no
+ * answer saying so: no answer at all (status 0), a gateway or server failure
+ * (5xx), or the first copy still running. A resend must then carry the same
+ * key, or the money could leave twice. The server stores a key only with work
+ * that committed, so reusing one after a failure that rolled back is harmless.
+ */
+function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || error.errorCode === 'REQUEST_IN_PROGRESS';
+}
+
+/** One intended withdrawal: its amount and the key every send of it carries. */
+type Attempt = { amount: number; key: string };
+
+/**
+ * The withdraw mutation. One key per intended withdrawal: sending the same
+ * amount again after an unknown outcome (a double tap, a retry after a lost
+ * answer) reuses it; another amount, a success or a refusal starts a new one.
+ * After a success the wallet figures, profile and history refresh; after an
+ * insufficient-balance refusal the balance does, since ours was evidently stale.
+ */
+export function useWithdraw() {
+  const attempt = useRef<Attempt | null>(null);
+  return useMutation({
+    mutationFn: ({ amount }: WithdrawRequest) => {
+      if (attempt.current?.amount !== amount) attempt.current = { amount, key: newIdempotencyKey() };
+      return withdraw({ amount }, attempt.current.key);
+    },
+    onSuccess: () => {
+      attempt.current = null;
+      void refreshPlayerData();
+    },
+    onError: (error) => {
+      if (!outcomeUnknown(error)) attempt.current = null;
+      if (error instanceof ApiError && error.errorCode === 'AG_INSUFFICIENT_AMOUNT') {
+        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions.queryKey });
+      }
+    },
+  });
+}
