@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ADMIN_KEY, type TestContext, testApp, testConfig } from './support/test-app.ts';
@@ -147,6 +148,30 @@ describe('serving the web app', () => {
     await app.close();
   });
 
+  it('issue 8: a page the build prepared (pages/<page>.html, pages/index.html for /) is served for that page; others get index.html', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'pages'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>plain</title>');
+    writeFileSync(path.join(dist, 'pages', 'register.html'), '<!doctype html><title>register</title>');
+    writeFileSync(path.join(dist, 'pages', 'index.html'), '<!doctype html><title>home</title>');
+    const app = await buildApp({ db: t.database.db, config: testConfig({ WEB_DIST_DIR: dist }), logger: false });
+    const titles: Record<string, string> = {
+      '/register': 'register',
+      '/register?from=x': 'register',
+      '/': 'home',
+      '/login': 'plain',
+      '/REGISTER': 'plain',
+      '/nowhere/deeper': 'plain',
+    };
+    for (const [url, title] of Object.entries(titles)) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    await app.close();
+  });
+
   it('a file added to the build after start is served without a restart', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SIAM PLAY</title>');
@@ -156,6 +181,57 @@ describe('serving the web app', () => {
     const late = await app.inject({ method: 'GET', url: '/assets/late-1.js' });
     expect(late.statusCode).toBe(200);
     expect(late.body).toBe('console.log(2)');
+    await app.close();
+  });
+
+  it('issue 8: assets and pages are sent precompressed (brotli, else gzip) when the browser accepts it, with Vary', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const script = 'console.log("a long enough script");'.repeat(50);
+    const page = `<!doctype html><title>SIAM PLAY</title>${'<div></div>'.repeat(50)}`;
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+    const app = await buildApp({ db: t.database.db, config: testConfig({ WEB_DIST_DIR: dist }), logger: false });
+
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    // A page path answers index.html, compressed too, and never cached.
+    const login = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(login.rawPayload).toString()).toBe(page);
     await app.close();
   });
 

@@ -8,6 +8,7 @@ import {
   freshReference,
   SCREENSHOTS,
   sandboxOrigin,
+  slipImage,
 } from './support';
 
 const PASSWORD = 'secret-pass-1';
@@ -35,7 +36,11 @@ async function houseAccountNumber(page: Page): Promise<string> {
 }
 
 async function openFromWallet(page: Page, button: string, dialog: string) {
-  await page.getByRole('region', { name: 'My wallet' }).getByRole('button', { name: button, exact: true }).click();
+  await page
+    .getByRole('region', { name: 'My wallet' })
+    .getByRole('button', { name: button, exact: true })
+    .first()
+    .click();
   const modal = page.getByRole('dialog', { name: dialog });
   await expect(modal).toBeVisible();
   return modal;
@@ -66,7 +71,100 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
   await page.getByTestId('wallet-refresh').click();
   await expect(page.getByTestId('main-balance')).toHaveText('฿500.00');
 
-  // JOURNEY-STEPS: deposit modal, confirm-deposit with a slip, launch the sports game, transfer in, withdraw.
+  // The deposit modal shows the house account; its button leads to confirm-deposit.
+  const deposit = await openFromWallet(page, 'Deposit', 'Deposit');
+  await expect(deposit.getByRole('region', { name: /Transfer to this account/ })).toBeVisible();
+  await expect(deposit.getByRole('img', { name: /PromptPay QR code/ })).toBeVisible();
+  await checkScreen(page, 'journey-deposit-modal');
+  await deposit.getByRole('button', { name: 'I have transferred: confirm deposit' }).click();
+
+  // Confirm-deposit with a generated slip: the server accepts it and it waits for verification.
+  const confirm = page.getByRole('dialog', { name: 'Confirm deposit' });
+  await confirm.getByLabel('Amount transferred (baht)').fill('200');
+  await confirm
+    .locator('input[type="file"]')
+    .setInputFiles(await slipImage(request, freshReference('E2ESLIP'), 'KBANK', 200));
+  await expect(confirm.getByRole('img', { name: 'Slip preview' })).toBeVisible();
+  await checkScreen(page, 'journey-confirm-deposit-modal');
+  await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
+  const received = page.getByRole('dialog', { name: 'Deposit received' });
+  await expect(received).toContainText('฿200.00');
+  await checkScreen(page, 'journey-deposit-received');
+  await received.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The play modal opens the sports game in a new tab: credit moves to the provider, the tab lands on the game.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Play' }).click();
+  const play = page.getByRole('dialog', { name: 'Play games' });
+  await expect(play.getByRole('link')).toHaveCount(2);
+  await checkScreen(page, 'journey-play-modal');
+  const [sports] = await Promise.all([
+    context.waitForEvent('page'),
+    play.getByRole('link', { name: /UFA Sports/ }).click(),
+  ]);
+  await sports.waitForURL(`${sandboxOrigin()}/play/sports**`);
+  expect(new URL(sports.url()).searchParams.get('lang')).toBe('EN-US');
+  await sports.screenshot({ path: `${SCREENSHOTS}/journey-sports-game-360x740.png` });
+  await sports.close();
+  await play.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('wallet-refresh').click();
+  await expect(page.getByTestId('main-balance')).toHaveText('฿0.00');
+  await expect(page.getByTestId('ufa-balance')).toHaveText('฿500.00');
+
+  // Transfer in from the wallet panel: 'Transferring...', then after 3 s the success modal.
+  await page.getByTestId('transfer-in').click();
+  await expect(page.getByTestId('transfer-in')).toHaveText('Transferring...');
+  const transferred = page.getByRole('dialog', { name: 'Transfer successful' });
+  await expect(transferred).toContainText('฿500.00');
+  await checkScreen(page, 'journey-transfer-successful');
+  await transferred.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('main-balance')).toHaveText('฿500.00');
+  await expect(page.getByTestId('ufa-balance')).toHaveText('฿0.00');
+
+  // The WC game (seamless wallet) opens from /launch-game on its own page.
+  const wc = await context.newPage();
+  // The launch answer is held back a moment, so that the launch screen can be seen and saved.
+  let releaseLaunch: () => void = () => {};
+  const launchHeld = new Promise<void>((resolve) => {
+    releaseLaunch = resolve;
+  });
+  await wc.route(`**${API_PATHS.launchGame}`, async (route) => {
+    await launchHeld;
+    await route.continue();
+  });
+  await wc.goto('/launch-game');
+  await expect(wc.getByText('Game launching...')).toBeVisible();
+  await checkScreen(wc, 'journey-launch-game');
+  releaseLaunch();
+  await wc.waitForURL(`${sandboxOrigin()}/play/wc**`);
+  await wc.screenshot({ path: `${SCREENSHOTS}/journey-wc-game-360x740.png` });
+  await wc.close();
+
+  // Withdraw with a quick amount: one request, the in-progress modal, and closing it closes the withdraw modal.
+  const withdraw = await openFromWallet(page, 'Withdraw', 'Withdraw');
+  await withdraw.getByRole('button', { name: '฿100', exact: true }).click();
+  await expect(withdraw.getByLabel('Amount to withdraw (baht)')).toHaveValue('100');
+  await checkScreen(page, 'journey-withdraw-modal');
+  await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const inProgress = page.getByRole('dialog', { name: 'Withdrawal in progress' });
+  await expect(inProgress).toContainText('15 minutes');
+  await checkScreen(page, 'journey-withdraw-in-progress');
+  await inProgress.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('main-balance')).toHaveText('฿400.00');
+
+  // The other modals, as the player meets them.
+  for (const [button, title, ready] of [
+    ['Profile', 'Profile', 'Bank account number'],
+    ['Rewards', 'Rewards', 'Redeem'],
+    ['Change password', 'Change password', 'Current password'],
+  ] as const) {
+    const modal = await openFromWallet(page, button, title);
+    await expect(modal.getByText(ready, { exact: true }).first()).toBeVisible();
+    await checkScreen(page, `journey-${title.toLowerCase().replace(/ /g, '-')}-modal`);
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await expect(modal).toBeHidden();
+  }
 
   // The waiting withdrawal is in the history modal and on /transactions.
   const history = await openFromWallet(page, 'History', 'History');
@@ -95,5 +193,4 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  void context;
 });

@@ -72,8 +72,20 @@ export async function expectNoHorizontalScroll(page: Page, screen: string) {
   await page.setViewportSize({ width: 320, height: size.height });
   const overflow = await page.evaluate(() => {
     const wide = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    // A visually hidden box (clipped to nothing, with whatever is inside it) cannot scroll; only what a player sees counts.
+    const clipped = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.clip !== 'auto' || style.clipPath !== 'none') return true;
+      }
+      return false;
+    };
     const scrollers = [...document.querySelectorAll('dialog[open] *, main *')].filter(
-      (element) => wide(element) && getComputedStyle(element).overflowX !== 'hidden' && element.clientWidth > 0,
+      (element) =>
+        wide(element) &&
+        getComputedStyle(element).overflowX !== 'hidden' &&
+        element.clientWidth > 0 &&
+        !clipped(element),
     );
     return {
       page: document.documentElement.scrollWidth,
@@ -87,7 +99,8 @@ export async function expectNoHorizontalScroll(page: Page, screen: string) {
 
 /** A screen as the journey meets it: screenshot (a test artifact), axe, and the 320 px check. */
 export async function checkScreen(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-360x740.png` });
+  // Animations finished: a dialog caught mid fade-in would look half transparent.
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-360x740.png`, animations: 'disabled' });
   await expectAccessible(page, name);
   await expectNoHorizontalScroll(page, name);
 }

@@ -1,8 +1,7 @@
 import '@/styles/tokens.css';
-import '@/styles/fonts.css';
 import '@/styles/base.css';
 import '@/styles/buttons.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/index';
 import { initI18n } from '@/lib/i18n';
@@ -11,9 +10,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 initI18n().finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition lets React render the first screen in slices of a few milliseconds, so that a
+  // slow phone stays responsive (no long task) while the app starts.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,15 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ProtectedRoute } from '@/app/routes/protected-route';
+import { PublicLayout } from '@/components/layouts/public-layout';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGE_PATHS } from '@/config/paths';
 
 // Each screen is its own chunk, so the login screen's first load carries only what it needs.
 const MainFrame = lazy(() => import('@/app/routes/main-frame').then((m) => ({ default: m.MainFrame })));
-const PublicLayout = lazy(() =>
-  import('@/components/layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
-);
 const HomeRoute = lazy(() => import('@/app/routes/home').then((m) => ({ default: m.HomeRoute })));
 const TransactionsRoute = lazy(() =>
   import('@/app/routes/transactions').then((m) => ({ default: m.TransactionsRoute })),

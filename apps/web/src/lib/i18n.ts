@@ -1,18 +1,34 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language, toAppLanguage } from '@app/contracts/languages';
+import { type Catalogue, en as serverEn } from '@app/contracts/messages/en';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadLanguageFonts } from '@/lib/fonts';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/storage-keys';
 import en from '@/locales/en';
 
-/** Each language's resources are their own chunk: a player downloads only the ones used. */
-const localeLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  en: () => Promise.resolve({ default: en }),
-  th: () => import('@/locales/th'),
-  cn: () => import('@/locales/cn'),
-  ls: () => import('@/locales/ls'),
-  mm: () => import('@/locales/mm'),
-  ko: () => import('@/locales/ko'),
+/**
+ * A language's resources: the app's own strings, and under `server` the
+ * messages the server speaks (the contract's catalogue: validation messages of
+ * the shared schemas, error texts), so that a form shows the very sentence the
+ * server would answer.
+ */
+function resources(app: ResourceKey, server: Catalogue): ResourceKey {
+  return { ...(app as object), server };
+}
+
+/**
+ * English is every language's fallback, so it is always needed: it ships in the
+ * entry chunk and a first render in English waits for no download. Each other
+ * language is its own chunk, loaded when shown.
+ */
+const englishResources = resources(en, serverEn);
+const localeLoaders: Record<Language, () => Promise<ResourceKey>> = {
+  en: async () => englishResources,
+  th: async () => resources((await import('@/locales/th')).default, (await import('@app/contracts/messages/th')).th),
+  cn: async () => resources((await import('@/locales/cn')).default, (await import('@app/contracts/messages/cn')).cn),
+  ls: async () => resources((await import('@/locales/ls')).default, (await import('@app/contracts/messages/ls')).ls),
+  mm: async () => resources((await import('@/locales/mm')).default, (await import('@app/contracts/messages/mm')).mm),
+  ko: async () => resources((await import('@/locales/ko')).default, (await import('@app/contracts/messages/ko')).ko),
 };
 
 /** The BCP 47 tag of each app language, for `<html lang>` (fonts and screen readers use it). */
@@ -47,7 +63,7 @@ const localeBackend: BackendModule = {
   read(language, _namespace, callback) {
     const load = isLanguage(language) ? localeLoaders[language] : localeLoaders[FALLBACK_LANGUAGE];
     load().then(
-      (module) => callback(null, module.default),
+      (resource) => callback(null, resource),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -72,9 +88,7 @@ export function initI18n(language: Language = detectInitialLanguage()): Promise<
     .use(initReactI18next)
     .init({
       lng: language,
-      // English is the fallback of every language, so it is always needed: it ships in the entry
-      // chunk and the first render waits for no download in English. The others load on demand.
-      resources: { en: { translation: en } },
+      resources: { en: { translation: englishResources } },
       partialBundledLanguages: true,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],

@@ -1,8 +1,9 @@
 import './main-layout.css';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FooterMenu } from '@/components/layouts/footer-menu';
 import { Header } from '@/components/layouts/header';
+import { Spinner } from '@/components/ui/spinner';
 import { useBodyScrollLock } from '@/hooks/use-body-scroll-lock';
 
 /** The main frame of spec §2: header, content, footer menu; `children` is what overlays them (the modal host). */
@@ -12,7 +13,10 @@ export function MainLayout({ children }: { children?: ReactNode }) {
     <div className="app-shell">
       <Header />
       <main className="app-main" id="main">
-        <Outlet />
+        {/* Header and footer stay while a page's code loads. */}
+        <Suspense fallback={<Spinner className="page-loading" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <FooterMenu />
       {children}

@@ -17,7 +17,7 @@ export function Logo({ className }: LogoProps) {
         x="36"
         y="22"
         fill="url(#logo-gold)"
-        fontFamily="Inter, system-ui, sans-serif"
+        fontFamily="system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif"
         fontSize="17"
         fontWeight="800"
         letterSpacing="1.2"

@@ -1,18 +1,20 @@
-import { LANGUAGES } from '@app/contracts/languages';
-import { MESSAGES } from '@app/contracts/messages';
+import { th as serverTh } from '@app/contracts/messages/th';
 import { ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 
 export type RegisterConflict = 'phone' | 'bank';
 
 const sentence = (text: string) => text.replace(/[.。။]$/u, '').toLowerCase();
-const PHONE_IN_USE_TEXTS = [
-  'phone number is already in use',
-  ...LANGUAGES.map((l) => sentence(MESSAGES[l].phone_in_use)),
-];
-const BANK_IN_USE_TEXTS = [
-  'bank account is already in use',
-  ...LANGUAGES.map((l) => sentence(MESSAGES[l].bank_account_in_use)),
-];
+
+/**
+ * The server's sentence for a conflict as it says it in the player's language
+ * (the request's Accept-Language), in English and in Thai (the market's
+ * language, which a server may fall back to), plus the spec's own words.
+ */
+function conflictTexts(key: 'phone_in_use' | 'bank_account_in_use', specWords: string): string[] {
+  const english = i18n.getFixedT('en');
+  return [specWords, i18n.t(`server.${key}` as never), english(`server.${key}` as never), serverTh[key]].map(sentence);
+}
 
 /**
  * Spec §5: a phone or bank account already in use gets its own modal. The
@@ -23,7 +25,11 @@ export function registerConflict(error: unknown): RegisterConflict | null {
   if (error.errorCode === 'PHONE_IN_USE') return 'phone';
   if (error.errorCode === 'BANK_ACCOUNT_IN_USE') return 'bank';
   const message = error.serverMessage.toLowerCase();
-  if (PHONE_IN_USE_TEXTS.some((text) => message.includes(text))) return 'phone';
-  if (BANK_IN_USE_TEXTS.some((text) => message.includes(text))) return 'bank';
+  if (conflictTexts('phone_in_use', 'phone number is already in use').some((text) => message.includes(text))) {
+    return 'phone';
+  }
+  if (conflictTexts('bank_account_in_use', 'bank account is already in use').some((text) => message.includes(text))) {
+    return 'bank';
+  }
   return null;
 }
