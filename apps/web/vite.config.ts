@@ -4,19 +4,6 @@ import { defineConfig } from 'vitest/config';
 // Not '@app/contracts/paths': Vite's config loader leaves bare imports to Node, which
 // cannot load the package's .ts sources; a relative import is bundled with this file.
 import { BACKOFFICE_BASE_PATH, DEMO_PATHS, serverPathPrefixes } from '../../packages/contracts/src/paths.ts';
-import { routePages } from './build/route-pages.ts';
-import { PAGE_PATHS } from './src/config/paths.ts';
-
-/** What each page's route renders, for the page's own preloads (build/route-pages.ts). */
-const MAIN_FRAME = 'src/app/routes/main-frame.tsx';
-const PAGE_MODULES = {
-  [PAGE_PATHS.home]: [MAIN_FRAME, 'src/app/routes/home.tsx'],
-  [PAGE_PATHS.transactions]: [MAIN_FRAME, 'src/app/routes/transactions.tsx'],
-  [PAGE_PATHS.launchUfa]: [MAIN_FRAME, 'src/app/routes/launch-ufa.tsx'],
-  [PAGE_PATHS.launchGame]: [MAIN_FRAME, 'src/app/routes/launch-game.tsx'],
-  [PAGE_PATHS.login]: ['src/app/routes/login.tsx'],
-  [PAGE_PATHS.register]: ['src/app/routes/register.tsx'],
-} satisfies Record<(typeof PAGE_PATHS)[keyof typeof PAGE_PATHS], string[]>;
 
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -52,7 +39,7 @@ const apiProxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), routePages(PAGE_MODULES)],
+  plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

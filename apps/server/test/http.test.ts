@@ -148,30 +148,6 @@ describe('serving the web app', () => {
     await app.close();
   });
 
-  it('issue 8: a page the build prepared (pages/<page>.html, pages/index.html for /) is served for that page; others get index.html', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    mkdirSync(path.join(dist, 'pages'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>plain</title>');
-    writeFileSync(path.join(dist, 'pages', 'register.html'), '<!doctype html><title>register</title>');
-    writeFileSync(path.join(dist, 'pages', 'index.html'), '<!doctype html><title>home</title>');
-    const app = await buildApp({ db: t.database.db, config: testConfig({ WEB_DIST_DIR: dist }), logger: false });
-    const titles: Record<string, string> = {
-      '/register': 'register',
-      '/register?from=x': 'register',
-      '/': 'home',
-      '/login': 'plain',
-      '/REGISTER': 'plain',
-      '/nowhere/deeper': 'plain',
-    };
-    for (const [url, title] of Object.entries(titles)) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain(`<title>${title}</title>`);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-    }
-    await app.close();
-  });
-
   it('a file added to the build after start is served without a restart', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SIAM PLAY</title>');

@@ -1,5 +1,5 @@
 import { API_PATHS } from '@app/contracts/paths';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
   deliverBankTransfer,
@@ -33,6 +33,23 @@ async function houseAccountNumber(page: Page): Promise<string> {
   const account = profile.data.accounts[0];
   if (!account) throw new Error('the server shows no house account');
   return account.bankNumber;
+}
+
+/**
+ * Holds back every request to an API path until the returned function is
+ * called, so that a screen that is on view only while it waits (a launch
+ * screen) can be seen and saved. Once released, later requests pass at once.
+ */
+async function holdRequests(context: BrowserContext, path: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(`**${path}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 async function openFromWallet(page: Page, button: string, dialog: string) {
@@ -98,10 +115,14 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
   const play = page.getByRole('dialog', { name: 'Play games' });
   await expect(play.getByRole('link')).toHaveCount(2);
   await checkScreen(page, 'journey-play-modal');
+  const releaseSportsLaunch = await holdRequests(context, API_PATHS.launch);
   const [sports] = await Promise.all([
     context.waitForEvent('page'),
     play.getByRole('link', { name: /UFA Sports/ }).click(),
   ]);
+  await expect(sports.getByText('Game launching...')).toBeVisible();
+  await checkScreen(sports, 'journey-launch-ufa');
+  releaseSportsLaunch();
   await sports.waitForURL(`${sandboxOrigin()}/play/sports**`);
   expect(new URL(sports.url()).searchParams.get('lang')).toBe('EN-US');
   await sports.screenshot({ path: `${SCREENSHOTS}/journey-sports-game-360x740.png` });
@@ -123,19 +144,11 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
 
   // The WC game (seamless wallet) opens from /launch-game on its own page.
   const wc = await context.newPage();
-  // The launch answer is held back a moment, so that the launch screen can be seen and saved.
-  let releaseLaunch: () => void = () => {};
-  const launchHeld = new Promise<void>((resolve) => {
-    releaseLaunch = resolve;
-  });
-  await wc.route(`**${API_PATHS.launchGame}`, async (route) => {
-    await launchHeld;
-    await route.continue();
-  });
+  const releaseWcLaunch = await holdRequests(context, API_PATHS.launchGame);
   await wc.goto('/launch-game');
   await expect(wc.getByText('Game launching...')).toBeVisible();
   await checkScreen(wc, 'journey-launch-game');
-  releaseLaunch();
+  releaseWcLaunch();
   await wc.waitForURL(`${sandboxOrigin()}/play/wc**`);
   await wc.screenshot({ path: `${SCREENSHOTS}/journey-wc-game-360x740.png` });
   await wc.close();

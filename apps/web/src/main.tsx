@@ -1,4 +1,5 @@
 import '@/styles/tokens.css';
+import '@/styles/fonts.css';
 import '@/styles/base.css';
 import '@/styles/buttons.css';
 import { StrictMode, startTransition } from 'react';

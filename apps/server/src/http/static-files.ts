@@ -18,22 +18,6 @@ const SERVER_PREFIXES = [
   '/sandbox-bank',
 ];
 
-/** A page name the web build may have prepared a file for: lowercase letters and dashes. */
-const PAGE_NAME = /^\/[a-z-]*$/;
-
-/**
- * The HTML for a page: the build writes pages/<page>.html (pages/index.html
- * for "/"), a copy of index.html that also preloads the page's own code; any
- * other path gets index.html, and the app's router decides there.
- */
-function pageFile(url: string, webDistDir: string): string {
-  if (PAGE_NAME.test(url)) {
-    const file = path.join('pages', `${url === '/' ? 'index' : url.slice(1)}.html`);
-    if (existsSync(path.join(webDistDir, file))) return file;
-  }
-  return 'index.html';
-}
-
 /**
  * Images under /images (bank logos, rewards, banner) and, when built, the web
  * app with an SPA fallback: an unknown GET for a page answers index.html, an
@@ -58,8 +42,7 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
       prefix: '/',
       // Looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      // Pages, "/" included, are answered below: each may have its own prepared copy of index.html.
-      index: false,
+      index: ['index.html'],
       // The build writes .br and .gz copies of every text file (apps/web/scripts/compress-dist.mjs):
       // the one the browser accepts is sent, with Vary: Accept-Encoding.
       preCompressed: true,
@@ -69,13 +52,6 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-  }
-
-  if (hasWebApp) {
-    // The static files' wildcard would answer "/" as a directory; the home page is a page like the others.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(pageFile('/', options.webDistDir), options.webDistDir),
-    );
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -88,7 +64,7 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
       !lastSegment.includes('.') &&
       !SERVER_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
     if (hasWebApp && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFile(url, options.webDistDir), options.webDistDir);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
     return reply.code(404).send(errorBody(request, 404, 'NOT_FOUND', 'not_found'));
   });

@@ -1,0 +1,139 @@
+// Lighthouse (mobile: a mid-range phone on a slow 4G connection, simulated)
+// on the built app served by the real server, in Debian's Chromium. Prints
+// each page's performance and accessibility scores (the median of several
+// runs, as Lighthouse's own scores vary from run to run) with the metrics
+// behind them, writes the reports to test-results/lighthouse/, and fails when
+// a median is below its target.
+//
+//   npm run lighthouse -- [--runs 3] [--pages /login,/register] [--min-performance 95] [--min-accessibility 100]
+//
+// The app must be built (npm ci builds it; npm run build after a change).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string', default: '/login,/register' },
+    'min-performance': { type: 'string', default: '95' },
+    'min-accessibility': { type: 'string', default: '100' },
+    port: { type: 'string', default: process.env.LIGHTHOUSE_PORT ?? '3297' },
+  },
+});
+const runs = Number(flags.runs);
+const pages = flags.pages.split(',');
+const targets = { performance: Number(flags['min-performance']), accessibility: Number(flags['min-accessibility']) };
+const port = Number(flags.port);
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(webRoot, '..', '..');
+const reports = join(webRoot, 'test-results', 'lighthouse');
+const origin = `http://127.0.0.1:${port}`;
+
+/** The product as `npm start` runs it, on a fresh embedded database. */
+function startServer() {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'siam-play-lighthouse-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  return server;
+}
+
+async function waitForHealth(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The server did not answer ${origin}/health within ${timeoutMs} ms`);
+}
+
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
+async function audit(chrome, page) {
+  const result = await lighthouse(`${origin}${page}`, {
+    port: chrome.port,
+    output: 'html',
+    onlyCategories: ['performance', 'accessibility'],
+    logLevel: 'error',
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) return null; // a run Lighthouse itself could not trace; it is run again
+  const metric = (id) => lhr.audits[id]?.displayValue ?? '-';
+  return {
+    report: result.report,
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, ${metric('total-byte-weight')}`,
+  };
+}
+
+const server = startServer();
+let chrome;
+let failed = false;
+try {
+  await waitForHealth(120_000);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  mkdirSync(reports, { recursive: true });
+  const summary = [];
+  for (const page of pages) {
+    const results = [];
+    for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt += 1) {
+      const result = await audit(chrome, page);
+      if (result) results.push(result);
+    }
+    if (results.length === 0) throw new Error(`Lighthouse could not trace ${page}`);
+    const performance = median(results.map((r) => r.performance));
+    const accessibility = median(results.map((r) => r.accessibility));
+    const representative = results.find((r) => r.performance === performance) ?? results[0];
+    const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
+    writeFileSync(join(reports, `${name}.html`), representative.report);
+    const ok = performance >= targets.performance && accessibility >= targets.accessibility;
+    failed ||= !ok;
+    summary.push({
+      page,
+      performance: `${performance} (runs: ${results.map((r) => r.performance).join(', ')})`,
+      accessibility,
+      metrics: representative.metrics,
+      result: ok ? 'ok' : `below ${targets.performance}/${targets.accessibility}`,
+    });
+  }
+  console.table(summary);
+  writeFileSync(join(reports, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+} finally {
+  await chrome?.kill();
+  // The launcher started the server and the sandbox provider as one process group.
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+}
+if (failed) process.exit(1);
