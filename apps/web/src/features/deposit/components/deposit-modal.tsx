@@ -1,19 +1,18 @@
 import './deposit-modal.css';
 import { formatBahtWithSymbol } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 import { PromptPayQr } from '@/features/deposit/components/promptpay-qr';
 import { DEPOSIT_MINIMUM_TEXT } from '@/features/deposit/utils/deposit-rules';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useMainBalance } from '@/lib/balance';
 import { useLineOaUrl } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
-
-const COPIED_FEEDBACK_MS = 2000;
 
 /** What goes on the clipboard: the digits a banking app's "to account" field takes, without dashes or spaces. */
 function clipboardNumber(bankNumber: string): string {
@@ -33,33 +32,19 @@ export function DepositModal({ onClose }: ModalProps) {
   const balance = useMainBalance();
   const openModal = useModalStore((state) => state.open);
   const lineOaUrl = useLineOaUrl();
-  const [copiedNumber, setCopiedNumber] = useState<string | null>(null);
-  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(copiedTimer.current), []);
+  const { copiedKey: copiedNumber, copy } = useCopyToClipboard(t('deposit.copyFailed'));
 
   const accounts = user?.accounts ?? [];
   const promptpayId = accounts.find((account) => account.promptpayId)?.promptpayId;
 
-  async function copyAccount(account: DepositAccount) {
-    try {
-      await navigator.clipboard.writeText(clipboardNumber(account.bankNumber));
-      setCopiedNumber(account.bankNumber);
-      clearTimeout(copiedTimer.current);
-      copiedTimer.current = setTimeout(() => setCopiedNumber(null), COPIED_FEEDBACK_MS);
-    } catch {
-      // Spec §8: a copy failure is an alert (no clipboard permission, an insecure page, an old browser).
-      window.alert(t('deposit.copyFailed'));
-    }
+  function copyAccount(account: DepositAccount) {
+    void copy(clipboardNumber(account.bankNumber), account.bankNumber);
   }
 
   return (
     <Dialog title={t('modals.deposit')} onClose={onClose}>
       <div className="dialog__body deposit">
-        <div className="deposit__balance">
-          <span>{t('deposit.balance')}</span>
-          <strong data-testid="deposit-balance">{formatBahtWithSymbol(balance)}</strong>
-        </div>
+        <BalanceBox label={t('deposit.balance')} amount={formatBahtWithSymbol(balance)} testId="deposit-balance" />
 
         {accounts.length === 0 ? (
           <div className="deposit__empty" data-testid="deposit-no-account">

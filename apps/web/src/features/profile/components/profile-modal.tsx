@@ -1,6 +1,7 @@
 import './profile-modal.css';
 import { formatBahtWithSymbol } from '@app/contracts/money';
 import { useTranslation } from 'react-i18next';
+import { BalanceBox } from '@/components/ui/balance-box';
 import { Dialog } from '@/components/ui/dialog';
 import { DepositIcon, WithdrawIcon } from '@/components/ui/icons';
 import { useMainBalance } from '@/lib/balance';
@@ -25,10 +26,7 @@ export function ProfileModal({ onClose }: ModalProps) {
   return (
     <Dialog title={t('modals.profile')} onClose={onClose}>
       <div className="dialog__body profile">
-        <div className="profile__balance">
-          <span>{t('profile.balance')}</span>
-          <strong data-testid="profile-balance">{formatBahtWithSymbol(balance)}</strong>
-        </div>
+        <BalanceBox label={t('profile.balance')} amount={formatBahtWithSymbol(balance)} testId="profile-balance" />
         <dl className="profile__rows">
           {rows.map(([label, value]) => (
             <div key={label}>

@@ -2,7 +2,7 @@ import './wallet-panel.css';
 import { REFRESH_SPIN_MIN_MS } from '@app/contracts/limits';
 import { formatBahtWithSymbol, formatPoints } from '@app/contracts/money';
 import type { BalanceResponse, User } from '@app/contracts/player';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CheckIcon,
@@ -18,6 +18,7 @@ import {
   WithdrawIcon,
 } from '@/components/ui/icons';
 import { TransferInButton } from '@/features/wallet/components/transfer-in-button';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useBalance } from '@/lib/balance';
 import { useProfile } from '@/lib/profile';
 import { useHasSession } from '@/lib/session';
@@ -27,7 +28,6 @@ import { useModalStore } from '@/stores/modal-store';
 import { wait } from '@/utils/wait';
 
 const MASK = '******';
-const COPIED_FEEDBACK_MS = 2000;
 
 type Amounts = { main: number; ufa: number; inGame: number; points: number };
 
@@ -54,21 +54,11 @@ export function WalletPanel() {
   const openModal = useModalStore((state) => state.open);
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const clipboard = useCopyToClipboard(t('wallet.copyFailed'));
+  const copied = clipboard.copiedKey !== null;
 
-  useEffect(() => () => clearTimeout(copiedTimer.current), []);
-
-  async function copyUsername() {
-    if (!username) return;
-    try {
-      await navigator.clipboard.writeText(username);
-      setCopied(true);
-      clearTimeout(copiedTimer.current);
-      copiedTimer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    } catch {
-      window.alert(t('wallet.copyFailed'));
-    }
+  function copyUsername() {
+    if (username) void clipboard.copy(username);
   }
 
   async function refresh() {

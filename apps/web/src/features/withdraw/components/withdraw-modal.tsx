@@ -8,6 +8,7 @@ import {
 import { formatBahtWithSymbol, SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -131,10 +132,11 @@ export function WithdrawModal({ onClose }: ModalProps) {
       <Dialog title={t('modals.withdraw')} onClose={onClose}>
         <form onSubmit={onSubmit} noValidate>
           <div className="dialog__body withdraw">
-            <div className="withdraw__balance">
-              <span>{t('withdraw.balance')}</span>
-              <strong data-testid="withdraw-balance">{formatBahtWithSymbol(satangToBaht(balanceSatang))}</strong>
-            </div>
+            <BalanceBox
+              label={t('withdraw.balance')}
+              amount={formatBahtWithSymbol(satangToBaht(balanceSatang))}
+              testId="withdraw-balance"
+            />
 
             {user && (
               <BankCard

@@ -8,7 +8,7 @@
 //   npm run lighthouse -- [--runs 3] [--pages /login,/register] [--min-performance 95] [--min-accessibility 100]
 //
 // The app must be built (npm ci builds it; npm run build after a change).
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -37,7 +38,7 @@ const reports = join(webRoot, 'test-results', 'lighthouse');
 const origin = `http://127.0.0.1:${port}`;
 
 /** The product as `npm start` runs it, on a fresh embedded database. */
-function startServer() {
+function startServer(): ChildProcess {
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: {
@@ -53,7 +54,7 @@ function startServer() {
   return server;
 }
 
-async function waitForHealth(timeoutMs) {
+async function waitForHealth(timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -66,9 +67,11 @@ async function waitForHealth(timeoutMs) {
   throw new Error(`The server did not answer ${origin}/health within ${timeoutMs} ms`);
 }
 
-const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+const median = (numbers: number[]): number => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
 
-async function audit(chrome, page) {
+type Audit = { report: string; performance: number; accessibility: number; metrics: string };
+
+async function audit(chrome: chromeLauncher.LaunchedChrome, page: string): Promise<Audit | null> {
   const result = await lighthouse(`${origin}${page}`, {
     port: chrome.port,
     output: 'html',
@@ -78,37 +81,26 @@ async function audit(chrome, page) {
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
   const { lhr } = result;
   if (lhr.runtimeError) return null; // a run Lighthouse itself could not trace; it is run again
-  const metric = (id) => lhr.audits[id]?.displayValue ?? '-';
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+  const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   return {
-    report: result.report,
-    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    report: String(result.report),
+    performance: score('performance'),
+    accessibility: score('accessibility'),
     metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, ${metric('total-byte-weight')}`,
   };
 }
 
 const server = startServer();
-let chrome;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 let failed = false;
 try {
   await waitForHealth(120_000);
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   mkdirSync(reports, { recursive: true });
-  const summary = [];
+  const summary: Record<string, string | number>[] = [];
   for (const page of pages) {
-    const results = [];
+    const results: Audit[] = [];
     for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt += 1) {
       const result = await audit(chrome, page);
       if (result) results.push(result);
@@ -116,7 +108,7 @@ try {
     if (results.length === 0) throw new Error(`Lighthouse could not trace ${page}`);
     const performance = median(results.map((r) => r.performance));
     const accessibility = median(results.map((r) => r.accessibility));
-    const representative = results.find((r) => r.performance === performance) ?? results[0];
+    const representative = results.find((r) => r.performance === performance) ?? (results[0] as Audit);
     const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
     writeFileSync(join(reports, `${name}.html`), representative.report);
     const ok = performance >= targets.performance && accessibility >= targets.accessibility;
