@@ -145,7 +145,11 @@ export async function buildApp(options: {
   });
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);
   if (config.seedDemo && config.bankWebhookSecret) await app.register(sandboxBankRoutes, deps);
-  await registerStaticFiles(app, { publicDir: config.publicDir, webDistDir: config.webDistDir });
+  await registerStaticFiles(app, {
+    publicDir: config.publicDir,
+    webDistDir: config.webDistDir,
+    backofficeDistDir: config.backofficeDistDir,
+  });
   app.decorate('startBackgroundWork', () => startBackgroundWork(deps, app.log));
   return app;
 }

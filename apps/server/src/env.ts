@@ -60,6 +60,7 @@ const envSchema = z.object({
     .max(10_000_000)
     .default(64 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  BACKOFFICE_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +89,8 @@ export type Config = {
   dbPoolSize: number;
   bodyLimitBytes: number;
   webDistDir: string;
+  /** The operators' back office, served under /backoffice/ when built. */
+  backofficeDistDir: string;
   publicDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
+    backofficeDistDir: path.resolve(e.BACKOFFICE_DIST_DIR ?? path.join(serverRoot, '..', 'backoffice', 'dist')),
     publicDir: path.join(serverRoot, 'public'),
     logLevel: e.LOG_LEVEL,
   };

@@ -148,6 +148,42 @@ describe('serving the web app', () => {
     await app.close();
   });
 
+  it('issue 9: the back office is served under /backoffice/ with its own fallback; the player app keeps every other page', async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>player</title>');
+    const backoffice = mkdtempSync(path.join(tmpdir(), 'backoffice-dist-'));
+    mkdirSync(path.join(backoffice, 'assets'));
+    writeFileSync(path.join(backoffice, 'index.html'), '<!doctype html><title>back office</title>');
+    writeFileSync(path.join(backoffice, 'assets', 'bo-abc123.js'), 'console.log("bo")');
+    const app = await buildApp({
+      db: t.database.db,
+      config: testConfig({ WEB_DIST_DIR: web, BACKOFFICE_DIST_DIR: backoffice }),
+      logger: false,
+    });
+    const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    for (const url of [
+      '/backoffice/',
+      '/backoffice',
+      '/backoffice/withdrawals',
+      '/backoffice/players/12?tab=history',
+    ]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>back office</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+    const asset = await app.inject({ method: 'GET', url: '/backoffice/assets/bo-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ method: 'GET', url: '/backoffice/assets/old-999.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().data.errorCode).toBe('NOT_FOUND');
+    expect((await page('/login')).body).toContain('<title>player</title>');
+    expect((await page('/withdrawals')).body).toContain('<title>player</title>');
+    await app.close();
+  });
+
   it('a file added to the build after start is served without a restart', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SIAM PLAY</title>');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { BACKOFFICE_BASE_PATH } from '@app/contracts/paths';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
 import type { App } from './types.ts';
@@ -18,12 +19,27 @@ const SERVER_PREFIXES = [
   '/sandbox-bank',
 ];
 
+/** Hashed build assets never change; everything else (index.html) is revalidated on every visit. */
+function cacheHeaders(res: { header: (name: string, value: string) => unknown }, filePath: string): void {
+  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** A page is a GET for a path whose last segment has no file extension: a missing file is a plain 404. */
+function isPageRequest(method: string, url: string): boolean {
+  const lastSegment = url.slice(url.lastIndexOf('/') + 1);
+  return (method === 'GET' || method === 'HEAD') && !lastSegment.includes('.');
+}
+
+type StaticOptions = { publicDir: string; webDistDir: string; backofficeDistDir: string };
+
 /**
- * Images under /images (bank logos, rewards, banner) and, when built, the web
- * app with an SPA fallback: an unknown GET for a page answers index.html, an
- * unknown API path answers a JSON 404.
+ * Images under /images (bank logos, rewards, banner) and, when built, the two
+ * apps with their SPA fallbacks: the operators' back office under
+ * /backoffice/, the player app everywhere else. An unknown GET for a page
+ * answers the app's index.html, an unknown API path a JSON 404.
  */
-export async function registerStaticFiles(app: App, options: { publicDir: string; webDistDir: string }) {
+export async function registerStaticFiles(app: App, options: StaticOptions) {
   await app.register(fastifyStatic, {
     root: path.join(options.publicDir, 'images'),
     prefix: '/images/',
@@ -43,27 +59,42 @@ export async function registerStaticFiles(app: App, options: { publicDir: string
       // Looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: ['index.html'],
-      // The build writes .br and .gz copies of every text file (apps/web/scripts/compress-dist.mjs):
+      // The build writes .br and .gz copies of every text file (scripts/compress-dist.mjs):
       // the one the browser accepts is sent, with Vary: Accept-Encoding.
       preCompressed: true,
-      setHeaders: (res, filePath) => {
-        // Hashed assets never change; everything else is revalidated.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: cacheHeaders,
+    });
+  }
+
+  const hasBackoffice = existsSync(path.join(options.backofficeDistDir, 'index.html'));
+  if (hasBackoffice) {
+    await app.register(fastifyStatic, {
+      root: options.backofficeDistDir,
+      prefix: BACKOFFICE_BASE_PATH,
+      // One registration decorates reply.sendFile; the player app's does when it is built.
+      decorateReply: !hasWebApp,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      setHeaders: cacheHeaders,
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    // A page is a GET for a path with no file extension outside the server's own prefixes;
-    // a missing file (an old /assets/*.js, say) is a plain 404, never the page.
-    const lastSegment = url.slice(url.lastIndexOf('/') + 1);
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !lastSegment.includes('.') &&
-      !SERVER_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
-    if (hasWebApp && isPage) {
+    const page = isPageRequest(request.method, url);
+    const backofficeRoot = BACKOFFICE_BASE_PATH.replace(/\/$/, '');
+    if (url === backofficeRoot || url.startsWith(BACKOFFICE_BASE_PATH)) {
+      // The back office's own pages (/backoffice/withdrawals, ...) are its index.html; its router decides.
+      if (hasBackoffice && page) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', options.backofficeDistDir);
+      }
+      return reply.code(404).send(errorBody(request, 404, 'NOT_FOUND', 'not_found'));
+    }
+    // Outside the server's own prefixes, a page is the player app's.
+    const isPlayerPage =
+      page && !SERVER_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+    if (hasWebApp && isPlayerPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
     return reply.code(404).send(errorBody(request, 404, 'NOT_FOUND', 'not_found'));

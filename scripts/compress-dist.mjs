@@ -1,16 +1,18 @@
-// Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the
+// Writes a brotli (.br) and a gzip (.gz) copy beside every text file of a
 // build (JavaScript, CSS, HTML, SVG, JSON), so that the server sends them
 // precompressed (@fastify/static `preCompressed`): the best compression, paid
 // once at build time instead of on every request. Fonts (woff2) and PNGs are
 // compressed formats already and are left alone; so is a copy that would not
 // be smaller.
+//
+//   node scripts/compress-dist.mjs <dist directory>
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TEXT_EXTENSIONS = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt']);
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+if (!process.argv[2]) throw new Error('usage: node scripts/compress-dist.mjs <dist directory>');
+const dist = resolve(process.argv[2]);
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,0 +1,17 @@
+import './status-badge.css';
+
+type Tone = 'waiting' | 'good' | 'bad' | 'neutral';
+
+const TONES: Record<string, Tone> = {
+  WAITING: 'waiting',
+  UNMATCHED: 'waiting',
+  APPROVED: 'good',
+  CREDITED: 'good',
+  ASSIGNED: 'good',
+  REJECTED: 'bad',
+};
+
+/** A status as a coloured pill; the text says it, the colour only repeats it. */
+export function StatusBadge({ status, label }: { status: string; label: string }) {
+  return <span className={`badge badge--${TONES[status] ?? 'neutral'}`}>{label}</span>;
+}

@@ -1,0 +1,21 @@
+/**
+ * Every page of the back office, named once, relative to its base path
+ * (/backoffice/, BACKOFFICE_BASE_PATH of the contract package).
+ */
+export const PAGES = {
+  signIn: '/sign-in',
+  dashboard: '/',
+  withdrawals: '/withdrawals',
+  deposits: '/deposits',
+  transfers: '/transfers',
+  players: '/players',
+  player: '/players/:id',
+  settings: '/settings',
+  operators: '/operators',
+  audit: '/audit',
+  health: '/health',
+} as const;
+
+export function playerPage(id: number): string {
+  return PAGES.player.replace(':id', String(id));
+}

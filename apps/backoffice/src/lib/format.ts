@@ -1,0 +1,34 @@
+import { formatBahtWithSymbol } from '@app/contracts/money';
+import { currentLanguage } from '@/lib/i18n';
+
+/** Money as the whole product shows it: th-TH grouping, two decimals, ฿. */
+export function formatMoney(amountBaht: number): string {
+  return formatBahtWithSymbol(amountBaht);
+}
+
+const DATE_LOCALE = { th: 'th-TH', en: 'en-GB' } as const;
+
+/** A moment in Bangkok time (where the operation runs), in the operator's language. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(DATE_LOCALE[currentLanguage()], {
+    timeZone: 'Asia/Bangkok',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(date);
+}
+
+/** How long ago, roughly: "5 min", "2 h 10 min", "3 d". For the age of a waiting item. */
+export function formatAge(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d`;
+}

@@ -1,0 +1,19 @@
+/**
+ * The first segment of every query's key, named once: a decision in one
+ * screen refreshes the lists of others (a deposit approved changes the
+ * dashboard and the player's history) without the features importing each other.
+ */
+export const QUERY_KEYS = {
+  summary: ['summary'],
+  withdrawals: ['withdrawals'],
+  deposits: ['deposits'],
+  transfers: ['bank-transfers'],
+  players: ['players'],
+  player: ['player'],
+  settings: ['settings'],
+  houseAccounts: ['house-accounts'],
+  rewards: ['rewards'],
+  operators: ['operators'],
+  audit: ['audit'],
+  health: ['health'],
+} as const;

@@ -1,0 +1,122 @@
+import type { Operator, OperatorRole } from '@app/contracts/admin';
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { expect, onTestFinished, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { AppRoutes } from '@/app/router';
+import { PAGES } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
+
+type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+/** "METHOD /path" of a contract path, parameters as `:name`: a renamed path no longer type-checks. */
+export type ApiCall = `${Method} ${AdminPath}`;
+type Reply = { status?: number; body?: unknown };
+export type Routes = Partial<Record<ApiCall, Reply | ((request: Request) => Reply | Promise<Reply | Response>)>>;
+
+export const summary = {
+  success: true,
+  data: {
+    waitingWithdrawals: { count: 2, amount: 1500 },
+    waitingDeposits: { count: 1, amount: 300 },
+    unmatchedTransfers: { count: 0, amount: 0 },
+    today: { deposits: { count: 5, amount: 12000.5 }, withdrawals: { count: 3, amount: 4500 } },
+  },
+};
+
+export function errorBody(status: number, message: string, errorCode = 'VALIDATION_ERROR') {
+  return { success: false, status, message, data: { errorCode } };
+}
+
+export function paged<T>(items: T[], total = items.length, page = 1, limit = 20) {
+  return { success: true, data: { items, total, page, limit } };
+}
+
+/** Whether a request's path fits a contract path whose `:name` parts stand for one segment each. */
+function pathMatches(pattern: string, pathname: string): boolean {
+  const expression = new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
+  return expression.test(pathname);
+}
+
+/**
+ * Replaces fetch with a table of answers keyed by "METHOD /path" of the
+ * contract's paths (`:id` matches any id). The summary has a default. A call
+ * with no entry is a test bug: it fails the test, even if the code under test
+ * swallowed the rejection.
+ */
+export function mockApi(routes: Routes = {}) {
+  const table: Routes = { [`GET ${ADMIN_PATHS.summary}`]: { body: summary }, ...routes };
+  const unexpected: Error[] = [];
+  onTestFinished(() => {
+    if (unexpected.length > 0) throw unexpected[0];
+  });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(new URL(String(input), 'http://localhost'), init);
+    const { pathname } = new URL(request.url);
+    const key = (Object.keys(table) as ApiCall[]).find((candidate) => {
+      const [method, pattern] = candidate.split(' ') as [string, string];
+      return method === request.method && pathMatches(pattern, pathname);
+    });
+    const entry = key ? table[key] : undefined;
+    if (!entry) {
+      const error = new Error(
+        `mockApi: unexpected call "${request.method} ${pathname}"; give the test an answer for it`,
+      );
+      unexpected.push(error);
+      throw error;
+    }
+    const reply = typeof entry === 'function' ? await entry(request) : entry;
+    if (reply instanceof Response) return reply;
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The requests fetch received for one "METHOD /path" (parameters as in the contract). */
+export function requestsTo(fetchMock: ReturnType<typeof mockApi>, call: ApiCall): Request[] {
+  const [method, pattern] = call.split(' ') as [string, string];
+  return fetchMock.mock.calls
+    .map(([input, init]) => new Request(new URL(String(input), 'http://localhost'), init))
+    .filter((request) => request.method === method && pathMatches(pattern, new URL(request.url).pathname));
+}
+
+export function operatorAs(role: OperatorRole = 'operator'): Operator {
+  return { id: role === 'admin' ? 1 : 2, username: `demo-${role}`, displayName: `Demo ${role}`, role };
+}
+
+/** Starts an operator session that ends in an hour. */
+export function signInAs(role: OperatorRole = 'operator'): void {
+  useSessionStore.getState().start({
+    token: `token-${role}`,
+    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    operator: operatorAs(role),
+  });
+}
+
+function LocationDisplay() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export function renderApp(path: string = PAGES.dashboard) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProvider>
+        <AppRoutes />
+        <LocationDisplay />
+      </AppProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** Where the app is now (path and query). */
+export function currentLocation(): string {
+  const output = screen.getByTestId('location');
+  expect(output).toBeInTheDocument();
+  return output.textContent ?? '';
+}
