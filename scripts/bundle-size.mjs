@@ -40,9 +40,7 @@ for (const file of [...files].sort()) {
 }
 const totalKb = totalBytes / 1024;
 const budgetKb = flags.budget === undefined ? undefined : Number(flags.budget);
-console.log(
-  `${flags.label}: ${totalKb.toFixed(1)} KB gzip${budgetKb === undefined ? '' : ` (budget ${budgetKb} KB)`}`,
-);
+console.log(`${flags.label}: ${totalKb.toFixed(1)} KB gzip${budgetKb === undefined ? '' : ` (budget ${budgetKb} KB)`}`);
 if (budgetKb !== undefined && totalKb > budgetKb) {
   console.error(`Over budget by ${(totalKb - budgetKb).toFixed(1)} KB`);
   process.exit(1);
