@@ -34,6 +34,7 @@ import { ensureSystemOperator, SYSTEM_OPERATORS } from './modules/operators/oper
 import { registerOperatorGuard } from './modules/operators/operator-guard.ts';
 import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
+import { DirectoryRewardImageStorage } from './modules/settings/reward-image-storage.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
@@ -75,6 +76,7 @@ async function buildDeps(db: Db, config: Config): Promise<Deps> {
       sessionTtlMs: config.operatorSessionTtlMs,
     },
     slips: new DirectorySlipStorage(config.slipDir),
+    rewardImages: new DirectoryRewardImageStorage(config.rewardImageDir),
   };
 }
 
@@ -149,6 +151,7 @@ export async function buildApp(options: {
     publicDir: config.publicDir,
     webDistDir: config.webDistDir,
     backofficeDistDir: config.backofficeDistDir,
+    rewardImageDir: config.rewardImageDir,
   });
   app.decorate('startBackgroundWork', () => startBackgroundWork(deps, app.log));
   return app;

@@ -5,6 +5,7 @@ import type { SlipStorage } from './modules/deposits/slip-storage.ts';
 import type { GamesContext } from './modules/games/games-context.ts';
 import type { HouseAccounts } from './modules/ledger/ledger.service.ts';
 import type { OperatorAuthContext } from './modules/operators/operator.service.ts';
+import type { RewardImageStorage } from './modules/settings/reward-image-storage.ts';
 
 /**
  * What the routes of every module may use, built once by app.ts (the
@@ -17,5 +18,6 @@ export type Deps = {
   playerAuth: AuthContext;
   operatorAuth: OperatorAuthContext;
   slips: SlipStorage;
+  rewardImages: RewardImageStorage;
   games: GamesContext;
 };

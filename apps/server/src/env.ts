@@ -28,6 +28,7 @@ const envSchema = z.object({
   ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SLIP_DIR: z.string().min(1).optional(),
+  REWARD_IMAGE_DIR: z.string().min(1).optional(),
   OPERATOR_SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -77,6 +78,8 @@ export type Config = {
   /** Signs bank-feed deliveries; without it the webhook does not exist. Generated in demo mode. */
   bankWebhookSecret: string | undefined;
   slipDir: string;
+  /** Reward images admins upload; served under /images/reward/ beside the bundled ones. */
+  rewardImageDir: string;
   operatorSessionTtlMs: number;
   registerLimitPerHour: number;
   /** Per game: which adapter, where the provider is, and the secret both sides sign with. */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bankWebhookSecret:
       e.BANK_WEBHOOK_SECRET ?? (seedDemo ? loadOrCreateSecret(dataDir, 'bank-webhook-secret') : undefined),
     slipDir: path.resolve(e.SLIP_DIR ?? path.join(dataDir, 'slips')),
+    rewardImageDir: path.resolve(e.REWARD_IMAGE_DIR ?? path.join(dataDir, 'reward-images')),
     operatorSessionTtlMs: e.OPERATOR_SESSION_TTL_HOURS * 3600 * 1000,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_ADDRESS_PER_HOUR,
     games: gameProviders(e, dataDir),

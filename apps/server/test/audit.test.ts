@@ -392,7 +392,7 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
 });
 
 describe('deliverable 6: the audit list is paged and filterable', () => {
-  it('filters by actor, action, target type and id, and time; pages newest first by default', async () => {
+  it('filters by row id, actor, action, target type and id, and time; pages newest first by default', async () => {
     const admin = await newOperator(t, 'admin');
     const a = await playerId();
     const b = await playerId();
@@ -421,10 +421,23 @@ describe('deliverable 6: the audit list is paged and filterable', () => {
     expect(second).toMatchObject({ total: 4, page: 2, limit: 3 });
     expect(reasons(second)).toEqual(['a1']);
     expect(first.items[0]).toMatchObject({ actor, action: 'player.credit', targetType: 'player', targetId: String(b) });
+
+    // One row by its id: what the back office links to from a broken chain's report.
+    const one = await auditList(t.app, { id: first.items[1]?.id ?? 0 });
+    expect(one.total).toBe(1);
+    expect(reasons(one)).toEqual(['b1']);
   });
 
   it('out-of-range paging and malformed times → 400', async () => {
-    for (const query of ['limit=0', 'limit=101', 'page=0', 'from=yesterday', 'to=2024-13-45T00:00:00Z']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'page=0',
+      'id=0',
+      'id=x',
+      'from=yesterday',
+      'to=2024-13-45T00:00:00Z',
+    ]) {
       const response = await call(t.app, serviceKey, 'GET', `${ADMIN_PATHS.audit}?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().data.errorCode).toBe('VALIDATION_ERROR');

@@ -314,6 +314,21 @@ export const rewardUpdateSchema = rewardRequestSchema
 export const adminRewardsResponseSchema = z.object({ success: z.literal(true), data: z.array(adminRewardSchema) });
 export const adminRewardResponseSchema = z.object({ success: z.literal(true), data: adminRewardSchema });
 
+/** Where reward images are served: the bundled ones and those admins upload share the one address. */
+export const REWARD_IMAGE_BASE_PATH = '/images/reward/';
+
+/** The address of a reward's image, from its imageUrl (a file name, spec §2). */
+export function rewardImagePath(imageUrl: string): string {
+  return `${REWARD_IMAGE_BASE_PATH}${encodeURIComponent(imageUrl)}`;
+}
+
+/** An uploaded reward image: the file name to put in a reward's imageUrl (content hash + extension). */
+export const rewardImageResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ imageUrl: z.string() }),
+});
+export type RewardImageResponse = z.infer<typeof rewardImageResponseSchema>;
+
 // Operators -----------------------------------------------------------------
 
 export const operatorListItemSchema = operatorSchema.extend({
@@ -348,6 +363,8 @@ export type UpdateOperatorRequest = z.infer<typeof updateOperatorRequestSchema>;
 export const auditQuerySchema = z.object({
   ...pageFields,
   sort: z.enum(['oldest', 'newest']).default('newest'),
+  /** One row by its id: the row a broken chain names. */
+  id: idSchema.optional(),
   actor: searchText,
   action: searchText,
   targetType: searchText,

@@ -17,6 +17,8 @@ export const AMOUNT_BAHT_MAX = 10_000_000;
 export const DEPOSIT_AMOUNT_SATANG_MAX = 200_000_000;
 /** A slip image is at most this large. */
 export const SLIP_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
+/** A reward image an admin uploads is at most this large (a picture in a grid, not a photo archive). */
+export const REWARD_IMAGE_BYTES_MAX = 2 * 1024 * 1024;
 /**
  * A slip and a bank transfer of the same amount from the player's account are
  * taken as the same deposit when their times lie within this window.

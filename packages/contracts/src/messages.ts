@@ -42,6 +42,8 @@ const operatorEn = {
   username_invalid: 'Username: 3 to 32 lowercase letters, digits, ".", "_" or "-".',
   role_required: 'This needs the admin role.',
   image_invalid: 'The image must be a JPG or PNG.',
+  image_required: 'Please choose an image.',
+  image_too_large: 'The image is too large. The limit is {mb} MB.',
   done: 'Done.',
 } as const;
 
@@ -70,6 +72,8 @@ const operatorTh: Record<OperatorMessageKey, string> = {
   username_invalid: 'ชื่อผู้ใช้ต้องเป็นตัวพิมพ์เล็ก ตัวเลข "." "_" หรือ "-" ยาว 3 ถึง 32 ตัว',
   role_required: 'ต้องมีสิทธิ์ผู้ดูแลระบบ',
   image_invalid: 'รูปภาพต้องเป็น JPG หรือ PNG',
+  image_required: 'กรุณาเลือกรูปภาพ',
+  image_too_large: 'รูปภาพมีขนาดใหญ่เกินไป ขนาดสูงสุด {mb} MB',
   done: 'เรียบร้อย',
 };
 

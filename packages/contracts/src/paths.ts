@@ -63,11 +63,15 @@ export const ADMIN_PATHS = {
   houseAccount: '/admin/house-accounts/:id',
   rewards: '/admin/rewards',
   reward: '/admin/rewards/:id',
+  /** POST multipart with one `image` file (PNG or JPEG): answers the file name for a reward's imageUrl. */
+  rewardImage: '/admin/rewards/images',
   operators: '/admin/operators',
   operator: '/admin/operators/:id',
   audit: '/admin/audit',
   auditVerify: '/admin/audit/verify',
   ledgerCheck: '/admin/ledger/check',
+  /** The last result of each health check (ledger, audit chain): when, by whom, what it found. */
+  health: '/admin/health',
 } as const;
 
 /** Pages the server itself serves in demo mode. */

@@ -14,6 +14,28 @@ const Dashboard = lazy(() =>
 const WithdrawalsQueue = lazy(() =>
   import('@/features/withdrawals/components/withdrawals-queue').then((m) => ({ default: m.WithdrawalsQueue })),
 );
+const AuditLog = lazy(() => import('@/features/audit/components/audit-log').then((m) => ({ default: m.AuditLog })));
+const LedgerHealth = lazy(() =>
+  import('@/features/health/components/health').then((m) => ({ default: m.LedgerHealth })),
+);
+const PlayersList = lazy(() =>
+  import('@/features/players/components/players-list').then((m) => ({ default: m.PlayersList })),
+);
+const PlayerDetailPage = lazy(() =>
+  import('@/features/players/components/player-detail').then((m) => ({ default: m.PlayerDetailPage })),
+);
+const DepositsQueue = lazy(() =>
+  import('@/features/deposits/components/deposits-queue').then((m) => ({ default: m.DepositsQueue })),
+);
+const TransfersQueue = lazy(() =>
+  import('@/features/transfers/components/transfers-queue').then((m) => ({ default: m.TransfersQueue })),
+);
+const SettingsPage = lazy(() =>
+  import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const OperatorsPage = lazy(() =>
+  import('@/features/operators/components/operators-page').then((m) => ({ default: m.OperatorsPage })),
+);
 
 function Frame() {
   const navigate = useNavigate();
@@ -37,6 +59,28 @@ export function AppRoutes() {
           <Route element={<Frame />}>
             <Route index element={<Dashboard />} />
             <Route path={PAGES.withdrawals} element={<WithdrawalsQueue />} />
+            <Route path={PAGES.audit} element={<AuditLog />} />
+            <Route path={PAGES.health} element={<LedgerHealth />} />
+            <Route path={PAGES.players} element={<PlayersList />} />
+            <Route path={PAGES.player} element={<PlayerDetailPage />} />
+            <Route path={PAGES.deposits} element={<DepositsQueue />} />
+            <Route path={PAGES.transfers} element={<TransfersQueue />} />
+            <Route
+              path={PAGES.settings}
+              element={
+                <RequireOperator needs="admin">
+                  <SettingsPage />
+                </RequireOperator>
+              }
+            />
+            <Route
+              path={PAGES.operators}
+              element={
+                <RequireOperator needs="admin">
+                  <OperatorsPage />
+                </RequireOperator>
+              }
+            />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to={PAGES.dashboard} replace />} />

@@ -5,12 +5,11 @@ import { toSatang } from '@app/contracts/wallet';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../env.ts';
 import type { Actor } from '../modules/audit/audit.service.ts';
-import { verifyAuditChain } from '../modules/audit/audit.service.ts';
+import { runAuditChainCheck, runLedgerCheck } from '../modules/checks/check-runs.service.ts';
 import { assignTransfer, listBankTransfers } from '../modules/deposits/bank-feed.service.ts';
 import { approveDeposit, listDeposits, rejectDeposit } from '../modules/deposits/slip-deposit.service.ts';
 import { signWebhook } from '../modules/deposits/webhook-signature.ts';
 import type { HouseAccounts } from '../modules/ledger/ledger.service.ts';
-import { checkLedger } from '../modules/ledger/ledger-check.ts';
 import { createEnrolledOperator, listOperators } from '../modules/operators/operator.service.ts';
 import { totpCodeNow, totpUri } from '../modules/operators/totp.ts';
 import { requirePlayerIdByPhone, setPlayerFrozen } from '../modules/player/player.service.ts';
@@ -324,10 +323,11 @@ export const COMMANDS: Record<string, Command> = {
   },
   'ledger-check': {
     usage: 'ledger-check',
-    description: 'Verify the ledger (balanced journals, balances, holds); exit 1 on a problem',
+    description: 'Verify the ledger (balanced journals, balances, holds); exit 1 on a problem; kept as the last result',
     needsDatabase: true,
     run: async (input) => {
-      const result = await checkLedger(context(input).db);
+      const ctx = context(input);
+      const result = await runLedgerCheck(ctx.db, { source: 'cli', actor: ctx.actor });
       for (const problem of result.problems) input.print(`PROBLEM: ${problem}`);
       input.print(result.ok ? `ledger OK (${json(result.counts)})` : `ledger has ${result.problems.length} problem(s)`);
       return result.ok ? 0 : 1;
@@ -335,10 +335,11 @@ export const COMMANDS: Record<string, Command> = {
   },
   'audit-verify': {
     usage: 'audit-verify',
-    description: "Verify the audit log's hash chain; exit 1 naming each broken row",
+    description: "Verify the audit log's hash chain; exit 1 naming each broken row; kept as the last result",
     needsDatabase: true,
     run: async (input) => {
-      const result = await verifyAuditChain(context(input).db);
+      const ctx = context(input);
+      const result = await runAuditChainCheck(ctx.db, { source: 'cli', actor: ctx.actor });
       for (const problem of result.problems) input.print(`PROBLEM: row ${problem.id} ${problem.problem}`);
       input.print(
         result.ok ? `audit chain OK: ${result.checked} rows, head ${result.headHash ?? '-'}` : 'audit chain BROKEN',

@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import { initialSchemaSql } from './migrations/001-initial.ts';
 import { moneyInOutSchemaSql } from './migrations/002-money-in-out.ts';
 import { gamesSchemaSql } from './migrations/003-games.ts';
+import { checkRunsSchemaSql } from './migrations/004-check-runs.ts';
 
 type Migration = { version: number; name: string; sql: string };
 
@@ -11,6 +12,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initialSchemaSql },
   { version: 2, name: 'money-in-out', sql: moneyInOutSchemaSql },
   { version: 3, name: 'games', sql: gamesSchemaSql },
+  { version: 4, name: 'check-runs', sql: checkRunsSchemaSql },
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */

@@ -1,4 +1,5 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
+import type { CheckRunSource } from '@app/contracts/ops';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables of migrations/. BIGINT arrives as number (see database.ts). */
@@ -257,6 +258,19 @@ export interface SeamlessTransactionsTable {
   created_at: CreatedAt;
 }
 
+export type CheckName = 'ledger' | 'audit_chain';
+
+export interface CheckRunsTable {
+  id: Generated<number>;
+  check_name: CheckName;
+  ran_at: CreatedAt;
+  ok: boolean;
+  source: CheckRunSource;
+  operator_id: number | null;
+  ran_by: string;
+  result: ColumnType<unknown, string, never>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -283,5 +297,6 @@ export interface Database {
   provider_players: ProviderPlayersTable;
   provider_transfers: ProviderTransfersTable;
   seamless_transactions: SeamlessTransactionsTable;
+  check_runs: CheckRunsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { REWARD_IMAGE_BASE_PATH } from '@app/contracts/admin';
 import { BACKOFFICE_BASE_PATH } from '@app/contracts/paths';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
@@ -31,7 +32,13 @@ function isPageRequest(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !lastSegment.includes('.');
 }
 
-type StaticOptions = { publicDir: string; webDistDir: string; backofficeDistDir: string };
+type StaticOptions = {
+  publicDir: string;
+  webDistDir: string;
+  backofficeDistDir: string;
+  /** Reward images admins upload (REWARD_IMAGE_DIR). */
+  rewardImageDir: string;
+};
 
 /**
  * Images under /images (bank logos, rewards, banner) and, when built, the two
@@ -40,15 +47,22 @@ type StaticOptions = { publicDir: string; webDistDir: string; backofficeDistDir:
  * answers the app's index.html, an unknown API path a JSON 404.
  */
 export async function registerStaticFiles(app: App, options: StaticOptions) {
-  await app.register(fastifyStatic, {
-    root: path.join(options.publicDir, 'images'),
-    prefix: '/images/',
+  const images = {
     decorateReply: false,
     wildcard: true,
-    index: false,
+    index: false as const,
     maxAge: IMAGE_MAX_AGE_S * 1000,
     cacheControl: true,
+  };
+  // Reward images: the uploaded ones first, then the bundled ones, at one address (/images/reward/<name>).
+  // A name found in neither falls through to the JSON 404. Registered before /images/, whose route it narrows.
+  mkdirSync(options.rewardImageDir, { recursive: true, mode: 0o700 });
+  await app.register(fastifyStatic, {
+    ...images,
+    root: [options.rewardImageDir, path.join(options.publicDir, 'images', 'reward')],
+    prefix: REWARD_IMAGE_BASE_PATH,
   });
+  await app.register(fastifyStatic, { ...images, root: path.join(options.publicDir, 'images'), prefix: '/images/' });
 
   const indexHtml = path.join(options.webDistDir, 'index.html');
   const hasWebApp = existsSync(indexHtml);

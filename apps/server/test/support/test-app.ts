@@ -21,6 +21,13 @@ function slipDir(): string {
   return slipDirectory;
 }
 
+let rewardImageDirectory: string | undefined;
+/** Reward images uploaded by the test run go to a temporary directory of their own. */
+export function rewardImageDir(): string {
+  rewardImageDirectory ??= mkdtempSync(path.join(tmpdir(), 'siam-play-reward-images-'));
+  return rewardImageDirectory;
+}
+
 export type TestContext = { app: App; database: DatabaseHandle; config: Config };
 
 let shared: Promise<TestContext> | undefined;
@@ -35,6 +42,7 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     BANK_WEBHOOK_SECRET: WEBHOOK_SECRET,
     PROVIDER_SECRET: PROVIDER_SECRET,
     SLIP_DIR: slipDir(),
+    REWARD_IMAGE_DIR: rewardImageDir(),
     // Tests register many players from one address; the registration throttle has its own test.
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
     ...overrides,

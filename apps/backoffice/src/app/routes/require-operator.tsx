@@ -8,15 +8,15 @@ import { useSessionStore } from '@/stores/session-store';
 
 /**
  * Signed-in operators only: anyone else goes to sign-in, which returns them
- * here afterwards. With `role="admin"`, an operator sees that the screen is
+ * here afterwards. With `needs="admin"`, an operator sees that the screen is
  * for admins (the server refuses their calls anyway).
  */
-export function RequireOperator({ role, children }: { role?: OperatorRole; children?: ReactNode }) {
+export function RequireOperator({ needs, children }: { needs?: OperatorRole; children?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const session = useSessionStore((state) => state.session);
   if (!session) return <Navigate to={PAGES.signIn} replace state={{ from: location }} />;
-  if (role === 'admin' && session.operator.role !== 'admin') {
+  if (needs === 'admin' && session.operator.role !== 'admin') {
     return <Alert tone="warning">{t('common.adminOnly')}</Alert>;
   }
   return children ?? <Outlet />;

@@ -23,6 +23,8 @@ type DecisionDialogProps = {
   onClose: () => void;
   /** Called when the server says the item was decided already (by another operator): the list refreshes. */
   onSettled?: () => void;
+  /** Keeps the confirm button off while the children still miss something (an assignment's player). */
+  confirmDisabled?: boolean;
 };
 
 /**
@@ -50,7 +52,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending.current) return;
+    if (sending.current || props.confirmDisabled) return;
     const text = reason.trim();
     if (props.reason === 'required' && !reasonSchema.safeParse(text).success) {
       setReasonError(t('common.reasonRequired'));
@@ -114,7 +116,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
           <button
             type="submit"
             className={`button ${props.tone === 'danger' ? 'button--danger' : 'button--primary'}`}
-            disabled={decide.isPending}
+            disabled={decide.isPending || props.confirmDisabled}
           >
             {decide.isPending ? t('decision.sending') : props.confirmLabel}
           </button>

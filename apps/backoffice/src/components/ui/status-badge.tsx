@@ -9,6 +9,12 @@ const TONES: Record<string, Tone> = {
   CREDITED: 'good',
   ASSIGNED: 'good',
   REJECTED: 'bad',
+  // A health check's last result.
+  OK: 'good',
+  PROBLEMS: 'bad',
+  // A player's account state.
+  ACTIVE: 'good',
+  FROZEN: 'bad',
 };
 
 /** A status as a coloured pill; the text says it, the colour only repeats it. */

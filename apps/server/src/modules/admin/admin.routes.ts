@@ -1,5 +1,5 @@
 import { phoneParamsSchema, summaryResponseSchema } from '@app/contracts/admin';
-import { ledgerCheckResponseSchema } from '@app/contracts/ops';
+import { adminHealthResponseSchema, ledgerCheckResponseSchema } from '@app/contracts/ops';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { manualAdjustmentRequestSchema, manualAdjustmentResponseSchema } from '@app/contracts/wallet';
 import type { Deps } from '../../deps.ts';
@@ -7,8 +7,8 @@ import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
+import { lastCheckRuns, runLedgerCheck } from '../checks/check-runs.service.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { adjustBalance } from '../wallet/wallet.service.ts';
@@ -18,7 +18,8 @@ const security = OPERATOR_SECURITY;
 
 /**
  * The first operator API (manual deposits and withdrawals by phone number,
- * kept for automation), the ledger check and the dashboard summary.
+ * kept for automation), the ledger check, the last results of the checks and
+ * the dashboard summary.
  */
 export async function adminRoutes(app: App, deps: Deps) {
   for (const direction of ['credit', 'debit'] as const) {
@@ -53,12 +54,28 @@ export async function adminRoutes(app: App, deps: Deps) {
     {
       schema: {
         tags: ['admin: checks'],
-        summary: 'Verify the ledger invariants',
+        summary: 'Verify the ledger invariants (the run is kept as the last result, see /admin/health)',
         security,
         response: { 200: ledgerCheckResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await checkLedger(deps.db) }),
+    async (request) => ({
+      success: true as const,
+      data: await runLedgerCheck(deps.db, { source: 'operator', actor: actorOf(operatorOf(request)) }),
+    }),
+  );
+
+  app.get(
+    ADMIN_PATHS.health,
+    {
+      schema: {
+        tags: ['admin: checks'],
+        summary: 'The last run of the ledger check and of the audit chain verification: when, by whom, what was found',
+        security,
+        response: { 200: adminHealthResponseSchema, ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, data: await lastCheckRuns(deps.db) }),
   );
 
   app.get(

@@ -71,6 +71,7 @@ export const auditRepository = {
 
   async page(db: Queryable, query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
     let base = db.selectFrom('audit_log');
+    if (query.id) base = base.where('id', '=', query.id);
     if (query.actor) base = base.where('actor', '=', query.actor);
     if (query.action) base = base.where('action', '=', query.action);
     if (query.targetType) base = base.where('target_type', '=', query.targetType);

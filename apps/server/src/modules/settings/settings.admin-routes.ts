@@ -19,6 +19,7 @@ import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
+import { rewardImageRoutes } from './reward-image.routes.ts';
 import {
   listAllRewards,
   listAllSettings,
@@ -165,4 +166,6 @@ export async function settingsAdminRoutes(app: App, deps: Deps) {
       data: await saveReward(deps.db, actorOf(operatorOf(request)), request.params.id, request.body),
     }),
   );
+
+  await app.register(rewardImageRoutes, deps);
 }

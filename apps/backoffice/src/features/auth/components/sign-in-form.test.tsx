@@ -31,6 +31,7 @@ describe('deliverable 2: sign-in with password and TOTP code', () => {
     expect(await request?.json()).toEqual({ username: 'demo-admin', password: 'demo-admin-1234', code: '123456' });
     expect(useSessionStore.getState().session?.token).toBe('tok-1');
     // Every later call carries the operator's token.
+    await waitFor(() => expect(requestsTo(fetchMock, `GET ${ADMIN_PATHS.summary}`)).not.toHaveLength(0));
     const [summaryCall] = requestsTo(fetchMock, `GET ${ADMIN_PATHS.summary}`);
     expect(summaryCall?.headers.get('Authorization')).toBe('Bearer tok-1');
   });

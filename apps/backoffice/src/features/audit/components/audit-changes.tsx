@@ -1,0 +1,83 @@
+import type { AuditEntry } from '@app/contracts/admin';
+import { useTranslation } from 'react-i18next';
+
+export type FieldChange = { field: string; before: unknown; after: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields that differ between an audit row's before and after, in the
+ * order they appear: a field only on one side (created, removed, or recorded
+ * only afterwards) counts as changed from or to nothing. Null when either
+ * side is not an object, so the values can only be shown whole.
+ */
+export function changedFields(before: unknown, after: unknown): FieldChange[] | null {
+  const from = before ?? {};
+  const to = after ?? {};
+  if (!isRecord(from) || !isRecord(to)) return null;
+  const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return fields
+    .filter((field) => !same(from[field], to[field]))
+    .map((field) => ({ field, before: from[field], after: to[field] }));
+}
+
+/** A value as one short line: nothing as a dash, text as it is, anything else as compact JSON. */
+export function displayValue(value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return JSON.stringify(value);
+}
+
+/**
+ * What an action changed, readable at a glance ("frozen: false → true"), with
+ * the row's raw before and after JSON one click away for the exact record.
+ */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const changes = changedFields(entry.before, entry.after);
+  const nothingRecorded = entry.before == null && entry.after == null;
+
+  let summary: React.ReactNode;
+  if (nothingRecorded) {
+    summary = <span className="muted">—</span>;
+  } else if (changes === null) {
+    summary = (
+      <p className="audit-changes__whole">
+        <span className="audit-changes__before">{displayValue(entry.before)}</span> →{' '}
+        <span className="audit-changes__after">{displayValue(entry.after)}</span>
+      </p>
+    );
+  } else if (changes.length === 0) {
+    summary = <span className="muted">{t('audit.noChange')}</span>;
+  } else {
+    summary = (
+      <ul className="audit-changes__list">
+        {changes.map((change) => (
+          <li key={change.field}>
+            <span className="mono">{change.field}</span>:{' '}
+            <span className="audit-changes__before">{displayValue(change.before)}</span> →{' '}
+            <span className="audit-changes__after">{displayValue(change.after)}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="audit-changes">
+      {summary}
+      {!nothingRecorded && (
+        <details className="audit-changes__raw">
+          <summary>
+            {t('audit.rawJson')}
+            <span className="visually-hidden"> {t('audit.ofRow', { id: entry.id })}</span>
+          </summary>
+          <pre className="mono">{JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}</pre>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import {
+  createOperatorRequestSchema,
+  OPERATOR_ROLES,
+  type operatorListItemSchema,
+  updateOperatorRequestSchema,
+} from '@app/contracts/admin';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { useCreateOperator, useUpdateOperator } from '@/features/operators/api/operators';
+import { useZodForm } from '@/hooks/use-zod-form';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrorText } from '@/lib/form-errors';
+
+export type OperatorItem = z.infer<typeof operatorListItemSchema>;
+
+function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.serverMessage : '';
+}
+
+function RoleOptions() {
+  const { t } = useTranslation();
+  return OPERATOR_ROLES.map((role) => (
+    <option key={role} value={role}>
+      {role === 'admin' ? t('operators.roleAdmin') : t('operators.roleOperator')}
+    </option>
+  ));
+}
+
+/** A new operator: username, display name, role and a first password; the second factor comes at first sign-in. */
+export function CreateOperatorDialog({ onDone, onClose }: { onDone: (username: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ids = { username: useId(), name: useId(), role: useId(), password: useId() };
+  const create = useCreateOperator();
+  const form = useZodForm(createOperatorRequestSchema, {
+    defaultValues: { username: '', displayName: '', role: 'operator', password: '' },
+  });
+  const errors = form.formState.errors;
+  const described = (error: unknown, id: string) =>
+    error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!create.isPending) create.mutate(values, { onSuccess: ({ data }) => onDone(data.username) });
+  });
+
+  return (
+    <Dialog title={t('operators.newTitle')} onClose={onClose}>
+      <form className="dialog__form" onSubmit={onSubmit} noValidate>
+        <FormField
+          id={ids.username}
+          label={t('operators.username')}
+          hint={t('operators.usernameHint')}
+          error={fieldErrorText(errors.username)}
+        >
+          <input
+            id={ids.username}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...described(errors.username, ids.username)}
+            {...form.register('username')}
+          />
+        </FormField>
+        <FormField
+          id={ids.name}
+          label={t('operators.displayName')}
+          error={fieldErrorText(errors.displayName, t('operators.displayNameInvalid'))}
+        >
+          <input
+            id={ids.name}
+            autoComplete="off"
+            {...described(errors.displayName, ids.name)}
+            {...form.register('displayName')}
+          />
+        </FormField>
+        <FormField id={ids.role} label={t('operators.role')}>
+          <select id={ids.role} {...form.register('role')}>
+            <RoleOptions />
+          </select>
+        </FormField>
+        <FormField
+          id={ids.password}
+          label={t('operators.password')}
+          hint={t('operators.passwordHint')}
+          error={fieldErrorText(errors.password)}
+        >
+          <input
+            id={ids.password}
+            type="password"
+            autoComplete="new-password"
+            {...described(errors.password, ids.password)}
+            {...form.register('password')}
+          />
+        </FormField>
+        {create.isError && <Alert title={t('common.requestFailed')}>{failureText(create.error)}</Alert>}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={create.isPending}>
+            {create.isPending ? t('operators.saving') : t('operators.create')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A checkbox with its label and, under it, what ticking it does (`${id}-hint`). */
+function CheckField({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
+  return (
+    <div className="operator-check">
+      {children}
+      <div>
+        <label htmlFor={id}>{label}</label>
+        <p id={`${id}-hint`} className="operator-check__hint">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The edit form's own fields; what is sent is only what differs from the operator as they are. */
+const editFieldsSchema = z.object({
+  displayName: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  disabled: z.boolean(),
+  resetSecondFactor: z.boolean(),
+  password: z.string(),
+});
+type EditFields = z.infer<typeof editFieldsSchema>;
+
+function changesOf(operator: OperatorItem, fields: EditFields) {
+  return {
+    ...(fields.displayName.trim() !== operator.displayName ? { displayName: fields.displayName } : {}),
+    ...(fields.role !== operator.role ? { role: fields.role } : {}),
+    ...(fields.disabled !== operator.disabled ? { disabled: fields.disabled } : {}),
+    ...(fields.resetSecondFactor ? { resetSecondFactor: true as const } : {}),
+    ...(fields.password !== '' ? { password: fields.password } : {}),
+  };
+}
+
+/**
+ * Changes an operator: name, role, disabled, a reset of the second factor, a
+ * new password. The changes are checked by the contract's schema; the server's
+ * refusals (one's own role or account, CANNOT_CHANGE_SELF) are shown as it words them.
+ */
+export function EditOperatorDialog({
+  operator,
+  isSelf,
+  onDone,
+  onClose,
+}: {
+  operator: OperatorItem;
+  isSelf: boolean;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ids = { name: useId(), role: useId(), disabled: useId(), reset: useId(), password: useId() };
+  const update = useUpdateOperator();
+  const [unchanged, setUnchanged] = useState(false);
+  // The form's fields become the changes, which the contract's update schema checks before anything is sent.
+  const [schema] = useState(() =>
+    editFieldsSchema.transform((fields) => changesOf(operator, fields)).pipe(updateOperatorRequestSchema),
+  );
+  const form = useZodForm(schema, {
+    defaultValues: {
+      displayName: operator.displayName,
+      role: operator.role,
+      disabled: operator.disabled,
+      resetSecondFactor: false,
+      password: '',
+    },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((changes) => {
+    if (update.isPending) return;
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    update.mutate({ id: operator.id, changes }, { onSuccess: onDone });
+  });
+
+  return (
+    <Dialog title={t('operators.editTitle', { name: operator.username })} onClose={onClose}>
+      <form className="dialog__form" onSubmit={onSubmit} onChange={() => setUnchanged(false)} noValidate>
+        {isSelf && <Alert tone="info">{t('operators.selfHint')}</Alert>}
+        <FormField
+          id={ids.name}
+          label={t('operators.displayName')}
+          error={fieldErrorText(errors.displayName, t('operators.displayNameInvalid'))}
+        >
+          <input
+            id={ids.name}
+            autoComplete="off"
+            aria-invalid={errors.displayName ? true : undefined}
+            aria-describedby={errors.displayName ? `${ids.name}-error` : undefined}
+            {...form.register('displayName')}
+          />
+        </FormField>
+        <FormField id={ids.role} label={t('operators.role')}>
+          <select id={ids.role} {...form.register('role')}>
+            <RoleOptions />
+          </select>
+        </FormField>
+        <CheckField id={ids.disabled} label={t('operators.disabledLabel')} hint={t('operators.disabledHint')}>
+          <input
+            id={ids.disabled}
+            type="checkbox"
+            aria-describedby={`${ids.disabled}-hint`}
+            {...form.register('disabled')}
+          />
+        </CheckField>
+        <CheckField id={ids.reset} label={t('operators.resetLabel')} hint={t('operators.resetHint')}>
+          <input
+            id={ids.reset}
+            type="checkbox"
+            aria-describedby={`${ids.reset}-hint`}
+            {...form.register('resetSecondFactor')}
+          />
+        </CheckField>
+        <FormField
+          id={ids.password}
+          label={t('operators.newPassword')}
+          hint={t('operators.newPasswordHint')}
+          error={fieldErrorText(errors.password)}
+        >
+          <input
+            id={ids.password}
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? `${ids.password}-error` : undefined}
+            {...form.register('password')}
+          />
+        </FormField>
+        {unchanged && <Alert tone="info">{t('operators.nothingChanged')}</Alert>}
+        {update.isError && <Alert title={t('common.requestFailed')}>{failureText(update.error)}</Alert>}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={update.isPending}>
+            {update.isPending ? t('operators.saving') : t('common.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,310 @@
+import '@/components/ui/table.css';
+import { type adminRewardSchema, rewardImagePath, rewardRequestSchema, rewardUpdateSchema } from '@app/contracts/admin';
+import { REWARD_IMAGE_BYTES_MAX } from '@app/contracts/limits';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { type RewardCreate, useRewards, useSaveReward, useUploadRewardImage } from '@/features/settings/api/rewards';
+import { useZodForm } from '@/hooks/use-zod-form';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrorText } from '@/lib/form-errors';
+
+type Reward = z.infer<typeof adminRewardSchema>;
+
+const IMAGE_MB_MAX = REWARD_IMAGE_BYTES_MAX / (1024 * 1024);
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+/** A file name the server would take as a reward's image, so the preview only asks for real candidates. */
+function isImageName(name: string | undefined): name is string {
+  return rewardRequestSchema.shape.imageUrl.safeParse(name).success;
+}
+
+/** Only the fields that differ from the reward as it is: a PATCH names nothing else. */
+function changesOf(reward: Reward, values: RewardCreate) {
+  const changes: Partial<RewardCreate> = {};
+  if (values.name !== reward.name) changes.name = values.name;
+  if (values.imageUrl !== reward.imageUrl) changes.imageUrl = values.imageUrl;
+  if (values.active !== reward.active) changes.active = values.active;
+  if (values.sortOrder !== reward.sortOrder) changes.sortOrder = values.sortOrder;
+  return rewardUpdateSchema.parse(changes);
+}
+
+type RewardForm = ReturnType<typeof useZodForm<z.input<typeof rewardRequestSchema>, RewardCreate>>;
+
+/**
+ * The image of a reward: a file picker that uploads the chosen PNG or JPEG at
+ * once and fills in the file name, the file name itself (an image already on
+ * the server will do), and a preview of what players will see.
+ */
+function RewardImageFields({ form }: { form: RewardForm }) {
+  const { t } = useTranslation();
+  const ids = { file: useId(), url: useId() };
+  const upload = useUploadRewardImage();
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const imageUrl = form.watch('imageUrl');
+  const urlError = form.formState.errors.imageUrl;
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    upload.reset();
+    setFileProblem(undefined);
+    if (!file) return;
+    // A quick courtesy check; the server decides by the bytes whatever the browser says the type is.
+    if (file.size > REWARD_IMAGE_BYTES_MAX) {
+      setFileProblem(t('settings.imageTooLarge', { mb: IMAGE_MB_MAX }));
+      return;
+    }
+    if (file.type && !IMAGE_TYPES.includes(file.type)) {
+      setFileProblem(t('settings.imageTypeInvalid'));
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: ({ data }) => form.setValue('imageUrl', data.imageUrl, { shouldDirty: true, shouldValidate: true }),
+    });
+  }
+
+  const uploadError = fileProblem ?? (upload.error instanceof ApiError ? upload.error.serverMessage : undefined);
+  return (
+    <div className="reward-image">
+      <div className="reward-image__fields">
+        <FormField
+          id={ids.file}
+          label={t('settings.imageFile')}
+          hint={t('settings.imageFileHint', { mb: IMAGE_MB_MAX })}
+          error={uploadError || (upload.isError ? t('common.requestFailed') : undefined)}
+        >
+          <input
+            id={ids.file}
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            onChange={onFile}
+            aria-invalid={uploadError || upload.isError ? true : undefined}
+            aria-describedby={uploadError || upload.isError ? `${ids.file}-error` : undefined}
+          />
+        </FormField>
+        {upload.isPending && <Spinner label={t('settings.uploading')} />}
+        {upload.isSuccess && <Alert tone="success">{t('settings.uploaded')}</Alert>}
+        <FormField
+          id={ids.url}
+          label={t('settings.imageUrl')}
+          hint={t('settings.imageUrlHint')}
+          error={fieldErrorText(urlError)}
+        >
+          <input
+            id={ids.url}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? `${ids.url}-error` : undefined}
+            {...form.register('imageUrl')}
+          />
+        </FormField>
+      </div>
+      <figure className="reward-image__figure">
+        {isImageName(imageUrl) ? (
+          <img className="reward-image__preview" src={rewardImagePath(imageUrl)} alt={t('settings.imagePreview')} />
+        ) : (
+          <p className="muted">{t('settings.noImage')}</p>
+        )}
+      </figure>
+    </div>
+  );
+}
+
+function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDone: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ids = { name: useId(), order: useId(), active: useId() };
+  const save = useSaveReward();
+  const [unchanged, setUnchanged] = useState(false);
+  const form = useZodForm(rewardRequestSchema, {
+    defaultValues: {
+      name: reward?.name ?? '',
+      imageUrl: reward?.imageUrl ?? '',
+      active: reward?.active ?? true,
+      sortOrder: reward?.sortOrder ?? 0,
+    },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    if (!reward) {
+      save.mutate({ reward: values }, { onSuccess: onDone });
+      return;
+    }
+    const changes = changesOf(reward, values);
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    save.mutate({ id: reward.id, changes }, { onSuccess: onDone });
+  });
+
+  return (
+    <Dialog
+      title={reward ? t('settings.rewardEditTitle', { name: reward.name }) : t('settings.rewardNewTitle')}
+      onClose={onClose}
+      wide
+    >
+      <form className="settings-form" onSubmit={onSubmit} onChange={() => setUnchanged(false)} noValidate>
+        <div className="settings-form__grid">
+          <FormField
+            id={ids.name}
+            label={t('settings.rewardName')}
+            error={fieldErrorText(errors.name, t('settings.rewardNameInvalid'))}
+          >
+            <input
+              id={ids.name}
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${ids.name}-error` : undefined}
+              {...form.register('name')}
+            />
+          </FormField>
+          <FormField
+            id={ids.order}
+            label={t('settings.sortOrder')}
+            hint={t('settings.sortOrderHint')}
+            error={fieldErrorText(errors.sortOrder, t('settings.sortOrderInvalid'))}
+          >
+            <input
+              id={ids.order}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={1000}
+              step={1}
+              aria-invalid={errors.sortOrder ? true : undefined}
+              aria-describedby={errors.sortOrder ? `${ids.order}-error` : undefined}
+              {...form.register('sortOrder', { valueAsNumber: true })}
+            />
+          </FormField>
+        </div>
+        <RewardImageFields form={form} />
+        <label className="check-field" htmlFor={ids.active}>
+          <input id={ids.active} type="checkbox" {...form.register('active')} />
+          {t('settings.rewardActive')}
+        </label>
+        {unchanged && <Alert tone="info">{t('settings.nothingChanged')}</Alert>}
+        {save.isError && (
+          <Alert title={t('common.requestFailed')}>
+            {save.error instanceof ApiError ? save.error.serverMessage : ''}
+          </Alert>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending ? t('settings.saving') : t('common.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The rewards players can redeem points for, each with its image (served at
+ * /images/reward/<name>): added and changed by admins; a hidden reward is
+ * no longer shown to players.
+ */
+export function Rewards() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const rewards = useRewards();
+  const [editing, setEditing] = useState<{ reward: Reward | null } | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const open = (reward: Reward | null) => {
+    setSaved(false);
+    setEditing({ reward });
+  };
+
+  let body: React.ReactNode;
+  if (rewards.isPending) body = <Spinner label={t('common.loading')} />;
+  else if (rewards.isError) body = <Alert>{t('common.loadFailed')}</Alert>;
+  else if (rewards.data.length === 0) body = <p className="muted">{t('common.empty')}</p>;
+  else {
+    body = (
+      <div className="table-box">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('settings.image')}</th>
+              <th scope="col">{t('settings.rewardName')}</th>
+              <th scope="col">{t('settings.imageUrl')}</th>
+              <th scope="col">{t('common.status')}</th>
+              <th scope="col" className="num">
+                {t('settings.sortOrder')}
+              </th>
+              <th scope="col">{t('settings.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rewards.data.map((reward) => (
+              <tr key={reward.id} data-testid="reward-row">
+                <td data-label={t('settings.image')}>
+                  {/* The name is in the next cell: the picture adds nothing a screen reader should repeat. */}
+                  <img className="reward-thumb" src={rewardImagePath(reward.imageUrl)} alt="" loading="lazy" />
+                </td>
+                <td data-label={t('settings.rewardName')}>{reward.name}</td>
+                <td data-label={t('settings.imageUrl')} className="mono">
+                  {reward.imageUrl}
+                </td>
+                <td data-label={t('common.status')}>
+                  <StatusBadge
+                    status={reward.active ? 'ACTIVE' : 'HIDDEN'}
+                    label={reward.active ? t('settings.shown') : t('settings.hidden')}
+                  />
+                </td>
+                <td data-label={t('settings.sortOrder')} className="num">
+                  {reward.sortOrder}
+                </td>
+                <td data-label={t('settings.actions')}>
+                  <button type="button" className="button button--small" onClick={() => open(reward)}>
+                    {t('settings.edit')}
+                    <span className="visually-hidden"> {reward.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby={titleId}>
+      <div className="settings-section__header">
+        <div>
+          <h2 id={titleId} className="settings-section__title">
+            {t('settings.rewardsTitle')}
+          </h2>
+          <p className="settings-section__intro">{t('settings.rewardsIntro')}</p>
+        </div>
+        <button type="button" className="button button--primary" onClick={() => open(null)}>
+          {t('settings.addReward')}
+        </button>
+      </div>
+      {saved && <Alert tone="success">{t('settings.saved')}</Alert>}
+      {body}
+      {editing && (
+        <RewardDialog
+          reward={editing.reward}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            setSaved(true);
+          }}
+        />
+      )}
+    </section>
+  );
+}
