@@ -79,7 +79,7 @@ test('issue 9: operators approve, reject, assign, credit, freeze and unfreeze fr
   await page.goto('/backoffice/sign-in');
   await checkScreen(page, 'sign-in');
   await signIn(page, 'demo-admin');
-  await expect(page.getByText('Withdrawals to pay')).toBeVisible();
+  await expect(page.getByText('Withdrawals to pay').first()).toBeVisible();
   await checkScreen(page, 'dashboard');
 
   // ---- Two operators decide the same withdrawal: one wins, the other sees who decided.
