@@ -237,6 +237,10 @@ test('issue 9: operators approve, reject, assign, credit, freeze and unfreeze fr
   await expect(enrolPage.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible();
   await expect(enrolPage.getByRole('img', { name: 'QR code of the authenticator setup' })).toBeVisible();
   await checkScreen(enrolPage, 'enrol');
+  await enrolPage.getByLabel('Language').selectOption('th');
+  await expect(enrolPage.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนขั้นที่สอง' })).toBeVisible();
+  await checkScreen(enrolPage, 'enrol');
+  await enrolPage.getByLabel('ภาษา').selectOption('en');
   const secret = (await enrolPage.locator('.enrol-qr__secret').textContent())?.trim() ?? '';
   const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
   await enrolPage.getByLabel('Authenticator code').fill(code);
