@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
+import { SortFilter } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pager } from '@/components/ui/pager';
+import { PagedList } from '@/components/ui/paged-list';
 import { Spinner } from '@/components/ui/spinner';
 import { playerPage } from '@/config/paths';
 import { useAuditLog, useVerifyChain } from '@/features/audit/api/audit';
@@ -156,73 +157,9 @@ function AuditFilterForm({ values, onApply }: { values: Values; onApply: (change
  */
 export function AuditLog() {
   const { t } = useTranslation();
-  const sortId = useId();
   const { values, page, set } = useListParams(DEFAULTS);
   const log = useAuditLog({ ...values, page });
   const verify = useVerifyChain();
-
-  let list: React.ReactNode;
-  if (log.isPending) {
-    list = <Spinner label={t('common.loading')} />;
-  } else if (log.isError) {
-    list = <Alert>{t('common.loadFailed')}</Alert>;
-  } else if (log.data.items.length === 0) {
-    list = <p className="muted">{t('common.empty')}</p>;
-  } else {
-    const { items, total, limit } = log.data;
-    list = (
-      <>
-        <div className="table-box">
-          <table className="table audit-table" aria-busy={log.isPlaceholderData || undefined}>
-            <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.when')}</th>
-                <th scope="col">{t('audit.who')}</th>
-                <th scope="col">{t('audit.what')}</th>
-                <th scope="col">{t('audit.why')}</th>
-                <th scope="col">{t('audit.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((entry) => (
-                <tr key={entry.id} data-testid="audit-row">
-                  <td data-label={t('audit.when')}>
-                    <div>
-                      {formatDateTime(entry.at)}
-                      <div className="muted">{t('audit.rowNumber', { id: entry.id })}</div>
-                    </div>
-                  </td>
-                  <td data-label={t('audit.who')}>{entry.actor}</td>
-                  <td data-label={t('audit.what')}>
-                    <div>
-                      <span className="mono audit-table__action">{entry.action}</span>
-                      {entry.targetType && (
-                        <div className="muted">
-                          {entry.targetType === 'player' && entry.targetId && /^\d+$/.test(entry.targetId) ? (
-                            <Link to={playerPage(Number(entry.targetId))}>
-                              {t('audit.target', { type: entry.targetType, id: entry.targetId })}
-                            </Link>
-                          ) : (
-                            t('audit.target', { type: entry.targetType, id: entry.targetId ?? '' })
-                          )}
-                        </div>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label={t('audit.why')}>{entry.reason ?? <span className="muted">—</span>}</td>
-                  <td data-label={t('audit.change')}>
-                    <AuditChanges entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} limit={limit} total={total} onPage={(next) => set({ ...values, page: next })} />
-      </>
-    );
-  }
 
   return (
     <>
@@ -252,12 +189,7 @@ export function AuditLog() {
         onApply={(changes) => set({ ...changes, id: '' })}
       />
       <div className="filter-bar">
-        <FormField id={sortId} label={t('common.sort')}>
-          <select id={sortId} value={values.sort} onChange={(event) => set({ sort: event.target.value })}>
-            <option value="newest">{t('common.sortNewest')}</option>
-            <option value="oldest">{t('common.sortOldest')}</option>
-          </select>
-        </FormField>
+        <SortFilter value={values.sort} onChange={(sort) => set({ sort })} newestFirst />
         {values.id && (
           <p className="audit-only-row">
             {t('audit.onlyRow', { id: values.id })}{' '}
@@ -268,7 +200,57 @@ export function AuditLog() {
         )}
         {log.isFetching && <Spinner label={t('common.loading')} />}
       </div>
-      {list}
+      <PagedList query={log} page={page} onPage={(next) => set({ ...values, page: next })}>
+        {(items, busy) => (
+          <div className="table-box">
+            <table className="table audit-table" aria-busy={busy || undefined}>
+              <caption className="visually-hidden">{t('audit.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.when')}</th>
+                  <th scope="col">{t('audit.who')}</th>
+                  <th scope="col">{t('audit.what')}</th>
+                  <th scope="col">{t('audit.why')}</th>
+                  <th scope="col">{t('audit.change')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((entry) => (
+                  <tr key={entry.id} data-testid="audit-row">
+                    <td data-label={t('audit.when')}>
+                      <div>
+                        {formatDateTime(entry.at)}
+                        <div className="muted">{t('audit.rowNumber', { id: entry.id })}</div>
+                      </div>
+                    </td>
+                    <td data-label={t('audit.who')}>{entry.actor}</td>
+                    <td data-label={t('audit.what')}>
+                      <div>
+                        <span className="mono audit-table__action">{entry.action}</span>
+                        {entry.targetType && (
+                          <div className="muted">
+                            {entry.targetType === 'player' && entry.targetId && /^\d+$/.test(entry.targetId) ? (
+                              <Link to={playerPage(Number(entry.targetId))}>
+                                {t('audit.target', { type: entry.targetType, id: entry.targetId })}
+                              </Link>
+                            ) : (
+                              t('audit.target', { type: entry.targetType, id: entry.targetId ?? '' })
+                            )}
+                          </div>
+                        )}
+                      </div>
+                    </td>
+                    <td data-label={t('audit.why')}>{entry.reason ?? <span className="muted">—</span>}</td>
+                    <td data-label={t('audit.change')}>
+                      <AuditChanges entry={entry} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
     </>
   );
 }

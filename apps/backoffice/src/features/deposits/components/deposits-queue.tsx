@@ -1,15 +1,12 @@
-import '@/components/ui/table.css';
-import '@/components/ui/filter-bar.css';
 import './deposits-queue.css';
 import type { DepositItem } from '@app/contracts/admin';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { DecisionDialog } from '@/components/ui/decision-dialog';
-import { FormField } from '@/components/ui/form-field';
+import { SearchFilter, SelectFilter, SortFilter } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pager } from '@/components/ui/pager';
+import { PagedList } from '@/components/ui/paged-list';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { playerPage } from '@/config/paths';
@@ -79,13 +76,11 @@ function Warnings({ codes }: { codes: string[] }) {
  */
 export function DepositsQueue() {
   const { t } = useTranslation();
-  const ids = { q: useId(), status: useId(), sort: useId() };
   const { values, page, set } = useListParams(DEFAULTS);
   const deposits = useDeposits({ ...values, page });
   const { decide, refresh } = useDepositDecision();
   const [pending, setPending] = useState<Pending | null>(null);
   const [viewing, setViewing] = useState<DepositItem | null>(null);
-  const [search, setSearch] = useState(values.q);
 
   const statusLabel = (status: string) =>
     ({
@@ -94,162 +89,130 @@ export function DepositsQueue() {
       REJECTED: t('deposits.statusRejected'),
     })[status] ?? status;
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    set({ q: search.trim() });
-  }
-
-  let list: React.ReactNode;
-  if (deposits.isPending) {
-    list = <Spinner label={t('common.loading')} />;
-  } else if (deposits.isError) {
-    list = <Alert>{t('common.loadFailed')}</Alert>;
-  } else if (deposits.data.items.length === 0) {
-    list = <p className="muted">{t('common.empty')}</p>;
-  } else {
-    const { items, total, limit } = deposits.data;
-    list = (
-      <>
-        <div className="table-box">
-          <table className="table" aria-busy={deposits.isPlaceholderData || undefined}>
-            <thead>
-              <tr>
-                <th scope="col">{t('deposits.player')}</th>
-                <th scope="col" className="num">
-                  {t('deposits.amount')}
-                </th>
-                <th scope="col">{t('deposits.requestedAt')}</th>
-                <th scope="col">{t('deposits.slip')}</th>
-                <th scope="col">{t('deposits.warnings')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col">{t('deposits.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-testid="deposit-row">
-                  <td data-label={t('deposits.player')}>
-                    {/* One block per cell: on a phone the cell is a row of the card, label then value. */}
-                    <div>
-                      <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
-                      <div className="muted">
-                        {item.player.username} · {item.player.phoneNumber}
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t('deposits.amount')} className="num">
-                    {formatMoney(item.amount)}
-                  </td>
-                  <td data-label={t('deposits.requestedAt')}>
-                    <div>
-                      {formatDateTime(item.createdAt)}
-                      {item.status === 'WAITING' && (
-                        <div className="muted">
-                          {t('deposits.age')}: {formatAge(item.createdAt)}
-                        </div>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label={t('deposits.slip')}>
-                    <div>
-                      <QrFacts item={item} />
-                      {item.bankTransferId !== null && (
-                        <div className="muted">{t('deposits.transferLinked', { id: item.bankTransferId })}</div>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label={t('deposits.warnings')}>
-                    {item.warnings.length > 0 ? (
-                      <Warnings codes={item.warnings} />
-                    ) : (
-                      <span className="muted">{t('deposits.noWarnings')}</span>
-                    )}
-                  </td>
-                  <td data-label={t('common.status')}>
-                    <div>
-                      <StatusBadge status={item.status} label={statusLabel(item.status)} />
-                      {item.decidedBy && (
-                        <div className="muted">
-                          {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                        </div>
-                      )}
-                      {item.reason && <div className="muted">{item.reason}</div>}
-                    </div>
-                  </td>
-                  <td data-label={t('deposits.actions')}>
-                    <div className="table__actions">
-                      {item.slip && (
-                        <button type="button" className="button button--small" onClick={() => setViewing(item)}>
-                          {t('deposits.viewSlip')}
-                          <span className="visually-hidden"> {item.player.fullName}</span>
-                        </button>
-                      )}
-                      {item.status === 'WAITING' && (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--primary button--small"
-                            onClick={() => setPending({ item, decision: 'approve' })}
-                          >
-                            {t('decision.approve')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            onClick={() => setPending({ item, decision: 'reject' })}
-                          >
-                            {t('decision.reject')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} limit={limit} total={total} onPage={(next) => set({ ...values, page: next })} />
-      </>
-    );
-  }
-
   return (
     <>
       <PageHeader title={t('deposits.title')} />
       <div className="filter-bar">
-        <search className="field">
-          <form onSubmit={onSearch}>
-            <label htmlFor={ids.q}>{t('deposits.filterLabel')}</label>
-            <input
-              id={ids.q}
-              type="search"
-              value={search}
-              placeholder={t('deposits.filterPlaceholder')}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </form>
-        </search>
-        <FormField id={ids.status} label={t('common.status')}>
-          <select id={ids.status} value={values.status} onChange={(event) => set({ status: event.target.value })}>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id={ids.sort} label={t('common.sort')}>
-          <select id={ids.sort} value={values.sort} onChange={(event) => set({ sort: event.target.value })}>
-            <option value="oldest">{t('common.sortOldest')}</option>
-            <option value="newest">{t('common.sortNewest')}</option>
-          </select>
-        </FormField>
+        <SearchFilter
+          label={t('deposits.filterLabel')}
+          placeholder={t('deposits.filterPlaceholder')}
+          value={values.q}
+          onSearch={(q) => set({ q })}
+        />
+        <SelectFilter
+          label={t('common.status')}
+          value={values.status}
+          options={STATUSES.map((status) => [status, statusLabel(status)] as const)}
+          onChange={(status) => set({ status })}
+        />
+        <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
         {deposits.isFetching && <Spinner label={t('common.loading')} />}
       </div>
-      {list}
+      <PagedList query={deposits} page={page} onPage={(next) => set({ ...values, page: next })}>
+        {(items, busy) => (
+          <div className="table-box">
+            <table className="table" aria-busy={busy || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('deposits.player')}</th>
+                  <th scope="col" className="num">
+                    {t('deposits.amount')}
+                  </th>
+                  <th scope="col">{t('deposits.requestedAt')}</th>
+                  <th scope="col">{t('deposits.slip')}</th>
+                  <th scope="col">{t('deposits.warnings')}</th>
+                  <th scope="col">{t('common.status')}</th>
+                  <th scope="col">{t('deposits.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-testid="deposit-row">
+                    <td data-label={t('deposits.player')}>
+                      {/* One block per cell: on a phone the cell is a row of the card, label then value. */}
+                      <div>
+                        <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
+                        <div className="muted">
+                          {item.player.username} · {item.player.phoneNumber}
+                        </div>
+                      </div>
+                    </td>
+                    <td data-label={t('deposits.amount')} className="num">
+                      {formatMoney(item.amount)}
+                    </td>
+                    <td data-label={t('deposits.requestedAt')}>
+                      <div>
+                        {formatDateTime(item.createdAt)}
+                        {item.status === 'WAITING' && (
+                          <div className="muted">
+                            {t('deposits.age')}: {formatAge(item.createdAt)}
+                          </div>
+                        )}
+                      </div>
+                    </td>
+                    <td data-label={t('deposits.slip')}>
+                      <div>
+                        <QrFacts item={item} />
+                        {item.bankTransferId !== null && (
+                          <div className="muted">{t('deposits.transferLinked', { id: item.bankTransferId })}</div>
+                        )}
+                      </div>
+                    </td>
+                    <td data-label={t('deposits.warnings')}>
+                      {item.warnings.length > 0 ? (
+                        <Warnings codes={item.warnings} />
+                      ) : (
+                        <span className="muted">{t('deposits.noWarnings')}</span>
+                      )}
+                    </td>
+                    <td data-label={t('common.status')}>
+                      <div>
+                        <StatusBadge status={item.status} label={statusLabel(item.status)} />
+                        {item.decidedBy && (
+                          <div className="muted">
+                            {item.decidedBy} · {formatDateTime(item.decidedAt)}
+                          </div>
+                        )}
+                        {item.reason && <div className="muted">{item.reason}</div>}
+                      </div>
+                    </td>
+                    <td data-label={t('deposits.actions')}>
+                      <div className="table__actions">
+                        {item.slip && (
+                          <button type="button" className="button button--small" onClick={() => setViewing(item)}>
+                            {t('deposits.viewSlip')}
+                            <span className="visually-hidden"> {item.player.fullName}</span>
+                          </button>
+                        )}
+                        {item.status === 'WAITING' && (
+                          <>
+                            <button
+                              type="button"
+                              className="button button--primary button--small"
+                              onClick={() => setPending({ item, decision: 'approve' })}
+                            >
+                              {t('decision.approve')}
+                              <span className="visually-hidden"> {item.player.fullName}</span>
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--small"
+                              onClick={() => setPending({ item, decision: 'reject' })}
+                            >
+                              {t('decision.reject')}
+                              <span className="visually-hidden"> {item.player.fullName}</span>
+                            </button>
+                          </>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
       {viewing && <SlipDialog item={viewing} onClose={() => setViewing(null)} />}
       {pending && (
         <DecisionDialog

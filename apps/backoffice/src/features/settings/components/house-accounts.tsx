@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type HouseAccountCreate, useHouseAccounts, useSaveHouseAccount } from '@/features/settings/api/house-accounts';
+import { SettingsSection } from '@/features/settings/components/settings-section';
 import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { bankDisplayName } from '@/lib/banks';
@@ -176,7 +177,6 @@ function HouseAccountDialog({
  */
 export function HouseAccounts() {
   const { t } = useTranslation();
-  const titleId = useId();
   const accounts = useHouseAccounts();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saved, setSaved] = useState(false);
@@ -242,19 +242,13 @@ export function HouseAccounts() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby={titleId}>
-      <div className="settings-section__header">
-        <div>
-          <h2 id={titleId} className="settings-section__title">
-            {t('settings.accountsTitle')}
-          </h2>
-          <p className="settings-section__intro">{t('settings.accountsIntro')}</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => open(null)}>
-          {t('settings.addAccount')}
-        </button>
-      </div>
-      {saved && <Alert tone="success">{t('settings.saved')}</Alert>}
+    <SettingsSection
+      title={t('settings.accountsTitle')}
+      intro={t('settings.accountsIntro')}
+      addLabel={t('settings.addAccount')}
+      onAdd={() => open(null)}
+      saved={saved}
+    >
       {body}
       {editing && (
         <HouseAccountDialog
@@ -266,6 +260,6 @@ export function HouseAccounts() {
           }}
         />
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type RewardCreate, useRewards, useSaveReward, useUploadRewardImage } from '@/features/settings/api/rewards';
+import { SettingsSection } from '@/features/settings/components/settings-section';
 import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
@@ -216,7 +217,6 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
  */
 export function Rewards() {
   const { t } = useTranslation();
-  const titleId = useId();
   const rewards = useRewards();
   const [editing, setEditing] = useState<{ reward: Reward | null } | null>(null);
   const [saved, setSaved] = useState(false);
@@ -281,19 +281,13 @@ export function Rewards() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby={titleId}>
-      <div className="settings-section__header">
-        <div>
-          <h2 id={titleId} className="settings-section__title">
-            {t('settings.rewardsTitle')}
-          </h2>
-          <p className="settings-section__intro">{t('settings.rewardsIntro')}</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => open(null)}>
-          {t('settings.addReward')}
-        </button>
-      </div>
-      {saved && <Alert tone="success">{t('settings.saved')}</Alert>}
+    <SettingsSection
+      title={t('settings.rewardsTitle')}
+      intro={t('settings.rewardsIntro')}
+      addLabel={t('settings.addReward')}
+      onAdd={() => open(null)}
+      saved={saved}
+    >
       {body}
       {editing && (
         <RewardDialog
@@ -305,6 +299,6 @@ export function Rewards() {
           }}
         />
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,14 +1,11 @@
-import '@/components/ui/table.css';
-import '@/components/ui/filter-bar.css';
 import './transfers-queue.css';
 import { BANK_TRANSFER_STATUSES, type BankTransferItem } from '@app/contracts/admin';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { SearchFilter, SelectFilter, SortFilter } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pager } from '@/components/ui/pager';
+import { PagedList } from '@/components/ui/paged-list';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { playerPage } from '@/config/paths';
@@ -28,11 +25,9 @@ const DEFAULTS = { status: 'UNMATCHED', sort: 'oldest', q: '' };
  */
 export function TransfersQueue() {
   const { t } = useTranslation();
-  const ids = { q: useId(), status: useId(), sort: useId() };
   const { values, page, set } = useListParams(DEFAULTS);
   const transfers = useBankTransfers({ ...values, page });
   const [assigning, setAssigning] = useState<BankTransferItem | null>(null);
-  const [search, setSearch] = useState(values.q);
 
   const statusLabel = (status: string) =>
     ({
@@ -41,148 +36,116 @@ export function TransfersQueue() {
       ASSIGNED: t('transfers.statusAssigned'),
     })[status] ?? status;
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    set({ q: search.trim() });
-  }
-
-  let list: React.ReactNode;
-  if (transfers.isPending) {
-    list = <Spinner label={t('common.loading')} />;
-  } else if (transfers.isError) {
-    list = <Alert>{t('common.loadFailed')}</Alert>;
-  } else if (transfers.data.items.length === 0) {
-    list = <p className="muted">{t('common.empty')}</p>;
-  } else {
-    const { items, total, limit } = transfers.data;
-    list = (
-      <>
-        <div className="table-box">
-          <table className="table" aria-busy={transfers.isPlaceholderData || undefined}>
-            <thead>
-              <tr>
-                <th scope="col">{t('transfers.reference')}</th>
-                <th scope="col">{t('transfers.from')}</th>
-                <th scope="col">{t('transfers.to')}</th>
-                <th scope="col" className="num">
-                  {t('transfers.amount')}
-                </th>
-                <th scope="col">{t('transfers.transferredAt')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col">{t('transfers.player')}</th>
-                <th scope="col">{t('transfers.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-testid="transfer-row">
-                  <td data-label={t('transfers.reference')} className="mono">
-                    {item.reference}
-                  </td>
-                  <td data-label={t('transfers.from')}>
-                    {/* One block per cell: on a phone the cell is a row of the card, label then value. */}
-                    <div>
-                      {bankDisplayName(item.bankCode ?? item.fromBankCode) ?? item.fromBankCode}
-                      {/* As the statement showed it: banks hide some digits of the sender's account. */}
-                      <div className="mono transfer-account">{item.fromAccount}</div>
-                    </div>
-                  </td>
-                  <td data-label={t('transfers.to')} className="mono">
-                    {item.toAccount}
-                  </td>
-                  <td data-label={t('transfers.amount')} className="num">
-                    {formatMoney(item.amount)}
-                  </td>
-                  <td data-label={t('transfers.transferredAt')}>
-                    <div>
-                      {formatDateTime(item.transferredAt)}
-                      {/* When the feed reported it: a late statement explains a late match. */}
-                      <div className="muted">
-                        {t('transfers.receivedAt')}: {formatDateTime(item.receivedAt)}
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t('common.status')}>
-                    <div>
-                      <StatusBadge status={item.status} label={statusLabel(item.status)} />
-                      {item.decidedBy && (
-                        <div className="muted">
-                          {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                        </div>
-                      )}
-                      {item.note && <div className="muted">{item.note}</div>}
-                    </div>
-                  </td>
-                  <td data-label={t('transfers.player')}>
-                    {item.player ? (
-                      <div>
-                        <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
-                        <div className="muted">
-                          {item.player.username} · {item.player.phoneNumber}
-                        </div>
-                      </div>
-                    ) : (
-                      <span className="muted">{t('transfers.noPlayer')}</span>
-                    )}
-                  </td>
-                  <td data-label={t('transfers.actions')}>
-                    {item.status === 'UNMATCHED' && (
-                      <div className="table__actions">
-                        <button
-                          type="button"
-                          className="button button--primary button--small"
-                          onClick={() => setAssigning(item)}
-                        >
-                          {t('transfers.assign')}
-                          <span className="visually-hidden"> {item.reference}</span>
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} limit={limit} total={total} onPage={(next) => set({ ...values, page: next })} />
-      </>
-    );
-  }
-
   return (
     <>
       <PageHeader title={t('transfers.title')} />
       <div className="filter-bar">
-        <search className="field">
-          <form onSubmit={onSearch}>
-            <label htmlFor={ids.q}>{t('transfers.filterLabel')}</label>
-            <input
-              id={ids.q}
-              type="search"
-              value={search}
-              placeholder={t('transfers.filterPlaceholder')}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </form>
-        </search>
-        <FormField id={ids.status} label={t('common.status')}>
-          <select id={ids.status} value={values.status} onChange={(event) => set({ status: event.target.value })}>
-            {BANK_TRANSFER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id={ids.sort} label={t('common.sort')}>
-          <select id={ids.sort} value={values.sort} onChange={(event) => set({ sort: event.target.value })}>
-            <option value="oldest">{t('common.sortOldest')}</option>
-            <option value="newest">{t('common.sortNewest')}</option>
-          </select>
-        </FormField>
+        <SearchFilter
+          label={t('transfers.filterLabel')}
+          placeholder={t('transfers.filterPlaceholder')}
+          value={values.q}
+          onSearch={(q) => set({ q })}
+        />
+        <SelectFilter
+          label={t('common.status')}
+          value={values.status}
+          options={BANK_TRANSFER_STATUSES.map((status) => [status, statusLabel(status)] as const)}
+          onChange={(status) => set({ status })}
+        />
+        <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
         {transfers.isFetching && <Spinner label={t('common.loading')} />}
       </div>
-      {list}
+      <PagedList query={transfers} page={page} onPage={(next) => set({ ...values, page: next })}>
+        {(items, busy) => (
+          <div className="table-box">
+            <table className="table" aria-busy={busy || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('transfers.reference')}</th>
+                  <th scope="col">{t('transfers.from')}</th>
+                  <th scope="col">{t('transfers.to')}</th>
+                  <th scope="col" className="num">
+                    {t('transfers.amount')}
+                  </th>
+                  <th scope="col">{t('transfers.transferredAt')}</th>
+                  <th scope="col">{t('common.status')}</th>
+                  <th scope="col">{t('transfers.player')}</th>
+                  <th scope="col">{t('transfers.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-testid="transfer-row">
+                    <td data-label={t('transfers.reference')} className="mono">
+                      {item.reference}
+                    </td>
+                    <td data-label={t('transfers.from')}>
+                      {/* One block per cell: on a phone the cell is a row of the card, label then value. */}
+                      <div>
+                        {bankDisplayName(item.bankCode ?? item.fromBankCode) ?? item.fromBankCode}
+                        {/* As the statement showed it: banks hide some digits of the sender's account. */}
+                        <div className="mono transfer-account">{item.fromAccount}</div>
+                      </div>
+                    </td>
+                    <td data-label={t('transfers.to')} className="mono">
+                      {item.toAccount}
+                    </td>
+                    <td data-label={t('transfers.amount')} className="num">
+                      {formatMoney(item.amount)}
+                    </td>
+                    <td data-label={t('transfers.transferredAt')}>
+                      <div>
+                        {formatDateTime(item.transferredAt)}
+                        {/* When the feed reported it: a late statement explains a late match. */}
+                        <div className="muted">
+                          {t('transfers.receivedAt')}: {formatDateTime(item.receivedAt)}
+                        </div>
+                      </div>
+                    </td>
+                    <td data-label={t('common.status')}>
+                      <div>
+                        <StatusBadge status={item.status} label={statusLabel(item.status)} />
+                        {item.decidedBy && (
+                          <div className="muted">
+                            {item.decidedBy} · {formatDateTime(item.decidedAt)}
+                          </div>
+                        )}
+                        {item.note && <div className="muted">{item.note}</div>}
+                      </div>
+                    </td>
+                    <td data-label={t('transfers.player')}>
+                      {item.player ? (
+                        <div>
+                          <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
+                          <div className="muted">
+                            {item.player.username} · {item.player.phoneNumber}
+                          </div>
+                        </div>
+                      ) : (
+                        <span className="muted">{t('transfers.noPlayer')}</span>
+                      )}
+                    </td>
+                    <td data-label={t('transfers.actions')}>
+                      {item.status === 'UNMATCHED' && (
+                        <div className="table__actions">
+                          <button
+                            type="button"
+                            className="button button--primary button--small"
+                            onClick={() => setAssigning(item)}
+                          >
+                            {t('transfers.assign')}
+                            <span className="visually-hidden"> {item.reference}</span>
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
       {assigning && <AssignTransferDialog transfer={assigning} onClose={() => setAssigning(null)} />}
     </>
   );

@@ -1,0 +1,82 @@
+import '@/components/ui/filter-bar.css';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
+
+type SearchFilterProps = { label: string; placeholder: string; value: string; onSearch: (text: string) => void };
+
+/**
+ * The search box of a list: typed freely and applied on Enter, so that each
+ * keystroke is not a request. It follows the address when that changes (Back).
+ */
+export function SearchFilter({ label, placeholder, value, onSearch }: SearchFilterProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <search className="field">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder={placeholder}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
+  );
+}
+
+type SelectFilterProps = {
+  label: string;
+  value: string;
+  options: readonly (readonly [value: string, label: string])[];
+  onChange: (value: string) => void;
+};
+
+/** One choice of a list's filter bar (a status, an order), applied at once. */
+export function SelectFilter({ label, value, options, onChange }: SelectFilterProps) {
+  const id = useId();
+  return (
+    <FormField id={id} label={label}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+/** Oldest or newest first; the list's default order is offered first. */
+export function SortFilter({
+  value,
+  onChange,
+  newestFirst = false,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  newestFirst?: boolean;
+}) {
+  const { t } = useTranslation();
+  const oldest = ['oldest', t('common.sortOldest')] as const;
+  const newest = ['newest', t('common.sortNewest')] as const;
+  return (
+    <SelectFilter
+      label={t('common.sort')}
+      value={value}
+      options={newestFirst ? [newest, oldest] : [oldest, newest]}
+      onChange={onChange}
+    />
+  );
+}
