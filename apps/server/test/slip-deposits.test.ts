@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { parse } from 'promptparse';
@@ -113,6 +115,20 @@ describe('deliverable 4: slip-checked deposit: POST /api/player/deposit (multipa
     const player = await depositPlayer(t);
     const { image } = await newSlip('jpeg');
     await deposit(player, '99.99', image);
+    expect(await mainSatang(t, player.id)).toBe(0);
+  });
+
+  it('fuzz regression: a slip picture of one colour (a blank screenshot) is kept WAITING for an operator, never a 500', async () => {
+    const player = await depositPlayer(t);
+    for (const format of ['png', 'jpeg'] as const) {
+      // A colour of its own each time: the same image bytes are used once, ever.
+      const background = `#${randomBytes(3).toString('hex')}`;
+      const image = await sharp({ create: { width: 300, height: 500, channels: 3, background } })
+        [format]()
+        .toBuffer();
+      const entry = await deposit(player, '120', image);
+      expect(entry).toMatchObject({ status: 'WAITING', amount: 120 });
+    }
     expect(await mainSatang(t, player.id)).toBe(0);
   });
 
@@ -256,6 +272,32 @@ describe('deliverable 4: a slip is used once, ever', () => {
     await deposit(player, '110', image);
     expectSlipAlreadyUsed(await uploadSlip(t.app, player.token, { amount: '110', image }));
     expect(await entriesOf(t, player.id)).toHaveLength(1);
+  });
+
+  it('fuzz regression: a refused slip deposit stores no image (below the minimum, slip already used, key reused)', async () => {
+    const player = await depositPlayer(t);
+    /** Where the server keeps an image: its SHA-256 names it (slip-storage.ts). */
+    const stored = (image: Buffer, extension: 'png' | 'jpg') => {
+      const sha256 = createHash('sha256').update(image).digest('hex');
+      return existsSync(path.join(t.config.slipDir, sha256.slice(0, 2), `${sha256}.${extension}`));
+    };
+    const below = (await newSlip()).image;
+    expectRefused(await uploadSlip(t.app, player.token, { amount: '0.50', image: below }), 400, 'AMOUNT_BELOW_MINIMUM');
+    expect(stored(below, 'png')).toBe(false);
+
+    const { payload, image } = await newSlip();
+    await deposit(player, '150', image);
+    expect(stored(image, 'png')).toBe(true);
+    const reencoded = await slipImage(payload, { format: 'jpeg', withText: true });
+    expectSlipAlreadyUsed(await uploadSlip(t.app, player.token, { amount: '150', image: reencoded }));
+    expect(stored(reencoded, 'jpg')).toBe(false);
+
+    const idempotencyKey = `deposit-${uniqueReference('IK')}`;
+    await uploadSlip(t.app, player.token, { amount: '170', image: await plainSlip('png'), idempotencyKey });
+    const other = await plainSlip('png');
+    const reused = await uploadSlip(t.app, player.token, { amount: '171', image: other, idempotencyKey });
+    expectRefused(reused, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expect(stored(other, 'png')).toBe(false);
   });
 
   it('Done when: the same slip sent 10 times concurrently makes one deposit; the other nine are refused 409', async () => {

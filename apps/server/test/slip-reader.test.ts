@@ -102,6 +102,24 @@ describe('readSlip: the slip-verify mini-QR of a deposit slip', () => {
     expect((await readSlip(await plainImage('jpeg'))).qr).toBeUndefined();
   });
 
+  it('fuzz regression: an image of one colour (a blank screenshot) gives qr undefined, not a TypeError from jsQR', async () => {
+    for (const [format, side, colour] of [
+      ['png', 64, '#ffffff'],
+      ['jpeg', 400, '#000000'],
+      ['png', 2, '#808080'],
+    ] as const) {
+      const blank = await sharp({ create: { width: side, height: side, channels: 3, background: colour } })
+        [format]()
+        .toBuffer();
+      expect(await readSlip(blank), `${format} ${side}px ${colour}`).toEqual({
+        contentType: format === 'png' ? 'image/png' : 'image/jpeg',
+        width: side,
+        height: side,
+        qr: undefined,
+      });
+    }
+  });
+
   it('a PromptPay payment QR is not a slip QR: qr undefined', async () => {
     const payment = anyId({ type: 'MSISDN', target: '0812345678', amount: 100 });
     expect((await readSlip(await slipImage(payment))).qr).toBeUndefined();

@@ -6,7 +6,7 @@ import { isMessageKey, type MessageKey, translate } from '@app/contracts/message
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { FALLBACK_SECURITY_HEADERS } from './security.ts';
+import { FALLBACK_SECURITY_HEADERS, transportSecurityHeaders } from './security.ts';
 import type { App } from './types.ts';
 
 /** Every status an error answer may have, for the response schemas of the routes. */
@@ -75,21 +75,26 @@ function send(reply: FastifyReply, body: ErrorResponse, headers: Record<string, 
 /**
  * Errors the framework raises before any hook runs (a malformed URL): the
  * same JSON answer, and the security headers set by hand, since the hooks that
- * normally add them never ran.
+ * normally add them never ran. Built with the app's TRUST_PROXY, which the
+ * framework's request for such an error does not apply by itself.
  */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-  const [status, code, key] = known ?? ([400, 'VALIDATION_ERROR', 'validation_failed'] as const);
-  return send(reply, errorBody(request, status, code, key), {
-    ...FALLBACK_SECURITY_HEADERS,
-    'cache-control': 'no-store',
-  });
+export function frameworkErrorHandler(options: { trustProxy: boolean }) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    const [status, code, key] = known ?? ([400, 'VALIDATION_ERROR', 'validation_failed'] as const);
+    return send(reply, errorBody(request, status, code, key), {
+      ...FALLBACK_SECURITY_HEADERS,
+      ...transportSecurityHeaders(request, options.trustProxy),
+      'cache-control': 'no-store',
+    });
+  };
 }
 
 /**
  * The answer to a request so broken that Node's HTTP parser refused it (a
  * bad request line, headers too large): written straight to the socket, in
- * the same JSON shape, with the security headers.
+ * the same JSON shape, with the security headers. Without HSTS: no proxy
+ * header could be read, so the answer's transport is unknown.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable) return;

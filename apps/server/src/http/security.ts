@@ -1,21 +1,44 @@
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
 import type { App } from './types.ts';
 
 /**
  * The headers helmet would send, for the few answers written where no hook
  * runs (a malformed URL, a request Node's parser refused). Strict: such an
- * answer is only ever a JSON error.
+ * answer is only ever a JSON error. HSTS is not among them: it depends on the
+ * request (see transportSecurityHeaders).
  */
 export const FALLBACK_SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
+
+/** One year, subdomains included (what helmet sends by default). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security, on answers that go out over https only (RFC
+ * 6797 §7.2: a host must not send it over plain http). The server itself
+ * speaks plain http behind a TLS-terminating proxy, so "https" is what the
+ * proxy says in X-Forwarded-Proto (its last entry, the one our proxy added),
+ * believed only with TRUST_PROXY=true: without it, a client cannot claim
+ * https for itself. Fastify's request.protocol does exactly that, except on
+ * the requests it builds for its own early errors (a malformed URL), which
+ * ignore trustProxy: `trustProxy` says what to do there.
+ */
+export function transportSecurityHeaders(request: FastifyRequest, trustProxy = false): Record<string, string> {
+  const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
+    .split(',')
+    .pop()
+    ?.trim();
+  const https = request.protocol === 'https' || (trustProxy && forwarded === 'https');
+  return https ? { 'strict-transport-security': HSTS } : {};
+}
 
 /**
  * Security headers on every answer; CORS only for the configured origins; and
@@ -39,6 +62,13 @@ export async function registerSecurity(app: App, options: { corsOrigins: string[
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same rule as the CSP's frame-ancestors 'none', for browsers that only know this header.
+    frameguard: { action: 'deny' },
+    // Sent per request below: only on https answers.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(transportSecurityHeaders(request));
   });
   await app.register(fastifyCors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,

@@ -40,7 +40,12 @@ export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.
      */
     async verify(token: string): Promise<TokenClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, algorithms: [ALGORITHM] });
+        // Only HS256 (never "none" or another algorithm the header names), and every token must say when it ends.
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          algorithms: [ALGORITHM],
+          requiredClaims: ['exp', 'sub'],
+        });
         const subjectId = Number(payload.sub);
         if (typeof payload.sid !== 'string' || !UUID_PATTERN.test(payload.sid)) return undefined;
         if (!Number.isSafeInteger(subjectId) || subjectId <= 0) return undefined;

@@ -14,6 +14,7 @@ import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isPlainFileName } from '../../lib/file-name.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { promptPayPayload } from './promptpay.service.ts';
@@ -47,11 +48,14 @@ async function readDepositForm(request: FastifyRequest): Promise<{ fields: Recor
   if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'multipart_required');
   const fields: Record<string, string> = {};
   let slip: Buffer | undefined;
+  let fileName = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname === 'slip' && slip === undefined) slip = await part.toBuffer();
-        else part.file.resume();
+        if (part.fieldname === 'slip' && slip === undefined) {
+          fileName = part.filename;
+          slip = await part.toBuffer();
+        } else part.file.resume();
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -59,7 +63,9 @@ async function readDepositForm(request: FastifyRequest): Promise<{ fields: Recor
   } catch (error) {
     throw formError(error);
   }
+  // Judged once the whole form is read, so the answer never leaves half a request unread.
   if (!slip || slip.length === 0) throw new AppError(400, 'SLIP_REQUIRED', 'slip_required');
+  if (!isPlainFileName(fileName)) throw new AppError(400, 'SLIP_INVALID_IMAGE', 'slip_invalid_image');
   return { fields, slip };
 }
 
@@ -68,6 +74,8 @@ export async function depositRoutes(app: App, deps: Deps) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: SLIP_IMAGE_BYTES_MAX, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: true,
+    // The file name as sent, not its last segment: a name with a path in it is refused, not trimmed.
+    preservePath: true,
   });
 
   app.post(

@@ -31,8 +31,11 @@ export type DepositContext = DecisionContext & { slips: SlipStorage };
 
 type Slip = { bytes: Buffer; reading: SlipReading; sha256: string; key: string };
 
-/** Reads and stores an uploaded slip. A file that is not a PNG or JPEG image is refused; a slip without a QR is kept. */
-async function acceptSlipImage(storage: SlipStorage, bytes: Buffer): Promise<Slip> {
+/**
+ * Reads an uploaded slip. A file that is not a PNG or JPEG image is refused; a
+ * slip without a QR is kept. Nothing is stored yet: see insertSlip.
+ */
+async function readSlipImage(bytes: Buffer): Promise<Slip> {
   let reading: SlipReading;
   try {
     reading = await readSlip(bytes);
@@ -41,17 +44,28 @@ async function acceptSlipImage(storage: SlipStorage, bytes: Buffer): Promise<Sli
     throw error;
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const key = slipKey(sha256, reading.contentType);
-  // Stored before the transaction: if the process dies after it commits, the image is there.
-  await storage.put(key, bytes);
-  return { bytes, reading, sha256, key };
+  return { bytes, reading, sha256, key: slipKey(sha256, reading.contentType) };
 }
 
 type Player = NonNullable<Awaited<ReturnType<typeof findPlayer>>>;
 type Outcome = { result: DepositResult; entry: HistoryRow };
 
-/** The slip's row, linked to the entry it supports and, when known, the transfer that paid it. */
-function insertSlip(trx: Trx, slip: Slip, player: Player, historyId: number, transferId: number | null) {
+/**
+ * The slip's image and row, linked to the entry it supports and, when known,
+ * the transfer that paid it. The image is stored here, once every check that
+ * could refuse the deposit has passed, so that a refused upload leaves no
+ * file behind; and before the transaction commits, so that a committed row
+ * always has its image, even if the process dies right after.
+ */
+async function insertSlip(
+  storage: SlipStorage,
+  trx: Trx,
+  slip: Slip,
+  player: Player,
+  historyId: number,
+  transferId: number | null,
+) {
+  await storage.put(slip.key, slip.bytes);
   return depositRepository.insertSlip(trx, {
     playerId: player.id,
     historyId,
@@ -67,20 +81,26 @@ function insertSlip(trx: Trx, slip: Slip, player: Player, historyId: number, tra
 }
 
 /** The slip confirms a transfer the feed already credited to this player: link it, credit nothing. */
-async function confirmCredited(trx: Trx, slip: Slip, player: Player, transfer: BankTransferRow): Promise<Outcome> {
+async function confirmCredited(
+  storage: SlipStorage,
+  trx: Trx,
+  slip: Slip,
+  player: Player,
+  transfer: BankTransferRow,
+): Promise<Outcome> {
   assert(transfer.historyId !== null, 'a credited transfer has its deposit');
   const entry = await findHistoryEntry(trx, transfer.historyId);
   assert(entry !== undefined, 'a credited transfer has its deposit');
   if (await depositRepository.slipOfHistory(trx, entry.id)) {
     throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
   }
-  await insertSlip(trx, slip, player, entry.id, transfer.id);
+  await insertSlip(storage, trx, slip, player, entry.id, transfer.id);
   return { result: 'ALREADY_CREDITED', entry };
 }
 
 /** The slip claims an unmatched transfer that fits the player: credit it from the unmatched account. */
 async function claimUnmatched(
-  ctx: DecisionContext,
+  ctx: DepositContext,
   trx: Trx,
   slip: Slip,
   player: Player,
@@ -95,7 +115,7 @@ async function claimUnmatched(
     reason: null,
     source: 'SLIP',
   });
-  await insertSlip(trx, slip, player, entry.id, transfer.id);
+  await insertSlip(ctx.slips, trx, slip, player, entry.id, transfer.id);
   await depositRepository.settleTransfer(trx, transfer.id, {
     status: 'CREDITED',
     playerId: player.id,
@@ -112,13 +132,13 @@ async function claimUnmatched(
  * window: a transfer already credited to the player is confirmed, a single
  * fitting unmatched transfer is claimed. Otherwise the slip waits.
  */
-async function matchSlip(ctx: DecisionContext, trx: Trx, slip: Slip, player: Player, amountSatang: number) {
+async function matchSlip(ctx: DepositContext, trx: Trx, slip: Slip, player: Player, amountSatang: number) {
   const qr = slip.reading.qr;
   if (qr?.crcValid) {
     const transfer = await depositRepository.findTransferByReference(trx, qr.reference);
     if (transfer && transfer.status !== 'UNMATCHED') {
       if (transfer.playerId !== player.id) throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
-      return confirmCredited(trx, slip, player, transfer);
+      return confirmCredited(ctx.slips, trx, slip, player, transfer);
     }
     if (transfer && transfer.amount === amountSatang && transferFitsPlayer(transfer, player)) {
       return claimUnmatched(ctx, trx, slip, player, transfer);
@@ -132,7 +152,7 @@ async function matchSlip(ctx: DecisionContext, trx: Trx, slip: Slip, player: Pla
     now,
     DEPOSIT_MATCH_WINDOW_MS,
   );
-  if (credited) return confirmCredited(trx, slip, player, credited);
+  if (credited) return confirmCredited(ctx.slips, trx, slip, player, credited);
   const fitting = (
     await depositRepository.unmatchedTransfersNear(trx, amountSatang, now, DEPOSIT_MATCH_WINDOW_MS)
   ).filter((transfer) => transferFitsPlayer(transfer, player));
@@ -151,7 +171,7 @@ export async function submitSlipDeposit(
   ctx: DepositContext,
   input: { playerId: number; amountSatang: number; image: Buffer; idempotencyKey: string | undefined },
 ) {
-  const slip = await acceptSlipImage(ctx.slips, input.image);
+  const slip = await readSlipImage(input.image);
   return runIdempotent<{ result: DepositResult; entry: HistoryEntry }>(
     ctx.db,
     {
@@ -188,7 +208,7 @@ export async function submitSlipDeposit(
         note: slip.reading.qr?.reference ?? null,
         source: 'SLIP',
       });
-      await insertSlip(trx, slip, player, entry.id, null);
+      await insertSlip(ctx.slips, trx, slip, player, entry.id, null);
       return { result: 'WAITING' as const, entry: presentHistoryEntry(entry) };
     },
   );

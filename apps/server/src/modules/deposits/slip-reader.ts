@@ -102,12 +102,25 @@ async function readDimensions(bytes: Buffer): Promise<{ width: number; height: n
 /** Searches for a QR code the fast way first, then once more smaller and allowing inverted colours. */
 async function findQrText(bytes: Buffer): Promise<string | undefined> {
   const scan = await decodeRgba(bytes, QR_SCAN_MAX_SIDE);
-  const first = jsQR(scan.data, scan.width, scan.height, { inversionAttempts: 'dontInvert' });
-  if (first !== null) return first.data;
+  const first = scanQr(scan, 'dontInvert');
+  if (first !== undefined) return first;
   const retry = await shrinkRgba(scan, QR_RETRY_MAX_SIDE);
   // When nothing was shrunk, the upright pass has just failed on the same pixels, so only the inverted one is new.
-  const inversionAttempts = retry === scan ? 'onlyInvert' : 'attemptBoth';
-  return jsQR(retry.data, retry.width, retry.height, { inversionAttempts })?.data;
+  return scanQr(retry, retry === scan ? 'onlyInvert' : 'attemptBoth');
+}
+
+/**
+ * One jsQR pass. jsQR throws on some images without a single finder
+ * pattern (a TypeError in its locator on a picture of one colour, such as a
+ * blank screenshot): for a slip that means no QR was found, which is not an
+ * error, so the slip is kept for an operator like any other without a QR.
+ */
+function scanQr(image: RgbaImage, inversionAttempts: 'dontInvert' | 'onlyInvert' | 'attemptBoth'): string | undefined {
+  try {
+    return jsQR(image.data, image.width, image.height, { inversionAttempts })?.data;
+  } catch {
+    return undefined;
+  }
 }
 
 async function decodeRgba(bytes: Buffer, maxSide: number): Promise<RgbaImage> {

@@ -2,11 +2,20 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isPlainFileName } from '../../lib/file-name.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { detectImageType, MAX_INPUT_PIXELS } from '../deposits/slip-reader.ts';
+import { detectImageType } from '../deposits/slip-reader.ts';
 import { type RewardImageStorage, rewardImageName } from './reward-image-storage.ts';
 
 const invalidImage = () => new AppError(400, 'VALIDATION_ERROR', 'image_invalid');
+
+/**
+ * A reward picture is a card on a phone screen; every player's browser decodes
+ * it whole (4 bytes a pixel). 4096 × 4096 is far more than a card needs and
+ * bounds that at 64 MB, where the slips' limit (a server-side decode, shrunk
+ * at once) would let a few kilobytes of one-colour PNG cost each phone 160 MB.
+ */
+export const REWARD_IMAGE_PIXELS_MAX = 4096 * 4096;
 
 /**
  * A client's file name is never used to store or type the file; one that
@@ -14,8 +23,7 @@ const invalidImage = () => new AppError(400, 'VALIDATION_ERROR', 'image_invalid'
  * is refused rather than quietly ignored.
  */
 export function assertPlainFileName(fileName: string): void {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here.
-  if (/[/\\\u0000-\u001f]/.test(fileName) || fileName.includes('..')) throw invalidImage();
+  if (!isPlainFileName(fileName)) throw invalidImage();
 }
 
 /**
@@ -27,9 +35,11 @@ async function imageType(bytes: Buffer): Promise<'image/png' | 'image/jpeg'> {
   const type = detectImageType(bytes);
   if (type === undefined) throw invalidImage();
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header alone is read: sharp refuses an image declaring more pixels before decoding any.
+    const metadata = await sharp(bytes, { limitInputPixels: REWARD_IMAGE_PIXELS_MAX }).metadata();
     const format = type === 'image/png' ? 'png' : 'jpeg';
     if (metadata.format !== format || !metadata.width || !metadata.height) throw invalidImage();
+    if (metadata.width * metadata.height > REWARD_IMAGE_PIXELS_MAX) throw invalidImage();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw invalidImage();
