@@ -106,11 +106,22 @@ export async function buildApp(options: {
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler({ trustProxy: config.trustProxy }),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as it is registered, plugins' included (tests reach each one; see test/fuzz.test.ts).
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push({
+      methods: [route.method].flat(),
+      url: route.url ?? route.path ?? '',
+      schema: route.schema,
+      config: route.config,
+    });
+  });
+  app.decorate('registeredRoutes', routes);
   // Only JSON (and, on the deposit route, multipart) bodies: anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
@@ -157,8 +168,13 @@ export async function buildApp(options: {
   return app;
 }
 
+/** A route of the app as it was registered: its methods, its URL pattern, its schema and config. */
+export type RegisteredRoute = { methods: string[]; url: string; schema: unknown; config: unknown };
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route registered on the app, in order (HEAD routes Fastify adds for GET included). */
+    registeredRoutes: readonly RegisteredRoute[];
     /** Starts the timers every instance runs (reconciling provider transfers, pruning); returns a stop function. */
     startBackgroundWork: () => () => void;
   }

@@ -1,7 +1,15 @@
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/modules/deposits/webhook-signature.ts';
-import { ADMIN_KEY, bearer, newPlayer, type TestContext, testApp, WEBHOOK_SECRET } from './support/test-app.ts';
+import {
+  ADMIN_KEY,
+  bearer,
+  newPlayer,
+  playerIdOf,
+  type TestContext,
+  testApp,
+  WEBHOOK_SECRET,
+} from './support/test-app.ts';
 
 let t: TestContext;
 let token: string;
@@ -175,6 +183,49 @@ describe('bad input never gets a 5xx', () => {
       expect(response.statusCode, label).toBeLessThan(500);
       expect(response.json().success, label).toBe(false);
     }
+  });
+
+  it('fuzz regression: a lone UTF-16 surrogate ("\\ud800") in a body → 400 VALIDATION_ERROR, not a 500 from the audit log\'s jsonb', async () => {
+    const playerId = await playerIdOf(t.database.db, phone);
+    const rewardsBefore = await t.database.db.selectFrom('rewards').select('id').execute();
+    const attempts: [string, string, string][] = [
+      ['POST', fillPath(ADMIN_PATHS.playerFreeze, { id: playerId }), '{"reason":"a\\ud800b"}'],
+      ['POST', fillPath(ADMIN_PATHS.playerFreeze, { id: playerId }), '{"reason":"\\udc00\\ud800"}'],
+      ['POST', ADMIN_PATHS.rewards, '{"name":"\\ud800","imageUrl":"a.png"}'],
+      ['POST', ADMIN_PATHS.rewards, '{"name":"ok","imageUrl":"a.png","\\udfff":1}'],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const response = await t.app.inject({
+        method: method as 'POST',
+        url,
+        headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, `${url} ${payload}`).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, data: { errorCode: 'VALIDATION_ERROR' } });
+    }
+    const player = await t.database.db
+      .selectFrom('players')
+      .select('frozen_at')
+      .where('id', '=', playerId)
+      .executeTakeFirstOrThrow();
+    expect(player.frozen_at).toBeNull();
+    expect(await t.database.db.selectFrom('rewards').select('id').execute()).toHaveLength(rewardsBefore.length);
+    // A whole pair (an emoji) is a character like any other.
+    const emoji = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.playerFreeze, { id: playerId }),
+      headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+      payload: '{"reason":"fraud \\ud83d\\ude00"}',
+    });
+    expect(emoji.statusCode).toBe(200);
+    const unfrozen = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.playerUnfreeze, { id: playerId }),
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: { reason: 'checked' },
+    });
+    expect(unfrozen.statusCode).toBe(200);
   });
 
   it('nothing was written by the bad requests: the ledger still checks', async () => {
