@@ -6,6 +6,8 @@ const EMBEDDED_ONLY = [
   'test/embedded-database.test.ts',
   'test/server-process.test.ts',
   'test/cli.test.ts',
+  // The reliability checks' own test opens a database of its own.
+  'reliability/verify.test.ts',
 ];
 
 /**
@@ -16,12 +18,16 @@ const EMBEDDED_ONLY = [
  */
 const postgres = process.env.TEST_DATABASE_URL;
 
+/** Stryker's sandboxes (npm run test:mutation) hold copies of the tests: never run them from here. */
+const exclude = [...configDefaults.exclude, '**/.stryker-tmp/**'];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     isolate: false,
     fileParallelism: false,
+    exclude,
     projects: [
       { extends: true as const, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(postgres
@@ -32,7 +38,7 @@ export default defineConfig({
                 name: 'postgres',
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['test/support/postgres-setup.ts'],
-                exclude: [...configDefaults.exclude, ...EMBEDDED_ONLY],
+                exclude: [...exclude, ...EMBEDDED_ONLY],
               },
             },
           ]

@@ -106,5 +106,5 @@ export function books(rules: WalletRules, body: z.infer<typeof sandboxStateReque
     }
     return { reference, status: record?.status ?? 'UNKNOWN', direction: null, amountMinor: null };
   });
-  return { status: 200, body: { ok: true, players, transfers } };
+  return { status: 200, body: { ok: true, players, transfers, pendingCallbacks: state.outboxEntries().length } };
 }

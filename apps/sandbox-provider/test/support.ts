@@ -172,9 +172,9 @@ export async function fakeServer(startingMinor = 10_000) {
 }
 
 /** Polls until the check passes (background work), failing after the limit. */
-export async function eventually(check: () => boolean, limitMs = 5_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, limitMs = 5_000): Promise<void> {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > limitMs) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

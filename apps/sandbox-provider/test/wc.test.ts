@@ -159,6 +159,17 @@ describe('deliveries that fail', () => {
     expect(wins).toHaveLength(8);
     expect(new Set(wins.map((win) => win.body.txnId)).size).toBe(1);
   });
+
+  it('the state control counts the callbacks still owed to our server, down to none once answered', async () => {
+    const owed = async () =>
+      (await signed(app, SANDBOX_CONTROL_PATHS.state, { playerRefs: [] })).json().pendingCallbacks;
+    const playerRef = unique('wc');
+    server.failNext('win', 7);
+    await round({ playerRef, betMinor: 1_000, outcome: 'win', winMinor: 2_000 });
+    expect(await owed()).toBe(1);
+    await eventually(() => server.balanceOf(playerRef) === 11_000);
+    await eventually(async () => (await owed()) === 0);
+  });
 });
 
 describe('deliveries across a restart', () => {

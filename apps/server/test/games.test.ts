@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
 import { SANDBOX_CONTROL_PATHS } from '@app/contracts/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GamesContext } from '../src/modules/games/games-context.ts';
@@ -6,7 +6,7 @@ import { syncProviderCredit } from '../src/modules/games/transfer.service.ts';
 import { readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { gamePlayer as makeGamePlayer, type ProviderWorld, providerWorld } from './support/sandbox.ts';
-import { bearer, credit, type TestContext, testApp } from './support/test-app.ts';
+import { ADMIN_KEY, bearer, credit, type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
 let world: ProviderWorld;
@@ -213,6 +213,21 @@ describe('every fault switch, for transfer-out and transfer-in: money is never c
     await world.setFaults([]);
     await reconcileAll();
     expect(await ours(player)).toEqual({ main: 11_000, provider: 0 });
+  });
+
+  it("the operators' summary counts the transfers being confirmed, until the reconciler settles them", async () => {
+    const summary = async () =>
+      (
+        await world.server.inject({ method: 'GET', url: ADMIN_PATHS.summary, headers: { 'x-admin-key': ADMIN_KEY } })
+      ).json().data.pendingTransfers as { count: number; amount: number };
+    const before = await summary();
+    const player = await gamePlayer(123);
+    await world.setFaults([{ operation: 'credit-in', fault: 'timeout', playerRef: player.playerRef, times: 1 }]);
+    expect((await post(player, API_PATHS.transferOut)).statusCode).toBe(202);
+    expect(await summary()).toEqual({ count: before.count + 1, amount: before.amount + 123 });
+    await world.setFaults([]);
+    await reconcileAll();
+    expect(await summary()).toEqual({ count: 0, amount: 0 });
   });
 });
 

@@ -404,6 +404,8 @@ export const summarySchema = z.object({
   waitingWithdrawals: countSum,
   waitingDeposits: countSum,
   unmatchedTransfers: countSum,
+  /** Transfers to or from a game provider whose outcome is not known yet (the reconciler settles them). */
+  pendingTransfers: countSum,
   today: z.object({ deposits: countSum, withdrawals: countSum }),
 });
 export type Summary = z.infer<typeof summarySchema>;

@@ -229,6 +229,8 @@ export const sandboxStateResponseSchema = z.object({
       amountMinor: z.number().int().nullable(),
     }),
   ),
+  /** Seamless callbacks (wins, rollbacks, armed rollbacks of bets in flight) our server has not answered yet. */
+  pendingCallbacks: z.number().int().nonnegative(),
 });
 
 /** Places a sports bet as the game page would: the stake leaves current credit for in-game credit. */

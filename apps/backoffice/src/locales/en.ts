@@ -73,6 +73,7 @@ const en = {
     waitingWithdrawals: 'Withdrawals to pay',
     waitingDeposits: 'Deposits to check',
     unmatchedTransfers: 'Unmatched transfers',
+    pendingTransfers: 'Game transfers being confirmed',
     todayDeposits: 'Deposits today',
     todayWithdrawals: 'Withdrawals today',
     count: '{{count}} items',

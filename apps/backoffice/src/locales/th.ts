@@ -75,6 +75,7 @@ const th: LocaleResource = {
     waitingWithdrawals: 'รายการถอนรอจ่าย',
     waitingDeposits: 'รายการฝากรอตรวจ',
     unmatchedTransfers: 'รายการโอนที่ยังไม่จับคู่',
+    pendingTransfers: 'รายการโอนเกมที่กำลังยืนยัน',
     todayDeposits: 'ยอดฝากวันนี้',
     todayWithdrawals: 'ยอดถอนวันนี้',
     count: '{{count}} รายการ',

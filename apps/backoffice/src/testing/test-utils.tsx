@@ -21,6 +21,7 @@ export const summary = {
     waitingWithdrawals: { count: 2, amount: 1500 },
     waitingDeposits: { count: 1, amount: 300 },
     unmatchedTransfers: { count: 0, amount: 0 },
+    pendingTransfers: { count: 1, amount: 250 },
     today: { deposits: { count: 5, amount: 12000.5 }, withdrawals: { count: 3, amount: 4500 } },
   },
 };

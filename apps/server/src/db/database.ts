@@ -17,6 +17,8 @@ export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The embedded database's files as a tarball, for `openPglite('memory', { loadDataDir })` (tests). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export class DataDirLockedError extends Error {}
@@ -64,10 +66,12 @@ export async function openPostgres(
  * The embedded database. PGlite does not lock its directory, and a second
  * process opening it would silently lose writes, so we hold an exclusive lock
  * file for as long as the database is open. `memory` keeps everything in RAM
- * (tests).
+ * (tests); it may start from the files of another database (`loadDataDir`,
+ * see `dumpDataDir`), which skips initdb and migrations.
  */
 export async function openPglite(
   location: { dataDir: string; lockWaitMs?: number } | 'memory',
+  options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let dataPath = 'memory://';
@@ -93,12 +97,13 @@ export async function openPglite(
     }
     dataPath = path.join(location.dataDir, 'pgdata');
   }
-  const lite = await PGlite.create(dataPath);
+  const lite = await PGlite.create(dataPath, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const pool = new pg.Pool({ ...createPgConfig(lite), types });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => lite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await lite.close();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -55,6 +55,9 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     return openPostgres(url, { poolSize: 20, searchPath: inject('pgSchema') });
   }
+  // A migrated database's files, when the run provides them (vitest.mutation.config.ts).
+  const snapshot = inject('pgliteSnapshot');
+  if (snapshot) return openPglite('memory', { loadDataDir: new Blob([new Uint8Array(readFileSync(snapshot))]) });
   return openPglite('memory');
 }
 

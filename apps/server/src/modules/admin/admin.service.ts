@@ -2,6 +2,7 @@ import type { Summary } from '@app/contracts/admin';
 import { satangToBaht } from '@app/contracts/money';
 import type { Queryable } from '../../db/database.ts';
 import { unmatchedTransferTotals } from '../deposits/bank-feed.service.ts';
+import { pendingTransferTotals } from '../games/transfer.service.ts';
 import { historyTotals } from '../history/history.service.ts';
 
 /** Midnight today in Bangkok (UTC+7, no daylight saving): "today" for the operators. */
@@ -16,13 +17,14 @@ const inBaht = (totals: { count: number; amount: number }) => ({
   amount: satangToBaht(totals.amount),
 });
 
-/** The dashboard: what is waiting, and what was deposited and withdrawn today. */
+/** The dashboard: what is waiting (transfers to a game provider still being confirmed too), and today's totals. */
 export async function operatorSummary(db: Queryable): Promise<Summary> {
   const since = startOfBangkokDay();
-  const [waitingWithdrawals, waitingDeposits, unmatched, deposits, withdrawals] = await Promise.all([
+  const [waitingWithdrawals, waitingDeposits, unmatched, pending, deposits, withdrawals] = await Promise.all([
     historyTotals(db, { type: 'WITHDRAW', status: 'WAITING' }),
     historyTotals(db, { type: 'DEPOSIT', status: 'WAITING' }),
     unmatchedTransferTotals(db),
+    pendingTransferTotals(db),
     historyTotals(db, { type: 'DEPOSIT', status: 'APPROVED', decidedSince: since }),
     historyTotals(db, { type: 'WITHDRAW', status: 'APPROVED', decidedSince: since }),
   ]);
@@ -30,6 +32,7 @@ export async function operatorSummary(db: Queryable): Promise<Summary> {
     waitingWithdrawals: inBaht(waitingWithdrawals),
     waitingDeposits: inBaht(waitingDeposits),
     unmatchedTransfers: inBaht(unmatched),
+    pendingTransfers: inBaht(pending),
     today: { deposits: inBaht(deposits), withdrawals: inBaht(withdrawals) },
   };
 }

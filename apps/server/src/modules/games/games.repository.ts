@@ -196,6 +196,19 @@ export const gamesRepository = {
    * lease: rows another instance holds are skipped (SKIP LOCKED) and a lease
    * keeps them from being claimed again while the provider is asked.
    */
+  /** Transfers whose outcome is not known yet, and how much money they hold in transit. */
+  async pendingTotals(db: Queryable): Promise<{ count: number; amount: number }> {
+    const row = await db
+      .selectFrom('provider_transfers')
+      .where('status', '=', 'PENDING')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), amount: Number(row.amount) };
+  },
+
   async claimDue(db: Queryable, limit: number, leaseMs: number): Promise<ProviderTransferRow[]> {
     const claimed = await sql<ProviderTransferRow>`
       update provider_transfers set lease_until = ${msFromNow(leaseMs)}, attempts = attempts + 1

@@ -266,3 +266,6 @@ export async function syncProviderCredit(ctx: GamesContext, playerId: number): P
 export function transferAmountBaht(result: TransferResult): number {
   return satangToBaht(result.amountSatang);
 }
+
+/** Transfers still being confirmed with a provider (the reconciler settles them): for the operators' dashboard. */
+export const pendingTransferTotals = gamesRepository.pendingTotals;

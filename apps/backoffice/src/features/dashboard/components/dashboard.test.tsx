@@ -5,7 +5,7 @@ import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 import { mockApi, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
 
 describe('deliverable 3: dashboard', () => {
-  it('shows the counts and sums of what is waiting and of today, money in th-TH format', async () => {
+  it('shows the counts and sums of what is waiting (game transfers being confirmed too) and of today, money in th-TH format', async () => {
     mockApi();
     signInAs();
     renderApp('/');
@@ -15,6 +15,7 @@ describe('deliverable 3: dashboard', () => {
       expect.stringMatching(/Withdrawals to pay.*2 items.*฿1,500\.00/),
       expect.stringMatching(/Deposits to check.*1 items.*฿300\.00/),
       expect.stringMatching(/Unmatched transfers.*0 items.*฿0\.00/),
+      expect.stringMatching(/Game transfers being confirmed.*1 items.*฿250\.00/),
       expect.stringMatching(/Deposits today.*5 items.*฿12,000\.50/),
       expect.stringMatching(/Withdrawals today.*3 items.*฿4,500\.00/),
     ]);

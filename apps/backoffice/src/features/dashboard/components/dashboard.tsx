@@ -27,6 +27,7 @@ export function Dashboard() {
       { label: t('dashboard.waitingWithdrawals'), ...data.waitingWithdrawals, to: PAGES.withdrawals, urgent: true },
       { label: t('dashboard.waitingDeposits'), ...data.waitingDeposits, to: PAGES.deposits, urgent: true },
       { label: t('dashboard.unmatchedTransfers'), ...data.unmatchedTransfers, to: PAGES.transfers, urgent: true },
+      { label: t('dashboard.pendingTransfers'), ...data.pendingTransfers },
       { label: t('dashboard.todayDeposits'), ...data.today.deposits },
       { label: t('dashboard.todayWithdrawals'), ...data.today.withdrawals },
     ];

@@ -1,0 +1,152 @@
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import { openPglite, openPostgres } from '../src/db/database.ts';
+import { Clients, field } from './client.ts';
+import { type Cluster, createRunDatabase, newDataDir, sleep, startCluster } from './cluster.ts';
+import { type Options, parseOptions } from './options.ts';
+import { seededRandom } from './rng.ts';
+import { pendingCallbacks, readProviderBooks, verifyRun } from './verify.ts';
+import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
+
+/**
+ * `npm run test:reliability`: a bank test in the manner of Jepsen's. Server
+ * processes on one store and the sandbox provider with random faults; many
+ * simulated players deposit (bank feed, with duplicate deliveries; slips),
+ * withdraw (with double taps), move credit to the provider and back and play
+ * WC rounds (callbacks duplicated and crossed), while operators approve and
+ * reject, racing each other; mid-run a server process is killed with SIGKILL
+ * and started again. Afterwards the books are checked (verify.ts). The last
+ * line reads "<N> operations, <K> kills, <V> violations"; any violation fails.
+ */
+
+type ScenarioResult = {
+  name: string;
+  operations: number;
+  kills: number;
+  violations: string[];
+  seconds: number;
+  /** What the run did on purpose and what it met, for the log. */
+  details: string;
+};
+
+const SETTLE_LIMIT_MS = 180_000;
+
+function log(options: Options, message: string) {
+  if (options.verbose) console.log(`  ${message}`);
+}
+
+/** Waits until no transfer awaits the provider's answer and the provider owes our server no callback. */
+async function settle(clients: Clients, options: Options): Promise<string | undefined> {
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  while (Date.now() < deadline) {
+    const summary = await clients.operator(ADMIN_PATHS.summary, { counted: false });
+    const pending = field(summary, 'data', 'pendingTransfers', 'count');
+    const owed = await pendingCallbacks(clients);
+    log(options, `settling: ${String(pending)} transfers pending, ${owed} callbacks owed`);
+    if (pending === 0 && owed === 0) return undefined;
+    await sleep(1000);
+  }
+  return `not settled within ${SETTLE_LIMIT_MS / 1000} s (transfers pending or callbacks owed)`;
+}
+
+async function runScenario(
+  name: 'postgres' | 'pglite',
+  options: Options,
+  ops: number,
+  deadline: number,
+): Promise<ScenarioResult> {
+  const started = Date.now();
+  const database =
+    name === 'postgres' && options.databaseUrl ? await createRunDatabase(options.databaseUrl) : undefined;
+  const dataDir = name === 'pglite' ? newDataDir() : undefined;
+  const store: Cluster['store'] = database
+    ? { kind: 'postgres', url: database.url }
+    : { kind: 'pglite', dataDir: dataDir ?? '' };
+  const cluster = await startCluster({ store, serverCount: name === 'postgres' ? 2 : 1, faultRate: options.faultRate });
+  const random = seededRandom(options.seed + (name === 'postgres' ? 0 : 1));
+  const clients = new Clients(cluster, random);
+  const journal = newJournal();
+  const runTag = Number(String(Date.now()).slice(-5));
+  try {
+    const players = Math.max(4, name === 'postgres' ? options.players : Math.ceil(options.players / 2));
+    log(options, `${name}: ${cluster.servers.length} server process(es), ${players} players, ${ops} operations`);
+    const setUp = await setUpPlayers(clients, players, runTag);
+    const counted = clients.operations;
+    const { kills } = await runWorkload(
+      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 } },
+      cluster,
+      setUp.players,
+      { ops, deadline, killAt: name === 'postgres' ? [0.35, 0.7] : [0.45] },
+    );
+    const operations = clients.operations - counted;
+    log(options, `${name}: ${operations} operations done, ${kills} kills; settling`);
+    const unsettled = await settle(clients, options);
+    if (unsettled) journal.violations.push(unsettled);
+    const books = await readProviderBooks(
+      clients,
+      setUp.players.map((player) => player.username),
+    );
+    await cluster.stop();
+    const handle =
+      store.kind === 'postgres'
+        ? await openPostgres(store.url, { poolSize: 2 })
+        : await openPglite({ dataDir: store.dataDir });
+    try {
+      journal.violations.push(...(await verifyRun(handle.db, journal, books)));
+    } finally {
+      await handle.close();
+    }
+    const { attacks } = journal;
+    const details =
+      `${journal.feed.size} bank references, ${journal.withdrawals.size} withdrawals, ${journal.slips.size} slips, ` +
+      `${journal.transfers.size} transfers, ${journal.rounds} WC rounds, ${journal.decisions.size} decisions; ` +
+      `${attacks.duplicateDeliveries} duplicate deliveries, ${attacks.doubleTaps} double taps, ` +
+      `${attacks.decisionRaces} decision races, ${clients.unanswered} requests without an answer`;
+    return {
+      name,
+      operations,
+      kills,
+      violations: journal.violations,
+      seconds: (Date.now() - started) / 1000,
+      details,
+    };
+  } catch (error) {
+    const tails = [...cluster.servers, cluster.sandbox].map((process) => `--- ${process.name}\n${process.tail()}`);
+    throw new Error(`${name} run failed: ${(error as Error).stack}\n${tails.join('\n')}`);
+  } finally {
+    await cluster.stop();
+    await database?.drop();
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const deadline = Date.now() + options.minutes * 60_000;
+  if (!options.databaseUrl) {
+    console.log('No PostgreSQL (TEST_DATABASE_URL or RELIABILITY_DATABASE_URL): the embedded store only.');
+  }
+  const both = options.stores.length === 2;
+  const results: ScenarioResult[] = [];
+  for (const store of options.stores) {
+    const share = !both ? 1 : store === 'postgres' ? options.postgresShare : 1 - options.postgresShare;
+    // Each scenario gets its share of the time that is left, verification included.
+    const left = deadline - Date.now();
+    const scenarioDeadline = Date.now() + (both && store === 'postgres' ? left * share : left) - 60_000;
+    const result = await runScenario(store, options, Math.round(options.ops * share), scenarioDeadline);
+    results.push(result);
+    console.log(
+      `${result.name}: ${result.operations} operations, ${result.kills} kills, ${result.violations.length} violations (${result.seconds.toFixed(0)} s)`,
+    );
+    console.log(`  ${result.details}`);
+    for (const violation of result.violations.slice(0, 50)) console.log(`  violation: ${violation}`);
+  }
+  const operations = results.reduce((sum, result) => sum + result.operations, 0);
+  const kills = results.reduce((sum, result) => sum + result.kills, 0);
+  const violations = results.reduce((sum, result) => sum + result.violations.length, 0);
+  console.log(`${operations} operations, ${kills} kills, ${violations} violations`);
+  process.exit(violations > 0 ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

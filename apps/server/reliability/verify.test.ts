@@ -1,0 +1,188 @@
+import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type DatabaseHandle, openPglite } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import type { App } from '../src/http/types.ts';
+import { appendAudit } from '../src/modules/audit/audit.service.ts';
+import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
+import { sendBankTransfer, uniqueReference } from '../test/support/money.ts';
+import { ADMIN_KEY, bearer, newPlayer, playerIdOf, type TestPlayer, testConfig } from '../test/support/test-app.ts';
+import { type ProviderBooks, verifyRun } from './verify.ts';
+import { type Journal, newJournal } from './workload.ts';
+
+/**
+ * The reliability run is only as good as its checks: each promise it checks
+ * is broken here on purpose, one at a time, on a database of its own, and the
+ * checks must name it.
+ */
+let database: DatabaseHandle;
+let app: App;
+let player: TestPlayer;
+let playerId: number;
+let withdrawalId: number;
+const withdrawKey = 'reliability-check-wd-1';
+const feedReference = uniqueReference('RCHECK');
+const noBooks: ProviderBooks = new Map();
+
+function baseJournal(): Journal {
+  const journal = newJournal();
+  journal.withdrawals.set(withdrawKey, { phone: player.phoneNumber, entryId: withdrawalId });
+  journal.feed.set(feedReference, { phone: player.phoneNumber, acked: true });
+  return journal;
+}
+
+beforeAll(async () => {
+  database = await openPglite('memory');
+  await migrate(database.db);
+  await seedReferenceData(database.db);
+  app = await buildApp({ db: database.db, config: testConfig(), logger: false });
+  await app.ready();
+  player = await newPlayer(app);
+  playerId = await playerIdOf(database.db, player.phoneNumber);
+  const house = (await app.inject({ method: 'GET', url: API_PATHS.profile, headers: bearer(player.token) })).json().data
+    .accounts[0].bankNumber;
+  const delivered = await sendBankTransfer(app, {
+    reference: feedReference,
+    fromBankCode: 'KBANK',
+    fromAccountNumber: player.bankNumber,
+    toAccountNumber: house,
+    amount: 1000,
+    transferredAt: new Date().toISOString(),
+  });
+  expect(delivered.json().data.result).toBe('credited');
+  const withdrawn = await app.inject({
+    method: 'POST',
+    url: API_PATHS.withdraw,
+    headers: { ...bearer(player.token), 'idempotency-key': withdrawKey },
+    payload: { amount: 200 },
+  });
+  withdrawalId = withdrawn.json().data.id;
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function violations(journal = baseJournal(), books = noBooks) {
+  return verifyRun(database.db, journal, books);
+}
+
+describe('the reliability checks name each broken promise', () => {
+  it('an intact run has no violation', async () => {
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a withdrawal whose answer named another entry than the one stored with its key', async () => {
+    const journal = baseJournal();
+    journal.withdrawals.set(withdrawKey, { phone: player.phoneNumber, entryId: withdrawalId + 1000 });
+    expect(await violations(journal)).toEqual([expect.stringContaining(`withdraw ${withdrawKey}: answered entry`)]);
+  });
+
+  it('an acknowledged bank reference that is not recorded', async () => {
+    const journal = baseJournal();
+    journal.feed.set('RNEVERARRIVED', { phone: player.phoneNumber, acked: true });
+    expect(await violations(journal)).toEqual([expect.stringContaining('RNEVERARRIVED was acknowledged')]);
+  });
+
+  it('an acknowledged transfer key that made no transfer', async () => {
+    const journal = baseJournal();
+    journal.transfers.set('tr-never-made', { phone: player.phoneNumber, status: 'COMPLETED' });
+    expect(await violations(journal)).toEqual([expect.stringContaining('tr-never-made was acknowledged')]);
+  });
+
+  it('provider credit that differs from ours', async () => {
+    const username = (await app.inject({ method: 'GET', url: API_PATHS.profile, headers: bearer(player.token) })).json()
+      .data.username;
+    const books: ProviderBooks = new Map([[username, 1]]);
+    // The player has a provider account only once a transfer touched it; the check compares existing accounts.
+    const found = await violations(baseJournal(), books);
+    const accounts = await database.db
+      .selectFrom('ledger_accounts')
+      .where('player_id', '=', playerId)
+      .where('kind', '=', 'PLAYER_PROVIDER')
+      .select('id')
+      .execute();
+    expect(found).toEqual(accounts.length > 0 ? [expect.stringContaining(`provider credit of ${username}`)] : []);
+  });
+
+  it('a decision recorded twice for one entry', async () => {
+    const journal = baseJournal();
+    const approved = await app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.withdrawalApprove, { id: withdrawalId }),
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: {},
+    });
+    expect(approved.statusCode).toBe(200);
+    journal.decisions.set(withdrawalId, { kind: 'withdrawal', decision: 'approve' });
+    expect(await violations(journal)).toEqual([]);
+    // A second audited decision of the same entry, written the way the services write one (the chain stays valid).
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        appendAudit(
+          trx,
+          { operatorId: null, name: 'service' },
+          { action: 'withdrawal.reject', targetType: 'history', targetId: withdrawalId },
+        ),
+      );
+    expect(await violations(journal)).toEqual([expect.stringContaining(`entry ${withdrawalId} was decided 2 times`)]);
+  });
+
+  it('a decision acknowledged as approve while the entry says otherwise', async () => {
+    const journal = baseJournal();
+    journal.decisions.set(withdrawalId, { kind: 'withdrawal', decision: 'reject' });
+    const found = await violations(journal);
+    expect(found).toEqual(
+      expect.arrayContaining([expect.stringContaining(`withdrawal ${withdrawalId}: decided reject, but the entry is`)]),
+    );
+  });
+
+  it('a withdrawal entry without its stored key (applied twice, or without the idempotency record)', async () => {
+    const house = await ensureHouseAccounts(database.db);
+    expect(house).toBeDefined();
+    await database.db
+      .insertInto('history')
+      .values({
+        player_id: playerId,
+        type: 'WITHDRAW',
+        status: 'WAITING',
+        amount: 100,
+        before_amount: 0,
+        after_amount: 0,
+        source: 'PLAYER',
+      })
+      .execute();
+    expect(await violations()).toEqual(
+      expect.arrayContaining([expect.stringContaining(`player ${playerId}: 2 withdraw entries but 1 stored keys`)]),
+    );
+  });
+
+  it('a stored balance that no longer equals its postings', async () => {
+    await database.db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', 1) }))
+      .where('player_id', '=', playerId)
+      .where('kind', '=', 'PLAYER_MAIN')
+      .execute();
+    const found = await violations();
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^ledger check: /)]));
+  });
+
+  it('an audit row changed after the fact (by someone who could switch its append-only trigger off)', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await sql`alter table audit_log disable trigger audit_log_append_only`.execute(trx);
+      await trx
+        .updateTable('audit_log')
+        .set({ reason: 'changed later' })
+        .where('target_id', '=', String(withdrawalId))
+        .execute();
+      await sql`alter table audit_log enable trigger audit_log_append_only`.execute(trx);
+    });
+    expect(await violations()).toEqual(expect.arrayContaining([expect.stringMatching(/^audit chain: row \d+/)]));
+  });
+});

@@ -1,0 +1,217 @@
+import { SANDBOX_CONTROL_PATHS, sandboxStateResponseSchema } from '@app/contracts/provider';
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import { verifyAuditChain } from '../src/modules/audit/audit.service.ts';
+import { ACCOUNT_KIND, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import type { Clients } from './client.ts';
+import type { Journal } from './workload.ts';
+
+/** The decision actions of the audit log: each decided entry has exactly one of them. */
+const DECISION_ACTIONS = ['withdrawal.approve', 'withdrawal.reject', 'deposit.approve', 'deposit.reject'];
+
+/**
+ * The promises checked after a run, against the database and the provider's
+ * books; every broken one is a line of the returned list.
+ */
+export async function verifyRun(db: Db, journal: Journal, providerBooks: ProviderBooks): Promise<string[]> {
+  const violations: string[] = [];
+  const fail = (message: string) => violations.push(message);
+
+  // Every journal sums to zero, every stored balance equals its postings, no balance is negative.
+  const ledger = await checkLedger(db);
+  for (const problem of ledger.problems) fail(`ledger check: ${problem}`);
+
+  const chain = await verifyAuditChain(db);
+  for (const problem of chain.problems) fail(`audit chain: row ${problem.id}: ${problem.problem}`);
+
+  const pending = await db
+    .selectFrom('provider_transfers')
+    .where('status', '=', 'PENDING')
+    .select(['reference', 'direction'])
+    .execute();
+  for (const transfer of pending) fail(`transfer ${transfer.reference} (${transfer.direction}) still pending`);
+
+  const players = await db.selectFrom('players').select(['id', 'phone_number', 'username']).execute();
+  const idOfPhone = new Map(players.map((player) => [player.phone_number, player.id]));
+
+  // Provider balances equal ours: the provider's credit for each player is our provider account's balance.
+  const ours = await db
+    .selectFrom('ledger_accounts')
+    .innerJoin('players', 'players.id', 'ledger_accounts.player_id')
+    .where('ledger_accounts.kind', '=', ACCOUNT_KIND.playerProvider)
+    .where('ledger_accounts.provider', '=', UFA_PROVIDER)
+    .select(['players.username', 'ledger_accounts.balance'])
+    .execute();
+  for (const account of ours) {
+    const theirs = providerBooks.get(account.username) ?? 0;
+    if (theirs !== (account.balance ?? 0)) {
+      fail(`provider credit of ${account.username}: provider ${theirs} satang, ours ${account.balance}`);
+    }
+  }
+
+  await verifyFeed(db, journal, fail);
+  await verifyKeyed(db, journal.withdrawals, 'withdraw', 'WITHDRAW', idOfPhone, fail);
+  await verifyKeyed(db, journal.slips, 'deposit', 'DEPOSIT', idOfPhone, fail, true);
+  await verifyDecisions(db, journal, fail);
+  await verifyTransfers(db, journal, fail);
+  await verifySeamless(db, fail);
+  return violations;
+}
+
+/** A bank reference is recorded once, ever; an acknowledged one exists; no deposit is credited by two transfers. */
+async function verifyFeed(db: Db, journal: Journal, fail: (message: string) => void) {
+  const rows = await db.selectFrom('bank_transfers').select(['reference', 'history_id', 'status']).execute();
+  const byReference = new Map<string, number>();
+  for (const row of rows) byReference.set(row.reference, (byReference.get(row.reference) ?? 0) + 1);
+  for (const [reference, delivery] of journal.feed) {
+    const count = byReference.get(reference) ?? 0;
+    if (count > 1) fail(`bank reference ${reference} recorded ${count} times`);
+    if (delivery.acked && count !== 1) fail(`bank reference ${reference} was acknowledged but is not recorded`);
+  }
+  const credited = new Map<number, number>();
+  for (const row of rows) {
+    if (row.history_id !== null) credited.set(row.history_id, (credited.get(row.history_id) ?? 0) + 1);
+  }
+  for (const [historyId, count] of credited) {
+    if (count > 1) fail(`deposit ${historyId} is credited by ${count} bank transfers`);
+  }
+}
+
+/**
+ * Keyed requests (withdrawals, slip deposits) happened at most once per key:
+ * each created entry has its key stored beside it in the same transaction, so
+ * a player's entries are exactly as many as their stored keys; and every
+ * acknowledged key is stored with the entry its answer named.
+ */
+async function verifyKeyed(
+  db: Db,
+  requests: Map<string, { phone: string; entryId: number | undefined }>,
+  scopeName: string,
+  type: 'WITHDRAW' | 'DEPOSIT',
+  idOfPhone: Map<string, number>,
+  fail: (message: string) => void,
+  viaSlips = false,
+) {
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .where('scope', 'like', `player:%:${scopeName}`)
+    .select(['scope', 'key', 'response'])
+    .execute();
+  const storedByKey = new Map(stored.map((row) => [`${row.scope}/${row.key}`, row.response]));
+  const keysPerPlayer = new Map<string, number>();
+  for (const row of stored) keysPerPlayer.set(row.scope, (keysPerPlayer.get(row.scope) ?? 0) + 1);
+
+  for (const [key, request] of requests) {
+    const playerId = idOfPhone.get(request.phone);
+    if (request.entryId === undefined || playerId === undefined) continue;
+    const response = storedByKey.get(`player:${playerId}:${scopeName}/${key}`);
+    const storedId = viaSlips ? entryIdOf(response, ['entry', 'id']) : entryIdOf(response, ['id']);
+    if (storedId !== request.entryId) {
+      fail(`${scopeName} ${key}: answered entry ${request.entryId}, stored ${storedId ?? 'nothing'}`);
+    }
+  }
+
+  const entries = viaSlips
+    ? await db
+        .selectFrom('deposit_slips')
+        .select((eb) => ['player_id', eb.fn.countAll<number>().as('count')])
+        .groupBy('player_id')
+        .execute()
+    : await db
+        .selectFrom('history')
+        .where('type', '=', type)
+        .where('source', '=', 'PLAYER')
+        .select((eb) => ['player_id', eb.fn.countAll<number>().as('count')])
+        .groupBy('player_id')
+        .execute();
+  for (const row of entries) {
+    const keys = keysPerPlayer.get(`player:${row.player_id}:${scopeName}`) ?? 0;
+    if (Number(row.count) !== keys) {
+      fail(`player ${row.player_id}: ${row.count} ${scopeName} entries but ${keys} stored keys`);
+    }
+  }
+}
+
+/** The JSON stored with a key names the entry at this path (the replayed answer). */
+function entryIdOf(response: unknown, path: string[]): number | undefined {
+  let value = response;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Every acknowledged decision is the entry's state, and no entry was decided twice (one audit row each). */
+async function verifyDecisions(db: Db, journal: Journal, fail: (message: string) => void) {
+  const ids = [...journal.decisions.keys()];
+  const entries =
+    ids.length === 0 ? [] : await db.selectFrom('history').where('id', 'in', ids).select(['id', 'status']).execute();
+  const statusOf = new Map(entries.map((entry) => [entry.id, entry.status]));
+  for (const [id, decided] of journal.decisions) {
+    const expected = decided.decision === 'approve' ? 'APPROVED' : 'REJECTED';
+    if (statusOf.get(id) !== expected) {
+      fail(`${decided.kind} ${id}: decided ${decided.decision}, but the entry is ${statusOf.get(id) ?? 'missing'}`);
+    }
+  }
+  const twice = await db
+    .selectFrom('audit_log')
+    .where('action', 'in', DECISION_ACTIONS)
+    .select((eb) => ['target_id', eb.fn.countAll<number>().as('count')])
+    .groupBy(['target_type', 'target_id'])
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  for (const row of twice) fail(`entry ${row.target_id} was decided ${row.count} times`);
+}
+
+/** A transfer key made at most one transfer; an acknowledged one exists and is settled. */
+async function verifyTransfers(db: Db, journal: Journal, fail: (message: string) => void) {
+  const rows = await db
+    .selectFrom('provider_transfers')
+    .where('client_key', 'is not', null)
+    .select(['client_key', 'status'])
+    .execute();
+  const byKey = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.client_key) byKey.set(row.client_key, [...(byKey.get(row.client_key) ?? []), row.status]);
+  }
+  for (const [key, transfer] of journal.transfers) {
+    const made = byKey.get(key) ?? [];
+    if (made.length > 1) fail(`transfer key ${key} made ${made.length} transfers`);
+    if (transfer.status !== undefined && made.length !== 1) fail(`transfer key ${key} was acknowledged but made none`);
+  }
+}
+
+/** A bet is debited once and rolled back at most once, whatever was delivered twice or out of order. */
+async function verifySeamless(db: Db, fail: (message: string) => void) {
+  const rolledBackTwice = await sql<{ bet_txn_id: string; count: number }>`
+    select bet_txn_id, count(*)::int as count from seamless_transactions
+    where kind = 'ROLLBACK' and journal_entry_id is not null
+    group by bet_txn_id having count(*) > 1`.execute(db);
+  for (const row of rolledBackTwice.rows) fail(`bet ${row.bet_txn_id} was refunded ${row.count} times`);
+  const lateBets = await sql<{ txn_id: string }>`
+    select bet.txn_id from seamless_transactions bet
+    join seamless_transactions rollback
+      on rollback.provider = bet.provider and rollback.bet_txn_id = bet.txn_id and rollback.kind = 'ROLLBACK'
+    where bet.kind = 'BET' and bet.journal_entry_id is not null and rollback.journal_entry_id is null
+      and rollback.created_at < bet.created_at`.execute(db);
+  for (const row of lateBets.rows) fail(`bet ${row.txn_id} was taken after its rollback had arrived`);
+}
+
+/** The provider's credit per player (current plus in game), in satang. */
+export type ProviderBooks = Map<string, number>;
+
+export async function readProviderBooks(clients: Clients, usernames: string[]): Promise<ProviderBooks> {
+  const answer = await clients.sandbox(SANDBOX_CONTROL_PATHS.state, { playerRefs: usernames }, false);
+  const books = sandboxStateResponseSchema.parse(answer?.body);
+  return new Map(
+    books.players.map((player) => [player.playerRef, player.currentCreditMinor + player.inGameCreditMinor]),
+  );
+}
+
+/** Callbacks the provider still owes our server (wins and rollbacks to deliver). */
+export async function pendingCallbacks(clients: Clients): Promise<number> {
+  const answer = await clients.sandbox(SANDBOX_CONTROL_PATHS.state, { playerRefs: [] }, false);
+  return sandboxStateResponseSchema.parse(answer?.body).pendingCallbacks;
+}

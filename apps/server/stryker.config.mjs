@@ -1,0 +1,45 @@
+// @ts-check
+/**
+ * Mutation testing of the server's money code: `npm run test:mutation` at the
+ * root runs this config after packages/contracts/stryker.config.mjs (see
+ * scripts/mutation.ts and docs/reliability.md). To add a money file, list it in
+ * MUTATE and, if its rules are checked by a test file not yet listed, add that
+ * file to MONEY_TEST_FILES in vitest.mutation.config.ts.
+ */
+const MUTATE = [
+  'src/modules/ledger/ledger.service.ts',
+  'src/modules/ledger/ledger-check.ts',
+  'src/modules/ledger/ledger.repository.ts',
+  'src/modules/idempotency/idempotency.service.ts',
+  'src/modules/wallet/wallet.service.ts',
+  'src/modules/audit/audit.service.ts',
+];
+
+// scripts/mutation.ts sets MUTATION_REPORT_DIR for a run of chosen files.
+const REPORTS = process.env.MUTATION_REPORT_DIR ?? '../../reports/mutation/server';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  // The money tests only (PGlite, no PostgreSQL project); every listed file runs in the dry run.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: MUTATE,
+  // Each mutant runs only the tests that executed its code in the dry run.
+  coverageAnalysis: 'perTest',
+  // Two cores, shared: STRYKER_CONCURRENCY=1 to leave one free.
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
+  // Reuse the results of unchanged code and tests from the last run (the file stays out of git, in reports/).
+  incremental: true,
+  incrementalFile: `${REPORTS}/incremental.json`,
+  reporters: ['clear-text', 'html', 'json', 'progress'],
+  htmlReporter: { fileName: `${REPORTS}/index.html` },
+  jsonReporter: { fileName: `${REPORTS}/mutation.json` },
+  clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 80, break: null },
+  // A mutant run may start a fresh worker, hence a fresh PGlite database and its migrations (a few seconds).
+  timeoutMS: 30_000,
+  timeoutFactor: 2,
+  dryRunTimeoutMinutes: 15,
+  ignorePatterns: ['data', 'coverage', 'bench', 'test-results'],
+};

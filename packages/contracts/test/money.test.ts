@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The money module is imported inside each test, not at the top of the file:
+ * a formatter that cannot be built (a wrong locale) throws while the module
+ * loads, and that must fail a test, not only the loading of a file.
+ */
+const money = () => import('../src/money.ts');
+
+describe('money units: integer satang inside, baht at the boundary', () => {
+  it('satangToBaht refuses a non-integer amount of satang and says which', async () => {
+    const { satangToBaht } = await money();
+    expect(() => satangToBaht(1.5)).toThrow(new RangeError('amount must be a safe integer of satang, got 1.5'));
+    expect(() => satangToBaht(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+    expect(satangToBaht(-250)).toBe(-2.5);
+  });
+
+  it('bahtToSatang takes a difference of up to a thousandth of a satang as binary rounding error, not a third decimal', async () => {
+    const { bahtToSatang } = await money();
+    // 0.00001 baht is 0.001 satang from 0: exactly the tolerance, accepted (and 0 is refused later as not positive).
+    expect(bahtToSatang(0.00001)).toBe(0);
+    expect(bahtToSatang(-0.00001)).toBe(-0);
+    // A little more than a thousandth of a satang is a fraction of a satang: refused.
+    expect(bahtToSatang(0.000011)).toBeUndefined();
+    expect(bahtToSatang(0.00002)).toBeUndefined();
+  });
+
+  it('bahtToSatang refuses what is not a finite amount', async () => {
+    const { bahtToSatang } = await money();
+    for (const amount of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(bahtToSatang(amount)).toBeUndefined();
+    }
+  });
+
+  it('amounts are formatted in Thai locale: 2 decimals for baht, none for points, grouped by thousands', async () => {
+    const { formatBaht, formatBahtWithSymbol, formatPoints } = await money();
+    expect(formatBaht(1234567.891)).toBe('1,234,567.89');
+    expect(formatBaht(-0.5)).toBe('-0.50');
+    expect(formatBahtWithSymbol(1234.5)).toBe('฿1,234.50');
+    expect(formatPoints(1234567.4)).toBe('1,234,567');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Mutation testing of the money code (StrykerJS, outside CI): runs each
+ * package's stryker.config.mjs one after the other, then prints the mutation
+ * score of every mutated file and the mutants that survived.
+ *
+ *   npm run test:mutation                                 every money file (incremental)
+ *   npm run test:mutation -- --mutate <file>[:from-to]   one file (or lines of it), by its path from the root
+ *   npm run test:mutation -- --force                      ignore the last results, test every mutant again
+ *   npm run test:mutation -- --concurrency 1              one test runner (default 2)
+ *   npm run test:mutation -- --threshold 90               the per-file score below which the run fails (default 90)
+ *
+ * Other arguments go to Stryker as they are. Reports: reports/mutation/<package>/
+ * (index.html, mutation.json, and incremental.json, the last results, reused by
+ * the next run); a run of chosen files keeps its own under
+ * reports/mutation/<package>/only/<files>/ so that it never replaces the full
+ * run's results. See docs/reliability.md, "Mutation testing".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPORTS = path.join(ROOT, 'reports', 'mutation');
+
+/** The packages with money code, in the order they run; each has a stryker.config.mjs. */
+const PACKAGES = [
+  { name: 'contracts', dir: 'packages/contracts' },
+  { name: 'server', dir: 'apps/server' },
+] as const;
+
+type Options = { mutate: string[]; threshold: number; concurrency: string | undefined; passThrough: string[] };
+
+function parseArguments(argv: readonly string[]): Options {
+  const options: Options = { mutate: [], threshold: 90, concurrency: undefined, passThrough: [] };
+  for (let i = 0; i < argv.length; i += 1) {
+    const argument = argv[i] ?? '';
+    const [flag, inline] = argument.startsWith('--') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      i += 1;
+      const next = argv[i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--mutate' || flag === '-m') options.mutate.push(...value().split(','));
+    else if (flag === '--threshold') options.threshold = Number(value());
+    else if (flag === '--concurrency' || flag === '-c') options.concurrency = value();
+    else options.passThrough.push(argument);
+  }
+  if (!Number.isFinite(options.threshold)) throw new Error('--threshold needs a number');
+  return options;
+}
+
+/** Splits `file:10-20` into the file and its optional line range. */
+function splitRange(pattern: string): { file: string; range: string } {
+  const match = /^(.*?)(:\d+(?::\d+)?-\d+(?::\d+)?)?$/.exec(pattern);
+  return { file: match?.[1] ?? pattern, range: match?.[2] ?? '' };
+}
+
+/** The --mutate patterns of one package, relative to its directory (a pattern names a file from the root or from the cwd). */
+function patternsFor(dir: string, patterns: readonly string[]): string[] {
+  const packageDir = path.join(ROOT, dir);
+  const mine: string[] = [];
+  for (const pattern of patterns) {
+    const { file, range } = splitRange(pattern);
+    const absolute = [path.resolve(process.env.INIT_CWD ?? process.cwd(), file), path.resolve(ROOT, file)].find(
+      (candidate) => candidate.startsWith(`${packageDir}${path.sep}`),
+    );
+    if (absolute) mine.push(`${path.relative(packageDir, absolute).split(path.sep).join('/')}${range}`);
+  }
+  return mine;
+}
+
+type Mutant = {
+  status: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number } };
+};
+type Report = { files: Record<string, { mutants: Mutant[] }> };
+
+type FileScore = {
+  file: string;
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  errors: number;
+  ignored: number;
+  score: number;
+  survivors: Mutant[];
+};
+
+/** Scores as Stryker counts them: detected (killed, timed out) over valid mutants; errors and ignored ones do not count. */
+function scoreFiles(report: Report, dir: string): FileScore[] {
+  return Object.entries(report.files)
+    .map(([file, { mutants }]) => {
+      const count = (...statuses: string[]) => mutants.filter((m) => statuses.includes(m.status)).length;
+      const killed = count('Killed');
+      const timeout = count('Timeout');
+      const survived = count('Survived');
+      const noCoverage = count('NoCoverage');
+      const valid = killed + timeout + survived + noCoverage;
+      return {
+        file: path.posix.join(dir, file.split(path.sep).join('/')),
+        killed,
+        timeout,
+        survived,
+        noCoverage,
+        errors: count('CompileError', 'RuntimeError'),
+        ignored: count('Ignored'),
+        score: valid === 0 ? 100 : (100 * (killed + timeout)) / valid,
+        survivors: mutants
+          .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+          .sort((a, b) => a.location.start.line - b.location.start.line),
+      };
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
+}
+
+function printScores(scores: readonly FileScore[], threshold: number): void {
+  const width = Math.max(...scores.map((s) => s.file.length), 4);
+  const header = `${'file'.padEnd(width)}  score  killed timeout survived no-cov errors ignored`;
+  console.log(`\nMutation score per file (threshold ${threshold}%)\n${header}\n${'-'.repeat(header.length)}`);
+  for (const s of scores) {
+    const columns = [s.killed, s.timeout, s.survived, s.noCoverage, s.errors, s.ignored].map((n, i) =>
+      String(n).padStart([6, 7, 8, 6, 6, 7][i] ?? 6),
+    );
+    const mark = s.score < threshold ? '  < threshold' : '';
+    console.log(`${s.file.padEnd(width)} ${s.score.toFixed(2).padStart(6)} ${columns.join(' ')}${mark}`);
+  }
+  const survivors = scores.flatMap((s) => s.survivors.map((m) => ({ file: s.file, mutant: m })));
+  if (survivors.length > 0) {
+    console.log(`\nSurviving mutants (${survivors.length}; equivalent ones are listed in docs/reliability.md):`);
+    for (const { file, mutant } of survivors) {
+      const where = `${file}:${mutant.location.start.line}:${mutant.location.start.column}`;
+      const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 100);
+      console.log(`  ${where} ${mutant.status} ${mutant.mutatorName}: ${replacement}`);
+    }
+  }
+}
+
+function main(): number {
+  const options = parseArguments(process.argv.slice(2));
+  const stryker = path.join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
+  const scores: FileScore[] = [];
+  let failed = false;
+  for (const pkg of PACKAGES) {
+    const mutate = patternsFor(pkg.dir, options.mutate);
+    if (options.mutate.length > 0 && mutate.length === 0) continue;
+    const slug = mutate.map((m) => m.replace(/[^A-Za-z0-9.-]+/g, '_')).join('+');
+    const reportDir = mutate.length > 0 ? path.join(REPORTS, pkg.name, 'only', slug) : path.join(REPORTS, pkg.name);
+    const args = [stryker, 'run', 'stryker.config.mjs', ...options.passThrough];
+    if (mutate.length > 0) args.push('--mutate', mutate.join(','));
+    if (options.concurrency !== undefined) args.push('--concurrency', options.concurrency);
+    console.log(`\n== ${pkg.dir}: stryker ${args.slice(1).join(' ')}`);
+    const started = Date.now();
+    const run = spawnSync(process.execPath, args, {
+      cwd: path.join(ROOT, pkg.dir),
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_REPORT_DIR: reportDir },
+    });
+    console.log(`== ${pkg.dir}: ${((Date.now() - started) / 60_000).toFixed(1)} min, exit ${run.status}`);
+    if (run.status !== 0) failed = true;
+    const json = path.join(reportDir, 'mutation.json');
+    if (run.status === 0 && existsSync(json)) {
+      scores.push(...scoreFiles(JSON.parse(readFileSync(json, 'utf8')) as Report, pkg.dir));
+    }
+  }
+  if (options.mutate.length > 0 && scores.length === 0 && !failed) {
+    console.error(
+      `No money package holds ${options.mutate.join(', ')} (paths from the root, e.g. apps/server/src/...)`,
+    );
+    return 2;
+  }
+  printScores(scores, options.threshold);
+  console.log(`\nReports: ${path.relative(ROOT, REPORTS)}/<package>/index.html`);
+  const below = scores.filter((s) => s.score < options.threshold);
+  if (below.length > 0) console.error(`\n${below.length} file(s) below ${options.threshold}%.`);
+  return failed ? 1 : below.length > 0 ? 1 : 0;
+}
+
+process.exitCode = main();
