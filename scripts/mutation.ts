@@ -1,7 +1,8 @@
 /**
- * Mutation testing of the money code (StrykerJS, outside CI): runs each
- * package's stryker.config.mjs one after the other, then prints the mutation
- * score of every mutated file and the mutants that survived.
+ * Mutation testing of the money code (StrykerJS, outside CI): runs Stryker on
+ * each group of money files (GROUPS below) against that group's tests, one
+ * group after the other, then prints the mutation score of every mutated file
+ * and the mutants that survived.
  *
  *   npm run test:mutation                                 every money file (incremental)
  *   npm run test:mutation -- --mutate <file>[:from-to]   one file (or lines of it), by its path from the root
@@ -9,11 +10,11 @@
  *   npm run test:mutation -- --concurrency 1              one test runner (default 2)
  *   npm run test:mutation -- --threshold 90               the per-file score below which the run fails (default 90)
  *
- * Other arguments go to Stryker as they are. Reports: reports/mutation/<package>/
+ * Other arguments go to Stryker as they are. Reports: reports/mutation/<group>/
  * (index.html, mutation.json, and incremental.json, the last results, reused by
  * the next run); a run of chosen files keeps its own under
- * reports/mutation/<package>/only/<files>/ so that it never replaces the full
- * run's results. See docs/reliability.md, "Mutation testing".
+ * reports/mutation/<group>/only/<files>/ so that it never replaces the group's
+ * results. See docs/reliability.md, "Mutation testing".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,11 +24,65 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = path.join(ROOT, 'reports', 'mutation');
 
-/** The packages with money code, in the order they run; each has a stryker.config.mjs. */
-const PACKAGES = [
-  { name: 'contracts', dir: 'packages/contracts' },
-  { name: 'server', dir: 'apps/server' },
-] as const;
+/**
+ * The money code in groups: each group's files are mutated against the test
+ * files that state their rules (tests: undefined means the package's own
+ * vitest config). A mutant then runs only the tests of its group that covered
+ * it: the whole server suite covers postJournal, and a surviving mutant would
+ * otherwise run all of it. A new money file joins the group whose tests speak
+ * for it, or a new group.
+ */
+const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; tests?: readonly string[] }[] = [
+  { name: 'money', dir: 'packages/contracts', mutate: ['src/money.ts'] },
+  {
+    name: 'ledger',
+    dir: 'apps/server',
+    mutate: [
+      'src/modules/ledger/ledger.service.ts',
+      'src/modules/ledger/ledger-check.ts',
+      'src/modules/ledger/ledger.repository.ts',
+      'src/modules/idempotency/idempotency.service.ts',
+    ],
+    tests: [
+      'test/ledger.test.ts',
+      'test/ledger-rules.test.ts',
+      'test/ledger-check-invariants.test.ts',
+      'test/house-accounts.test.ts',
+    ],
+  },
+  {
+    name: 'wallet-audit',
+    dir: 'apps/server',
+    mutate: ['src/modules/wallet/wallet.service.ts', 'src/modules/audit/audit.service.ts'],
+    tests: ['test/ledger.test.ts', 'test/audit.test.ts', 'test/admin-players-settings.test.ts'],
+  },
+  {
+    name: 'withdrawals',
+    dir: 'apps/server',
+    mutate: ['src/modules/withdrawals/withdrawal.service.ts', 'src/modules/decisions/decision.service.ts'],
+    tests: ['test/withdrawals.test.ts'],
+  },
+  {
+    name: 'deposits',
+    dir: 'apps/server',
+    mutate: [
+      'src/modules/deposits/bank-feed.service.ts',
+      'src/modules/deposits/slip-deposit.service.ts',
+      'src/modules/deposits/deposit-credit.ts',
+    ],
+    tests: ['test/bank-feed.test.ts', 'test/slip-deposits.test.ts'],
+  },
+  {
+    name: 'games',
+    dir: 'apps/server',
+    mutate: [
+      'src/modules/games/transfer.service.ts',
+      'src/modules/games/reconciler.ts',
+      'src/modules/games/seamless.service.ts',
+    ],
+    tests: ['test/transfers.test.ts', 'test/games.test.ts', 'test/seamless.test.ts'],
+  },
+];
 
 type Options = { mutate: string[]; threshold: number; concurrency: string | undefined; passThrough: string[] };
 
@@ -58,16 +113,19 @@ function splitRange(pattern: string): { file: string; range: string } {
   return { file: match?.[1] ?? pattern, range: match?.[2] ?? '' };
 }
 
-/** The --mutate patterns of one package, relative to its directory (a pattern names a file from the root or from the cwd). */
-function patternsFor(dir: string, patterns: readonly string[]): string[] {
-  const packageDir = path.join(ROOT, dir);
+/** The --mutate patterns (paths from the root or the cwd, with an optional :lines range) that name files of a group. */
+function patternsFor(group: (typeof GROUPS)[number], patterns: readonly string[]): string[] {
+  const packageDir = path.join(ROOT, group.dir);
   const mine: string[] = [];
   for (const pattern of patterns) {
     const { file, range } = splitRange(pattern);
-    const absolute = [path.resolve(process.env.INIT_CWD ?? process.cwd(), file), path.resolve(ROOT, file)].find(
-      (candidate) => candidate.startsWith(`${packageDir}${path.sep}`),
-    );
-    if (absolute) mine.push(`${path.relative(packageDir, absolute).split(path.sep).join('/')}${range}`);
+    for (const candidate of [path.resolve(process.env.INIT_CWD ?? process.cwd(), file), path.resolve(ROOT, file)]) {
+      const relative = path.relative(packageDir, candidate).split(path.sep).join('/');
+      if (group.mutate.includes(relative)) {
+        mine.push(`${relative}${range}`);
+        break;
+      }
+    }
   }
   return mine;
 }
@@ -146,36 +204,39 @@ function main(): number {
   const stryker = path.join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   const scores: FileScore[] = [];
   let failed = false;
-  for (const pkg of PACKAGES) {
-    const mutate = patternsFor(pkg.dir, options.mutate);
-    if (options.mutate.length > 0 && mutate.length === 0) continue;
-    const slug = mutate.map((m) => m.replace(/[^A-Za-z0-9.-]+/g, '_')).join('+');
-    const reportDir = mutate.length > 0 ? path.join(REPORTS, pkg.name, 'only', slug) : path.join(REPORTS, pkg.name);
-    const args = [stryker, 'run', 'stryker.config.mjs', ...options.passThrough];
-    if (mutate.length > 0) args.push('--mutate', mutate.join(','));
+  for (const group of GROUPS) {
+    const chosen = options.mutate.length > 0 ? patternsFor(group, options.mutate) : [...group.mutate];
+    if (chosen.length === 0) continue;
+    const whole = chosen.length === group.mutate.length && chosen.every((file) => group.mutate.includes(file));
+    const slug = chosen.map((m) => m.replace(/[^A-Za-z0-9.-]+/g, '_')).join('+');
+    // A run of chosen files keeps its reports apart, so that it never replaces the whole group's results.
+    const reportDir = whole ? path.join(REPORTS, group.name) : path.join(REPORTS, group.name, 'only', slug);
+    const args = [stryker, 'run', 'stryker.config.mjs', '--mutate', chosen.join(','), ...options.passThrough];
     if (options.concurrency !== undefined) args.push('--concurrency', options.concurrency);
-    console.log(`\n== ${pkg.dir}: stryker ${args.slice(1).join(' ')}`);
+    console.log(`\n== ${group.name} (${group.dir}): ${chosen.join(', ')}`);
     const started = Date.now();
     const run = spawnSync(process.execPath, args, {
-      cwd: path.join(ROOT, pkg.dir),
+      cwd: path.join(ROOT, group.dir),
       stdio: 'inherit',
-      env: { ...process.env, MUTATION_REPORT_DIR: reportDir },
+      env: {
+        ...process.env,
+        MUTATION_REPORT_DIR: reportDir,
+        ...(group.tests ? { MUTATION_TEST_FILES: group.tests.join(',') } : {}),
+      },
     });
-    console.log(`== ${pkg.dir}: ${((Date.now() - started) / 60_000).toFixed(1)} min, exit ${run.status}`);
+    console.log(`== ${group.name}: ${((Date.now() - started) / 60_000).toFixed(1)} min, exit ${run.status}`);
     if (run.status !== 0) failed = true;
     const json = path.join(reportDir, 'mutation.json');
     if (run.status === 0 && existsSync(json)) {
-      scores.push(...scoreFiles(JSON.parse(readFileSync(json, 'utf8')) as Report, pkg.dir));
+      scores.push(...scoreFiles(JSON.parse(readFileSync(json, 'utf8')) as Report, group.dir));
     }
   }
   if (options.mutate.length > 0 && scores.length === 0 && !failed) {
-    console.error(
-      `No money package holds ${options.mutate.join(', ')} (paths from the root, e.g. apps/server/src/...)`,
-    );
+    console.error(`No money group holds ${options.mutate.join(', ')} (paths from the root, e.g. apps/server/src/...)`);
     return 2;
   }
   printScores(scores, options.threshold);
-  console.log(`\nReports: ${path.relative(ROOT, REPORTS)}/<package>/index.html`);
+  console.log(`\nReports: ${path.relative(ROOT, REPORTS)}/<group>/index.html`);
   const below = scores.filter((s) => s.score < options.threshold);
   if (below.length > 0) console.error(`\n${below.length} file(s) below ${options.threshold}%.`);
   return failed ? 1 : below.length > 0 ? 1 : 0;

@@ -1,10 +1,13 @@
 // @ts-check
 /**
  * Mutation testing of the server's money code: `npm run test:mutation` at the
- * root runs this config after packages/contracts/stryker.config.mjs (see
- * scripts/mutation.ts and docs/reliability.md). To add a money file, list it in
- * MUTATE and, if its rules are checked by a test file not yet listed, add that
- * file to MONEY_TEST_FILES in vitest.mutation.config.ts.
+ * root runs this config once per group of money files (GROUPS in
+ * scripts/mutation.ts), each with `--mutate` set to the group's files and
+ * MUTATION_TEST_FILES to its tests (see docs/reliability.md). Run directly
+ * (`npx stryker run` here), it mutates every file of MUTATE against every
+ * file of MONEY_TEST_FILES in vitest.mutation.config.ts: slow, since a
+ * surviving mutant of the ledger then runs most of the server's tests. To add
+ * a money file, list it here and in a group of scripts/mutation.ts.
  */
 const MUTATE = [
   'src/modules/ledger/ledger.service.ts',
@@ -13,6 +16,15 @@ const MUTATE = [
   'src/modules/idempotency/idempotency.service.ts',
   'src/modules/wallet/wallet.service.ts',
   'src/modules/audit/audit.service.ts',
+  // The money services built on them.
+  'src/modules/withdrawals/withdrawal.service.ts',
+  'src/modules/decisions/decision.service.ts',
+  'src/modules/deposits/bank-feed.service.ts',
+  'src/modules/deposits/slip-deposit.service.ts',
+  'src/modules/deposits/deposit-credit.ts',
+  'src/modules/games/transfer.service.ts',
+  'src/modules/games/reconciler.ts',
+  'src/modules/games/seamless.service.ts',
 ];
 
 // scripts/mutation.ts sets MUTATION_REPORT_DIR for a run of chosen files.

@@ -2,20 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The tests Stryker runs against the mutated money code (npm run test:mutation,
- * see stryker.config.mjs): the test files that check what the money code
- * promises, on the embedded database only. Add a file here when you add a
- * money file to `mutate` in stryker.config.mjs whose rules live in another
- * test file; every test file of the list runs in the dry run, and then, per
+ * see stryker.config.mjs), on the embedded database only: the test files of
+ * one group of money files (MUTATION_TEST_FILES, set by scripts/mutation.ts),
+ * or all of them below. Every listed file runs in the dry run, and then, per
  * mutant, only the tests that covered it.
  */
 export const MONEY_TEST_FILES = [
   'test/ledger.test.ts',
   'test/ledger-rules.test.ts',
   'test/ledger-check-invariants.test.ts',
-  'test/idempotency-rules.test.ts',
-  'test/manual-adjustment-rules.test.ts',
+  'test/house-accounts.test.ts',
+  'test/money-properties.test.ts',
   'test/audit.test.ts',
-  'test/audit-chain-rules.test.ts',
+  'test/admin-players-settings.test.ts',
+  'test/withdrawals.test.ts',
+  'test/bank-feed.test.ts',
+  'test/slip-deposits.test.ts',
+  'test/transfers.test.ts',
+  'test/games.test.ts',
+  'test/seamless.test.ts',
 ];
 
 export default defineConfig({

@@ -25,6 +25,15 @@ describe('money units: integer satang inside, baht at the boundary', () => {
     expect(bahtToSatang(0.00002)).toBeUndefined();
   });
 
+  it('bahtToSatang refuses an amount whose satang are beyond a safe integer, even when it has no fraction', async () => {
+    const { bahtToSatang } = await money();
+    // 10^20 baht is a whole number, and 10^22 satang round-trips exactly in a double: only the safe-integer rule refuses it.
+    expect(bahtToSatang(1e20)).toBeUndefined();
+    expect(bahtToSatang(-1e20)).toBeUndefined();
+    // The largest amount that is still a safe integer of satang is accepted.
+    expect(bahtToSatang(90_071_992_547_409.91)).toBe(9_007_199_254_740_991);
+  });
+
   it('bahtToSatang refuses what is not a finite amount', async () => {
     const { bahtToSatang } = await money();
     for (const amount of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {

@@ -49,7 +49,8 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   });
 }
 
-async function openTestDatabase(): Promise<DatabaseHandle> {
+/** A database for one test file: PostgreSQL (the run's schema) or a new embedded one, migrated from the snapshot when the run has one. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -102,20 +102,13 @@ export const PROVIDERS = [UFA_PROVIDER] as const;
 /** Every game provider: each has a clearing account for game results (what players won or lost there). */
 export const GAME_PROVIDERS = [UFA_PROVIDER, WC_PROVIDER] as const;
 
-export type PlayerAccounts = { main: number; points: number; providers: Map<string, number> };
-
-/** Opens a new player's wallet: main THB, reward points, and a credit account per provider. */
-export async function openPlayerAccounts(trx: Trx, playerId: number): Promise<PlayerAccounts> {
-  const main = await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerMain, 'THB');
-  const points = await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerPoints, 'PTS');
-  const providers = new Map<string, number>();
+/** Opens a new player's wallet: main THB, reward points, and a credit account per provider (in that order of ids). */
+export async function openPlayerAccounts(trx: Trx, playerId: number): Promise<void> {
+  await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerMain, 'THB');
+  await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerPoints, 'PTS');
   for (const provider of PROVIDERS) {
-    providers.set(
-      provider,
-      await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerProvider, 'THB', provider),
-    );
+    await ledgerRepository.createPlayerAccount(trx, playerId, ACCOUNT_KIND.playerProvider, 'THB', provider);
   }
-  return { main, points, providers };
 }
 
 export type PlayerBalances = {

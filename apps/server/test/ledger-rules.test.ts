@@ -1,0 +1,563 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Trx } from '../src/db/database.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { AssertionError } from '../src/lib/assert.ts';
+import {
+  parseIdempotencyKey,
+  requestFingerprint,
+  runIdempotent,
+} from '../src/modules/idempotency/idempotency.service.ts';
+import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts';
+import {
+  ensureHouseAccounts,
+  type HouseAccounts,
+  type JournalInput,
+  lockMainBalance,
+  lockTransferAccounts,
+  POSTINGS_PER_JOURNAL_MAX,
+  postJournal,
+  providerAccount,
+  readPlayerBalances,
+  UFA_PROVIDER,
+} from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+
+/**
+ * The rules of postJournal one at a time, each broken alone (so that no other
+ * rule refuses the journal for it): the number of legs, per-currency balance,
+ * whole non-zero amounts, existing accounts, the lock order, the points
+ * currency. And what the ledger's helpers promise around it.
+ */
+
+let t: TestContext;
+let house: HouseAccounts;
+beforeAll(async () => {
+  t = await testApp();
+  house = await ensureHouseAccounts(t.database.db);
+});
+
+type Wallet = { id: number; main: number; points: number; ufa: number };
+
+async function wallet(baht = 0): Promise<Wallet> {
+  const player = await newPlayer(t.app);
+  const id = await playerIdOf(t.database.db, player.phoneNumber);
+  if (baht > 0) await credit(t.app, player.phoneNumber, baht);
+  const accounts = await t.database.db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'kind'])
+    .where('player_id', '=', id)
+    .execute();
+  const of = (kind: string) => accounts.find((account) => account.kind === kind)?.id ?? -1;
+  return { id, main: of('PLAYER_MAIN'), points: of('PLAYER_POINTS'), ufa: of('PLAYER_PROVIDER') };
+}
+
+const post = (input: JournalInput) => t.database.db.transaction().execute((trx) => postJournal(trx, input));
+
+async function journalCount(): Promise<number> {
+  return (await checkLedger(t.database.db)).counts.journals;
+}
+
+/** The stored balance (null for a house account, undefined for no account). */
+async function balanceOf(accountId: number): Promise<number | null | undefined> {
+  const row = await t.database.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row?.balance;
+}
+
+/** Expects postJournal to refuse the input with an AssertionError whose message matches, and to write nothing. */
+async function expectRefused(input: JournalInput, message: RegExp) {
+  const journals = await journalCount();
+  const accounts = input.postings.map((posting) => posting.accountId);
+  const before = await Promise.all(accounts.map(balanceOf));
+  const attempt = post(input);
+  await expect(attempt).rejects.toBeInstanceOf(AssertionError);
+  await expect(attempt).rejects.toThrow(message);
+  expect(await journalCount()).toBe(journals);
+  expect(await Promise.all(accounts.map(balanceOf))).toEqual(before);
+}
+
+describe('postJournal: the shape of a journal', () => {
+  it('a journal of one non-zero leg is refused: a journal has at least 2 postings', async () => {
+    const player = await wallet();
+    await expectRefused(
+      { kind: 'TEST', playerId: player.id, postings: [{ accountId: player.main, amount: 100 }] },
+      /a journal has 2 to 16 postings, got 1/,
+    );
+  });
+
+  it('a journal with no legs is refused', async () => {
+    await expectRefused({ kind: 'TEST', playerId: null, postings: [] }, /a journal has 2 to 16 postings, got 0/);
+  });
+
+  it(`${POSTINGS_PER_JOURNAL_MAX} legs are accepted and ${POSTINGS_PER_JOURNAL_MAX + 1} refused, each balanced`, async () => {
+    expect(POSTINGS_PER_JOURNAL_MAX).toBe(16);
+    const players = await Promise.all(Array.from({ length: POSTINGS_PER_JOURNAL_MAX }, () => wallet()));
+    // 15 players credited 1 satang each by house cash: 16 legs.
+    const sixteen = [
+      ...players.slice(0, 15).map((player) => ({ accountId: player.main, amount: 1 })),
+      { accountId: house.cash, amount: -15 },
+    ];
+    const accepted = await post({ kind: 'TEST', playerId: null, postings: sixteen });
+    expect(accepted.balances.size).toBe(15);
+    for (const player of players.slice(0, 15)) expect(await balanceOf(player.main)).toBe(1);
+    const seventeen = [
+      ...players.map((player) => ({ accountId: player.main, amount: 1 })),
+      { accountId: house.cash, amount: -16 },
+    ];
+    await expectRefused({ kind: 'TEST', playerId: null, postings: seventeen }, /2 to 16 postings, got 17/);
+  });
+
+  it('a zero leg in an otherwise balanced journal is refused', async () => {
+    const player = await wallet();
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: 100 },
+          { accountId: house.cash, amount: -100 },
+          { accountId: house.bankDeposits, amount: 0 },
+        ],
+      },
+      /posting amount must be a non-zero safe integer, got 0/,
+    );
+  });
+
+  it('an amount beyond a safe integer is refused even when the journal sums to zero', async () => {
+    const player = await wallet();
+    const huge = Number.MAX_SAFE_INTEGER + 1;
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: huge },
+          { accountId: house.cash, amount: -huge },
+        ],
+      },
+      /non-zero safe integer/,
+    );
+  });
+
+  it('the same account twice is refused, even with amounts that do not cancel out', async () => {
+    const player = await wallet();
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: 100 },
+          { accountId: player.main, amount: 50 },
+          { accountId: house.cash, amount: -150 },
+        ],
+      },
+      new RegExp(`account ${player.main} appears twice in one journal`),
+    );
+  });
+
+  it('a posting to an account that does not exist is refused', async () => {
+    const player = await wallet();
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: 100 },
+          { accountId: 2_000_000_000, amount: -100 },
+        ],
+      },
+      /every posting must name an existing account/,
+    );
+  });
+});
+
+describe('postJournal: balanced per currency', () => {
+  it('a journal that sums to zero overall but not per currency (THB in, points out) is refused', async () => {
+    const player = await wallet();
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: 500 },
+          { accountId: house.points, amount: -500 },
+        ],
+      },
+      /does not balance in THB: sum 500/,
+    );
+  });
+
+  it('a journal unbalanced in points only is refused and names PTS', async () => {
+    const player = await wallet();
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: 300 },
+          { accountId: house.cash, amount: -300 },
+          { accountId: player.points, amount: 7 },
+          { accountId: house.points, amount: -6 },
+        ],
+      },
+      /does not balance in PTS: sum 1/,
+    );
+  });
+
+  it('a points (PTS) journal moves the stored points balance and writes its postings in PTS', async () => {
+    const player = await wallet();
+    const result = await post({
+      kind: 'POINTS_AWARD',
+      playerId: player.id,
+      reference: 'points-test',
+      postings: [
+        { accountId: house.points, amount: -1234 },
+        { accountId: player.points, amount: 1234 },
+      ],
+    });
+    expect(result.balances.get(player.points)).toEqual({ before: 0, after: 1234 });
+    expect((await readPlayerBalances(t.database.db, player.id)).points).toBe(1234);
+    const postings = await t.database.db
+      .selectFrom('postings')
+      .select(['account_id', 'amount', 'currency'])
+      .where('journal_entry_id', '=', result.journalEntryId)
+      .orderBy('amount')
+      .execute();
+    expect(postings).toEqual([
+      { account_id: house.points, amount: -1234, currency: 'PTS' },
+      { account_id: player.points, amount: 1234, currency: 'PTS' },
+    ]);
+    const journal = await t.database.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'player_id', 'reference'])
+      .where('id', '=', result.journalEntryId)
+      .executeTakeFirstOrThrow();
+    expect(journal).toEqual({ kind: 'POINTS_AWARD', player_id: player.id, reference: 'points-test' });
+    expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('a journal in two currencies, each balanced, is accepted', async () => {
+    const player = await wallet();
+    const result = await post({
+      kind: 'TEST',
+      playerId: player.id,
+      postings: [
+        { accountId: player.main, amount: 300 },
+        { accountId: house.cash, amount: -300 },
+        { accountId: player.points, amount: 30 },
+        { accountId: house.points, amount: -30 },
+      ],
+    });
+    expect(result.balances.get(player.main)).toEqual({ before: 0, after: 300 });
+    expect(result.balances.get(player.points)).toEqual({ before: 0, after: 30 });
+    const currencies = await t.database.db
+      .selectFrom('postings')
+      .select(['account_id', 'currency'])
+      .where('journal_entry_id', '=', result.journalEntryId)
+      .execute();
+    expect(new Map(currencies.map((row) => [row.account_id, row.currency]))).toEqual(
+      new Map([
+        [player.main, 'THB'],
+        [house.cash, 'THB'],
+        [player.points, 'PTS'],
+        [house.points, 'PTS'],
+      ]),
+    );
+  });
+});
+
+describe('postJournal: stored balances and the lock order', () => {
+  it('player balances are moved in ascending account-id order whatever the order of the postings (the lock order)', async () => {
+    const a = await wallet(10);
+    const b = await wallet(10);
+    const c = await wallet(10);
+    const spy = vi.spyOn(ledgerRepository, 'applyDelta');
+    try {
+      await post({
+        kind: 'TEST',
+        playerId: null,
+        postings: [
+          { accountId: c.main, amount: -300 },
+          { accountId: house.cash, amount: 600 },
+          { accountId: a.main, amount: -100 },
+          { accountId: b.main, amount: -200 },
+        ],
+      });
+      const moved = spy.mock.calls.map(([, accountId]) => accountId);
+      expect(moved).toEqual([a.main, b.main, c.main]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('house accounts keep no stored balance: only player accounts are updated and reported', async () => {
+    const player = await wallet();
+    const result = await post({
+      kind: 'TEST',
+      playerId: player.id,
+      postings: [
+        { accountId: house.cash, amount: -250 },
+        { accountId: player.main, amount: 250 },
+      ],
+    });
+    expect([...result.balances.keys()]).toEqual([player.main]);
+    expect(result.balances.get(player.main)).toEqual({ before: 0, after: 250 });
+    expect(await balanceOf(house.cash)).toBeNull();
+  });
+
+  it('before and after are reported per player account for a debit of one and a credit of another', async () => {
+    const from = await wallet(20);
+    const to = await wallet(5);
+    const result = await post({
+      kind: 'TEST',
+      playerId: null,
+      postings: [
+        { accountId: from.main, amount: -750 },
+        { accountId: to.main, amount: 750 },
+      ],
+    });
+    expect(result.balances.get(from.main)).toEqual({ before: 2000, after: 1250 });
+    expect(result.balances.get(to.main)).toEqual({ before: 500, after: 1250 });
+  });
+
+  it('a debit of exactly the whole balance is allowed and leaves 0; one satang more is refused', async () => {
+    const player = await wallet(3);
+    const debit = (amount: number) =>
+      post({
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: player.main, amount: -amount },
+          { accountId: house.cash, amount },
+        ],
+      });
+    await expect(debit(301)).rejects.toMatchObject({ errorCode: 'AG_INSUFFICIENT_AMOUNT' });
+    expect(await balanceOf(player.main)).toBe(300);
+    expect((await debit(300)).balances.get(player.main)).toEqual({ before: 300, after: 0 });
+  });
+});
+
+describe('the ledger helpers around postJournal', () => {
+  it('lockTransferAccounts returns the main and provider-credit accounts with their balances', async () => {
+    const player = await wallet(40);
+    await post({
+      kind: 'TEST',
+      playerId: player.id,
+      postings: [
+        { accountId: player.main, amount: -1500 },
+        { accountId: player.ufa, amount: 1500 },
+      ],
+    });
+    const locked = await t.database.db
+      .transaction()
+      .execute((trx: Trx) => lockTransferAccounts(trx, player.id, UFA_PROVIDER));
+    expect(locked).toEqual({ main: { id: player.main, balance: 2500 }, credit: { id: player.ufa, balance: 1500 } });
+    await expect(
+      t.database.db.transaction().execute((trx: Trx) => lockTransferAccounts(trx, player.id, 'nope')),
+    ).rejects.toThrow(`player ${player.id} has no nope credit account`);
+  });
+
+  it('lockMainBalance returns the main account and its balance; an unknown player is an assertion', async () => {
+    const player = await wallet(12);
+    expect(await t.database.db.transaction().execute((trx: Trx) => lockMainBalance(trx, player.id))).toEqual({
+      id: player.main,
+      balance: 1200,
+    });
+    await expect(
+      t.database.db.transaction().execute((trx: Trx) => lockMainBalance(trx, 2_000_000_000)),
+    ).rejects.toThrow(new AssertionError('player 2000000000 has no main account'));
+  });
+
+  it('readPlayerBalances reports main, points and provider credit; an unknown player is an assertion', async () => {
+    const player = await wallet(9);
+    await post({
+      kind: 'TEST',
+      playerId: player.id,
+      postings: [
+        { accountId: player.main, amount: -400 },
+        { accountId: player.ufa, amount: 400 },
+        { accountId: player.points, amount: 3 },
+        { accountId: house.points, amount: -3 },
+      ],
+    });
+    const balances = await readPlayerBalances(t.database.db, player.id);
+    expect(balances).toEqual({
+      mainAccountId: player.main,
+      mainSatang: 500,
+      points: 3,
+      providerSatang: new Map([[UFA_PROVIDER, 400]]),
+    });
+    await expect(readPlayerBalances(t.database.db, 2_000_000_000)).rejects.toThrow(
+      'player 2000000000 has no main account',
+    );
+  });
+
+  it('house accounts are created once: a second ensureHouseAccounts returns the same ids', async () => {
+    const again = await ensureHouseAccounts(t.database.db);
+    expect(again).toEqual(house);
+    expect(providerAccount(house.providerInTransit, UFA_PROVIDER)).toBe(house.providerInTransit.get(UFA_PROVIDER));
+    expect(() => providerAccount(house.providerInTransit, 'nope')).toThrow('no house account for provider nope');
+    const kinds = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'provider', 'currency'])
+      .where('player_id', 'is', null)
+      .where('id', 'in', [house.cash, house.points])
+      .orderBy('id')
+      .execute();
+    expect(kinds).toEqual([
+      { kind: 'HOUSE_CASH', provider: '', currency: 'THB' },
+      { kind: 'HOUSE_POINTS', provider: '', currency: 'PTS' },
+    ]);
+  });
+});
+
+describe('idempotency fingerprints: what a request does, not how its JSON is ordered', () => {
+  it('the same body in another key order, nested too, has the same fingerprint; the method case does not matter', () => {
+    const a = requestFingerprint('POST', 'withdraw', { amountSatang: 100, slip: { sha: 'x', size: 2 } });
+    const b = requestFingerprint('post', 'withdraw', { slip: { size: 2, sha: 'x' }, amountSatang: 100 });
+    expect(b).toBe(a);
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('another method, route or body has another fingerprint; no body is the same as null', () => {
+    const base = requestFingerprint('POST', 'withdraw', { amountSatang: 100 });
+    expect(requestFingerprint('PUT', 'withdraw', { amountSatang: 100 })).not.toBe(base);
+    expect(requestFingerprint('POST', 'deposit', { amountSatang: 100 })).not.toBe(base);
+    expect(requestFingerprint('POST', 'withdraw', { amountSatang: 101 })).not.toBe(base);
+    expect(requestFingerprint('POST', 'withdraw', undefined)).toBe(requestFingerprint('POST', 'withdraw', null));
+    expect(requestFingerprint('POST', 'withdraw', undefined)).not.toBe(requestFingerprint('POST', 'withdraw', {}));
+  });
+});
+
+describe('the ledger picks accounts by kind, and locks them in id order', () => {
+  /** Makes the database hand a player's accounts back in reverse order (SQL promises no order without ORDER BY). */
+  function reverseAccountOrder() {
+    const original = ledgerRepository.findPlayerAccounts;
+    return vi
+      .spyOn(ledgerRepository, 'findPlayerAccounts')
+      .mockImplementation(async (db, playerId) => (await original(db, playerId)).reverse());
+  }
+
+  it('readPlayerBalances, lockMainBalance and lockTransferAccounts find main, points and credit by kind, whatever the row order', async () => {
+    const player = await wallet(8);
+    await post({
+      kind: 'TEST',
+      playerId: player.id,
+      postings: [
+        { accountId: player.main, amount: -300 },
+        { accountId: player.ufa, amount: 300 },
+        { accountId: player.points, amount: 4 },
+        { accountId: house.points, amount: -4 },
+      ],
+    });
+    const spy = reverseAccountOrder();
+    try {
+      expect(await readPlayerBalances(t.database.db, player.id)).toEqual({
+        mainAccountId: player.main,
+        mainSatang: 500,
+        points: 4,
+        providerSatang: new Map([[UFA_PROVIDER, 300]]),
+      });
+      expect(await t.database.db.transaction().execute((trx: Trx) => lockMainBalance(trx, player.id))).toEqual({
+        id: player.main,
+        balance: 500,
+      });
+      expect(
+        await t.database.db.transaction().execute((trx: Trx) => lockTransferAccounts(trx, player.id, UFA_PROVIDER)),
+      ).toEqual({ main: { id: player.main, balance: 500 }, credit: { id: player.ufa, balance: 300 } });
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('lockTransferAccounts locks the lower account id first, even when the credit account is older than the main one', async () => {
+    const player = await wallet();
+    const spy = vi.spyOn(ledgerRepository, 'lockBalance');
+    class Rollback extends Error {}
+    try {
+      await t.database.db
+        .transaction()
+        .execute(async (trx) => {
+          // The main account re-opened: it now has a higher id than the provider-credit account.
+          await trx.deleteFrom('ledger_accounts').where('id', '=', player.main).execute();
+          const reopened = await ledgerRepository.createPlayerAccount(trx, player.id, 'PLAYER_MAIN', 'THB');
+          expect(reopened).toBeGreaterThan(player.ufa);
+          spy.mockClear();
+          const locked = await lockTransferAccounts(trx, player.id, UFA_PROVIDER);
+          expect(locked).toEqual({ main: { id: reopened, balance: 0 }, credit: { id: player.ufa, balance: 0 } });
+          expect(spy.mock.calls.map(([, accountId]) => accountId)).toEqual([player.ufa, reopened]);
+          throw new Rollback();
+        })
+        .catch((error) => {
+          if (!(error instanceof Rollback)) throw error;
+        });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await balanceOf(player.main)).toBe(0);
+  });
+
+  it('ledgerRepository.lockBalance of an account that does not exist is undefined, and so is the balance of a house account, which stores none', async () => {
+    const [missing, houseCash] = await t.database.db
+      .transaction()
+      .execute(async (trx) =>
+        Promise.all([ledgerRepository.lockBalance(trx, 2_000_000_000), ledgerRepository.lockBalance(trx, house.cash)]),
+      );
+    expect(missing).toBeUndefined();
+    expect(houseCash).toBeUndefined();
+  });
+});
+
+describe('idempotency keys and replays', () => {
+  it('parseIdempotencyKey takes 8 to 128 letters, digits, _ and -, anchored at both ends; anything else is a 400', () => {
+    expect(parseIdempotencyKey(undefined)).toBeUndefined();
+    expect(parseIdempotencyKey('abcd-EF_9')).toBe('abcd-EF_9');
+    expect(parseIdempotencyKey(['first-key-1', 'second-key-2'])).toBe('first-key-1');
+    expect(parseIdempotencyKey('k'.repeat(128))).toBe('k'.repeat(128));
+    for (const bad of ['abcdefgh!', '!abcdefgh', 'abc def gh', 'short', 'k'.repeat(129), '', 'ключ-ключ-ключ']) {
+      expect(() => parseIdempotencyKey(bad), bad).toThrow(AppError);
+      try {
+        parseIdempotencyKey(bad);
+      } catch (error) {
+        expect(error).toMatchObject({ statusCode: 400, errorCode: 'IDEMPOTENCY_KEY_INVALID' });
+      }
+    }
+    // A header sent with no value at all (an empty list) is malformed too, not "no key".
+    expect(() => parseIdempotencyKey([])).toThrow(AppError);
+  });
+
+  it('the fingerprint is the SHA-256 of the canonical JSON of [METHOD, route, body]: stored fingerprints stay valid across releases', () => {
+    const expected = createHash('sha256').update('["POST","withdraw",{"amountSatang":100,"b":[1,2]}]').digest('hex');
+    expect(requestFingerprint('post', 'withdraw', { b: [1, 2], amountSatang: 100 })).toBe(expected);
+    expect(requestFingerprint('POST', 'withdraw', undefined)).toBe(
+      createHash('sha256').update('["POST","withdraw",null]').digest('hex'),
+    );
+  });
+
+  it('runIdempotent: without a key the work runs every time and is never a replay; with one, the second call is a replay', async () => {
+    let runs = 0;
+    const work = async () => {
+      runs += 1;
+      return { run: runs };
+    };
+    const request = (key: string | undefined) => ({ scope: `test:${Date.now()}`, key, fingerprint: 'f'.repeat(64) });
+    const free = request(undefined);
+    expect(await runIdempotent(t.database.db, free, work)).toEqual({ value: { run: 1 }, replayed: false });
+    expect(await runIdempotent(t.database.db, free, work)).toEqual({ value: { run: 2 }, replayed: false });
+    const keyed = request('replay-key-1');
+    expect(await runIdempotent(t.database.db, keyed, work)).toEqual({ value: { run: 3 }, replayed: false });
+    expect(await runIdempotent(t.database.db, keyed, work)).toEqual({ value: { run: 3 }, replayed: true });
+    expect(runs).toBe(3);
+    await expect(runIdempotent(t.database.db, { ...keyed, fingerprint: 'e'.repeat(64) }, work)).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(runs).toBe(3);
+  });
+});
