@@ -54,7 +54,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     name: 'wallet-audit',
     dir: 'apps/server',
     mutate: ['src/modules/wallet/wallet.service.ts', 'src/modules/audit/audit.service.ts'],
-    tests: ['test/ledger.test.ts', 'test/audit.test.ts', 'test/admin-players-settings.test.ts'],
+    tests: [
+      'test/ledger.test.ts',
+      'test/audit.test.ts',
+      'test/audit-wallet-rules.test.ts',
+      'test/admin-players-settings.test.ts',
+    ],
   },
   {
     name: 'withdrawals',

@@ -14,6 +14,7 @@ export const MONEY_TEST_FILES = [
   'test/house-accounts.test.ts',
   'test/money-properties.test.ts',
   'test/audit.test.ts',
+  'test/audit-wallet-rules.test.ts',
   'test/admin-players-settings.test.ts',
   'test/withdrawals.test.ts',
   'test/bank-feed.test.ts',
