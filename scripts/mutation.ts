@@ -65,7 +65,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     name: 'withdrawals',
     dir: 'apps/server',
     mutate: ['src/modules/withdrawals/withdrawal.service.ts', 'src/modules/decisions/decision.service.ts'],
-    tests: ['test/withdrawals.test.ts'],
+    tests: ['test/withdrawals.test.ts', 'test/withdrawal-rules.test.ts'],
   },
   {
     name: 'deposits',

@@ -17,6 +17,7 @@ export const MONEY_TEST_FILES = [
   'test/audit-wallet-rules.test.ts',
   'test/admin-players-settings.test.ts',
   'test/withdrawals.test.ts',
+  'test/withdrawal-rules.test.ts',
   'test/bank-feed.test.ts',
   'test/slip-deposits.test.ts',
   'test/transfers.test.ts',
