@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssertionError } from '../src/lib/assert.ts';
 import type { Actor } from '../src/modules/audit/audit.service.ts';
+import { recordHistory } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import {
   approveWithdrawal,
@@ -157,5 +158,34 @@ describe('an operator’s decision', () => {
       { id: first, status: 'APPROVED' },
       { id: second, status: 'WAITING' },
     ]);
+  });
+
+  it('an entry that left WAITING with no decider on record (the system, or a row older than deciders) → 409 naming "system"', async () => {
+    const playerId = await playerWith(100);
+    const entry = await t.database.db.transaction().execute((trx) =>
+      recordHistory(trx, {
+        playerId,
+        type: 'WITHDRAW',
+        status: 'APPROVED',
+        amount: 1_000,
+        beforeAmount: 10_000,
+        afterAmount: 9_000,
+        journalEntryId: null,
+        note: null,
+        source: 'PLAYER',
+      }),
+    );
+    const attempt = approveWithdrawal(ctx, alice, { id: entry.id, idempotencyKey: undefined });
+    await expect(attempt).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'ALREADY_DECIDED',
+      params: { by: 'system', at: '' },
+    });
+    const row = await t.database.db
+      .selectFrom('history')
+      .select(['status', 'decided_by'])
+      .where('id', '=', entry.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'APPROVED', decided_by: null });
   });
 });

@@ -1,11 +1,10 @@
 import type { AdminHistoryEntry } from '@app/contracts/admin';
 import type { Db, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import type { HistoryDetailRow } from '../history/history.repository.ts';
-import { findHistoryEntry, lockHistoryEntry } from '../history/history.service.ts';
+import { lockHistoryEntry, requireHistoryEntry } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 
 /** Which entry an operator decides, with the optional key that makes a retry safe. */
@@ -62,9 +61,7 @@ export function decideWaitingEntry(
       await kind.lockFirst?.(trx);
       const entry = await lockWaitingEntry(trx, decision.id, kind.entryType);
       await work(trx, entry);
-      const decided = await findHistoryEntry(trx, decision.id);
-      assert(decided !== undefined, 'a decided entry still exists');
-      const after = presentAdminHistoryEntry(decided);
+      const after = presentAdminHistoryEntry(await requireHistoryEntry(trx, decision.id));
       await appendAudit(trx, actor, {
         action: `${kind.name}.${decision.action}`,
         targetType: 'history',

@@ -1,8 +1,9 @@
 import type { PageQuery } from '@app/contracts/common';
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
 import type { Queryable } from '../../db/database.ts';
+import { assert } from '../../lib/assert.ts';
 import { playerIdsMatching } from '../player/player.service.ts';
-import { historyRepository } from './history.repository.ts';
+import { type HistoryDetailRow, historyRepository } from './history.repository.ts';
 
 /** Which history types each list shows. A rejected deposit or withdrawal stays in its own list. */
 export const HISTORY_LISTS = {
@@ -74,5 +75,12 @@ export const recordHistory = historyRepository.insert;
 export const lockHistoryEntry = historyRepository.lock;
 export const findHistoryEntry = historyRepository.find;
 export const decideHistoryEntry = historyRepository.decide;
+
+/** An entry the caller has just written or decided in its transaction: reading it back cannot miss. */
+export async function requireHistoryEntry(db: Queryable, id: number): Promise<HistoryDetailRow> {
+  const entry = await historyRepository.find(db, id);
+  assert(entry !== undefined, `history entry ${id} exists`);
+  return entry;
+}
 
 export const historyTotals = historyRepository.totals;

@@ -3,7 +3,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
-import { findHistoryEntry, recordHistory } from '../history/history.service.ts';
+import { recordHistory, requireHistoryEntry } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { requirePlayerId, requirePlayerIdByPhone } from '../player/player.service.ts';
@@ -86,9 +86,7 @@ export async function adjustBalance(
     },
     async (trx) => {
       const entry = await applyManualAdjustment(trx, ctx.house, { ...input, decidedBy: actor.name });
-      const detail = await findHistoryEntry(trx, entry.id);
-      assert(detail !== undefined, 'the entry was just written');
-      const presented = presentAdminHistoryEntry(detail);
+      const presented = presentAdminHistoryEntry(await requireHistoryEntry(trx, entry.id));
       await appendAudit(trx, actor, {
         action: input.direction === 'credit' ? 'player.credit' : 'player.debit',
         targetType: 'player',
