@@ -75,7 +75,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/deposits/slip-deposit.service.ts',
       'src/modules/deposits/deposit-credit.ts',
     ],
-    tests: ['test/bank-feed.test.ts', 'test/slip-deposits.test.ts'],
+    tests: ['test/bank-feed.test.ts', 'test/slip-deposits.test.ts', 'test/deposit-rules.test.ts'],
   },
   {
     name: 'games',
@@ -85,7 +85,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/games/reconciler.ts',
       'src/modules/games/seamless.service.ts',
     ],
-    tests: ['test/transfers.test.ts', 'test/games.test.ts', 'test/seamless.test.ts'],
+    tests: ['test/transfers.test.ts', 'test/games.test.ts', 'test/seamless.test.ts', 'test/games-rules.test.ts'],
   },
 ];
 

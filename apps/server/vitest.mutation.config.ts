@@ -20,9 +20,11 @@ export const MONEY_TEST_FILES = [
   'test/withdrawal-rules.test.ts',
   'test/bank-feed.test.ts',
   'test/slip-deposits.test.ts',
+  'test/deposit-rules.test.ts',
   'test/transfers.test.ts',
   'test/games.test.ts',
   'test/seamless.test.ts',
+  'test/games-rules.test.ts',
 ];
 
 export default defineConfig({
