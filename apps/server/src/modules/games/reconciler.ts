@@ -13,7 +13,8 @@ const LEASE_MS = 60_000;
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 10 * 60_000;
 
-const retryAfterMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts, 10));
+/** `attempts` counts the status questions asked so far, the failed one included (claimDue counts it). */
+const retryAfterMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 10));
 
 export type ReconcileReport = {
   claimed: number;

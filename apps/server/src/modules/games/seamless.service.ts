@@ -30,21 +30,31 @@ import { playerIdOfRef } from './provider-players.ts';
  */
 
 const PROVIDER = WC_PROVIDER;
-const messages: Record<SeamlessErrorCode, string> = {
-  SIGNATURE_INVALID: 'The signature is missing or wrong.',
-  VALIDATION_ERROR: 'The request is not valid.',
-  PLAYER_NOT_FOUND: 'No such player.',
-  PLAYER_FROZEN: 'The player is frozen: no bets.',
-  INSUFFICIENT_FUNDS: 'The bet is larger than the balance.',
-  TXN_MISMATCH: 'This transaction id was used for another movement.',
-  BET_ROLLED_BACK: 'This bet was rolled back before it arrived.',
-  INTERNAL_ERROR: 'Internal error; try again.',
-};
+/** The refusals the movements themselves give (signatures and validation are refused by the routes). */
+type RefusalCode = Extract<
+  SeamlessErrorCode,
+  'PLAYER_NOT_FOUND' | 'PLAYER_FROZEN' | 'INSUFFICIENT_FUNDS' | 'TXN_MISMATCH' | 'BET_ROLLED_BACK'
+>;
 
-const refusal = (code: SeamlessErrorCode, balanceMinor?: number): SeamlessResponse =>
+function refusalMessage(code: RefusalCode): string {
+  switch (code) {
+    case 'PLAYER_NOT_FOUND':
+      return 'No such player.';
+    case 'PLAYER_FROZEN':
+      return 'The player is frozen: no bets.';
+    case 'INSUFFICIENT_FUNDS':
+      return 'The bet is larger than the balance.';
+    case 'TXN_MISMATCH':
+      return 'This transaction id was used for another movement.';
+    case 'BET_ROLLED_BACK':
+      return 'This bet was rolled back before it arrived.';
+  }
+}
+
+const refusal = (code: RefusalCode, balanceMinor?: number): SeamlessResponse =>
   balanceMinor === undefined
-    ? { ok: false, code, message: messages[code] }
-    : { ok: false, code, message: messages[code], balanceMinor };
+    ? { ok: false, code, message: refusalMessage(code) }
+    : { ok: false, code, message: refusalMessage(code), balanceMinor };
 
 type Movement = {
   kind: SeamlessKind;
