@@ -2,6 +2,7 @@ import '@/components/ui/filter-bar.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
 
 type SearchFilterProps = { label: string; placeholder: string; value: string; onSearch: (text: string) => void };
 
@@ -78,5 +79,39 @@ export function SortFilter({
       options={newestFirst ? [newest, oldest] : [oldest, newest]}
       onChange={onChange}
     />
+  );
+}
+
+type QueueFiltersProps = {
+  /** The search box's label and placeholder. */
+  search: { label: string; placeholder: string };
+  /** The statuses offered, each with its label. */
+  statuses: readonly (readonly [value: string, label: string])[];
+  values: { q: string; status: string; sort: string };
+  set: (change: { q?: string; status?: string; sort?: string }) => void;
+  /** A request is under way: the bar shows a spinner. */
+  busy: boolean;
+};
+
+/** The filter bar of a queue (withdrawals, deposits, bank transfers): search, status, order. */
+export function QueueFilters({ search, statuses, values, set, busy }: QueueFiltersProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="filter-bar">
+      <SearchFilter
+        label={search.label}
+        placeholder={search.placeholder}
+        value={values.q}
+        onSearch={(q) => set({ q })}
+      />
+      <SelectFilter
+        label={t('common.status')}
+        value={values.status}
+        options={statuses}
+        onChange={(status) => set({ status })}
+      />
+      <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
+      {busy && <Spinner label={t('common.loading')} />}
+    </div>
   );
 }

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionDialog } from '@/components/ui/decision-dialog';
-import { SearchFilter, SelectFilter, SortFilter } from '@/components/ui/list-filters';
+import { QueueFilters } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedList } from '@/components/ui/paged-list';
-import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { playerPage } from '@/config/paths';
 import { useDepositDecision, useDeposits } from '@/features/deposits/api/deposits';
@@ -92,22 +91,13 @@ export function DepositsQueue() {
   return (
     <>
       <PageHeader title={t('deposits.title')} />
-      <div className="filter-bar">
-        <SearchFilter
-          label={t('deposits.filterLabel')}
-          placeholder={t('deposits.filterPlaceholder')}
-          value={values.q}
-          onSearch={(q) => set({ q })}
-        />
-        <SelectFilter
-          label={t('common.status')}
-          value={values.status}
-          options={STATUSES.map((status) => [status, statusLabel(status)] as const)}
-          onChange={(status) => set({ status })}
-        />
-        <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
-        {deposits.isFetching && <Spinner label={t('common.loading')} />}
-      </div>
+      <QueueFilters
+        search={{ label: t('deposits.filterLabel'), placeholder: t('deposits.filterPlaceholder') }}
+        statuses={STATUSES.map((status) => [status, statusLabel(status)] as const)}
+        values={values}
+        set={set}
+        busy={deposits.isFetching}
+      />
       <PagedList query={deposits} page={page} onPage={(next) => set({ ...values, page: next })}>
         {(items, busy) => (
           <div className="table-box">

@@ -3,10 +3,9 @@ import { BANK_TRANSFER_STATUSES, type BankTransferItem } from '@app/contracts/ad
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SearchFilter, SelectFilter, SortFilter } from '@/components/ui/list-filters';
+import { QueueFilters } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedList } from '@/components/ui/paged-list';
-import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { playerPage } from '@/config/paths';
 import { useBankTransfers } from '@/features/transfers/api/transfers';
@@ -39,22 +38,13 @@ export function TransfersQueue() {
   return (
     <>
       <PageHeader title={t('transfers.title')} />
-      <div className="filter-bar">
-        <SearchFilter
-          label={t('transfers.filterLabel')}
-          placeholder={t('transfers.filterPlaceholder')}
-          value={values.q}
-          onSearch={(q) => set({ q })}
-        />
-        <SelectFilter
-          label={t('common.status')}
-          value={values.status}
-          options={BANK_TRANSFER_STATUSES.map((status) => [status, statusLabel(status)] as const)}
-          onChange={(status) => set({ status })}
-        />
-        <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
-        {transfers.isFetching && <Spinner label={t('common.loading')} />}
-      </div>
+      <QueueFilters
+        search={{ label: t('transfers.filterLabel'), placeholder: t('transfers.filterPlaceholder') }}
+        statuses={BANK_TRANSFER_STATUSES.map((status) => [status, statusLabel(status)] as const)}
+        values={values}
+        set={set}
+        busy={transfers.isFetching}
+      />
       <PagedList query={transfers} page={page} onPage={(next) => set({ ...values, page: next })}>
         {(items, busy) => (
           <div className="table-box">
