@@ -1,147 +1,475 @@
 /**
- * `npm run bench`: throughput and latency of the wallet's hot paths, measured
- * in-process through the HTTP layer (app.inject), on the embedded database and,
- * when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL.
- * Figures: money movements per second (manual deposits, each one journal +
- * history row + idempotency key), balance reads per second, login latency,
- * and the process's peak resident memory.
+ * `npm run bench`: the wallet's speed on this machine, with the baselines
+ * measured in the same run (see docs/performance.md).
+ *
+ * - pgbench TPC-B on the same PostgreSQL before and after the HTTP runs, and
+ *   its select-only run;
+ * - a bare Fastify route in its own process, driven by the same load generator;
+ * - the product as `npm start` runs it (compiled server and sandbox provider):
+ *   money-moving calls over HTTP with real tokens and distinct
+ *   Idempotency-Keys, balance/profile/history reads and logins, at a stated
+ *   concurrency; the server's memory idle and under load, its time to /health;
+ * - the same money calls on the embedded store (PGlite), its peak memory;
+ * - the web app's first-load JS and CSS per page and Lighthouse (mobile).
+ *
+ *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16]
+ *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 3]
+ *                    [--from-source] [--out reports/bench/latest.json]
+ *
+ * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
+ * creates its own databases there and drops them afterwards.
  */
-import { performance } from 'node:perf_hooks';
-import type { InjectOptions } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
-import { loadConfig } from '../src/env.ts';
-import type { App } from '../src/http/types.ts';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
+import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
+import { signedHeaders } from '@app/signing/hmac';
+import pg from 'pg';
+import { freePort } from '../reliability/cluster.ts';
+import { havePgbench, initPgbench, type PgbenchFigures, pgbench } from './baselines.ts';
+import { type LoadFigures, load, type NextRequest } from './load.ts';
+import {
+  BenchProcess,
+  type RunMode,
+  repoRoot,
+  type Secrets,
+  serverDir,
+  sleep,
+  startSandbox,
+  startServer,
+} from './processes.ts';
+import { formatReport } from './report.ts';
+import { type LighthouseFigures, lighthouse, type RouteWeight, routeWeights } from './web.ts';
 
-const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
-const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 2000);
-const READS = Number(process.env.BENCH_READS ?? 2000);
-const LOGINS = 20;
-const PLAYERS = 50;
-const CONCURRENCY = 8;
+const { values: flags } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    players: { type: 'string', default: '50' },
+    'pgbench-scale': { type: 'string', default: '16' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    skip: { type: 'string', default: '' },
+    'from-source': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(repoRoot, 'reports', 'bench', 'latest.json') },
+  },
+});
+const SECONDS = Number(flags.seconds);
+const CONNECTIONS = Number(flags.connections);
+const PLAYERS = Number(flags.players);
+const SKIP = new Set(flags.skip.split(',').filter(Boolean));
+const MODE: RunMode = flags['from-source'] ? 'source' : 'compiled';
+const PASSWORD = 'bench-password-1';
+/** The withdrawal amount (baht): the seeded minimum. */
+const WITHDRAW_BAHT = 100;
+/** Each player's starting balance: enough for every withdrawal and bet of a run. */
+const FUNDING_BAHT = 5_000_000;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+type Player = { phone: string; token: string; username: string };
+
+export type StoreFigures = {
+  startMs: number;
+  rssIdleMiB: number;
+  rssLoadMiB: number;
+  peakMiB: number;
+  money: Record<string, LoadFigures>;
+  reads: Record<string, LoadFigures>;
+  login?: LoadFigures;
+};
+
+export type BenchReport = {
+  at: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; postgres?: string };
+  settings: { seconds: number; connections: number; players: number; pgbenchScale: number; mode: RunMode };
+  argon2: string;
+  pgbench?: { before: PgbenchFigures; selectOnly: PgbenchFigures; after: PgbenchFigures };
+  bare?: LoadFigures;
+  postgres?: StoreFigures;
+  embedded?: StoreFigures;
+  web?: RouteWeight[];
+  lighthouse?: LighthouseFigures;
+};
+
+let keySequence = 0;
+/** A fresh Idempotency-Key (unique within the run and across runs). */
+const runTag = randomBytes(4).toString('hex');
+function newKey(): string {
+  keySequence += 1;
+  return `bench-${runTag}-${keySequence}`;
 }
 
-async function timed(count: number, concurrency: number, task: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsedMs = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: Math.round((count / elapsedMs) * 1000),
-    p50: percentile(latencies, 50).toFixed(2),
-    p95: percentile(latencies, 95).toFixed(2),
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }) {
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'POST'} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as { data?: Record<string, unknown> } & Record<string, unknown>;
+}
+
+/** Registers, signs in and funds the run's players, and lets the seamless game (WC) learn each of them. */
+async function setUpPlayers(base: string, secrets: Secrets, count: number): Promise<Player[]> {
+  const players: Player[] = [];
+  const tag = Number.parseInt(runTag, 16) % 1_000_000;
+  for (let index = 0; index < count; index += 1) {
+    const digits = String(tag * 100 + index)
+      .padStart(8, '0')
+      .slice(-8);
+    const phone = `08${digits}`;
+    await call(`${base}${API_PATHS.register}`, {
+      body: {
+        agentId: 1,
+        fullName: `Bench ${index}`,
+        bankCode: 'KBANK',
+        bankNumber: `6${digits}${index % 10}`,
+        phoneNumber: phone,
+        password: PASSWORD,
+      },
+    });
+    const login = await call(`${base}${API_PATHS.login}`, { body: { username: phone, password: PASSWORD } });
+    const token = String(login.data?.token);
+    const auth = { authorization: `Bearer ${token}` };
+    const profile = await call(`${base}${API_PATHS.profile}`, { headers: auth });
+    await call(`${base}${API_PATHS.launchGame}`, { headers: auth, body: { gameCode: 'WC' } });
+    await call(`${base}${ADMIN_PATHS.manualDeposit.replace(':phoneNumber', phone)}`, {
+      headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
+      body: { amount: FUNDING_BAHT },
+    });
+    players.push({ phone, token, username: String(profile.data?.username) });
+  }
+  return players;
+}
+
+/** The ids of every waiting withdrawal, from the operator queue. */
+async function waitingWithdrawals(base: string, secrets: Secrets): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await call(`${base}${ADMIN_PATHS.withdrawals}?status=WAITING&limit=100&page=${page}`, {
+      headers: { 'x-admin-key': secrets.adminKey },
+    });
+    const items = (answer.data?.items ?? []) as { id: number }[];
+    ids.push(...items.map((item) => item.id));
+    if (items.length < 100) return ids;
+  }
+}
+
+/**
+ * Players lent to a connection for one pass of a sequence (a bet and its win,
+ * a transfer out and back in), so that no two connections play one player's
+ * sequence at once, as one phone would not.
+ */
+class PlayerPool {
+  private readonly free: Player[];
+
+  constructor(players: Player[]) {
+    this.free = [...players];
+  }
+
+  /** The pass's player: taken from the pool on its first step. */
+  take(sequence: Record<string, unknown>): Player {
+    if (sequence.player === undefined) {
+      const player = this.free.shift();
+      if (!player) throw new Error('more connections than players');
+      sequence.player = player;
+    }
+    return sequence.player as Player;
+  }
+
+  giveBack = (sequence: Record<string, unknown>): void => {
+    if (sequence.player !== undefined) this.free.push(sequence.player as Player);
   };
 }
 
-async function expectOk(app: App, options: InjectOptions) {
-  const response = await app.inject(options);
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  return response;
+const bearer = (player: Player) => ({ authorization: `Bearer ${player.token}` });
+
+/** The players in turn, one per call. */
+function rotation(players: Player[]): () => Player {
+  let next = 0;
+  return () => {
+    const player = players[next % players.length] as Player;
+    next += 1;
+    return player;
+  };
 }
 
-async function bench(label: string, database: DatabaseHandle) {
-  await migrate(database.db);
-  await seedReferenceData(database.db);
-  const config = loadConfig({
-    DATA_DIR: 'bench-unused',
-    TOKEN_SECRET: 'bench-token-secret-0123456789abcdefghij',
-    ADMIN_API_KEY: ADMIN_KEY,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    PROVIDER_SECRET: 'bench-provider-secret-0123456789abcdefghij',
-    // The bench registers its players from one address.
-    REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
-  });
-  const app = await buildApp({ db: database.db, config, logger: false });
-  const base = Date.now() % 10_000_000;
-  const phones = Array.from(
-    { length: PLAYERS },
-    (_, i) => `08${String((base + i * 10_007) % 100_000_000).padStart(8, '0')}`,
-  );
-  for (const phoneNumber of phones) {
-    await expectOk(app, {
-      method: 'POST',
-      url: '/register',
-      payload: {
-        agentId: 1,
-        fullName: 'Bench',
-        bankNumber: phoneNumber,
-        bankCode: 'KBANK',
-        phoneNumber,
-        password: 'password123',
+/** The money-moving calls, in an order that keeps each possible: withdrawals, their approvals, bets and wins, transfers. */
+async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Promise<Record<string, LoadFigures>> {
+  const options = { connections: CONNECTIONS, seconds: SECONDS };
+  const nextPlayer = rotation(players);
+  const money: Record<string, LoadFigures> = {};
+  money.withdraw = await load(base, {
+    ...options,
+    steps: [
+      () => {
+        const player = nextPlayer();
+        return {
+          method: 'POST',
+          path: API_PATHS.withdraw,
+          headers: { ...bearer(player), 'idempotency-key': newKey() },
+          body: JSON.stringify({ amount: WITHDRAW_BAHT }),
+        };
       },
+    ],
+  });
+  const waiting = await waitingWithdrawals(base, secrets);
+  let nextWaiting = 0;
+  money.approve = await load(base, {
+    ...options,
+    amount: waiting.length,
+    steps: [
+      () => ({
+        method: 'POST',
+        path: ADMIN_PATHS.withdrawalApprove.replace(':id', String(waiting[nextWaiting++])),
+        headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
+        body: '{}',
+      }),
+    ],
+  });
+  const pool = new PlayerPool(players);
+  let round = 0;
+  const seamless =
+    (kind: 'bet' | 'win'): NextRequest =>
+    (sequence) => {
+      const player = pool.take(sequence);
+      if (kind === 'bet') {
+        round += 1;
+        sequence.round = `${runTag}-${round}`;
+      }
+      const raw = JSON.stringify({
+        playerRef: player.username,
+        txnId: `${kind}-${sequence.round}`,
+        roundId: `round-${sequence.round}`,
+        amountMinor: 100,
+      });
+      const signed = signedHeaders(secrets.provider, raw);
+      return {
+        method: 'POST',
+        path: SEAMLESS_CALLBACK_PATHS[kind],
+        headers: { [PROVIDER_HEADERS.timestamp]: signed.timestamp, [PROVIDER_HEADERS.signature]: signed.signature },
+        body: raw,
+      };
+    };
+  money['seamless bet/win'] = await load(base, {
+    ...options,
+    steps: [seamless('bet'), seamless('win')],
+    onPass: pool.giveBack,
+    refused: (body) => body.includes('"ok":false'),
+  });
+  const transfer =
+    (path: string): NextRequest =>
+    (sequence) => ({
+      method: 'POST',
+      path,
+      headers: { ...bearer(pool.take(sequence)), 'idempotency-key': newKey() },
+    });
+  money['transfer out/in'] = await load(base, {
+    ...options,
+    steps: [transfer(API_PATHS.transferOut), transfer(API_PATHS.transferIn)],
+    onPass: pool.giveBack,
+  });
+  return money;
+}
+
+async function readRuns(base: string, players: Player[]): Promise<Record<string, LoadFigures>> {
+  const reads: Record<string, LoadFigures> = {};
+  for (const [name, route] of [
+    ['balance', API_PATHS.balance],
+    ['profile', API_PATHS.profile],
+    ['history', API_PATHS.history],
+  ] as const) {
+    const nextPlayer = rotation(players);
+    reads[name] = await load(base, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      steps: [() => ({ method: 'GET', path: route, headers: bearer(nextPlayer()) })],
     });
   }
-  const phone = phones[0] ?? '';
-  const login = await expectOk(app, {
-    method: 'POST',
-    url: '/login',
-    payload: { username: phone, password: 'password123' },
-  });
-  const token = login.json().data.token as string;
-  const concurrency = database.kind === 'postgres' ? CONCURRENCY : 1;
+  return reads;
+}
 
-  const movements = await timed(MOVEMENTS, concurrency, async (i) => {
-    await expectOk(app, {
-      method: 'POST',
-      url: `/admin/players/${phone}/manual-deposit`,
-      headers: { 'x-admin-key': ADMIN_KEY, 'idempotency-key': `bench-${phone}-${i}` },
-      payload: { amount: 1 },
+async function loginRun(base: string, players: Player[]): Promise<LoadFigures> {
+  const nextPlayer = rotation(players);
+  return load(base, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    steps: [
+      () => ({
+        method: 'POST',
+        path: API_PATHS.login,
+        body: JSON.stringify({
+          username: nextPlayer().phone,
+          password: PASSWORD,
+        }),
+      }),
+    ],
+  });
+}
+
+/** One store: the server and the sandbox started as `npm start` starts them, the players set up, every run measured. */
+async function measureStore(store: { databaseUrl?: string; full: boolean }): Promise<StoreFigures> {
+  const secrets: Secrets = {
+    token: randomBytes(32).toString('hex'),
+    provider: randomBytes(32).toString('hex'),
+    adminKey: randomBytes(32).toString('hex'),
+    webhook: randomBytes(32).toString('hex'),
+  };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-play-bench-'));
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const sandbox = startSandbox(MODE, sandboxPort, base, secrets, path.join(dataDir, 'sandbox'));
+  let server: BenchProcess | undefined;
+  try {
+    await sandbox.untilHealthy(`http://127.0.0.1:${sandboxPort}/health`);
+    server = startServer(MODE, {
+      port,
+      sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+      secrets,
+      dataDir,
+      ...(store.databaseUrl ? { databaseUrl: store.databaseUrl } : {}),
     });
-  });
-  const spread = await timed(MOVEMENTS, concurrency, async (i) => {
-    await expectOk(app, {
-      method: 'POST',
-      url: `/admin/players/${phones[i % PLAYERS]}/manual-deposit`,
-      headers: { 'x-admin-key': ADMIN_KEY, 'idempotency-key': `bench-spread-${phone}-${i}` },
-      payload: { amount: 1 },
+    const startMs = Math.round(await server.untilHealthy(`${base}${API_PATHS.health}`));
+    await sleep(2_000);
+    const rssIdleMiB = server.rssMiB();
+    const players = await setUpPlayers(base, secrets, PLAYERS);
+    server.startSampling();
+    const money = await moneyRuns(base, secrets, players);
+    const reads = store.full ? await readRuns(base, players) : {};
+    const login = store.full ? await loginRun(base, players) : undefined;
+    const rssLoadMiB = server.stopSampling();
+    return {
+      startMs,
+      rssIdleMiB: Math.round(rssIdleMiB),
+      rssLoadMiB: Math.round(rssLoadMiB),
+      peakMiB: Math.round(server.peakMiB()),
+      money,
+      reads,
+      ...(login ? { login } : {}),
+    };
+  } finally {
+    await server?.stop();
+    await sandbox.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A bare Fastify route in its own process, the same load generator and concurrency. */
+async function measureBare(): Promise<LoadFigures> {
+  const port = await freePort();
+  const bare = new BenchProcess('bare', ['bench/bare-server.mjs'], serverDir, { PORT: String(port) });
+  try {
+    await bare.untilHealthy(`http://127.0.0.1:${port}/health`);
+    return await load(`http://127.0.0.1:${port}`, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      steps: [() => ({ method: 'GET', path: '/bare' })],
     });
-  });
-  const reads = await timed(READS, concurrency, async () => {
-    await expectOk(app, { method: 'GET', url: '/api/player/balance', headers: { authorization: `Bearer ${token}` } });
-  });
-  const logins = await timed(LOGINS, 1, async () => {
-    await expectOk(app, { method: 'POST', url: '/login', payload: { username: phone, password: 'password123' } });
-  });
-  console.log(`\n${label} (concurrency ${concurrency})`);
-  console.table({
-    'money movement, one player (POST manual-deposit)': movements,
-    [`money movement, ${PLAYERS} players`]: spread,
-    'balance read (GET /api/player/balance)': reads,
-    'login (argon2id verify)': logins,
-  });
-  await app.close();
-  await database.close();
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** A database of the bench's own next to the given one; dropped by the returned function. */
+async function scratchDatabase(url: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ server_version: string }>('show server_version');
+  await client.end();
+  return rows[0]?.server_version ?? '?';
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-await bench('PGlite (embedded, in memory)', await openPglite('memory'));
-if (postgresUrl) {
-  const schema = `bench_${process.pid}`;
-  const setup = await openPostgres(postgresUrl, { poolSize: 1 });
-  const { sql } = await import('kysely');
-  await sql.raw(`create schema ${schema}`).execute(setup.db);
+const report: BenchReport = {
+  at: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '?',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  settings: {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    players: PLAYERS,
+    pgbenchScale: Number(flags['pgbench-scale']),
+    mode: MODE,
+  },
+  argon2: 'argon2id, m = 19 MiB, t = 2, p = 1',
+};
+
+const step = (what: string) => console.log(`bench: ${what}`);
+if (!SKIP.has('postgres') && postgresUrl) {
+  report.machine.postgres = await postgresVersion(postgresUrl);
+  const database = await scratchDatabase(postgresUrl, `bench_app_${process.pid}`);
+  const pgbenchDb = (await havePgbench())
+    ? await scratchDatabase(postgresUrl, `bench_pgbench_${process.pid}`)
+    : undefined;
   try {
-    await bench('PostgreSQL', await openPostgres(postgresUrl, { poolSize: CONCURRENCY + 2, searchPath: schema }));
+    const pgbenchRun = (selectOnly = false) =>
+      pgbench(pgbenchDb?.url ?? '', { clients: CONNECTIONS, seconds: SECONDS, selectOnly });
+    let before: PgbenchFigures | undefined;
+    let selectOnly: PgbenchFigures | undefined;
+    if (pgbenchDb) {
+      step(`pgbench: scale ${report.settings.pgbenchScale}, TPC-B and select-only`);
+      await initPgbench(pgbenchDb.url, report.settings.pgbenchScale);
+      before = await pgbenchRun();
+      selectOnly = await pgbenchRun(true);
+    } else {
+      step('pgbench is not installed (Debian: postgresql-client): no database baseline');
+    }
+    step('bare Fastify route');
+    report.bare = await measureBare();
+    step('the product on PostgreSQL');
+    report.postgres = await measureStore({ databaseUrl: database.url, full: true });
+    if (pgbenchDb && before && selectOnly) {
+      step('pgbench again');
+      report.pgbench = { before, selectOnly, after: await pgbenchRun() };
+    }
   } finally {
-    await sql.raw(`drop schema ${schema} cascade`).execute(setup.db);
-    await setup.close();
+    await database.drop();
+    await pgbenchDb?.drop();
   }
+} else if (!SKIP.has('postgres')) {
+  step('no BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL figures skipped');
 }
-console.log(`\npeak resident memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`);
+if (!SKIP.has('embedded')) {
+  step('the product on the embedded store (PGlite)');
+  report.embedded = await measureStore({ full: false });
+}
+if (!SKIP.has('web')) {
+  step('web first-load weights');
+  report.web = await routeWeights();
+}
+if (!SKIP.has('lighthouse')) {
+  step(`Lighthouse mobile, ${flags['lighthouse-runs']} runs per page`);
+  report.lighthouse = await lighthouse(Number(flags['lighthouse-runs']));
+}
+
+const text = formatReport(report);
+console.log(`\n${text}`);
+mkdirSync(path.dirname(flags.out), { recursive: true });
+writeFileSync(flags.out, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(flags.out.replace(/\.json$/, '.md'), `${text}\n`);
+console.log(`\nwritten: ${flags.out} and ${flags.out.replace(/\.json$/, '.md')}`);

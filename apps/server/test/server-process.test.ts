@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const START_WITHIN_MS = 10_000;
@@ -22,8 +22,13 @@ function freePort(): Promise<number> {
 
 const running: ChildProcess[] = [];
 
+// The server as `npm start` runs it: compiled (no TypeScript loader at run time).
+beforeAll(() => {
+  execFileSync(process.execPath, [path.resolve(serverDir, '..', '..', 'scripts', 'build-server.mjs')]);
+});
+
 function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -7,7 +7,7 @@
 //
 //   npm run lighthouse -- [--runs 3] [--pages /login,/register] [--min-performance 95] [--min-accessibility 100]
 //
-// The app must be built (npm ci builds it; npm run build after a change).
+// The app and the server must be built (npm ci builds them; npm run build after a change).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ const origin = `http://127.0.0.1:${port}`;
 
 /** The product as `npm start` runs it, on a fresh embedded database. */
 function startServer(): ChildProcess {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const server = spawn(process.execPath, ['dist/start.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,0 +1,111 @@
+import type { LoadFigures } from './load.ts';
+import type { BenchReport, StoreFigures } from './run.ts';
+
+const ratio = (value: number, base: number | undefined) => (base ? `${(value / base).toFixed(2)}×` : '–');
+const ms = (value: number) => `${value} ms`;
+
+function table(head: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function loadRow(name: string, figures: LoadFigures, base: number | undefined, target: string) {
+  return [
+    name,
+    figures.perSecond,
+    ms(figures.p50),
+    ms(figures.p99),
+    figures.errors,
+    ratio(figures.perSecond, base),
+    target,
+  ];
+}
+
+function storeSection(title: string, store: StoreFigures, report: BenchReport): string {
+  const tps = report.pgbench?.before.tps;
+  const parts = [
+    `### ${title}`,
+    '',
+    table(
+      ['money-moving call', 'per s', 'p50', 'p99', 'errors', 'vs pgbench TPC-B', 'target'],
+      Object.entries(store.money).map(([name, figures]) => loadRow(name, figures, tps, '≥ 0.5×, p99 < 50 ms')),
+    ),
+  ];
+  if (Object.keys(store.reads).length > 0) {
+    parts.push(
+      '',
+      table(
+        ['read', 'per s', 'p50', 'p99', 'errors', 'vs bare route', 'target'],
+        Object.entries(store.reads).map(([name, figures]) =>
+          loadRow(name, figures, report.bare?.perSecond, name === 'balance' ? '≥ 0.25×, p99 < 20 ms' : ''),
+        ),
+      ),
+    );
+  }
+  const process = [
+    ['start to /health', ms(store.startMs), '≤ 5 s on PostgreSQL'],
+    ['resident memory, idle', `${store.rssIdleMiB} MiB`, '≤ 150 MB on PostgreSQL'],
+    ['resident memory, under load (highest sample)', `${store.rssLoadMiB} MiB`, ''],
+    ['peak resident memory (high-water mark)', `${store.peakMiB} MiB`, ''],
+  ];
+  if (store.login)
+    process.unshift(['logins per s (p99)', `${store.login.perSecond} (${ms(store.login.p99)})`, report.argon2]);
+  parts.push('', table(['server process', 'figure', 'note'], process));
+  return parts.join('\n');
+}
+
+/** The bench's figures as Markdown tables (printed, written beside the JSON, and copied into the README). */
+export function formatReport(report: BenchReport): string {
+  const { machine, settings } = report;
+  const parts = [
+    `## Bench ${report.at.slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}` +
+      `${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ''}. ` +
+      `${settings.connections} concurrent connections, ${settings.seconds} s per run, ${settings.players} players; ` +
+      `server ${settings.mode === 'compiled' ? 'compiled, as npm start runs it' : 'from source through tsx'}.`,
+  ];
+  if (report.pgbench || report.bare) {
+    const rows: (string | number)[][] = [];
+    if (report.pgbench) {
+      const { before, selectOnly, after } = report.pgbench;
+      rows.push(
+        [`pgbench TPC-B (scale ${settings.pgbenchScale}), before`, `${before.tps} TPS`, ms(before.latencyMs)],
+        [`pgbench TPC-B, after the HTTP runs`, `${after.tps} TPS`, ms(after.latencyMs)],
+        ['pgbench select-only', `${selectOnly.tps} TPS`, ms(selectOnly.latencyMs)],
+      );
+    }
+    if (report.bare)
+      rows.push(['bare Fastify route (GET)', `${report.bare.perSecond} /s`, `p99 ${ms(report.bare.p99)}`]);
+    parts.push('', '### Baselines, same run', '', table(['baseline', 'throughput', 'latency'], rows));
+  }
+  if (report.postgres) parts.push('', storeSection('The product on PostgreSQL', report.postgres, report));
+  if (report.embedded)
+    parts.push('', storeSection('The product on the embedded store (PGlite)', report.embedded, report));
+  if (report.web) {
+    parts.push(
+      '',
+      '### Web app first load (gzip)',
+      '',
+      table(
+        ['page', 'JS', 'CSS'],
+        report.web.map((row) => [row.route, `${row.jsKb} KB`, `${row.cssKb} KB`]),
+      ),
+    );
+  }
+  if (report.lighthouse) {
+    parts.push(
+      '',
+      '### Lighthouse, mobile (median)',
+      '',
+      table(
+        ['page', 'performance', 'accessibility', 'metrics'],
+        report.lighthouse.map((row) => [row.page, row.performance, row.accessibility, row.metrics]),
+      ),
+    );
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { repoRoot } from './processes.ts';
+
+const webDir = path.join(repoRoot, 'apps', 'web');
+const dist = path.join(webDir, 'dist');
+
+/** Each page and the manifest entries a first visit to it loads (the shell, the frame of signed-in pages, the screen). */
+const ROUTES: Record<string, string[]> = {
+  '/login': ['index.html', 'src/app/routes/login.tsx'],
+  '/register': ['index.html', 'src/app/routes/register.tsx'],
+  '/ (home)': ['index.html', 'src/app/routes/main-frame.tsx', 'src/app/routes/home.tsx'],
+  '/transactions': ['index.html', 'src/app/routes/main-frame.tsx', 'src/app/routes/transactions.tsx'],
+  '/launch-ufa': ['index.html', 'src/app/routes/main-frame.tsx', 'src/app/routes/launch-ufa.tsx'],
+  '/launch-game': ['index.html', 'src/app/routes/main-frame.tsx', 'src/app/routes/launch-game.tsx'],
+};
+
+type Chunk = { file: string; imports?: string[]; css?: string[] };
+
+export type RouteWeight = { route: string; jsKb: number; cssKb: number };
+
+/** First-load JS and CSS per page, gzip level 9, from the built app's Vite manifest (builds the app when it is not built). */
+export async function routeWeights(): Promise<RouteWeight[]> {
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile))
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: webDir, maxBuffer: 64 << 20 });
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const gzipKb = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+  return Object.entries(ROUTES).map(([route, entries]) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const collect = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`the web manifest has no chunk ${key}`);
+      if (js.has(chunk.file)) return;
+      js.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+      for (const imported of chunk.imports ?? []) collect(imported);
+    };
+    for (const entry of entries) collect(entry);
+    const sum = (files: Set<string>) => Math.round([...files].reduce((kb, file) => kb + gzipKb(file), 0) * 10) / 10;
+    return { route, jsKb: sum(js), cssKb: sum(css) };
+  });
+}
+
+export type LighthouseFigures = { page: string; performance: string; accessibility: number; metrics: string }[];
+
+/** The web app's Lighthouse script (mobile, Debian's Chromium, median of `runs`), its summary read back. */
+export async function lighthouse(runs: number): Promise<LighthouseFigures> {
+  await promisify(execFile)(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'lighthouse',
+      '--',
+      '--runs',
+      String(runs),
+      '--min-performance',
+      '0',
+      '--min-accessibility',
+      '0',
+    ],
+    { cwd: webDir, maxBuffer: 64 << 20 },
+  );
+  return JSON.parse(readFileSync(path.join(webDir, 'test-results', 'lighthouse', 'summary.json'), 'utf8'));
+}
