@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuMeter } from './processes.ts';
 
 /** One measured HTTP run: requests per second, latency percentiles (ms), and the answers that were not what was asked. */
 export type LoadFigures = {
@@ -9,6 +10,8 @@ export type LoadFigures = {
   errors: number;
   connections: number;
   seconds: number;
+  /** CPU milliseconds per request: the server process, the local PostgreSQL processes, the load generator. */
+  cpuMs: { server: number; database: number; loadGenerator: number };
 };
 
 /**
@@ -41,8 +44,11 @@ export async function load(
     /** Called when a connection's pass through the steps is answered. */
     onPass?: (sequence: Record<string, unknown>) => void;
     refused?: (body: string) => boolean;
+    /** The process whose CPU is measured as the server's. */
+    serverPid?: number;
   },
 ): Promise<LoadFigures> {
+  const cpu = cpuMeter(options.serverPid);
   let refusals = 0;
   let firstError: string | undefined;
   const result = await autocannon({
@@ -71,7 +77,10 @@ export async function load(
       },
     })),
   });
+  const used = cpu();
   const seconds = result.duration;
+  const perRequest = (cpuSeconds: number) =>
+    result.requests.total > 0 ? Math.round((cpuSeconds / result.requests.total) * 1e5) / 100 : 0;
   if (firstError !== undefined) console.warn(`  first error answer: ${firstError.slice(0, 300)}`);
   return {
     requests: result.requests.total,
@@ -81,5 +90,10 @@ export async function load(
     errors: result.non2xx + result.errors + result.timeouts + refusals,
     connections: options.connections,
     seconds: Math.round(seconds * 10) / 10,
+    cpuMs: {
+      server: perRequest(used.server),
+      database: perRequest(used.database),
+      loadGenerator: perRequest(used.loadGenerator),
+    },
   };
 }

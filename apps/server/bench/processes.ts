@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 
 export const serverDir = path.resolve(import.meta.dirname, '..');
 export const repoRoot = path.resolve(serverDir, '..', '..');
@@ -19,10 +19,14 @@ function programArgs(dir: string, mode: RunMode): string[] {
   return ['dist/main.js'];
 }
 
-/** A child process of the bench: its memory is read from /proc, its output kept for a report on failure. */
+/**
+ * A child process of the bench: its memory is read from /proc; its output goes
+ * to a log file (as a service's would), never through a pipe that the busy
+ * load generator would drain late and so slow the server's writes down.
+ */
 export class BenchProcess {
   readonly child: ChildProcess;
-  private readonly lines: string[] = [];
+  private readonly logFile: string;
   private peakRssKb = 0;
   private sampler: NodeJS.Timeout | undefined;
 
@@ -32,18 +36,10 @@ export class BenchProcess {
     cwd: string,
     env: Record<string, string>,
   ) {
-    this.child = spawn(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [this.child.stdout, this.child.stderr]) {
-      if (!stream) continue;
-      createInterface({ input: stream }).on('line', (line) => {
-        this.lines.push(line);
-        if (this.lines.length > 60) this.lines.shift();
-      });
-    }
+    this.logFile = path.join(mkdtempSync(path.join(os.tmpdir(), `siam-play-bench-${name}-`)), 'output.log');
+    const log = openSync(this.logFile, 'a');
+    this.child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+    closeSync(log);
   }
 
   private status(field: 'VmRSS' | 'VmHWM'): number {
@@ -95,8 +91,9 @@ export class BenchProcess {
     throw new Error(`${this.name} did not answer ${url} within ${timeoutMs} ms:\n${this.tail()}`);
   }
 
+  /** The last lines the process printed. */
   tail(): string {
-    return this.lines.join('\n');
+    return readFileSync(this.logFile, 'utf8').split('\n').slice(-60).join('\n');
   }
 
   async stop(): Promise<void> {
@@ -105,6 +102,7 @@ export class BenchProcess {
     this.child.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (this.child.exitCode === null) this.child.kill('SIGKILL');
+    rmSync(path.dirname(this.logFile), { recursive: true, force: true });
   }
 }
 
@@ -134,7 +132,9 @@ export function startServer(
   mode: RunMode,
   options: { port: number; sandboxUrl: string; secrets: Secrets; databaseUrl?: string; dataDir: string },
 ) {
-  return new BenchProcess('server', programArgs(serverDir, mode), serverDir, {
+  // Node flags for the server only, to profile it under the bench's load: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof'.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return new BenchProcess('server', [...nodeArgs, ...programArgs(serverDir, mode)], serverDir, {
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
@@ -148,4 +148,48 @@ export function startServer(
     SEED_DEMO: 'false',
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
   });
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU seconds (user + system) used so far by a process, from /proc; 0 when it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After "pid (comm) ": state is field 0; utime and stime are fields 11 and 12.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every local PostgreSQL process (0 when the database runs elsewhere). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+export type CpuSplit = { server: number; database: number; loadGenerator: number };
+
+/** Where the CPU of a run went: the server process, the local PostgreSQL processes, the bench's own load generator. */
+export function cpuMeter(serverPid: number | undefined): () => CpuSplit {
+  const startServer = serverPid ? cpuSecondsOf(serverPid) : 0;
+  const startDatabase = postgresCpuSeconds();
+  const startSelf = process.cpuUsage();
+  return () => {
+    const self = process.cpuUsage(startSelf);
+    return {
+      server: (serverPid ? cpuSecondsOf(serverPid) : 0) - startServer,
+      database: postgresCpuSeconds() - startDatabase,
+      loadGenerator: (self.user + self.system) / 1e6,
+    };
+  };
 }

@@ -21,8 +21,11 @@ function loadRow(name: string, figures: LoadFigures, base: number | undefined, t
     figures.errors,
     ratio(figures.perSecond, base),
     target,
+    `${figures.cpuMs.server} / ${figures.cpuMs.database} / ${figures.cpuMs.loadGenerator}`,
   ];
 }
+
+const CPU_COLUMN = 'CPU ms per request: server / database / load generator';
 
 function storeSection(title: string, store: StoreFigures, report: BenchReport): string {
   const tps = report.pgbench?.before.tps;
@@ -30,7 +33,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport): 
     `### ${title}`,
     '',
     table(
-      ['money-moving call', 'per s', 'p50', 'p99', 'errors', 'vs pgbench TPC-B', 'target'],
+      ['money-moving call', 'per s', 'p50', 'p99', 'errors', 'vs pgbench TPC-B', 'target', CPU_COLUMN],
       Object.entries(store.money).map(([name, figures]) => loadRow(name, figures, tps, '≥ 0.5×, p99 < 50 ms')),
     ),
   ];
@@ -38,7 +41,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport): 
     parts.push(
       '',
       table(
-        ['read', 'per s', 'p50', 'p99', 'errors', 'vs bare route', 'target'],
+        ['read', 'per s', 'p50', 'p99', 'errors', 'vs bare route', 'target', CPU_COLUMN],
         Object.entries(store.reads).map(([name, figures]) =>
           loadRow(name, figures, report.bare?.perSecond, name === 'balance' ? '≥ 0.25×, p99 < 20 ms' : ''),
         ),

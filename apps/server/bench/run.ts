@@ -14,6 +14,7 @@
  *
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 3]
+ *                    [--only withdraw,approve,seamless,transfer,balance,profile,history,login]
  *                    [--from-source] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
@@ -52,6 +53,7 @@ const { values: flags } = parseArgs({
     'pgbench-scale': { type: 'string', default: '16' },
     'lighthouse-runs': { type: 'string', default: '3' },
     skip: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
     'from-source': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(repoRoot, 'reports', 'bench', 'latest.json') },
   },
@@ -60,6 +62,9 @@ const SECONDS = Number(flags.seconds);
 const CONNECTIONS = Number(flags.connections);
 const PLAYERS = Number(flags.players);
 const SKIP = new Set(flags.skip.split(',').filter(Boolean));
+/** Only these HTTP runs (withdraw, approve, seamless, transfer, balance, profile, history, login); all when empty. */
+const ONLY = new Set(flags.only.split(',').filter(Boolean));
+const wanted = (run: string) => ONLY.size === 0 || ONLY.has(run);
 const MODE: RunMode = flags['from-source'] ? 'source' : 'compiled';
 const PASSWORD = 'bench-password-1';
 /** The withdrawal amount (baht): the seeded minimum. */
@@ -91,6 +96,9 @@ export type BenchReport = {
   web?: RouteWeight[];
   lighthouse?: LighthouseFigures;
 };
+
+/** The server process being measured (its CPU is reported per request). */
+let serverPid: number | undefined;
 
 let keySequence = 0;
 /** A fresh Idempotency-Key (unique within the run and across runs). */
@@ -198,37 +206,39 @@ function rotation(players: Player[]): () => Player {
 
 /** The money-moving calls, in an order that keeps each possible: withdrawals, their approvals, bets and wins, transfers. */
 async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Promise<Record<string, LoadFigures>> {
-  const options = { connections: CONNECTIONS, seconds: SECONDS };
+  const options = { connections: CONNECTIONS, seconds: SECONDS, serverPid };
   const nextPlayer = rotation(players);
   const money: Record<string, LoadFigures> = {};
-  money.withdraw = await load(base, {
-    ...options,
-    steps: [
-      () => {
-        const player = nextPlayer();
-        return {
-          method: 'POST',
-          path: API_PATHS.withdraw,
-          headers: { ...bearer(player), 'idempotency-key': newKey() },
-          body: JSON.stringify({ amount: WITHDRAW_BAHT }),
-        };
-      },
-    ],
-  });
+  if (wanted('withdraw'))
+    money.withdraw = await load(base, {
+      ...options,
+      steps: [
+        () => {
+          const player = nextPlayer();
+          return {
+            method: 'POST',
+            path: API_PATHS.withdraw,
+            headers: { ...bearer(player), 'idempotency-key': newKey() },
+            body: JSON.stringify({ amount: WITHDRAW_BAHT }),
+          };
+        },
+      ],
+    });
   const waiting = await waitingWithdrawals(base, secrets);
   let nextWaiting = 0;
-  money.approve = await load(base, {
-    ...options,
-    amount: waiting.length,
-    steps: [
-      () => ({
-        method: 'POST',
-        path: ADMIN_PATHS.withdrawalApprove.replace(':id', String(waiting[nextWaiting++])),
-        headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
-        body: '{}',
-      }),
-    ],
-  });
+  if (wanted('approve') && waiting.length > 0)
+    money.approve = await load(base, {
+      ...options,
+      amount: waiting.length,
+      steps: [
+        () => ({
+          method: 'POST',
+          path: ADMIN_PATHS.withdrawalApprove.replace(':id', String(waiting[nextWaiting++])),
+          headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
+          body: '{}',
+        }),
+      ],
+    });
   const pool = new PlayerPool(players);
   let round = 0;
   const seamless =
@@ -253,12 +263,13 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
         body: raw,
       };
     };
-  money['seamless bet/win'] = await load(base, {
-    ...options,
-    steps: [seamless('bet'), seamless('win')],
-    onPass: pool.giveBack,
-    refused: (body) => body.includes('"ok":false'),
-  });
+  if (wanted('seamless'))
+    money['seamless bet/win'] = await load(base, {
+      ...options,
+      steps: [seamless('bet'), seamless('win')],
+      onPass: pool.giveBack,
+      refused: (body) => body.includes('"ok":false'),
+    });
   const transfer =
     (path: string): NextRequest =>
     (sequence) => ({
@@ -266,11 +277,12 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
       path,
       headers: { ...bearer(pool.take(sequence)), 'idempotency-key': newKey() },
     });
-  money['transfer out/in'] = await load(base, {
-    ...options,
-    steps: [transfer(API_PATHS.transferOut), transfer(API_PATHS.transferIn)],
-    onPass: pool.giveBack,
-  });
+  if (wanted('transfer'))
+    money['transfer out/in'] = await load(base, {
+      ...options,
+      steps: [transfer(API_PATHS.transferOut), transfer(API_PATHS.transferIn)],
+      onPass: pool.giveBack,
+    });
   return money;
 }
 
@@ -282,9 +294,11 @@ async function readRuns(base: string, players: Player[]): Promise<Record<string,
     ['history', API_PATHS.history],
   ] as const) {
     const nextPlayer = rotation(players);
+    if (!wanted(name)) continue;
     reads[name] = await load(base, {
       connections: CONNECTIONS,
       seconds: SECONDS,
+      serverPid,
       steps: [() => ({ method: 'GET', path: route, headers: bearer(nextPlayer()) })],
     });
   }
@@ -296,6 +310,7 @@ async function loginRun(base: string, players: Player[]): Promise<LoadFigures> {
   return load(base, {
     connections: CONNECTIONS,
     seconds: SECONDS,
+    serverPid,
     steps: [
       () => ({
         method: 'POST',
@@ -332,13 +347,14 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
       ...(store.databaseUrl ? { databaseUrl: store.databaseUrl } : {}),
     });
     const startMs = Math.round(await server.untilHealthy(`${base}${API_PATHS.health}`));
+    serverPid = server.child.pid;
     await sleep(2_000);
     const rssIdleMiB = server.rssMiB();
     const players = await setUpPlayers(base, secrets, PLAYERS);
     server.startSampling();
     const money = await moneyRuns(base, secrets, players);
     const reads = store.full ? await readRuns(base, players) : {};
-    const login = store.full ? await loginRun(base, players) : undefined;
+    const login = store.full && wanted('login') ? await loginRun(base, players) : undefined;
     const rssLoadMiB = server.stopSampling();
     return {
       startMs,
@@ -365,6 +381,7 @@ async function measureBare(): Promise<LoadFigures> {
     return await load(`http://127.0.0.1:${port}`, {
       connections: CONNECTIONS,
       seconds: SECONDS,
+      serverPid: bare.child.pid,
       steps: [() => ({ method: 'GET', path: '/bare' })],
     });
   } finally {
@@ -419,7 +436,8 @@ const report: BenchReport = {
   argon2: 'argon2id, m = 19 MiB, t = 2, p = 1',
 };
 
-const step = (what: string) => console.log(`bench: ${what}`);
+const benchStarted = Date.now();
+const step = (what: string) => console.log(`bench [${Math.round((Date.now() - benchStarted) / 1000)} s]: ${what}`);
 if (!SKIP.has('postgres') && postgresUrl) {
   report.machine.postgres = await postgresVersion(postgresUrl);
   const database = await scratchDatabase(postgresUrl, `bench_app_${process.pid}`);
@@ -448,7 +466,9 @@ if (!SKIP.has('postgres') && postgresUrl) {
       report.pgbench = { before, selectOnly, after: await pgbenchRun() };
     }
   } finally {
-    await database.drop();
+    // BENCH_KEEP_DATABASE=1 keeps the product's database for a look afterwards (pg_stat_user_tables, EXPLAIN).
+    if (process.env.BENCH_KEEP_DATABASE === '1') step(`kept the database ${database.url}`);
+    else await database.drop();
     await pgbenchDb?.drop();
   }
 } else if (!SKIP.has('postgres')) {

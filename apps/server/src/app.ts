@@ -1,5 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { Db } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import type { Config } from './env.ts';
@@ -56,6 +57,24 @@ function buildGames(db: Db, config: Config, house: HouseAccounts): GamesContext 
   };
 }
 
+/** Log lines are written to stdout in blocks of this size, or at exit. */
+const LOG_BUFFER_BYTES = 4096;
+
+/** One line per answered request: method, route, status and time; never headers or bodies. */
+function registerAccessLog(app: App): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+}
+
 /** Builds what every route may use, once. */
 async function buildDeps(db: Db, config: Config): Promise<Deps> {
   const house = await ensureHouseAccounts(db);
@@ -100,8 +119,11 @@ export async function buildApp(options: {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers["x-admin-key"]', 'req.headers["x-webhook-signature"]'],
-            ...(options.logger ? { stream: options.logger } : {}),
+            // Buffered, written off the request's path (flushed on exit); a test may pass its own stream.
+            stream: options.logger ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES }),
           },
+    // One access line per request, written when it is answered (see registerAccessLog), not two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -125,6 +147,7 @@ export async function buildApp(options: {
   // Only JSON (and, on the deposit route, multipart) bodies: anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
+  registerAccessLog(app);
   registerRequestContext(app);
   registerErrorHandling(app);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Trx } from '../src/db/database.ts';
 import { AppError } from '../src/lib/app-error.ts';
@@ -276,9 +277,17 @@ describe('postJournal: stored balances and the lock order', () => {
     const a = await wallet(10);
     const b = await wallet(10);
     const c = await wallet(10);
-    const spy = vi.spyOn(ledgerRepository, 'applyDelta');
-    try {
-      await post({
+    // Each UPDATE of a balance takes its row lock: a trigger notes the order of the updates,
+    // and the whole transaction (trigger included) is rolled back afterwards.
+    const rollBack = new Error('roll back');
+    let moved: number[] = [];
+    const attempt = t.database.db.transaction().execute(async (trx) => {
+      await sql`create temp table moved_order (seq serial, account_id bigint) on commit drop`.execute(trx);
+      await sql`create function test_note_moved() returns trigger language plpgsql as $$
+                begin insert into moved_order (account_id) values (new.id); return new; end $$`.execute(trx);
+      await sql`create trigger test_note_moved after update on ledger_accounts
+                for each row execute function test_note_moved()`.execute(trx);
+      await postJournal(trx, {
         kind: 'TEST',
         playerId: null,
         postings: [
@@ -288,11 +297,13 @@ describe('postJournal: stored balances and the lock order', () => {
           { accountId: b.main, amount: -200 },
         ],
       });
-      const moved = spy.mock.calls.map(([, accountId]) => accountId);
-      expect(moved).toEqual([a.main, b.main, c.main]);
-    } finally {
-      spy.mockRestore();
-    }
+      const rows = await sql<{ account_id: number }>`select account_id from moved_order order by seq`.execute(trx);
+      moved = rows.rows.map((row) => row.account_id);
+      throw rollBack;
+    });
+    await expect(attempt).rejects.toBe(rollBack);
+    expect(moved).toEqual([a.main, b.main, c.main]);
+    expect(await balanceOf(a.main)).toBe(1000);
   });
 
   it('house accounts keep no stored balance: only player accounts are updated and reported', async () => {

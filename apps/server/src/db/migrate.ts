@@ -4,6 +4,7 @@ import { initialSchemaSql } from './migrations/001-initial.ts';
 import { moneyInOutSchemaSql } from './migrations/002-money-in-out.ts';
 import { gamesSchemaSql } from './migrations/003-games.ts';
 import { checkRunsSchemaSql } from './migrations/004-check-runs.ts';
+import { postJournalSchemaSql } from './migrations/005-post-journal.ts';
 
 type Migration = { version: number; name: string; sql: string };
 
@@ -13,6 +14,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'money-in-out', sql: moneyInOutSchemaSql },
   { version: 3, name: 'games', sql: gamesSchemaSql },
   { version: 4, name: 'check-runs', sql: checkRunsSchemaSql },
+  { version: 5, name: 'post-journal', sql: postJournalSchemaSql },
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */

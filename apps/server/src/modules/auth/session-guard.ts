@@ -6,8 +6,22 @@ import { type AuthContext, authenticate, type Session } from './auth.service.ts'
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** A token's verified claims whose session the route itself checks (see SESSION_CHECKED_BY_ROUTE). */
+    unconfirmedSession: Session | null;
+  }
+  interface FastifyContextConfig {
+    /** The route checks the session in its own query (with what it reads), not the guard in one of its own. */
+    sessionCheckedByRoute?: boolean;
   }
 }
+
+/**
+ * Route config for a hot read that answers the session check and its data in
+ * one database query (GET balance): the guard still refuses a missing,
+ * malformed, foreign or expired token, but leaves the revocation check to the
+ * route, which must answer 401 when its query finds no active session.
+ */
+export const SESSION_CHECKED_BY_ROUTE = { sessionCheckedByRoute: true } as const;
 
 const BEARER = /^Bearer\s+(\S{1,4096})$/i;
 
@@ -23,13 +37,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function registerPlayerSessionGuard(scope: App, ctx: AuthContext): void {
   scope.decorateRequest('session', null);
+  scope.decorateRequest('unconfirmedSession', null);
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    if (request.routeOptions.config.sessionCheckedByRoute) {
+      const claims = await ctx.signer.verify(token);
+      if (!claims) throw unauthorized();
+      request.unconfirmedSession = { sessionId: claims.sessionId, playerId: claims.subjectId };
+      return;
+    }
     const session = await authenticate(ctx, token);
     if (!session) throw unauthorized();
     request.session = session;
   });
+}
+
+/** The verified claims of a SESSION_CHECKED_BY_ROUTE route, whose query must still check the session. */
+export function unconfirmedSessionOf(request: FastifyRequest): Session {
+  if (!request.unconfirmedSession) throw unauthorized();
+  return request.unconfirmedSession;
 }
 
 /** The session of a request inside the protected scope. */

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -20,9 +20,14 @@ function keyFor(secret: string, issuer: string): Uint8Array {
   return createHmac('sha256', secret).update(`token-key:${issuer}`).digest();
 }
 
+/** The key as a WebCrypto key, imported once: jose would import raw bytes again on every token. */
+function importKey(raw: Uint8Array): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
 /** Signs and verifies session tokens: an HS256 JWT naming a server-side session row. */
 export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.player) {
-  const key = keyFor(secret, issuer);
+  const key = importKey(keyFor(secret, issuer));
   return {
     async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
       return new SignJWT({ sid: claims.sessionId })
@@ -31,7 +36,7 @@ export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.
         .setIssuer(issuer)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
     },
     /**
      * The claims of a valid token, or undefined for a malformed, foreign or
@@ -41,7 +46,7 @@ export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.
     async verify(token: string): Promise<TokenClaims | undefined> {
       try {
         // Only HS256 (never "none" or another algorithm the header names), and every token must say when it ends.
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer,
           algorithms: [ALGORITHM],
           requiredClaims: ['exp', 'sub'],

@@ -51,6 +51,21 @@ export async function providerFigures(
   const cached = ctx.figures.get(playerId);
   if (cached && Date.now() - cached.at < FRESH_MS) return cached;
   const known = await gamesRepository.providerPlayer(ctx.db, playerId, UFA_PROVIDER);
+  return askedFigures(ctx, playerId, known ?? null, ledgerSatang);
+}
+
+/**
+ * providerFigures for a caller that has already read the player's UFA
+ * registration (null: never told the provider), e.g. with the balances.
+ */
+export async function askedFigures(
+  ctx: GamesContext,
+  playerId: number,
+  known: { playerRef: string; registeredAt: Date | null } | null,
+  ledgerSatang: number,
+): Promise<ProviderFigures> {
+  const cached = ctx.figures.get(playerId);
+  if (cached && Date.now() - cached.at < FRESH_MS) return cached;
   if (!known?.registeredAt) return { currentSatang: ledgerSatang, inGameSatang: 0 };
   try {
     const balance = await ctx.wallet.balance(known.playerRef, ctx.timing.balanceTimeoutMs);

@@ -1,34 +1,64 @@
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { Currency } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { AssertionError, assert } from '../../lib/assert.ts';
 
-export type AccountRow = { id: number; currency: Currency; playerId: number | null };
+/** A BIGINT of an array column (text from the driver), refused beyond 2^53 rather than rounded. */
+function safeInteger(text: string): number {
+  const value = Number(text);
+  assert(Number.isSafeInteger(value) && text !== '', `BIGINT ${text} is outside the safe integer range`);
+  return value;
+}
+
+/**
+ * A query that calls post_journal (directly or through another function), its
+ * refusals turned into the errors of the TypeScript rules: a short balance is
+ * AG_INSUFFICIENT_AMOUNT, a missing account or an unbalanced journal a bug.
+ */
+export async function ledgerRefusal<T>(query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'LG003') throw new AppError(400, 'AG_INSUFFICIENT_AMOUNT', 'insufficient_balance');
+    if (code === 'LG001' || code === 'LG002') throw new AssertionError((error as Error).message);
+    throw error;
+  }
+}
 
 export const ledgerRepository = {
-  async findAccounts(trx: Queryable, accountIds: readonly number[]): Promise<AccountRow[]> {
-    return trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'currency', 'player_id as playerId'])
-      .where('id', 'in', accountIds)
-      .execute();
-  },
-
   /**
-   * Adds `delta` to a stored balance unless that would take it below zero.
-   * The UPDATE takes the row lock; under READ COMMITTED a waiting update
-   * re-reads the row after the lock is released, so the guard always sees the
-   * latest balance. Returns the new balance, or undefined when refused.
+   * One journal through the database function post_journal (migration 005):
+   * accounts checked, balanced per currency, stored balances moved in
+   * account-id order with the never-negative guard, journal and postings
+   * written. Its refusals come back as the errors of the TypeScript rules.
    */
-  async applyDelta(trx: Trx, accountId: number, delta: number): Promise<number | undefined> {
-    const row = await trx
-      .updateTable('ledger_accounts')
-      .set({ balance: sql<number>`balance + ${delta}` })
-      .where('id', '=', accountId)
-      .where('balance', 'is not', null)
-      .where(sql<boolean>`balance + ${delta} >= 0`)
-      .returning('balance')
-      .executeTakeFirst();
-    return row?.balance ?? undefined;
+  async postJournal(
+    trx: Trx,
+    journal: {
+      kind: string;
+      playerId: number | null;
+      reference: string | null;
+      accountIds: number[];
+      amounts: number[];
+    },
+  ): Promise<{ journalEntryId: number; moved: { accountId: number; after: number }[] }> {
+    const { rows } = await ledgerRefusal(
+      sql<{ journal_id: number; moved_accounts: string[]; balances_after: string[] }>`
+        select journal_id, moved_accounts, balances_after
+          from post_journal(${journal.kind}, ${journal.playerId}, ${journal.reference},
+                            ${journal.accountIds}::bigint[], ${journal.amounts}::bigint[])`.execute(trx),
+    );
+    const row = rows[0];
+    assert(row !== undefined, 'post_journal answers one row');
+    return {
+      journalEntryId: row.journal_id,
+      moved: row.moved_accounts.map((accountId, index) => ({
+        accountId: safeInteger(accountId),
+        after: safeInteger(row.balances_after[index] ?? ''),
+      })),
+    };
   },
 
   /** A player account's balance, locked until the transaction ends (the amount to move is the whole balance). */
@@ -40,30 +70,6 @@ export const ledgerRepository = {
       .forUpdate()
       .executeTakeFirst();
     return row?.balance ?? undefined;
-  },
-
-  async insertJournal(
-    trx: Trx,
-    entry: { kind: string; playerId: number | null; reference: string | null },
-    postings: readonly { accountId: number; amount: number; currency: Currency }[],
-  ): Promise<number> {
-    const journal = await trx
-      .insertInto('journal_entries')
-      .values({ kind: entry.kind, player_id: entry.playerId, reference: entry.reference })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('postings')
-      .values(
-        postings.map((posting) => ({
-          journal_entry_id: journal.id,
-          account_id: posting.accountId,
-          amount: posting.amount,
-          currency: posting.currency,
-        })),
-      )
-      .execute();
-    return journal.id;
   },
 
   async createPlayerAccount(

@@ -48,50 +48,30 @@ function assertPostingsShape(postings: readonly PostingInput[]): void {
 
 /**
  * Writes one balanced journal entry inside the caller's transaction, together
- * with whatever business record the caller writes. Player balances are moved
- * in account-id order (a fixed lock order, so concurrent journals never
- * deadlock); a movement that would take a player balance below zero is refused
- * with `AG_INSUFFICIENT_AMOUNT` and the caller's transaction rolls back.
+ * with whatever business record the caller writes, in one round trip to the
+ * database (the function post_journal, migration 005): it checks that every
+ * account exists and that the journal balances per currency, moves player
+ * balances in account-id order (a fixed lock order, so concurrent journals
+ * never deadlock) and writes the journal and its postings. A movement that
+ * would take a player balance below zero is refused with
+ * `AG_INSUFFICIENT_AMOUNT` and the caller's transaction rolls back.
  */
 export async function postJournal(trx: Trx, input: JournalInput): Promise<JournalResult> {
   assertPostingsShape(input.postings);
-  const accounts = await ledgerRepository.findAccounts(
-    trx,
-    input.postings.map((posting) => posting.accountId),
-  );
-  assert(accounts.length === input.postings.length, 'every posting must name an existing account');
-  const byId = new Map(accounts.map((account) => [account.id, account]));
-
-  const sumByCurrency = new Map<string, number>();
-  for (const posting of input.postings) {
-    const currency = byId.get(posting.accountId)?.currency ?? '';
-    sumByCurrency.set(currency, (sumByCurrency.get(currency) ?? 0) + posting.amount);
-  }
-  for (const [currency, sum] of sumByCurrency) {
-    assert(sum === 0, `journal ${input.kind} does not balance in ${currency}: sum ${sum}`);
-  }
-
+  const posted = await ledgerRepository.postJournal(trx, {
+    kind: input.kind,
+    playerId: input.playerId,
+    reference: input.reference ?? null,
+    accountIds: input.postings.map((posting) => posting.accountId),
+    amounts: input.postings.map((posting) => posting.amount),
+  });
+  const amountOf = new Map(input.postings.map((posting) => [posting.accountId, posting.amount]));
   const balances = new Map<number, BalanceChange>();
-  const stored = [...input.postings]
-    .filter((posting) => byId.get(posting.accountId)?.playerId !== null)
-    .sort((a, b) => a.accountId - b.accountId);
-  for (const posting of stored) {
-    const after = await ledgerRepository.applyDelta(trx, posting.accountId, posting.amount);
-    if (after === undefined) throw new AppError(400, 'AG_INSUFFICIENT_AMOUNT', 'insufficient_balance');
-    assert(after >= 0, `balance of account ${posting.accountId} went negative`);
-    balances.set(posting.accountId, { before: after - posting.amount, after });
+  for (const { accountId, after } of posted.moved) {
+    assert(after >= 0, `balance of account ${accountId} went negative`);
+    balances.set(accountId, { before: after - (amountOf.get(accountId) ?? 0), after });
   }
-
-  const journalEntryId = await ledgerRepository.insertJournal(
-    trx,
-    { kind: input.kind, playerId: input.playerId, reference: input.reference ?? null },
-    input.postings.map((posting) => ({
-      accountId: posting.accountId,
-      amount: posting.amount,
-      currency: byId.get(posting.accountId)?.currency ?? 'THB',
-    })),
-  );
-  return { journalEntryId, balances };
+  return { journalEntryId: posted.journalEntryId, balances };
 }
 
 export const UFA_PROVIDER = 'ufa';
@@ -119,7 +99,14 @@ export type PlayerBalances = {
 };
 
 export async function readPlayerBalances(db: Queryable, playerId: number): Promise<PlayerBalances> {
-  const rows = await ledgerRepository.findPlayerAccounts(db, playerId);
+  return playerBalancesOf(playerId, await ledgerRepository.findPlayerAccounts(db, playerId));
+}
+
+/** A player's balances from the rows of their accounts. */
+export function playerBalancesOf(
+  playerId: number,
+  rows: readonly { id: number; kind: string; provider: string; balance: number | null }[],
+): PlayerBalances {
   const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
   assert(main !== undefined && main.balance !== null, `player ${playerId} has no main account`);
   const points = rows.find((row) => row.kind === ACCOUNT_KIND.playerPoints);

@@ -58,6 +58,34 @@ function searched(db: Queryable, text: string) {
 }
 
 export const playerRepository = {
+  /**
+   * The balance screen's rows in one query, only while the session is active
+   * (not revoked, not expired): the player's accounts, each with the player's
+   * registration at one provider (null columns when never registered). No
+   * rows: no active session.
+   */
+  async accountsForSession(db: Queryable, session: { sessionId: string; playerId: number }, provider: string) {
+    return db
+      .selectFrom('sessions as s')
+      .innerJoin('ledger_accounts as a', 'a.player_id', 's.player_id')
+      .leftJoin('provider_players as pp', (join) =>
+        join.onRef('pp.player_id', '=', 's.player_id').on('pp.provider', '=', provider),
+      )
+      .select([
+        'a.id',
+        'a.kind',
+        'a.provider',
+        'a.balance',
+        'pp.player_ref as playerRef',
+        'pp.registered_at as registeredAt',
+      ])
+      .where('s.id', '=', session.sessionId)
+      .where('s.player_id', '=', session.playerId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .execute();
+  },
+
   async findById(db: Queryable, playerId: number): Promise<PlayerRow | undefined> {
     return db.selectFrom('players').select(COLUMNS).where('id', '=', playerId).executeTakeFirst();
   },

@@ -3,10 +3,12 @@ import { balanceResponseSchema, profileResponseSchema } from '@app/contracts/pla
 import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { sessionOf } from '../auth/session-guard.ts';
-import { walletFigures } from '../games/provider-figures.ts';
+import { unauthorized } from '../../lib/app-error.ts';
+import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../auth/session-guard.ts';
+import { askedFigures, walletFigures } from '../games/provider-figures.ts';
+import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { presentBalances, presentUser } from './player.presenter.ts';
-import { getBalances, getProfile } from './player.service.ts';
+import { balancesForSession, getProfile } from './player.service.ts';
 
 /** The signed-in player's profile and balances: in the player scope. */
 export async function playerRoutes(app: App, deps: Deps) {
@@ -39,11 +41,18 @@ export async function playerRoutes(app: App, deps: Deps) {
         security: [{ bearer: [] }],
         response: { 200: balanceResponseSchema, ...errorResponses },
       },
+      config: SESSION_CHECKED_BY_ROUTE,
     },
     async (request) => {
-      const { playerId } = sessionOf(request);
-      const balances = await getBalances(deps.db, playerId);
-      return presentBalances(balances, await walletFigures(deps.games, playerId, balances.providerSatang));
+      // The session check and the balances in one query (the app polls this every few seconds).
+      const session = unconfirmedSessionOf(request);
+      const found = await balancesForSession(deps.db, session, UFA_PROVIDER);
+      if (!found) throw unauthorized();
+      const ledgerSatang = found.balances.providerSatang.get(UFA_PROVIDER) ?? 0;
+      return presentBalances(
+        found.balances,
+        await askedFigures(deps.games, session.playerId, found.registration, ledgerSatang),
+      );
     },
   );
 }

@@ -8,14 +8,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import type { Session } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { openPlayerAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
+import { openPlayerAccounts, playerBalancesOf, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { depositAccounts } from '../settings/settings.service.ts';
 import { type PlayerAdminRow, type PlayerRow, playerRepository } from './player.repository.ts';
 
 const phoneInUse = () => new AppError(409, 'PHONE_IN_USE', 'phone_in_use');
 const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_account_in_use');
-const playerNotFound = () => new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+export const playerNotFound = () => new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
 
 export type RegistrationInput = Omit<RegisterRequest, 'agentId'> & { agentId: number };
 
@@ -74,8 +75,19 @@ export async function getProfile(db: Queryable, playerId: number): Promise<Playe
   };
 }
 
-export function getBalances(db: Queryable, playerId: number) {
-  return readPlayerBalances(db, playerId);
+/**
+ * The balances of a session's player and their registration at a provider,
+ * read together with the session check in one query; undefined when the
+ * session is not active (revoked, expired, or never existed).
+ */
+export async function balancesForSession(db: Queryable, session: Session, provider: string) {
+  const rows = await playerRepository.accountsForSession(db, session, provider);
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    balances: playerBalancesOf(session.playerId, rows),
+    registration: first.playerRef === null ? null : { playerRef: first.playerRef, registeredAt: first.registeredAt },
+  };
 }
 
 export const credentials = {

@@ -1,25 +1,54 @@
 import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
 import type { HistoryEntry } from '@app/contracts/history';
+import { WITHDRAW_AMOUNT_SATANG_LIMIT, WITHDRAW_AMOUNT_SATANG_MIN } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
-import type { Db, Queryable } from '../../db/database.ts';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
+import type { HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
-import { assertNotFrozen, playerSummaries } from '../player/player.service.ts';
-import { readMoneyLimits } from '../settings/settings.service.ts';
+import { playerNotFound, playerSummaries } from '../player/player.service.ts';
+import { holdWithdrawal as holdWithdrawalRow } from './withdrawal.repository.ts';
 
 export type MoneyContext = { db: Db; house: HouseAccounts };
+
+/** The hold of a withdrawal (request_withdrawal), its refusals worded as the API answers them. */
+async function holdWithdrawal(
+  trx: Trx,
+  input: { playerId: number; amountSatang: number; withdrawPendingAccount: number },
+): Promise<HistoryRow> {
+  const held = await holdWithdrawalRow(trx, {
+    ...input,
+    minDefaultSatang: WITHDRAW_AMOUNT_SATANG_MIN,
+    limitDefaultSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
+  });
+  switch (held.refusal) {
+    case null:
+      return held.entry;
+    case 'PLAYER_NOT_FOUND':
+      throw playerNotFound();
+    case 'ACCOUNT_FROZEN':
+      throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
+    case 'AMOUNT_BELOW_MINIMUM':
+      throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', { min: satangToBaht(held.limitSatang) });
+    case 'AMOUNT_ABOVE_MAXIMUM':
+      throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', { max: satangToBaht(held.limitSatang) });
+  }
+}
 
 /**
  * A player's withdrawal (spec §5, §9): at least the minimum, below the limit,
  * not above the main balance, from a player who is not frozen. The money moves
  * at once from the main wallet to the withdrawal-pending account (a hold) and
  * the entry waits, WAITING, for an operator. Idempotent by the player's key.
+ * The checks, the hold and the entry are one database call
+ * (request_withdrawal, migration 005): a withdrawal costs the key's claim and
+ * answer, that call, and the transaction's begin and commit.
  */
 export async function requestWithdrawal(
   ctx: MoneyContext,
@@ -34,41 +63,12 @@ export async function requestWithdrawal(
       fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: input.amountSatang }),
     },
     async (trx) => {
-      await assertNotFrozen(trx, input.playerId);
-      const limits = await readMoneyLimits(trx);
-      if (input.amountSatang < limits.withdrawMinSatang) {
-        throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', {
-          min: satangToBaht(limits.withdrawMinSatang),
-        });
-      }
-      if (input.amountSatang >= limits.withdrawLimitSatang) {
-        throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', {
-          max: satangToBaht(limits.withdrawLimitSatang),
-        });
-      }
-      const { mainAccountId } = await readPlayerBalances(trx, input.playerId);
-      const journal = await postJournal(trx, {
-        kind: 'WITHDRAW_HOLD',
+      const held = await holdWithdrawal(trx, {
         playerId: input.playerId,
-        postings: [
-          { accountId: mainAccountId, amount: -input.amountSatang },
-          { accountId: ctx.house.withdrawPending, amount: input.amountSatang },
-        ],
+        amountSatang: input.amountSatang,
+        withdrawPendingAccount: ctx.house.withdrawPending,
       });
-      const change = journal.balances.get(mainAccountId);
-      assert(change !== undefined, 'the hold moved the main account');
-      const entry = await recordHistory(trx, {
-        playerId: input.playerId,
-        type: 'WITHDRAW',
-        status: 'WAITING',
-        amount: input.amountSatang,
-        beforeAmount: change.before,
-        afterAmount: change.after,
-        journalEntryId: journal.journalEntryId,
-        note: null,
-        source: 'PLAYER',
-      });
-      return presentHistoryEntry(entry);
+      return presentHistoryEntry(held);
     },
   );
 }
