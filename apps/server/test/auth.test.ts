@@ -132,6 +132,21 @@ describe('sessions (spec §4)', () => {
     expect(player.token).not.toBe(forged);
   });
 
+  it('a token verified once is remembered, but only until it expires, and never by another signer (issue 11)', async () => {
+    const signer = createTokenSigner(t.config.tokenSecret);
+    const claims = { sessionId: randomUUID(), subjectId: 42 };
+    const expiresAt = new Date(Date.now() + 2_000);
+    const token = await signer.sign(claims, expiresAt);
+    expect(await signer.verify(token)).toEqual(claims);
+    expect(await signer.verify(token)).toEqual(claims);
+    const foreign = createTokenSigner('another-secret-that-is-long-enough-0123456789');
+    expect(await foreign.verify(token)).toBeUndefined();
+    // The token's exp is whole seconds: wait until it has passed.
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(expiresAt.getTime() / 1000) * 1000 - Date.now() + 50));
+    expect(await signer.verify(token)).toBeUndefined();
+    expect(await signer.verify(token)).toBeUndefined();
+  });
+
   it('an expired token and a token naming an unknown session get 401', async () => {
     const signer = createTokenSigner(t.config.tokenSecret);
     const session = await t.database.db

@@ -100,6 +100,11 @@ export async function authenticate(ctx: AuthContext, token: string): Promise<Ses
   return active ? { sessionId: claims.sessionId, playerId: claims.subjectId } : undefined;
 }
 
+/** Whether a session (from a token already verified) is still active: not revoked, not expired. */
+export function isSessionActive(ctx: AuthContext, session: Session): Promise<boolean> {
+  return authRepository.isSessionActive(ctx.db, session.sessionId, session.playerId);
+}
+
 export function logout(ctx: AuthContext, session: Session): Promise<void> {
   return authRepository.revokeSession(ctx.db, session.sessionId);
 }

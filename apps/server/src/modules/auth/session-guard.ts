@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.ts';
 import { unauthorized } from '../../lib/app-error.ts';
-import { type AuthContext, authenticate, type Session } from './auth.service.ts';
+import { type AuthContext, authenticate, isSessionActive, type Session } from './auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,10 +16,13 @@ declare module 'fastify' {
 }
 
 /**
- * Route config for a hot read that answers the session check and its data in
- * one database query (GET balance): the guard still refuses a missing,
- * malformed, foreign or expired token, but leaves the revocation check to the
- * route, which must answer 401 when its query finds no active session.
+ * Route config for a hot call that answers the session check and its work in
+ * one database statement (GET balance, POST withdraw): the guard still
+ * refuses a missing, malformed, foreign or expired token, but leaves the
+ * revocation check to the route, which must answer 401 when its statement
+ * finds no active session. A route with a body sets `attachValidation: true`
+ * as well: a refused body is then a 401 when the session is not active, as on
+ * every other route, and the 400 otherwise.
  */
 export const SESSION_CHECKED_BY_ROUTE = { sessionCheckedByRoute: true } as const;
 
@@ -50,6 +53,17 @@ export function registerPlayerSessionGuard(scope: App, ctx: AuthContext): void {
     const session = await authenticate(ctx, token);
     if (!session) throw unauthorized();
     request.session = session;
+  });
+  registerRefusedBodyCheck(scope, ctx);
+}
+
+/** For SESSION_CHECKED_BY_ROUTE routes: a body that failed validation is answered only once the session is confirmed. */
+function registerRefusedBodyCheck(scope: App, ctx: AuthContext): void {
+  scope.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.sessionCheckedByRoute || !request.validationError) return;
+    const claims = request.unconfirmedSession;
+    if (!claims || !(await isSessionActive(ctx, claims))) throw unauthorized();
+    throw request.validationError;
   });
 }
 

@@ -25,9 +25,26 @@ function importKey(raw: Uint8Array): Promise<webcrypto.CryptoKey> {
   return webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-/** Signs and verifies session tokens: an HS256 JWT naming a server-side session row. */
+/** Tokens whose signature was verified, remembered per signer; the oldest is forgotten beyond this. */
+const VERIFIED_REMEMBERED_MAX = 10_000;
+
+/**
+ * Signs and verifies session tokens: an HS256 JWT naming a server-side session
+ * row. A token verified once is remembered with its claims and expiry (the
+ * app sends the same token every few seconds), so its signature is not
+ * checked again; its expiry is, every time, and whether its session is still
+ * active is the database's answer, never remembered here.
+ */
 export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.player) {
   const key = importKey(keyFor(secret, issuer));
+  const verified = new Map<string, TokenClaims & { expiresAtS: number }>();
+  const remember = (token: string, claims: TokenClaims, expiresAtS: number) => {
+    verified.set(token, { ...claims, expiresAtS });
+    if (verified.size > VERIFIED_REMEMBERED_MAX) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+  };
   return {
     async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
       return new SignJWT({ sid: claims.sessionId })
@@ -44,6 +61,12 @@ export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.
      * (a session id that is not a UUID, a subject that is not a safe integer).
      */
     async verify(token: string): Promise<TokenClaims | undefined> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtS > Date.now() / 1000) return { sessionId: known.sessionId, subjectId: known.subjectId };
+        verified.delete(token);
+        return undefined;
+      }
       try {
         // Only HS256 (never "none" or another algorithm the header names), and every token must say when it ends.
         const { payload } = await jwtVerify(token, await key, {
@@ -54,7 +77,9 @@ export function createTokenSigner(secret: string, issuer: string = TOKEN_ISSUER.
         const subjectId = Number(payload.sub);
         if (typeof payload.sid !== 'string' || !UUID_PATTERN.test(payload.sid)) return undefined;
         if (!Number.isSafeInteger(subjectId) || subjectId <= 0) return undefined;
-        return { sessionId: payload.sid, subjectId };
+        const claims = { sessionId: payload.sid, subjectId };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

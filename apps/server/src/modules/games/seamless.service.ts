@@ -113,8 +113,13 @@ async function handle(
 }
 
 /** Moves money between the player's main wallet and the game's clearing account: negative debits the player. */
-async function move(ctx: GamesContext, trx: Trx, kind: string, playerId: number, reference: string, amount: number) {
-  const { mainAccountId } = await readPlayerBalances(trx, playerId);
+async function move(
+  ctx: GamesContext,
+  trx: Trx,
+  movement: { kind: string; playerId: number; reference: string; amount: number; mainAccountId?: number },
+) {
+  const { kind, playerId, reference, amount } = movement;
+  const mainAccountId = movement.mainAccountId ?? (await readPlayerBalances(trx, playerId)).mainAccountId;
   const journal = await postJournal(trx, {
     kind,
     playerId,
@@ -149,10 +154,17 @@ export function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest): Pro
     betTxnId: null,
   };
   return handle(ctx, movement, async (trx, playerId) => {
-    const { balance } = await lockMainBalance(trx, playerId);
+    const main = await lockMainBalance(trx, playerId);
+    const { balance } = main;
     if (await isPlayerFrozen(trx, playerId)) return { answer: refusal('PLAYER_FROZEN', balance), journalEntryId: null };
     if (balance < request.amountMinor) return { answer: refusal('INSUFFICIENT_FUNDS', balance), journalEntryId: null };
-    return move(ctx, trx, 'SEAMLESS_BET', playerId, request.txnId, -request.amountMinor);
+    return move(ctx, trx, {
+      kind: 'SEAMLESS_BET',
+      playerId,
+      reference: request.txnId,
+      amount: -request.amountMinor,
+      mainAccountId: main.id,
+    });
   });
 }
 
@@ -167,7 +179,7 @@ export function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Pro
     betTxnId: null,
   };
   return handle(ctx, movement, (trx, playerId) =>
-    move(ctx, trx, 'SEAMLESS_WIN', playerId, request.txnId, request.amountMinor),
+    move(ctx, trx, { kind: 'SEAMLESS_WIN', playerId, reference: request.txnId, amount: request.amountMinor }),
   );
 }
 
@@ -217,7 +229,12 @@ export function seamlessRollback(ctx: GamesContext, request: SeamlessRollbackReq
       return { answer: refusal('TXN_MISMATCH', await mainBalance(trx, playerId)), journalEntryId: null };
     }
     if (await gamesRepository.betRolledBack(trx, PROVIDER, request.betTxnId)) return unchanged();
-    const reversed = await move(ctx, trx, 'SEAMLESS_ROLLBACK', playerId, request.txnId, accepted.amount);
+    const reversed = await move(ctx, trx, {
+      kind: 'SEAMLESS_ROLLBACK',
+      playerId,
+      reference: request.txnId,
+      amount: accepted.amount,
+    });
     return { answer: reversed.answer, journalEntryId: reversed.journalEntryId };
   });
 }

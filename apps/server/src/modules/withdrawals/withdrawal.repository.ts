@@ -1,77 +1,85 @@
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
-import type { Trx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
 import { ledgerRefusal } from '../ledger/ledger.repository.ts';
 
-type Refusal = 'PLAYER_NOT_FOUND' | 'ACCOUNT_FROZEN' | 'AMOUNT_BELOW_MINIMUM' | 'AMOUNT_ABOVE_MAXIMUM';
+/** The entry of a withdrawal as player_withdraw answers and stores it. */
+type StoredEntry = Omit<HistoryRow, 'createdAt'> & { createdAtMs: number };
 
-type HoldRow = {
-  refusal: Refusal | null;
-  limit_satang: number | null;
-  id: number | null;
-  created_at: Date | null;
-  type: HistoryRow['type'] | null;
-  status: HistoryRow['status'] | null;
-  amount: number | null;
-  before_amount: number | null;
-  after_amount: number | null;
-};
+export type WithdrawAnswer =
+  /** The entry written by this request, or by the first request with its key. */
+  | { replayed: boolean; entry: HistoryRow }
+  /** The answer a key stored before player_withdraw existed: the presented entry itself. */
+  | { replayed: true; presented: unknown };
 
-export type HoldResult =
-  | { refusal: null; entry: HistoryRow }
-  | { refusal: 'PLAYER_NOT_FOUND' | 'ACCOUNT_FROZEN' }
-  | { refusal: 'AMOUNT_BELOW_MINIMUM' | 'AMOUNT_ABOVE_MAXIMUM'; limitSatang: number };
+/** player_withdraw's refusals, worded as the API answers them (a refusal rolled everything back). */
+function refusal(error: unknown): never {
+  const { code, message } = error as { code?: unknown; message?: string };
+  const limit = () => {
+    const satang = Number(message);
+    assert(Number.isSafeInteger(satang), 'a refused amount names its limit');
+    return satang / 100;
+  };
+  switch (code) {
+    case 'WD000':
+      throw unauthorized();
+    case 'WD001':
+      throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+    case 'WD002':
+      throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
+    case 'WD003':
+      throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', { min: limit() });
+    case 'WD004':
+      throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', { max: limit() });
+    case 'WD005':
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
+    default:
+      throw error;
+  }
+}
 
 /**
- * The database function request_withdrawal (migration 005): the player's
- * checks, the hold and the WAITING entry in one call, inside the caller's
- * transaction. A short balance is AG_INSUFFICIENT_AMOUNT (post_journal's refusal).
+ * A player's withdrawal in one statement, its own transaction: the database
+ * function player_withdraw (migration 005) checks the session (when given),
+ * claims the Idempotency-Key, checks the player and the limits, holds the
+ * money, writes the WAITING entry and stores the answer.
  */
-export async function holdWithdrawal(
-  trx: Trx,
+export async function withdrawInOneCall(
+  db: Db,
   input: {
+    sessionId: string | null;
     playerId: number;
+    scope: string;
+    key: string | null;
+    fingerprint: string;
     amountSatang: number;
     withdrawPendingAccount: number;
     minDefaultSatang: number;
     limitDefaultSatang: number;
   },
-): Promise<HoldResult> {
-  const { rows } = await ledgerRefusal(
-    sql<HoldRow>`select * from request_withdrawal(
-      ${input.playerId}, ${input.amountSatang}, ${input.withdrawPendingAccount},
-      ${SETTING_CODES.withdrawMinAmount}, ${input.minDefaultSatang},
-      ${SETTING_CODES.withdrawMaxAmount}, ${input.limitDefaultSatang})`.execute(trx),
-  );
-  const row = rows[0];
-  assert(row !== undefined, 'request_withdrawal answers one row');
-  if (row.refusal === 'PLAYER_NOT_FOUND' || row.refusal === 'ACCOUNT_FROZEN') return { refusal: row.refusal };
-  if (row.refusal !== null) {
-    assert(row.limit_satang !== null, 'a refused amount names its limit');
-    return { refusal: row.refusal, limitSatang: row.limit_satang };
+): Promise<WithdrawAnswer> {
+  let rows: { replayed: boolean; answer: { entry?: StoredEntry } }[];
+  try {
+    ({ rows } = await ledgerRefusal(
+      sql<{ replayed: boolean; answer: { entry?: StoredEntry } }>`select replayed, answer from player_withdraw(
+        ${input.sessionId}::uuid, ${input.playerId}, ${input.scope}, ${input.key}, ${input.fingerprint},
+        ${input.amountSatang}, ${input.withdrawPendingAccount},
+        ${SETTING_CODES.withdrawMinAmount}, ${input.minDefaultSatang},
+        ${SETTING_CODES.withdrawMaxAmount}, ${input.limitDefaultSatang})`.execute(db),
+    ));
+  } catch (error) {
+    refusal(error);
   }
-  assert(
-    row.id !== null &&
-      row.created_at !== null &&
-      row.type !== null &&
-      row.status !== null &&
-      row.amount !== null &&
-      row.before_amount !== null &&
-      row.after_amount !== null,
-    'a withdrawal that was not refused has its entry',
-  );
-  return {
-    refusal: null,
-    entry: {
-      id: row.id,
-      createdAt: row.created_at,
-      type: row.type,
-      status: row.status,
-      amount: row.amount,
-      beforeAmount: row.before_amount,
-      afterAmount: row.after_amount,
-    },
-  };
+  const row = rows[0];
+  assert(row !== undefined, 'player_withdraw answers one row');
+  const stored = row.answer.entry;
+  if (stored === undefined) {
+    assert(row.replayed, 'a new withdrawal answers its entry');
+    return { replayed: true, presented: row.answer };
+  }
+  const { createdAtMs, ...entry } = stored;
+  return { replayed: row.replayed, entry: { ...entry, createdAt: new Date(createdAtMs) } };
 }

@@ -7,7 +7,7 @@ import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
-import { sessionOf } from '../auth/session-guard.ts';
+import { SESSION_CHECKED_BY_ROUTE, unconfirmedSessionOf } from '../auth/session-guard.ts';
 import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from './withdrawal.service.ts';
@@ -24,10 +24,15 @@ export async function withdrawalRoutes(app: App, deps: Deps) {
         body: withdrawRequestSchema,
         response: { 200: withdrawResponseSchema, ...errorResponses },
       },
+      config: SESSION_CHECKED_BY_ROUTE,
+      attachValidation: true,
     },
     async (request, reply) => {
+      // The session is checked in the withdrawal's own statement.
+      const session = unconfirmedSessionOf(request);
       const result = await requestWithdrawal(deps, {
-        playerId: sessionOf(request).playerId,
+        playerId: session.playerId,
+        sessionId: session.sessionId,
         amountSatang: request.body.amountSatang,
         idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
       });

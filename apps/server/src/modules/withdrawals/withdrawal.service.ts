@@ -10,67 +10,47 @@ import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisio
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
-import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
+import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { playerNotFound, playerSummaries } from '../player/player.service.ts';
-import { holdWithdrawal as holdWithdrawalRow } from './withdrawal.repository.ts';
+import { withdrawInOneCall } from './withdrawal.repository.ts';
 
 export type MoneyContext = { db: Db; house: HouseAccounts };
-
-/** The hold of a withdrawal (request_withdrawal), its refusals worded as the API answers them. */
-async function holdWithdrawal(
-  trx: Trx,
-  input: { playerId: number; amountSatang: number; withdrawPendingAccount: number },
-): Promise<HistoryRow> {
-  const held = await holdWithdrawalRow(trx, {
-    ...input,
-    minDefaultSatang: WITHDRAW_AMOUNT_SATANG_MIN,
-    limitDefaultSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
-  });
-  switch (held.refusal) {
-    case null:
-      return held.entry;
-    case 'PLAYER_NOT_FOUND':
-      throw playerNotFound();
-    case 'ACCOUNT_FROZEN':
-      throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
-    case 'AMOUNT_BELOW_MINIMUM':
-      throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', { min: satangToBaht(held.limitSatang) });
-    case 'AMOUNT_ABOVE_MAXIMUM':
-      throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', { max: satangToBaht(held.limitSatang) });
-  }
-}
 
 /**
  * A player's withdrawal (spec §5, §9): at least the minimum, below the limit,
  * not above the main balance, from a player who is not frozen. The money moves
  * at once from the main wallet to the withdrawal-pending account (a hold) and
- * the entry waits, WAITING, for an operator. Idempotent by the player's key.
- * The checks, the hold and the entry are one database call
- * (request_withdrawal, migration 005): a withdrawal costs the key's claim and
- * answer, that call, and the transaction's begin and commit.
+ * the entry waits, WAITING, for an operator. Idempotent by the player's key,
+ * with runIdempotent's rules: a copy sent at the same moment waits and
+ * replays the first answer, a refusal stores nothing, the same key with
+ * another amount is a 409. All of it, the session check included, is one
+ * statement and one round trip to the database (player_withdraw, migration 005).
  */
 export async function requestWithdrawal(
   ctx: MoneyContext,
-  input: { playerId: number; amountSatang: number; idempotencyKey: string | undefined },
-) {
+  input: {
+    playerId: number;
+    amountSatang: number;
+    idempotencyKey: string | undefined;
+    /** The session the request came with, checked in the same statement (absent: already checked). */
+    sessionId?: string;
+  },
+): Promise<IdempotentResult<HistoryEntry>> {
   assertPositiveSatang(input.amountSatang, 'withdrawal amount');
-  return runIdempotent<HistoryEntry>(
-    ctx.db,
-    {
-      scope: `player:${input.playerId}:withdraw`,
-      key: input.idempotencyKey,
-      fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: input.amountSatang }),
-    },
-    async (trx) => {
-      const held = await holdWithdrawal(trx, {
-        playerId: input.playerId,
-        amountSatang: input.amountSatang,
-        withdrawPendingAccount: ctx.house.withdrawPending,
-      });
-      return presentHistoryEntry(held);
-    },
-  );
+  const answer = await withdrawInOneCall(ctx.db, {
+    sessionId: input.sessionId ?? null,
+    playerId: input.playerId,
+    scope: `player:${input.playerId}:withdraw`,
+    key: input.idempotencyKey ?? null,
+    fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: input.amountSatang }),
+    amountSatang: input.amountSatang,
+    withdrawPendingAccount: ctx.house.withdrawPending,
+    minDefaultSatang: WITHDRAW_AMOUNT_SATANG_MIN,
+    limitDefaultSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
+  });
+  if ('presented' in answer) return { value: answer.presented as HistoryEntry, replayed: true };
+  return { value: presentHistoryEntry(answer.entry), replayed: answer.replayed };
 }
 
 const WITHDRAWALS: DecisionKind = { entryType: 'WITHDRAW', name: 'withdrawal' };
