@@ -1,5 +1,4 @@
 import type { Queryable, Trx } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 

@@ -5,6 +5,7 @@ import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
 import { ledgerRefusal } from '../ledger/ledger.repository.ts';
+import { playerNotFound } from '../player/player.service.ts';
 
 /** The entry of a withdrawal as player_withdraw answers and stores it. */
 type StoredEntry = Omit<HistoryRow, 'createdAt'> & { createdAtMs: number };
@@ -27,7 +28,7 @@ function refusal(error: unknown): never {
     case 'WD000':
       throw unauthorized();
     case 'WD001':
-      throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+      throw playerNotFound();
     case 'WD002':
       throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
     case 'WD003':

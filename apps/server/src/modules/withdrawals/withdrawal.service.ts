@@ -1,18 +1,15 @@
 import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
 import type { HistoryEntry } from '@app/contracts/history';
 import { WITHDRAW_AMOUNT_SATANG_LIMIT, WITHDRAW_AMOUNT_SATANG_MIN } from '@app/contracts/limits';
-import { satangToBaht } from '@app/contracts/money';
-import type { Db, Queryable, Trx } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
-import type { HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
 import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
-import { playerNotFound, playerSummaries } from '../player/player.service.ts';
+import { playerSummaries } from '../player/player.service.ts';
 import { withdrawInOneCall } from './withdrawal.repository.ts';
 
 export type MoneyContext = { db: Db; house: HouseAccounts };
