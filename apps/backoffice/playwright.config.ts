@@ -35,7 +35,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node --import tsx scripts/start.ts',
+    // The product as `npm start` runs it (compiled first, so never stale).
+    command: 'node scripts/build-server.mjs && node dist/start.js',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,

@@ -38,7 +38,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node --import tsx scripts/start.ts',
+    // The product as `npm start` runs it (compiled first, so never stale).
+    command: 'node scripts/build-server.mjs && node dist/start.js',
     cwd: repoRoot,
     url: `${baseURL}/health`,
     reuseExistingServer: false,

@@ -7,8 +7,8 @@
 //
 //   npm run lighthouse -- [--runs 3] [--pages /login,/register] [--min-performance 95] [--min-accessibility 100]
 //
-// The app and the server must be built (npm ci builds them; npm run build after a change).
-import { type ChildProcess, spawn } from 'node:child_process';
+// The app must be built (npm ci builds it; npm run build after a change); the server is compiled here.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -39,6 +39,7 @@ const origin = `http://127.0.0.1:${port}`;
 
 /** The product as `npm start` runs it, on a fresh embedded database. */
 function startServer(): ChildProcess {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot });
   const server = spawn(process.execPath, ['dist/start.js'], {
     cwd: repoRoot,
     env: {
