@@ -21,7 +21,7 @@
  * creates its own databases there and drops them afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,7 +43,7 @@ import {
   startServer,
 } from './processes.ts';
 import { formatReport } from './report.ts';
-import { type LighthouseFigures, lighthouse, type RouteWeight, routeWeights } from './web.ts';
+import { chromiumPath, type LighthouseFigures, lighthouse, type RouteWeight, routeWeights } from './web.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -482,7 +482,9 @@ if (!SKIP.has('web')) {
   step('web first-load weights');
   report.web = await routeWeights();
 }
-if (!SKIP.has('lighthouse')) {
+if (!SKIP.has('lighthouse') && !existsSync(chromiumPath)) {
+  step(`no Chromium at ${chromiumPath} (Debian: apt-get install chromium; or set CHROMIUM_PATH): Lighthouse skipped`);
+} else if (!SKIP.has('lighthouse')) {
   step(`Lighthouse mobile, ${flags['lighthouse-runs']} runs per page`);
   report.lighthouse = await lighthouse(Number(flags['lighthouse-runs']));
 }

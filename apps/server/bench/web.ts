@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -48,23 +48,23 @@ export async function routeWeights(): Promise<RouteWeight[]> {
 
 export type LighthouseFigures = { page: string; performance: string; accessibility: number; metrics: string }[];
 
-/** The web app's Lighthouse script (mobile, Debian's Chromium, median of `runs`), its summary read back. */
+/** The browser `npm run lighthouse` drives (apps/web/e2e/chromium.ts): Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The web app's Lighthouse script (mobile, Debian's Chromium, median of
+ * `runs`), its summary read back. Its output goes to this process's own, and
+ * only its exit is awaited (the server it starts must not hold a pipe open).
+ */
 export async function lighthouse(runs: number): Promise<LighthouseFigures> {
-  await promisify(execFile)(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'lighthouse',
-      '--',
-      '--runs',
-      String(runs),
-      '--min-performance',
-      '0',
-      '--min-accessibility',
-      '0',
-    ],
-    { cwd: webDir, maxBuffer: 64 << 20 },
-  );
-  return JSON.parse(readFileSync(path.join(webDir, 'test-results', 'lighthouse', 'summary.json'), 'utf8'));
+  const summary = path.join(webDir, 'test-results', 'lighthouse', 'summary.json');
+  rmSync(summary, { force: true });
+  const args = ['run', '--silent', 'lighthouse', '--', '--runs', String(runs)];
+  const child = spawn('npm', [...args, '--min-performance', '0', '--min-accessibility', '0'], {
+    cwd: webDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0 || !existsSync(summary)) throw new Error(`npm run lighthouse failed (exit ${code})`);
+  return JSON.parse(readFileSync(summary, 'utf8'));
 }
