@@ -64,7 +64,11 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
   {
     name: 'withdrawals',
     dir: 'apps/server',
-    mutate: ['src/modules/withdrawals/withdrawal.service.ts', 'src/modules/decisions/decision.service.ts'],
+    mutate: [
+      'src/modules/withdrawals/withdrawal.service.ts',
+      'src/modules/withdrawals/withdrawal.repository.ts',
+      'src/modules/decisions/decision.service.ts',
+    ],
     tests: ['test/withdrawals.test.ts', 'test/withdrawal-rules.test.ts'],
   },
   {

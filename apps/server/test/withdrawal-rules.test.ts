@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { WITHDRAW_AMOUNT_SATANG_MIN } from '@app/contracts/limits';
+import { SETTING_CODES } from '@app/contracts/settings';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssertionError } from '../src/lib/assert.ts';
 import type { Actor } from '../src/modules/audit/audit.service.ts';
 import { recordHistory } from '../src/modules/history/history.service.ts';
+import { requestFingerprint } from '../src/modules/idempotency/idempotency.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import {
   approveWithdrawal,
@@ -88,6 +92,120 @@ describe('a player’s withdrawal', () => {
     await rejectWithdrawal(ctx, alice, { id: rejected, idempotencyKey: undefined, reason: 'wrong account' });
     expect(await journalKindsOf(approved)).toEqual(['WITHDRAW_HOLD', 'WITHDRAW_PAYOUT']);
     expect(await journalKindsOf(rejected)).toEqual(['WITHDRAW_HOLD', 'WITHDRAW_REFUND']);
+  });
+});
+
+describe('a withdrawal in one statement (player_withdraw, issue 11)', () => {
+  /** Sets a limit setting for the length of `run`, then puts the seeded value back. */
+  async function withSetting(code: string, value: string, run: () => Promise<void>) {
+    const seeded = await t.database.db
+      .selectFrom('settings')
+      .select('value')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('settings').set({ value }).where('code', '=', code).execute();
+    try {
+      await run();
+    } finally {
+      await t.database.db.updateTable('settings').set({ value: seeded.value }).where('code', '=', code).execute();
+    }
+  }
+
+  it('the minimum is the setting read as readMoneyLimits reads it: baht with up to 2 decimals; anything else means the default', async () => {
+    const playerId = await playerWith(1_000);
+    await withSetting(SETTING_CODES.withdrawMinAmount, ' 150.50 ', async () => {
+      await expect(
+        requestWithdrawal(ctx, { playerId, amountSatang: 15_049, idempotencyKey: undefined }),
+      ).rejects.toMatchObject({
+        errorCode: 'AMOUNT_BELOW_MINIMUM',
+        params: { min: 150.5 },
+      });
+      expect(
+        (await requestWithdrawal(ctx, { playerId, amountSatang: 15_050, idempotencyKey: undefined })).replayed,
+      ).toBe(false);
+    });
+    for (const unusable of ['abc', '0', '1.005', '-5']) {
+      await withSetting(SETTING_CODES.withdrawMinAmount, unusable, async () => {
+        await expect(
+          requestWithdrawal(ctx, { playerId, amountSatang: WITHDRAW_AMOUNT_SATANG_MIN - 1, idempotencyKey: undefined }),
+          unusable,
+        ).rejects.toMatchObject({
+          errorCode: 'AMOUNT_BELOW_MINIMUM',
+          params: { min: WITHDRAW_AMOUNT_SATANG_MIN / 100 },
+        });
+      });
+    }
+  });
+
+  it('the limit is the setting too: an amount at the limit is refused, one satang below is held', async () => {
+    const playerId = await playerWith(1_000);
+    await withSetting(SETTING_CODES.withdrawMaxAmount, '500', async () => {
+      await expect(
+        requestWithdrawal(ctx, { playerId, amountSatang: 50_000, idempotencyKey: undefined }),
+      ).rejects.toMatchObject({
+        errorCode: 'AMOUNT_ABOVE_MAXIMUM',
+        params: { max: 500 },
+      });
+      expect(
+        (await requestWithdrawal(ctx, { playerId, amountSatang: 49_999, idempotencyKey: undefined })).replayed,
+      ).toBe(false);
+    });
+  });
+
+  it('a refusal stores no key: the same key then holds the money once the refusal is gone', async () => {
+    const playerId = await playerWith(100);
+    const request = { playerId, amountSatang: 20_000, idempotencyKey: 'refused-first-0001' };
+    await expect(requestWithdrawal(ctx, request)).rejects.toMatchObject({ errorCode: 'AG_INSUFFICIENT_AMOUNT' });
+    await credit(
+      t.app,
+      (
+        await t.database.db
+          .selectFrom('players')
+          .select('phone_number')
+          .where('id', '=', playerId)
+          .executeTakeFirstOrThrow()
+      ).phone_number,
+      100,
+    );
+    const held = await requestWithdrawal(ctx, request);
+    expect(held.replayed).toBe(false);
+    expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(0);
+  });
+
+  it('a replay answers exactly the first answer, and a key stored before the function existed replays what it stored', async () => {
+    const playerId = await playerWith(500);
+    const first = await requestWithdrawal(ctx, { playerId, amountSatang: 10_000, idempotencyKey: 'replay-check-0001' });
+    const again = await requestWithdrawal(ctx, { playerId, amountSatang: 10_000, idempotencyKey: 'replay-check-0001' });
+    expect(again).toEqual({ value: first.value, replayed: true });
+    const legacy = { ...first.value, id: 999_999 };
+    await t.database.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: `player:${playerId}:withdraw`,
+        key: 'legacy-answer-0001',
+        fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: 10_000 }),
+        status_code: 200,
+        response: JSON.stringify(legacy),
+      })
+      .execute();
+    const replayed = await requestWithdrawal(ctx, {
+      playerId,
+      amountSatang: 10_000,
+      idempotencyKey: 'legacy-answer-0001',
+    });
+    expect(replayed).toEqual({ value: legacy, replayed: true });
+    expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(40_000);
+  });
+
+  it('a session that is not active is refused before the key is claimed or money moves; none given means the caller checked it', async () => {
+    const playerId = await playerWith(500);
+    const request = { playerId, amountSatang: 10_000, idempotencyKey: 'session-check-0001' };
+    await expect(requestWithdrawal(ctx, { ...request, sessionId: randomUUID() })).rejects.toMatchObject({
+      statusCode: 401,
+      errorCode: 'UNAUTHORIZED',
+    });
+    expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(50_000);
+    expect((await requestWithdrawal(ctx, request)).replayed).toBe(false);
   });
 });
 
