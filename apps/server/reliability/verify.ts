@@ -106,7 +106,9 @@ async function verifyKeyed(
     const playerId = idOfPhone.get(request.phone);
     if (request.entryId === undefined || playerId === undefined) continue;
     const response = storedByKey.get(`player:${playerId}:${scopeName}/${key}`);
-    const storedId = viaSlips ? entryIdOf(response, ['entry', 'id']) : entryIdOf(response, ['id']);
+    // Slip deposits and withdrawals (player_withdraw) store {"entry": …}; a withdrawal key stored
+    // before player_withdraw existed holds the presented entry itself.
+    const storedId = entryIdOf(response, ['entry', 'id']) ?? (viaSlips ? undefined : entryIdOf(response, ['id']));
     if (storedId !== request.entryId) {
       fail(`${scopeName} ${key}: answered entry ${request.entryId}, stored ${storedId ?? 'nothing'}`);
     }
