@@ -66,6 +66,10 @@ const SKIP = new Set(flags.skip.split(',').filter(Boolean));
 const ONLY = new Set(flags.only.split(',').filter(Boolean));
 const wanted = (run: string) => ONLY.size === 0 || ONLY.has(run);
 const MODE: RunMode = flags['from-source'] ? 'source' : 'compiled';
+if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && SECONDS > 0)) {
+  console.error('bench: --connections must be at least 1, --players at least --connections, --seconds above 0');
+  process.exit(2);
+}
 const PASSWORD = 'bench-password-1';
 /** The withdrawal amount (baht): the seeded minimum. */
 const WITHDRAW_BAHT = 100;
@@ -239,7 +243,8 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
         }),
       ],
     });
-  const pool = new PlayerPool(players);
+  // A pool per run: a run that ends mid-pass keeps its players lent.
+  let pool = new PlayerPool(players);
   let round = 0;
   const seamless =
     (kind: 'bet' | 'win'): NextRequest =>
@@ -270,6 +275,7 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
       onPass: pool.giveBack,
       refused: (body) => body.includes('"ok":false'),
     });
+  pool = new PlayerPool(players);
   const transfer =
     (path: string): NextRequest =>
     (sequence) => ({
