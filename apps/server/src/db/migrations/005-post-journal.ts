@@ -96,8 +96,8 @@ create function setting_satang(p_code text) returns bigint language sql stable a
     from settings where code = p_code
 $$;
 
--- A player's withdrawal request in one call (spec §5, §9; requestWithdrawal in
--- withdrawal.service.ts calls it inside its idempotent transaction): the
+-- A player's withdrawal request in one call (spec §5, §9; player_withdraw
+-- below calls it after the session check and the key's claim): the
 -- player is locked for share and must exist and not be frozen, the amount
 -- must be at least the minimum and below the limit, then the hold moves the
 -- money from the main wallet to withdraw-pending (post_journal: LG003 when the
