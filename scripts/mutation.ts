@@ -69,7 +69,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/withdrawals/withdrawal.repository.ts',
       'src/modules/decisions/decision.service.ts',
     ],
-    tests: ['test/withdrawals.test.ts', 'test/withdrawal-rules.test.ts'],
+    tests: ['test/withdrawals.test.ts', 'test/withdrawal-rules.test.ts', 'test/sql-rules.test.ts'],
   },
   {
     name: 'deposits',
@@ -79,7 +79,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/deposits/slip-deposit.service.ts',
       'src/modules/deposits/deposit-credit.ts',
     ],
-    tests: ['test/bank-feed.test.ts', 'test/slip-deposits.test.ts', 'test/deposit-rules.test.ts'],
+    tests: [
+      'test/bank-feed.test.ts',
+      'test/slip-deposits.test.ts',
+      'test/deposit-rules.test.ts',
+      'test/deposit-attacks.test.ts',
+    ],
   },
   {
     name: 'games',

@@ -18,6 +18,7 @@ const MUTATE = [
   'src/modules/audit/audit.service.ts',
   // The money services built on them.
   'src/modules/withdrawals/withdrawal.service.ts',
+  'src/modules/withdrawals/withdrawal.repository.ts',
   'src/modules/decisions/decision.service.ts',
   'src/modules/deposits/bank-feed.service.ts',
   'src/modules/deposits/slip-deposit.service.ts',

@@ -146,6 +146,8 @@ export function startServer(
     UFA_PROVIDER_URL: options.sandboxUrl,
     WC_PROVIDER_URL: options.sandboxUrl,
     SEED_DEMO: 'false',
+    // The bench measures against the sandbox provider on purpose, outside demo mode.
+    ALLOW_SANDBOX_PROVIDER: 'true',
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
   });
 }

@@ -126,6 +126,8 @@ function serverEnv(secrets: Secrets, port: number, sandboxUrl: string, store: Re
     RECONCILE_MIN_AGE_MS: '1000',
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
     SEED_DEMO: 'false',
+    // The bank test runs the sandbox provider on purpose, outside demo mode.
+    ALLOW_SANDBOX_PROVIDER: 'true',
     DB_POOL_SIZE: '8',
     LOG_LEVEL: 'warn',
   };

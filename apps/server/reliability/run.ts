@@ -1,5 +1,6 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { openPglite, openPostgres } from '../src/db/database.ts';
+import { describeAttacks, setUpAttackPairs } from './attacks.ts';
 import { Clients, field } from './client.ts';
 import { type Cluster, createRunDatabase, newDataDir, sleep, startCluster } from './cluster.ts';
 import { type Options, parseOptions } from './options.ts';
@@ -13,7 +14,8 @@ import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
  * simulated players deposit (bank feed, with duplicate deliveries; slips),
  * withdraw (with double taps), move credit to the provider and back and play
  * WC rounds (callbacks duplicated and crossed), while operators approve and
- * reject, racing each other; mid-run a server process is killed with SIGKILL
+ * reject, racing each other, and attackers try to take deposits that are not
+ * theirs or to have one bank reference credited twice (attacks.ts); mid-run a server process is killed with SIGKILL
  * and started again. Afterwards the books are checked (verify.ts). The last
  * line reads "<N> operations, <K> kills, <V> violations"; any violation fails.
  */
@@ -70,9 +72,14 @@ async function runScenario(
     const players = Math.max(4, name === 'postgres' ? options.players : Math.ceil(options.players / 2));
     log(options, `${name}: ${cluster.servers.length} server process(es), ${players} players, ${ops} operations`);
     const setUp = await setUpPlayers(clients, players, runTag);
+    const pairs = await setUpAttackPairs(
+      clients,
+      runTag,
+      setUp.players.map((player) => player.bankNumber),
+    );
     const counted = clients.operations;
     const { kills } = await runWorkload(
-      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 } },
+      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs },
       cluster,
       setUp.players,
       { ops, deadline, killAt: name === 'postgres' ? [0.35, 0.7] : [0.45] },
@@ -100,7 +107,8 @@ async function runScenario(
       `${journal.feed.size} bank references, ${journal.withdrawals.size} withdrawals, ${journal.slips.size} slips, ` +
       `${journal.transfers.size} transfers, ${journal.rounds} WC rounds, ${journal.decisions.size} decisions; ` +
       `${attacks.duplicateDeliveries} duplicate deliveries, ${attacks.doubleTaps} double taps, ` +
-      `${attacks.decisionRaces} decision races, ${clients.unanswered} requests without an answer`;
+      `${attacks.decisionRaces} decision races, ${describeAttacks(journal)}, ` +
+      `${clients.unanswered} requests without an answer`;
     return {
       name,
       operations,

@@ -94,6 +94,22 @@ describe('the reliability checks name each broken promise', () => {
     expect(await violations(journal)).toEqual([expect.stringContaining('tr-never-made was acknowledged')]);
   });
 
+  it('a reference delivered with a third decimal that was recorded anyway', async () => {
+    const journal = baseJournal();
+    journal.refusedAmounts.set(feedReference, 1000.005);
+    expect(await violations(journal)).toEqual([
+      expect.stringContaining(`${feedReference} of 1000.005 baht was recorded`),
+    ]);
+  });
+
+  it('a reference the bank feed credited to another player than the one the client sent it from', async () => {
+    const journal = baseJournal();
+    journal.feed.set(feedReference, { phone: '0899999999', acked: true });
+    expect(await violations(journal)).toEqual([
+      expect.stringContaining(`${feedReference} was sent by 0899999999 but credited to player ${playerId}`),
+    ]);
+  });
+
   it('provider credit that differs from ours', async () => {
     const username = (await app.inject({ method: 'GET', url: API_PATHS.profile, headers: bearer(player.token) })).json()
       .data.username;
@@ -184,5 +200,41 @@ describe('the reliability checks name each broken promise', () => {
       await sql`alter table audit_log enable trigger audit_log_append_only`.execute(trx);
     });
     expect(await violations()).toEqual(expect.arrayContaining([expect.stringMatching(/^audit chain: row \d+/)]));
+  });
+
+  it('a reference the bank feed credited although its sender fits two players (only an operator may choose)', async () => {
+    const twin = await newPlayer(app, { bankNumber: `99999${player.bankNumber.slice(-5)}` });
+    expect(twin).toBeDefined();
+    await database.db
+      .updateTable('bank_transfers')
+      .set({ from_account: `xxxxx${player.bankNumber.slice(-5)}` })
+      .where('reference', '=', feedReference)
+      .execute();
+    expect(await violations()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`${feedReference} was credited by bank-feed to player ${playerId}, but its sender`),
+      ]),
+    );
+  });
+
+  it('a reference credited twice', async () => {
+    const house = await ensureHouseAccounts(database.db);
+    await database.db.transaction().execute(async (trx) => {
+      const journal = await trx
+        .insertInto('journal_entries')
+        .values({ kind: 'DEPOSIT', player_id: playerId, reference: feedReference.toLowerCase() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('postings')
+        .values([
+          { journal_entry_id: journal.id, account_id: house.bankDeposits, amount: -100, currency: 'THB' },
+          { journal_entry_id: journal.id, account_id: house.cash, amount: 100, currency: 'THB' },
+        ])
+        .execute();
+    });
+    expect(await violations()).toEqual(
+      expect.arrayContaining([expect.stringContaining(`bank reference ${feedReference} was credited 2 times`)]),
+    );
   });
 });

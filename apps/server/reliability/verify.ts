@@ -2,6 +2,7 @@ import { SANDBOX_CONTROL_PATHS, sandboxStateResponseSchema } from '@app/contract
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
 import { verifyAuditChain } from '../src/modules/audit/audit.service.ts';
+import { accountFits } from '../src/modules/deposits/account-mask.ts';
 import { ACCOUNT_KIND, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import type { Clients } from './client.ts';
@@ -51,6 +52,7 @@ export async function verifyRun(db: Db, journal: Journal, providerBooks: Provide
   }
 
   await verifyFeed(db, journal, fail);
+  await verifyCredits(db, journal, fail);
   await verifyKeyed(db, journal.withdrawals, 'withdraw', 'WITHDRAW', idOfPhone, fail);
   await verifyKeyed(db, journal.slips, 'deposit', 'DEPOSIT', idOfPhone, fail, true);
   await verifyDecisions(db, journal, fail);
@@ -75,6 +77,62 @@ async function verifyFeed(db: Db, journal: Journal, fail: (message: string) => v
   }
   for (const [historyId, count] of credited) {
     if (count > 1) fail(`deposit ${historyId} is credited by ${count} bank transfers`);
+  }
+}
+
+/** Who decided a deposit when no person did (deposit-credit.ts's SYSTEM_DECIDERS). */
+const SYSTEM_DECIDERS = new Set(['bank-feed', 'slip-match']);
+
+/**
+ * Every bank reference was credited at most once, and every credit reached
+ * the right player: one the system decided (the bank feed, a slip matched by
+ * its reference) went to the one player whose registered account the
+ * transfer's sender fits, who is the player the client sent it from; any
+ * other credit was an operator's choice. A reference delivered with a third
+ * decimal was never recorded.
+ */
+async function verifyCredits(db: Db, journal: Journal, fail: (message: string) => void) {
+  const credits = await sql<{ reference: string; player_id: number; decided_by: string | null }>`
+    select upper(j.reference) as reference, j.player_id, h.decided_by
+      from journal_entries j
+      left join history h on h.journal_entry_id = j.id or h.settlement_journal_entry_id = j.id
+     where j.kind = 'DEPOSIT' and j.reference is not null`.execute(db);
+  const timesCredited = new Map<string, number>();
+  for (const credit of credits.rows) {
+    timesCredited.set(credit.reference, (timesCredited.get(credit.reference) ?? 0) + 1);
+  }
+  for (const [reference, times] of timesCredited) {
+    if (times > 1) fail(`bank reference ${reference} was credited ${times} times`);
+  }
+  const transfers = await db.selectFrom('bank_transfers').select(['reference', 'bank_code', 'from_account']).execute();
+  const transferOf = new Map(transfers.map((row) => [row.reference.toUpperCase(), row]));
+  const players = await db.selectFrom('players').select(['id', 'phone_number', 'bank_code', 'bank_number']).execute();
+  const idOfPhone = new Map(players.map((player) => [player.phone_number, player.id]));
+  for (const credit of credits.rows) {
+    if (!SYSTEM_DECIDERS.has(credit.decided_by ?? '')) continue;
+    const transfer = transferOf.get(credit.reference);
+    if (!transfer) {
+      fail(`bank reference ${credit.reference} was credited by ${credit.decided_by} without a transfer`);
+      continue;
+    }
+    const fitting = players.filter(
+      (player) =>
+        (transfer.bank_code === null || transfer.bank_code === player.bank_code) &&
+        accountFits(transfer.from_account, player.bank_number),
+    );
+    if (fitting.length !== 1 || fitting[0]?.id !== credit.player_id) {
+      fail(
+        `bank reference ${credit.reference} was credited by ${credit.decided_by} to player ${credit.player_id}, ` +
+          `but its sender ${transfer.from_account} fits ${fitting.length} players`,
+      );
+    }
+    const sender = journal.feed.get(credit.reference)?.phone;
+    if (sender !== undefined && idOfPhone.get(sender) !== credit.player_id) {
+      fail(`bank reference ${credit.reference} was sent by ${sender} but credited to player ${credit.player_id}`);
+    }
+  }
+  for (const [reference, amount] of journal.refusedAmounts) {
+    if (transferOf.has(reference)) fail(`bank reference ${reference} of ${amount} baht was recorded`);
   }
 }
 

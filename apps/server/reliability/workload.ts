@@ -1,6 +1,7 @@
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { SANDBOX_CONTROL_PATHS } from '@app/contracts/provider';
 import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
+import { type AttackPair, attackActions } from './attacks.ts';
 import { type Answer, type Clients, field, newKey } from './client.ts';
 import { type Cluster, sleep } from './cluster.ts';
 import type { Random } from './rng.ts';
@@ -19,8 +20,14 @@ export type Player = {
  * the run compare this with the database.
  */
 export type Journal = {
-  /** Bank references delivered by the feed: the player whose account sent it, and whether a delivery was answered. */
-  feed: Map<string, { phone: string; acked: boolean }>;
+  /**
+   * Bank references delivered by the feed: the player whose account sent it,
+   * whether a delivery was answered, and whether the sender as delivered
+   * (masked) fits several players, so that only an operator may credit it.
+   */
+  feed: Map<string, { phone: string; acked: boolean; ambiguous?: boolean }>;
+  /** References delivered with an amount of more than two decimals: each must be refused and never recorded. */
+  refusedAmounts: Map<string, number>;
   /** Slip deposits by Idempotency-Key: the history entry the answer named, if one was answered. */
   slips: Map<string, { phone: string; entryId: number | undefined }>;
   /** Withdrawals by Idempotency-Key: the entry an answer named (every answer of one key must name the same). */
@@ -32,7 +39,17 @@ export type Journal = {
   /** WC rounds the sandbox played through our callbacks. */
   rounds: number;
   /** How often the clients attacked on purpose: deliveries twice at once, double taps, two operators at once. */
-  attacks: { duplicateDeliveries: number; doubleTaps: number; decisionRaces: number };
+  attacks: {
+    duplicateDeliveries: number;
+    doubleTaps: number;
+    decisionRaces: number;
+    /** Defect 1: a masked transfer fitting two players, raced by a blank slip of its amount from one of them. */
+    maskedClaims: number;
+    /** Defect 2: a slip of reference R and the feed's R with another amount, in either order or at once. */
+    referenceMismatches: number;
+    /** Defect 3: deliveries whose amount has a third decimal. */
+    subSatangAmounts: number;
+  };
   /** What a client saw that must never happen (a 5xx, two answers of one key that disagree, ...). */
   violations: string[];
 };
@@ -40,24 +57,32 @@ export type Journal = {
 export function newJournal(): Journal {
   return {
     feed: new Map(),
+    refusedAmounts: new Map(),
     slips: new Map(),
     withdrawals: new Map(),
     decisions: new Map(),
     transfers: new Map(),
     rounds: 0,
-    attacks: { duplicateDeliveries: 0, doubleTaps: 0, decisionRaces: 0 },
+    attacks: {
+      duplicateDeliveries: 0,
+      doubleTaps: 0,
+      decisionRaces: 0,
+      maskedClaims: 0,
+      referenceMismatches: 0,
+      subSatangAmounts: 0,
+    },
     violations: [],
   };
 }
 
 /** A 5xx is a bug, except 503 PROVIDER_UNAVAILABLE: a provider that did not answer before anything moved. */
-function checkAnswer(journal: Journal, what: string, answer: Answer): void {
+export function checkAnswer(journal: Journal, what: string, answer: Answer): void {
   if (!answer || answer.status < 500) return;
   if (answer.status === 503 && field(answer, 'data', 'errorCode') === 'PROVIDER_UNAVAILABLE') return;
   journal.violations.push(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
 }
 
-const bahtOf = (random: Random, min: number, max: number) => random.int(min * 100, max * 100) / 100;
+export const bahtOf = (random: Random, min: number, max: number) => random.int(min * 100, max * 100) / 100;
 
 /** Set-up steps meet the provider's random faults too: each is tried until it succeeds (or 20 times). */
 async function untilOk(what: string, step: () => Promise<Answer>, ok: (answer: Answer) => boolean): Promise<Answer> {
@@ -139,7 +164,7 @@ export async function setUpPlayers(
 type Budget = { left: () => boolean; progress: () => number };
 
 /** The operations a player does, each a function of the player; `weight` is how often it is picked. */
-type Action = { name: string; weight: number; run: (player: Player) => Promise<void> };
+export type Action = { name: string; weight: number; run: (player: Player) => Promise<void> };
 
 export type WorkloadContext = {
   clients: Clients;
@@ -149,15 +174,19 @@ export type WorkloadContext = {
   runTag: number;
   /** The run's counter of bank references. */
   serial: { value: number };
+  /** Pairs of players whose accounts one masked sender fits (the attacks of defect 1). */
+  pairs: AttackPair[];
 };
+
+/** A bank reference no other request of the run uses (shared by every player: a reference is recorded once, ever). */
+export function nextReference(ctx: WorkloadContext, prefix: string): string {
+  ctx.serial.value += 1;
+  return `${prefix}${ctx.runTag}X${ctx.serial.value}`;
+}
 
 function playerActions(ctx: WorkloadContext): Action[] {
   const { clients, journal, random } = ctx;
-  // Shared by every player of the run: a bank reference is recorded once, ever, whoever sends it.
-  const reference = (prefix: string) => {
-    ctx.serial.value += 1;
-    return `${prefix}${ctx.runTag}X${ctx.serial.value}`;
-  };
+  const reference = (prefix: string) => nextReference(ctx, prefix);
 
   /** A bank-feed delivery; sometimes delivered twice at once, as connectors retry. */
   async function feed(player: Player, ref = reference('RF'), amount = bahtOf(random, 100, 3000)) {
@@ -260,7 +289,7 @@ function playerActions(ctx: WorkloadContext): Action[] {
  * 200 must name the same entry; the key is remembered with the entry its
  * answers named (none when nothing was acknowledged).
  */
-function recordKeyed(
+export function recordKeyed(
   journal: Journal,
   into: Map<string, { phone: string; entryId: number | undefined }>,
   key: string,
@@ -281,7 +310,7 @@ function recordKeyed(
 
 /** One simulated player: picks actions at random until the budget is spent. */
 async function playerLoop(ctx: WorkloadContext, player: Player, budget: Budget): Promise<void> {
-  const actions = playerActions(ctx);
+  const actions = [...playerActions(ctx), ...attackActions(ctx)];
   const total = actions.reduce((sum, action) => sum + action.weight, 0);
   while (budget.left()) {
     const roll = ctx.random.next() * total;

@@ -38,6 +38,7 @@ import { playerRoutes } from './modules/player/player.routes.ts';
 import { DirectoryRewardImageStorage } from './modules/settings/reward-image-storage.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
 
 /** The game providers' adapters and timings, from the configuration (the sandbox by default). */
@@ -176,6 +177,7 @@ export async function buildApp(options: {
     await operators.register(depositAdminRoutes, deps);
     await operators.register(bankTransferAdminRoutes, deps);
     await operators.register(playerAdminRoutes, deps);
+    await operators.register(creditRequestRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(auditRoutes, deps);
   });

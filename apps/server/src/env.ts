@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -42,6 +42,7 @@ const envSchema = z.object({
   WC_PROVIDER_ADAPTER: z.enum(['sandbox']).default('sandbox'),
   WC_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   WC_PROVIDER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ALLOW_SANDBOX_PROVIDER: z.enum(['true', 'false']).default('false'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PROVIDER_BALANCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
@@ -67,6 +68,7 @@ const envSchema = z.object({
 
 export type Config = {
   port: number;
+  /** 127.0.0.1 in demo mode unless told (the demo's passwords are published); 0.0.0.0 otherwise. */
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -84,6 +86,11 @@ export type Config = {
   registerLimitPerHour: number;
   /** Per game: which adapter, where the provider is, and the secret both sides sign with. */
   games: Record<'ufa' | 'wc', GameProviderConfig>;
+  /**
+   * Outside demo mode a sandbox provider is a test double on a money site: the
+   * server refuses to start with one unless this says so (and warns at every start).
+   */
+  allowSandboxProvider: boolean;
   providerTimeoutMs: number;
   providerBalanceTimeoutMs: number;
   reconcileIntervalMs: number;
@@ -101,6 +108,47 @@ export type Config = {
 export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
 
 export class ConfigError extends Error {}
+
+/**
+ * Demo mode (demo data, published passwords, the sandbox bank): on by default
+ * only for the embedded database. One rule for the server and its launcher.
+ */
+export function isDemoMode(env: { SEED_DEMO?: string | undefined; DATABASE_URL?: string | undefined }): boolean {
+  return env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL;
+}
+
+/**
+ * Where to listen unless HOST says: demo mode answers only this machine
+ * (127.0.0.1), since anyone who reaches it could sign in with the README's
+ * passwords; a real deployment listens on every interface behind its proxy.
+ */
+export function defaultHost(demo: boolean): string {
+  return demo ? '127.0.0.1' : '0.0.0.0';
+}
+
+/** The games whose provider is the sandbox (a test double): named by their adapter variable. */
+export function sandboxedGames(config: Pick<Config, 'games'>): string[] {
+  return Object.entries(config.games)
+    .filter(([, game]) => game.adapter === 'sandbox')
+    .map(([name]) => `${name.toUpperCase()}_PROVIDER_ADAPTER`);
+}
+
+/**
+ * Outside demo mode, a server does not start with a sandbox adapter unless
+ * ALLOW_SANDBOX_PROVIDER=true: its outcomes are a test double's, not meant for
+ * real money. (The CLI and the ledger check read the same configuration and
+ * start no provider, so the rule is the server's, checked as it starts.)
+ */
+export function assertProvidersAllowed(config: Pick<Config, 'games' | 'seedDemo' | 'allowSandboxProvider'>): void {
+  const sandboxed = sandboxedGames(config);
+  if (config.seedDemo || config.allowSandboxProvider || sandboxed.length === 0) return;
+  const names = sandboxed.join(', ');
+  throw new ConfigError(
+    `Invalid configuration:\n  ${names}: the sandbox game provider is a test double whose outcomes are not ` +
+      'meant for real money; outside demo mode the server does not start with it. Configure a real provider ' +
+      'adapter, or set ALLOW_SANDBOX_PROVIDER=true for a test deployment.',
+  );
+}
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
@@ -155,11 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  // Demo data is on by default only for the embedded database.
-  const seedDemo = e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.DATABASE_URL === undefined;
+  const seedDemo = isDemoMode(e);
+  const allowSandboxProvider = e.ALLOW_SANDBOX_PROVIDER === 'true';
+  const games = gameProviders(e, dataDir);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? defaultHost(seedDemo),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     tokenSecret: e.TOKEN_SECRET ?? loadOrCreateSecret(dataDir, 'token-secret'),
@@ -175,7 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rewardImageDir: path.resolve(e.REWARD_IMAGE_DIR ?? path.join(dataDir, 'reward-images')),
     operatorSessionTtlMs: e.OPERATOR_SESSION_TTL_HOURS * 3600 * 1000,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_ADDRESS_PER_HOUR,
-    games: gameProviders(e, dataDir),
+    games,
+    allowSandboxProvider,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     providerBalanceTimeoutMs: e.PROVIDER_BALANCE_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,

@@ -2,14 +2,18 @@ import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
-import { ConfigError, loadConfig } from './env.ts';
+import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from './env.ts';
 import { seedDemoData } from './modules/demo/demo.seed.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** A port someone else listens on: a sentence for whoever started the server, not a stack trace. */
+class PortInUseError extends Error {}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  assertProvidersAllowed(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -24,6 +28,13 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'database ready',
   );
+  const sandboxed = sandboxedGames(config);
+  if (!config.seedDemo && sandboxed.length > 0) {
+    app.log.warn(
+      { adapters: sandboxed },
+      'ALLOW_SANDBOX_PROVIDER=true: games run on the sandbox provider, a test double; never take real money this way',
+    );
+  }
 
   let stopBackgroundWork = () => {};
   let stopping = false;
@@ -49,12 +60,25 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new PortInUseError(
+        `Port ${config.port} on ${config.host} is already in use (is SIAM PLAY already running?). ` +
+          `Stop the other program, or start this one on another port: PORT=${config.port + 10} npm start`,
+      );
+    }
+    throw error;
+  }
+  // The log is buffered; the line saying where the server listens is written now, not with the next block.
+  (app.log as { flush?: () => void }).flush?.();
   stopBackgroundWork = app.startBackgroundWork();
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PortInUseError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

@@ -5,7 +5,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { AssertionError } from '../src/lib/assert.ts';
 import { type Actor, appendAudit, GENESIS_HASH, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts, type HouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
-import { adjustBalance, applyManualAdjustment } from '../src/modules/wallet/wallet.service.ts';
+import { applyManualAdjustment } from '../src/modules/wallet/manual-adjustment.ts';
+import { adjustBalance } from '../src/modules/wallet/wallet.service.ts';
 import { newPlayer, onPostgres, openTestDatabase, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/env.ts';
+import { assertProvidersAllowed, ConfigError, loadConfig } from '../src/env.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'config-'));
 
@@ -31,6 +31,24 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(
       true,
     );
+  });
+
+  it('the address to listen on: 127.0.0.1 in demo mode (its passwords are published), 0.0.0.0 with a real database, HOST above both', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).host).toBe('127.0.0.1');
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', TOKEN_SECRET: 'x'.repeat(32) }).host,
+    ).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('defect 4: the sandbox game provider is refused outside demo mode unless ALLOW_SANDBOX_PROVIDER=true; the CLI’s reading of the configuration is not', () => {
+    const production = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', TOKEN_SECRET: 'x'.repeat(32) };
+    const config = loadConfig(production);
+    expect(() => assertProvidersAllowed(config)).toThrow(ConfigError);
+    expect(() => assertProvidersAllowed(config)).toThrow('ALLOW_SANDBOX_PROVIDER=true');
+    expect(() => assertProvidersAllowed(loadConfig({ ...production, ALLOW_SANDBOX_PROVIDER: 'true' }))).not.toThrow();
+    expect(() => assertProvidersAllowed(loadConfig({ DATA_DIR: tempDir() }))).not.toThrow();
   });
 
   it('parses CORS origins as a comma-separated list', () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { bankTransferQuerySchema, queueQuerySchema } from '@app/contracts/admin';
+import { bankFeedFlagQuerySchema, bankTransferQuerySchema, queueQuerySchema } from '@app/contracts/admin';
 import { DEPOSIT_AMOUNT_SATANG_MAX, DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Actor } from '../src/modules/audit/audit.service.ts';
 import {
   assignTransfer,
   type IncomingTransfer,
+  listBankFeedFlags,
   listBankTransfers,
   receiveBankTransfer,
 } from '../src/modules/deposits/bank-feed.service.ts';
@@ -33,7 +34,7 @@ import {
   postingsByKind,
 } from './support/deposits.ts';
 import { uniqueReference } from './support/money.ts';
-import { slipImage, slipPayload, tamperCrc } from './support/slips.ts';
+import { blankImage, slipImage, slipPayload, tamperCrc } from './support/slips.ts';
 import { type TestContext, testApp } from './support/test-app.ts';
 
 /**
@@ -110,6 +111,22 @@ async function submit(player: { id: number }, amountSatang: number, image: Buffe
   return { ...answer.value, replayed: answer.replayed };
 }
 
+/** A new slip deposit whose image has no QR code at all (an operator must check it by eye), left waiting. */
+async function blankSlip(player: { id: number }, amountSatang: number) {
+  const answer = await submit(player, amountSatang, await blankImage());
+  expect(answer.result).toBe('WAITING');
+  return { id: answer.entry.id };
+}
+
+/** The warnings the deposit queue shows an operator for a waiting deposit. */
+async function warningsOf(player: { id: number }, depositId: number) {
+  const queue = await listDeposits(
+    t.database.db,
+    queueQuerySchema.parse({ status: 'WAITING', playerId: String(player.id) }),
+  );
+  return queue.items.find((item) => item.id === depositId)?.warnings;
+}
+
 /** A new slip deposit of the player, left waiting. */
 async function waitingSlip(player: { id: number }, amountSatang: number, options: { tampered?: boolean } = {}) {
   const slip = await newSlip(options);
@@ -166,7 +183,7 @@ function auditOf(targetType: string, targetId: number) {
 }
 
 describe('the bank feed: which deposit a transfer credits', () => {
-  it('a transfer credits the waiting slip that carries its reference, even when the sender fits another player with a waiting slip of the same amount', async () => {
+  it('an ambiguous transfer waits for an operator, always: even a waiting slip carrying its reference and amount, of a player who fits the sender, is not settled by it', async () => {
     const { players, masked } = await playersBehindMask(t, { bankCode: 'GHB', template: 'xxxxxx####', count: 2 });
     const [owner, other] = players as [DepositPlayer, DepositPlayer];
     const amount = uniqueAmount();
@@ -178,29 +195,61 @@ describe('the bank feed: which deposit a transfer credits', () => {
       transferOf({ bankNumber: masked }, amount, { fromBankCode: 'GHB', reference: ownersSlip.reference }),
     );
 
-    expect(recorded.result).toBe('credited');
-    expect(await entriesOf(t, owner.id)).toEqual([
-      expect.objectContaining({ id: ownersSlip.id, status: 'APPROVED', decidedBy: 'bank-feed' }),
-    ]);
+    expect(recorded.result).toBe('unmatched');
+    expect(await entriesOf(t, owner.id)).toEqual([expect.objectContaining({ id: ownersSlip.id, status: 'WAITING' })]);
     expect(await entriesOf(t, other.id)).toEqual([expect.objectContaining({ id: othersSlip.id, status: 'WAITING' })]);
-    expect(await mainSatang(t, owner.id)).toBe(amount);
+    expect(await mainSatang(t, owner.id)).toBe(0);
     expect(await mainSatang(t, other.id)).toBe(0);
-    expect(await transferRecord(ownersSlip.reference)).toMatchObject({ status: 'CREDITED', historyId: ownersSlip.id });
+    expect(await transferRecord(ownersSlip.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
   });
 
-  it('a slip of the amount is confirmed by a transfer made up to one hour after it was sent, the hour included', async () => {
+  it('a waiting slip is settled only by the transfer that carries its reference: a transfer of its amount from the player’s account under another reference, within the hour, is a new deposit, and the slip keeps waiting with the warning SAME_AMOUNT_CREDITED', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
     const slip = await waitingSlip(player, amount);
     const sent = await slipOf(slip.id);
-    const transferredAt = new Date((sent?.createdAt.getTime() ?? 0) + HOUR);
+    const transferredAt = new Date((sent?.createdAt.getTime() ?? 0) + HOUR / 2);
 
     expect((await receiveBankTransfer(ctx, transferOf(player, amount, { transferredAt }))).result).toBe('credited');
 
     expect(await entriesOf(t, player.id)).toEqual([
-      expect.objectContaining({ id: slip.id, status: 'APPROVED', decidedBy: 'bank-feed' }),
+      expect.objectContaining({ id: slip.id, status: 'WAITING' }),
+      expect.objectContaining({ status: 'APPROVED', source: 'FEED', decidedBy: 'bank-feed' }),
     ]);
     expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await warningsOf(player, slip.id)).toEqual(['SAME_AMOUNT_CREDITED']);
+  });
+
+  it('a slip without any QR never settles a transfer: the player’s transfer of its amount within the hour is a new deposit; the slip keeps waiting, warned NO_QR and SAME_AMOUNT_CREDITED', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await blankSlip(player, amount);
+
+    expect((await receiveBankTransfer(ctx, transferOf(player, amount))).result).toBe('credited');
+
+    expect(await entriesOf(t, player.id)).toEqual([
+      expect.objectContaining({ id: slip.id, status: 'WAITING' }),
+      expect.objectContaining({ status: 'APPROVED', source: 'FEED' }),
+    ]);
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await warningsOf(player, slip.id)).toEqual(['NO_QR', 'SAME_AMOUNT_CREDITED']);
+  });
+
+  it('a transfer of the reference a waiting slip of the player carries, but of another amount, is credited as the bank reports it; the slip keeps waiting, warned REFERENCE_CREDITED, and cannot be approved', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await waitingSlip(player, amount);
+
+    const transfer = transferOf(player, amount + 50, { reference: slip.reference });
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+
+    expect(await mainSatang(t, player.id)).toBe(amount + 50);
+    expect(await warningsOf(player, slip.id)).toEqual(['REFERENCE_CREDITED']);
+    await expect(approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined })).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'SLIP_ALREADY_USED',
+    });
+    expect(await mainSatang(t, player.id)).toBe(amount + 50);
   });
 
   it('an edited QR (CRC no longer valid) proves nothing: its reference does not make a transfer outside the hour confirm the slip; the transfer is a new deposit', async () => {
@@ -293,10 +342,10 @@ describe('the bank feed: which deposit a transfer credits', () => {
     expect(await entriesOf(t, player.id)).toEqual([]);
   });
 
-  it('a transfer from the player’s account after an operator approved their slip of its amount (another reference) is that deposit’s money: linked to it, nothing more credited, noted as already credited by that operator', async () => {
+  it('a transfer from the player’s account after an operator approved their slip of its amount without any QR is that deposit’s money: linked to it, nothing more credited, noted as already credited by that operator', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
-    const slip = await waitingSlip(player, amount);
+    const slip = await blankSlip(player, amount);
     await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
     expect(await mainSatang(t, player.id)).toBe(amount);
 
@@ -313,6 +362,63 @@ describe('the bank feed: which deposit a transfer credits', () => {
       journalEntryId: approved?.settlementJournalEntryId,
       note: 'already credited by alice from its slip',
     });
+  });
+
+  it('after an operator approved a slip with a readable reference, a transfer of its amount under another reference is another deposit: credited', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await waitingSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+
+    expect((await receiveBankTransfer(ctx, transferOf(player, amount))).result).toBe('credited');
+
+    expect(await mainSatang(t, player.id)).toBe(2 * amount);
+  });
+
+  it('defect 2: a reference an operator credited from its slip is credited once, whatever the amount the feed reports for it later: MISMATCH, linked to that deposit, raised as a flag, nothing credited', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await waitingSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+
+    const transfer = transferOf(player, amount + 50, { reference: slip.reference });
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('mismatch');
+
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await entriesOf(t, player.id)).toHaveLength(1);
+    const [approved] = await entriesOf(t, player.id);
+    const record = await transferRecord(slip.reference);
+    expect(record).toMatchObject({
+      status: 'MISMATCH',
+      playerId: player.id,
+      historyId: slip.id,
+      journalEntryId: approved?.settlementJournalEntryId,
+    });
+    const flags = await listBankFeedFlags(t.database.db, bankFeedFlagQuerySchema.parse({ limit: 100 }));
+    expect(flags.items.filter((flag) => flag.reference === slip.reference)).toEqual([
+      expect.objectContaining({
+        kind: 'ALREADY_CREDITED_DIFFERS',
+        bankTransferId: record?.id,
+        reported: expect.objectContaining({ amount: satangToBaht(amount + 50) }),
+        recorded: expect.objectContaining({ amount: satangToBaht(amount), playerId: player.id, decidedBy: 'alice' }),
+      }),
+    ]);
+  });
+
+  it('defect 2: a reference an operator credited from one player’s slip, delivered from another player’s account, credits nobody: MISMATCH and a flag', async () => {
+    const player = await depositPlayer(t);
+    const sender = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await waitingSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+
+    expect((await receiveBankTransfer(ctx, transferOf(sender, amount, { reference: slip.reference }))).result).toBe(
+      'mismatch',
+    );
+
+    expect(await mainSatang(t, sender.id)).toBe(0);
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await transferRecord(slip.reference)).toMatchObject({ status: 'MISMATCH', playerId: player.id });
   });
 });
 
@@ -562,11 +668,11 @@ describe('a slip matched with what the bank feed reported', () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
     const first = await waitingSlip(player, amount);
-    const transfer = transferOf(player, amount);
+    const transfer = transferOf(player, amount, { reference: first.reference });
     await receiveBankTransfer(ctx, transfer);
     expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'CREDITED', historyId: first.id });
 
-    const { image } = await newSlip({ reference: transfer.reference });
+    const { image } = await newSlip({ reference: transfer.reference.toLowerCase() });
     await expect(submit(player, amount, image)).rejects.toMatchObject({
       statusCode: 409,
       errorCode: 'SLIP_ALREADY_USED',
@@ -574,6 +680,21 @@ describe('a slip matched with what the bank feed reported', () => {
     });
     expect((await entriesOf(t, player.id)).map((entry) => entry.id)).toEqual([first.id]);
     expect(await mainSatang(t, player.id)).toBe(amount);
+  });
+
+  it('a slip naming, with a valid QR, a transfer the feed credited to the player confirms it: ALREADY_CREDITED, linked, credited once', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const transfer = transferOf(player, amount);
+    const { transferId } = await receiveBankTransfer(ctx, transfer);
+    const [credited] = await entriesOf(t, player.id);
+
+    const answer = await submit(player, amount, (await newSlip({ reference: transfer.reference })).image);
+
+    expect(answer).toMatchObject({ result: 'ALREADY_CREDITED', entry: { id: credited?.id, status: 'APPROVED' } });
+    expect(await entriesOf(t, player.id)).toHaveLength(1);
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect((await slipOf(credited?.id ?? -1))?.bankTransferId).toBe(transferId);
   });
 
   it('a slip naming an unmatched transfer of its amount from the player’s account claims it even hours later: CREDITED from the unmatched account, decided by slip-match', async () => {
@@ -627,7 +748,7 @@ describe('a slip matched with what the bank feed reported', () => {
     expect(await mainSatang(t, player.id)).toBe(amount);
   });
 
-  it('a slip with another reference confirms the transfer the feed credited to the player for its amount within the hour: ALREADY_CREDITED, linked, credited once', async () => {
+  it('a slip with another reference is not the money of a transfer the feed credited to the player for its amount within the hour: it waits, warned SAME_AMOUNT_CREDITED, and nothing more is credited', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
     const transfer = transferOf(player, amount);
@@ -636,20 +757,35 @@ describe('a slip matched with what the bank feed reported', () => {
 
     const answer = await submit(player, amount, (await newSlip()).image);
 
-    expect(answer).toMatchObject({ result: 'ALREADY_CREDITED', entry: { id: credited?.id, status: 'APPROVED' } });
-    expect(await entriesOf(t, player.id)).toHaveLength(1);
+    expect(answer.result).toBe('WAITING');
     expect(await mainSatang(t, player.id)).toBe(amount);
-    expect((await slipOf(credited?.id ?? -1))?.bankTransferId).toBe(transferId);
+    expect((await slipOf(credited?.id ?? -1))?.bankTransferId).toBeUndefined();
+    expect(await transferRecord(transfer.reference)).toMatchObject({ id: transferId, historyId: credited?.id });
+    expect(await warningsOf(player, answer.entry.id)).toEqual(['SAME_AMOUNT_CREDITED']);
   });
 
-  it('a slip with another reference claims the one unmatched transfer of its amount from the player’s account within the hour', async () => {
+  it('a slip never claims an unmatched transfer by amount and time: with another reference, or with no QR at all, it waits and the transfer stays unmatched', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
     const { reference } = await unmatchedTransfer(player, amount);
-    const answer = await submit(player, amount, (await newSlip()).image);
-    expect(answer.result).toBe('CREDITED');
-    expect(await transferRecord(reference)).toMatchObject({ status: 'CREDITED', playerId: player.id });
-    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect((await submit(player, amount, (await newSlip()).image)).result).toBe('WAITING');
+    expect((await submit(player, amount, await blankImage())).result).toBe('WAITING');
+    expect(await transferRecord(reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
+    expect(await mainSatang(t, player.id)).toBe(0);
+  });
+
+  it('defect 1: a slip carrying the reference of an ambiguous transfer (its sender fits two players) does not claim it: the slip waits, the transfer waits for an operator', async () => {
+    const { players, masked } = await playersBehindMask(t, { bankCode: 'KBANK', template: 'xxxxxx####', count: 2 });
+    const [claimer] = players as [DepositPlayer, DepositPlayer];
+    const amount = uniqueAmount();
+    const transfer = transferOf({ bankNumber: masked }, amount);
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('unmatched');
+
+    const answer = await submit(claimer, amount, (await newSlip({ reference: transfer.reference })).image);
+
+    expect(answer.result).toBe('WAITING');
+    expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
+    for (const player of players) expect(await mainSatang(t, player.id)).toBe(0);
   });
 
   it('a slip does not claim an unmatched transfer of its amount from an account that is not the player’s', async () => {
@@ -667,7 +803,7 @@ describe('a slip matched with what the bank feed reported', () => {
     const amount = uniqueAmount();
     const first = await unmatchedTransfer(player, amount);
     const second = await unmatchedTransfer(player, amount);
-    expect((await submit(player, amount, (await newSlip()).image)).result).toBe('WAITING');
+    expect((await submit(player, amount, await blankImage())).result).toBe('WAITING');
     for (const { reference } of [first, second]) {
       expect(await transferRecord(reference)).toMatchObject({ status: 'UNMATCHED' });
     }
@@ -695,11 +831,11 @@ describe('an operator’s decision on a slip deposit', () => {
     ]);
   });
 
-  it('an approval’s journal carries the bank reference: the slip’s own when paid from bank deposits, the transfer’s when an unmatched transfer pays it', async () => {
+  it('an approval’s journal carries the bank reference: the slip’s own when paid from bank deposits, the transfer’s when an unmatched transfer pays a slip without a QR', async () => {
     const player = await depositPlayer(t);
     const alone = await waitingSlip(player, uniqueAmount());
     const amount = uniqueAmount();
-    const paid = await waitingSlip(player, amount);
+    const paid = await blankSlip(player, amount);
     const { reference } = await unmatchedTransfer(player, amount);
 
     for (const slip of [alone, paid]) await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
@@ -713,10 +849,24 @@ describe('an operator’s decision on a slip deposit', () => {
     expect(await transferRecord(reference)).toMatchObject({ status: 'ASSIGNED', historyId: paid.id });
   });
 
-  it('an approval takes no unmatched transfer when two fit the slip: paid from bank deposits, both stay unmatched', async () => {
+  it('an approval of a slip with a readable reference takes only the transfer of that reference: an unmatched transfer of its amount from the player’s account under another reference stays unmatched', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
     const slip = await waitingSlip(player, amount);
+    const { reference } = await unmatchedTransfer(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    const [entry] = await entriesOf(t, player.id);
+    expect(await journal(entry?.settlementJournalEntryId)).toMatchObject({
+      kind: 'DEPOSIT',
+      reference: slip.reference,
+    });
+    expect(await transferRecord(reference)).toMatchObject({ status: 'UNMATCHED' });
+  });
+
+  it('an approval takes no unmatched transfer when two fit the slip: paid from bank deposits, both stay unmatched', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await blankSlip(player, amount);
     const first = await unmatchedTransfer(player, amount);
     const second = await unmatchedTransfer(player, amount);
     await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
@@ -734,7 +884,7 @@ describe('an operator’s decision on a slip deposit', () => {
     const player = await depositPlayer(t);
     const stranger = await depositPlayer(t);
     const amount = uniqueAmount();
-    const slip = await waitingSlip(player, amount);
+    const slip = await blankSlip(player, amount);
     const { reference } = await unmatchedTransfer(stranger, amount);
     await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
     const [entry] = await entriesOf(t, player.id);
@@ -747,20 +897,21 @@ describe('an operator’s decision on a slip deposit', () => {
 });
 
 describe('what operators see of deposits', () => {
-  it('the queue shows a slip’s sending bank and, once approved from an unmatched transfer, the transfer that paid it', async () => {
+  it('the queue shows a slip’s sending bank and, once approved from the unmatched transfer of its reference, the transfer that paid it', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
-    const slip = await waitingSlip(player, amount);
-    const { transferId } = await unmatchedTransfer(player, amount);
-    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    const slip = await newSlip();
+    const { transferId } = await unmatchedTransfer(player, amount, { reference: slip.reference });
+    const answer = await submit(player, amount, slip.image);
+    expect(answer.result).toBe('CREDITED');
 
     const queue = await listDeposits(
       t.database.db,
-      queueQuerySchema.parse({ status: 'APPROVED', playerId: player.id }),
+      queueQuerySchema.parse({ status: 'APPROVED', playerId: String(player.id) }),
     );
     expect(queue.items).toEqual([
       expect.objectContaining({
-        id: slip.id,
+        id: answer.entry.id,
         slip: expect.objectContaining({ reference: slip.reference, sendingBank: '004', sendingBankCode: 'KBANK' }),
         bankTransferId: transferId,
         warnings: [],
@@ -773,7 +924,7 @@ describe('what operators see of deposits', () => {
     await receiveBankTransfer(ctx, transferOf(player, uniqueAmount()));
     const queue = await listDeposits(
       t.database.db,
-      queueQuerySchema.parse({ status: 'APPROVED', playerId: player.id }),
+      queueQuerySchema.parse({ status: 'APPROVED', playerId: String(player.id) }),
     );
     expect(queue.items).toEqual([
       expect.objectContaining({ source: 'FEED', slip: null, bankTransferId: null, warnings: [] }),

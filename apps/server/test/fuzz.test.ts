@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bahtToSatang } from '@app/contracts/money';
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
 import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { buildSandbox } from '@app/sandbox-provider/app';
@@ -32,6 +33,7 @@ import {
   type CredentialKind,
   changeMark,
   changesSince,
+  encodeText,
   errorCodeOf,
   extraHeadersArbitrary,
   type FuzzBody,
@@ -808,6 +810,139 @@ describe('fuzz over a real socket: what Node’s own HTTP parser judges', () => 
       { numRuns: Math.max(40, Math.round(RUNS / 4)), ...(SEED === undefined ? {} : { seed: SEED }) },
     );
   });
+});
+
+/** The money fields of a route: `amount` (baht) and `amountMinor` (the provider protocol's satang), in body or query. */
+function moneyFields(route: FuzzRoute): { body: string[]; query: string[] } {
+  const isMoney = (name: string) => name === 'amount' || name === 'amountMinor';
+  // The slip deposit's form is read by the route itself (multipart has no body schema): its money field is `amount`.
+  const formFields = route.multipart && route.url === API_PATHS.deposit ? ['amount'] : [];
+  return {
+    body: [...zodFieldNames(route.body).filter(isMoney), ...formFields],
+    query: zodFieldNames(route.querystring).filter(isMoney),
+  };
+}
+
+/** The limits an operator types as amounts of baht (PUT /admin/settings/:code). */
+const AMOUNT_SETTINGS = ['DEPOSIT_MIN_AMOUNT', 'WITHDRAW_MIN_AMOUNT', 'WITHDRAW_MAX_AMOUNT'];
+const settingRouteKey = `PUT ${ADMIN_PATHS.setting}`;
+const MONEY_ROUTES = ROUTES.filter((route) => {
+  const fields = moneyFields(route);
+  return route.key === settingRouteKey || fields.body.length > 0 || fields.query.length > 0;
+});
+
+/**
+ * An amount with three to six decimals, at every size from a thousandth of a
+ * baht to a hundred million, that is no amount of whole satang: the last
+ * decimal is never 0. (A minor-unit amount gets the same treatment: a
+ * fraction of a satang.)
+ */
+const subSatangAmount = fc
+  .record({
+    decimals: fc.integer({ min: 3, max: 6 }),
+    whole: fc.oneof(
+      fc.integer({ min: 0, max: 9 }),
+      fc.integer({ min: 10, max: 9999 }),
+      fc.integer({ min: 10_000, max: 999_999 }),
+      fc.integer({ min: 1_000_000, max: 99_999_999 }),
+    ),
+    fraction: fc.integer({ min: 0, max: 99_999 }),
+    last: fc.integer({ min: 1, max: 9 }),
+  })
+  .map(({ decimals, whole, fraction, last }) => {
+    const leading = String(fraction % 10 ** (decimals - 1)).padStart(decimals - 1, '0');
+    return Number(`${whole}.${leading}${last}`);
+  })
+  .filter((amount) => bahtToSatang(amount) === undefined);
+
+/** The route's path with its parameters filled: the fixture player's phone, a setting code, an id. */
+function moneyPath(route: FuzzRoute, setting: string): string {
+  return route.url
+    .replace(':phoneNumber', fx.player.phone)
+    .replace(':code', setting)
+    .replace(/:(\w+)/g, String(fx.player.id));
+}
+
+/** The request that carries the amount where the route takes it (JSON body, form field, query or setting value). */
+function moneyRequest(route: FuzzRoute, amount: number, setting: string): { url: string; body?: FuzzBody } {
+  const fields = moneyFields(route);
+  const url = moneyPath(route, setting);
+  if (route.key === settingRouteKey)
+    return {
+      url,
+      body: { contentType: 'application/json', payload: JSON.stringify({ value: String(amount) }), label: 'setting' },
+    };
+  if (fields.query.length > 0) return { url: `${url}?${fields.query[0]}=${encodeText(String(amount))}` };
+  const body: Record<string, unknown> = { ...template(route) };
+  for (const field of fields.body) body[field] = route.key.includes('/sandbox-bank/') ? String(amount) : amount;
+  if (!route.multipart)
+    return { url, body: { contentType: 'application/json', payload: JSON.stringify(body), label: 'amount' } };
+  const boundary = 'amountfuzzboundary';
+  const parts = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="amount"\r\n\r\n${amount}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="slip"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n${randomUUID()}\r\n`,
+    `--${boundary}--\r\n`,
+  ];
+  return {
+    url,
+    body: { contentType: `multipart/form-data; boundary=${boundary}`, payload: parts.join(''), label: 'form' },
+  };
+}
+
+describe('fuzz: an amount with three or more decimals, at any size, is refused on every route that takes money', () => {
+  it('the routes that take money are found from their schemas: withdraw, deposit, the webhook, operators’ adjustments, provider callbacks, settings', () => {
+    const keys = MONEY_ROUTES.map((route) => route.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        `POST ${API_PATHS.withdraw}`,
+        `POST ${API_PATHS.deposit}`,
+        `GET ${API_PATHS.depositPromptPay}`,
+        'POST /webhooks/bank-transfers',
+        `POST ${ADMIN_PATHS.manualDeposit}`,
+        `POST ${ADMIN_PATHS.playerCredit}`,
+        `POST ${ADMIN_PATHS.playerDebit}`,
+        `POST ${SEAMLESS_CALLBACK_PATHS.bet}`,
+        `POST ${SEAMLESS_CALLBACK_PATHS.win}`,
+        settingRouteKey,
+      ]),
+    );
+  });
+
+  for (const route of MONEY_ROUTES) {
+    it(`${route.key}: 4xx, never rounded, nothing stored`, { timeout: 120_000 }, async () => {
+      await keepSignedIn();
+      await fc.assert(
+        fc.asyncProperty(subSatangAmount, fc.constantFrom(...AMOUNT_SETTINGS), async (amount, setting) => {
+          const request = moneyRequest(route, amount, setting);
+          const raw = request.body ? String(request.body.payload) : '';
+          const headers: Record<string, string> = await credentialHeaders(route, 'valid', false, raw);
+          if (request.body?.contentType) headers['content-type'] = request.body.contentType;
+          const before = lastMark ?? (await mark());
+          const response = await app.inject({
+            method: route.method as 'POST',
+            url: request.url,
+            headers,
+            ...(request.body ? { payload: request.body.payload } : {}),
+          });
+          const after = await mark();
+          lastMark = after;
+          const label = `${route.key} with ${amount}: ${response.statusCode} ${clip(response.body, 300)}`;
+          // The provider protocol answers a malformed body 400 in its own shape; everything else is the API's 400,
+          // refused for its amount (the fields named, when the answer names fields).
+          if (response.statusCode !== 400) throw new Error(label);
+          const fields = (response.json() as { data?: { fields?: Record<string, string> } }).data?.fields;
+          if (fields && !['amount', 'amountMinor', 'value'].some((name) => name in fields)) throw new Error(label);
+          const changes = await changedSince(before, after);
+          if (changes.length > 0) throw new Error(`${label}: changed ${changes.join(', ')}`);
+        }),
+        {
+          numRuns: Math.max(30, Math.round(RUNS / 4)),
+          endOnFailure: true,
+          ...(SEED === undefined ? {} : { seed: SEED }),
+        },
+      );
+    });
+  }
 });
 
 describe('fuzz: afterwards', () => {

@@ -452,7 +452,7 @@ describe('startReconciler’s timer', () => {
 
   function recordingLog() {
     return {
-      info: vi.fn<(details: object, message: string) => void>(),
+      debug: vi.fn<(details: object, message: string) => void>(),
       error: vi.fn<(details: object, message: string) => void>(),
     };
   }
@@ -471,7 +471,7 @@ describe('startReconciler’s timer', () => {
 
   const fakeInterval = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 
-  it('runs the reconciler once per interval, logs a run that settled something, and runs no more once stopped', async () => {
+  it('runs the reconciler once per interval, logs a run that settled something (at debug: routine work), and runs no more once stopped', async () => {
     const g = withWallet();
     const p = await player(100);
     g.wallet.next = ['unknown-not-applied'];
@@ -490,8 +490,8 @@ describe('startReconciler’s timer', () => {
       vi.advanceTimersByTime(INTERVAL_MS - 1);
       expect(claimDue).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
-      await until(() => log.info.mock.calls.length > 0);
-      expect(log.info).toHaveBeenCalledWith(
+      await until(() => log.debug.mock.calls.length > 0);
+      expect(log.debug).toHaveBeenCalledWith(
         { claimed: 1, completed: 0, returned: 1, stillPending: 0, synced: 0 },
         'reconciled provider transfers',
       );
@@ -519,11 +519,11 @@ describe('startReconciler’s timer', () => {
       vi.advanceTimersByTime(INTERVAL_MS);
       await until(() => toSync.mock.calls.length === 1);
       await settle();
-      expect(log.info).not.toHaveBeenCalled();
+      expect(log.debug).not.toHaveBeenCalled();
       vi.advanceTimersByTime(INTERVAL_MS);
-      await until(() => log.info.mock.calls.length > 0);
-      expect(log.info).toHaveBeenCalledTimes(1);
-      expect(log.info).toHaveBeenCalledWith(
+      await until(() => log.debug.mock.calls.length > 0);
+      expect(log.debug).toHaveBeenCalledTimes(1);
+      expect(log.debug).toHaveBeenCalledWith(
         { claimed: 0, completed: 0, returned: 0, stillPending: 0, synced: 1 },
         'reconciled provider transfers',
       );
@@ -546,12 +546,12 @@ describe('startReconciler’s timer', () => {
       vi.advanceTimersByTime(INTERVAL_MS);
       await until(() => log.error.mock.calls.length > 0);
       expect(log.error).toHaveBeenCalledWith({ err: failure }, 'reconciler tick failed');
-      expect(log.info).not.toHaveBeenCalled();
+      expect(log.debug).not.toHaveBeenCalled();
       await settle();
       vi.advanceTimersByTime(INTERVAL_MS);
-      await until(() => log.info.mock.calls.length > 0);
+      await until(() => log.debug.mock.calls.length > 0);
       expect(claimDue).toHaveBeenCalledTimes(2);
-      expect(log.info).toHaveBeenCalledWith(
+      expect(log.debug).toHaveBeenCalledWith(
         { claimed: 0, completed: 0, returned: 0, stillPending: 0, synced: 1 },
         'reconciled provider transfers',
       );
@@ -643,13 +643,65 @@ describe('seamless callbacks: answers per code', () => {
     expect(await mainSatang(p.playerId)).toBe(0);
   });
 
-  it('a win credits the main wallet with a SEAMLESS_WIN journal under its txn id', async () => {
+  it('a win of a round with an accepted bet credits the main wallet with a SEAMLESS_WIN journal under its txn id', async () => {
     const p = await wcPlayer(10);
+    const roundId = txn('round');
+    await seamlessBet(games, { playerRef: p.playerRef, txnId: txn('bet'), roundId, amountMinor: 500 });
     const txnId = txn('win');
-    expect(await seamlessWin(games, { playerRef: p.playerRef, txnId, roundId: 'r', amountMinor: 2_500 })).toStrictEqual(
-      { ok: true, balanceMinor: 3_500, txnId },
-    );
+    expect(await seamlessWin(games, { playerRef: p.playerRef, txnId, roundId, amountMinor: 2_500 })).toStrictEqual({
+      ok: true,
+      balanceMinor: 3_000,
+      txnId,
+    });
     expect(await journalKinds(txnId)).toEqual(['SEAMLESS_WIN']);
+  });
+
+  it('a win without its bet is refused BET_NOT_FOUND with the balance and moves nothing: no bet in the round, a refused bet, another player’s bet, or a bet rolled back', async () => {
+    const p = await wcPlayer(10);
+    const other = await wcPlayer(10);
+    const rounds = { empty: txn('round'), refused: txn('round'), others: txn('round'), rolledBack: txn('round') };
+    await seamlessBet(games, {
+      playerRef: p.playerRef,
+      txnId: txn('bet'),
+      roundId: rounds.refused,
+      amountMinor: 5_000,
+    });
+    await seamlessBet(games, {
+      playerRef: other.playerRef,
+      txnId: txn('bet'),
+      roundId: rounds.others,
+      amountMinor: 100,
+    });
+    const betTxnId = txn('bet');
+    await seamlessBet(games, { playerRef: p.playerRef, txnId: betTxnId, roundId: rounds.rolledBack, amountMinor: 100 });
+    await seamlessRollback(games, { playerRef: p.playerRef, txnId: txn('rb'), betTxnId });
+    for (const roundId of Object.values(rounds)) {
+      const txnId = txn('win');
+      expect(await seamlessWin(games, { playerRef: p.playerRef, txnId, roundId, amountMinor: 2_500 })).toStrictEqual({
+        ok: false,
+        code: 'BET_NOT_FOUND',
+        message: 'No accepted bet of the player in this round: a win pays a bet.',
+        balanceMinor: 1_000,
+      });
+      expect(await journalKinds(txnId)).toEqual([]);
+    }
+    expect(await mainSatang(p.playerId)).toBe(1_000);
+  });
+
+  it('a callback in another currency than THB is CURRENCY_NOT_SUPPORTED and claims nothing; THB, or no currency, is the wallet’s', async () => {
+    const p = await wcPlayer(10);
+    const roundId = txn('round');
+    const txnId = txn('bet');
+    const refused = { ok: false, code: 'CURRENCY_NOT_SUPPORTED', message: 'The wallet is in THB only.' };
+    const bet = { playerRef: p.playerRef, txnId, roundId, amountMinor: 100 };
+    expect(await seamlessBet(games, { ...bet, currency: 'USD' })).toStrictEqual(refused);
+    expect(await seamlessWin(games, { ...bet, txnId: txn('win'), currency: 'EUR' })).toStrictEqual(refused);
+    expect(
+      await seamlessRollback(games, { playerRef: p.playerRef, txnId: txn('rb'), betTxnId: txnId, currency: 'VND' }),
+    ).toStrictEqual(refused);
+    expect(await journalKinds(txnId)).toEqual([]);
+    expect(await seamlessBet(games, { ...bet, currency: 'THB' })).toMatchObject({ ok: true, balanceMinor: 900 });
+    expect(await seamlessBet(games, { ...bet, txnId: txn('bet') })).toMatchObject({ ok: true, balanceMinor: 800 });
   });
 
   it('a rollback reverses its bet with a SEAMLESS_ROLLBACK journal under the rollback’s txn id', async () => {
@@ -688,15 +740,17 @@ describe('seamless rollbacks that reverse nothing', () => {
 
   it('a rollback naming a win’s txn id moves nothing: only a bet is reversed', async () => {
     const p = await wcPlayer(10);
+    const roundId = txn('round');
+    await seamlessBet(games, { playerRef: p.playerRef, txnId: txn('bet'), roundId, amountMinor: 200 });
     const winTxnId = txn('win');
-    await seamlessWin(games, { playerRef: p.playerRef, txnId: winTxnId, roundId: 'r', amountMinor: 500 });
+    await seamlessWin(games, { playerRef: p.playerRef, txnId: winTxnId, roundId, amountMinor: 500 });
     const txnId = txn('rb');
     expect(await seamlessRollback(games, { playerRef: p.playerRef, txnId, betTxnId: winTxnId })).toStrictEqual({
       ok: true,
-      balanceMinor: 1_500,
+      balanceMinor: 1_300,
     });
     expect(await journalKinds(txnId)).toEqual([]);
-    expect(await mainSatang(p.playerId)).toBe(1_500);
+    expect(await mainSatang(p.playerId)).toBe(1_300);
   });
 
   it('a rollback of another player’s bet is TXN_MISMATCH “This transaction id was used for another movement.” with the caller’s balance, and moves nothing', async () => {

@@ -276,6 +276,29 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
+  it('a bank reference credited twice (two DEPOSIT journals under it, in any case) is named once; other kinds under it are not', async () => {
+    const player = await fundedPlayer(10);
+    await inRolledBackTransaction(async (trx) => {
+      const reference = `TWICE${player.id}`;
+      const problems = await problemsAfter(trx, async () => {
+        for (const [kind, written] of [
+          ['DEPOSIT', reference],
+          ['DEPOSIT', reference.toLowerCase()],
+          ['BANK_UNMATCHED', reference],
+        ] as const) {
+          const journal = await trx
+            .insertInto('journal_entries')
+            .values({ kind, player_id: null, reference: written })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await insertPosting(trx, journal.id, { accountId: house.bankDeposits, amount: 1, currency: 'THB' });
+          await insertPosting(trx, journal.id, { accountId: house.cash, amount: -1, currency: 'THB' });
+        }
+      });
+      expect(problems).toEqual([`bank reference ${reference} was credited 2 times`]);
+    });
+  });
+
   it('a waiting deposit whose money moved, and an approved one whose money never moved, are named', async () => {
     const player = await fundedPlayer(10);
     await inRolledBackTransaction(async (trx) => {

@@ -210,6 +210,21 @@ describe('postJournal: balanced per currency', () => {
     );
   });
 
+  it('a journal summing below zero is as unbalanced as one above: refused, naming the currency and the negative sum', async () => {
+    const player = await wallet();
+    await expectRefused(
+      {
+        kind: 'TEST',
+        playerId: player.id,
+        postings: [
+          { accountId: house.cash, amount: -300 },
+          { accountId: house.bankDeposits, amount: 299 },
+        ],
+      },
+      /does not balance in THB: sum -1/,
+    );
+  });
+
   it('a points (PTS) journal moves the stored points balance and writes its postings in PTS', async () => {
     const player = await wallet();
     const result = await post({

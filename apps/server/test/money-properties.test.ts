@@ -1,3 +1,4 @@
+import { DEPOSIT_SLIPS_WAITING_MAX, SLIP_UPLOADS_PER_PLAYER_MAX } from '@app/contracts/limits';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ type Model = {
   balances: number[];
   waitingWithdrawals: { id: number; player: number; amount: number }[];
   waitingDeposits: { id: number; player: number; amount: number; reference: string }[];
+  /** Slips each player sent, refused or not: they are throttled per player. */
+  slipUploads: number[];
 };
 type Real = { players: (TestPlayer & { id: number })[] };
 
@@ -78,6 +81,15 @@ class SlipDeposit implements fc.AsyncCommand<Model, Real> {
     const reference = uniqueReference('PS');
     const image = await slipImage(slipPayload({ sendingBank: '004', reference }));
     const response = await uploadSlip(t.app, player(real, this.who).token, { amount: this.baht.toFixed(2), image });
+    const sent = model.slipUploads[this.who] ?? 0;
+    model.slipUploads[this.who] = sent + 1;
+    const waiting = model.waitingDeposits.filter((deposit) => deposit.player === this.who).length;
+    if (sent >= SLIP_UPLOADS_PER_PLAYER_MAX || waiting >= DEPOSIT_SLIPS_WAITING_MAX) {
+      const refusal = sent >= SLIP_UPLOADS_PER_PLAYER_MAX ? 'TOO_MANY_ATTEMPTS' : 'DEPOSITS_WAITING_TOO_MANY';
+      expect(response.json().data.errorCode).toBe(refusal);
+      await expectBalances(model, real);
+      return;
+    }
     expect(response.json().data.result).toBe('WAITING');
     model.waitingDeposits.push({
       id: response.json().data.entry.id,
@@ -237,7 +249,12 @@ describe('money under random sequences (fast-check)', () => {
           const registered = await newPlayer(t.app);
           players.push({ ...registered, id: await playerIdOf(t.database.db, registered.phoneNumber) });
         }
-        const model: Model = { balances: players.map(() => 0), waitingWithdrawals: [], waitingDeposits: [] };
+        const model: Model = {
+          balances: players.map(() => 0),
+          waitingWithdrawals: [],
+          waitingDeposits: [],
+          slipUploads: players.map(() => 0),
+        };
         await fc.asyncModelRun(() => ({ model, real: { players } }), sequence);
         for (const balance of model.balances) expect(balance).toBeGreaterThanOrEqual(0);
         const ledger = await checkLedger(t.database.db);

@@ -88,7 +88,9 @@ describe('deliverable 6: operator sign-in with a TOTP second factor', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ success: false, data: { errorCode: 'INVALID_CREDENTIALS' } });
     const again = await operatorLogin(t.app, { username: created.username, password: PASSWORD });
-    expect(again.json().data).toMatchObject({ status: 'ENROL', secret: first.secret });
+    expect(again.json().data.status).toBe('ENROL');
+    // Each enrolment attempt draws its own secret (operator-enrolment.test.ts).
+    expect(again.json().data.secret).not.toBe(first.secret);
   });
 
   it('a session token is not an enrolToken, and an enrolToken works once', async () => {
@@ -173,18 +175,6 @@ describe('deliverable 6: operator sign-in with a TOTP second factor', () => {
     expect(blocked.json()).toMatchObject({ success: false, data: { errorCode: 'TOO_MANY_ATTEMPTS' } });
     expect(blocked.json().message).toMatch(/Try again in 15 minutes/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
-  });
-
-  it('sign-in is throttled per address: after 20 failures from one address it is refused there (429), not elsewhere', async () => {
-    const operator = await newOperator(t);
-    const address = uniqueAddress();
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const failed = await operatorLogin(t.app, { username: uniqueUsername('x'), password: 'wrong' }, address);
-      expect(failed.statusCode).toBe(401);
-    }
-    const body = { username: operator.username, password: operator.password, code: nextCode(operator.totpSecret) };
-    expect((await operatorLogin(t.app, body, address)).statusCode).toBe(429);
-    expect((await operatorLogin(t.app, body, uniqueAddress())).statusCode).toBe(200);
   });
 
   it('GET me answers the signed-in operator; logout ends the session (me → 401 after), other sessions stay', async () => {

@@ -48,7 +48,11 @@ describe('POST /register (spec §3, §5)', () => {
 
   it('§3 accepts every bank of the list by short or numeric code and stores the canonical code and name', async () => {
     for (const [index, bank] of BANKS.entries()) {
-      const body = payload({ bankCode: index % 2 === 0 ? bank.code : bank.numericCode, bankName: 'whatever' });
+      const body = payload({
+        bankCode: index % 2 === 0 ? bank.code : bank.numericCode,
+        bankName: 'whatever',
+        bankNumber: uniqueBankNumber(bank.accountDigits),
+      });
       const response = await register(body);
       expect(response.statusCode, bank.code).toBe(200);
       const row = await t.database.db
@@ -57,6 +61,29 @@ describe('POST /register (spec §3, §5)', () => {
         .where('phone_number', '=', body.phoneNumber)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ bank_code: bank.code, bank_name: bank.name });
+    }
+  });
+
+  it('GSB, GHB and BAAC account numbers have 12 digits: stored whole; 10 digits there, or 12 at a 10-digit bank, are refused with the length the bank needs', async () => {
+    for (const bankCode of ['GSB', 'GHB', 'BAAC']) {
+      const body = payload({ bankCode, bankNumber: uniqueBankNumber(12) });
+      expect((await register(body)).statusCode, bankCode).toBe(200);
+      const row = await t.database.db
+        .selectFrom('players')
+        .select('bank_number')
+        .where('phone_number', '=', body.phoneNumber)
+        .executeTakeFirstOrThrow();
+      expect(row.bank_number).toBe(body.bankNumber);
+      const short = await register(payload({ bankCode, bankNumber: uniqueBankNumber(10) }));
+      expect(short.statusCode).toBe(400);
+      expect(short.json().data.fields).toEqual({ bankNumber: 'Bank number must be 12 digits.' });
+    }
+    const long = await register(payload({ bankCode: 'KBANK', bankNumber: '020123456789' }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().data.fields).toEqual({ bankNumber: 'Bank number must be 10 digits.' });
+    for (const bankNumber of ['02012345678', '0201234567890']) {
+      const odd = await register(payload({ bankCode: 'GSB', bankNumber }));
+      expect(odd.statusCode, bankNumber).toBe(400);
     }
   });
 

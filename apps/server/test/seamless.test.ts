@@ -41,6 +41,23 @@ describe('seamless wallet callbacks (/provider/wc/…): signatures and players',
     expect(await mainSatang(player.playerId)).toBe(10_000);
   });
 
+  it('an amount above 10 million baht (1,000,000,000 minor units) is 400 VALIDATION_ERROR and moves nothing; 10 million is a valid amount', async () => {
+    const player = await wcPlayer(100);
+    const body = { playerRef: player.playerRef, txnId: txn('win'), roundId: txn('round') };
+    for (const amountMinor of [1_000_000_001, 10_000_000_000_00]) {
+      const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, { ...body, amountMinor });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+    const largest = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+      ...body,
+      txnId: txn('bet'),
+      amountMinor: 1_000_000_000,
+    });
+    expect(largest.json()).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+    expect(await mainSatang(player.playerId)).toBe(10_000);
+  });
+
   it('a malformed body is 400 VALIDATION_ERROR; an unknown player is PLAYER_NOT_FOUND', async () => {
     const bad = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, { playerRef: 'x', amountMinor: -5 });
     expect(bad.statusCode).toBe(400);
@@ -173,8 +190,15 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
     expect(await mainSatang(player.playerId)).toBe(10_000);
   });
 
-  it('a frozen player cannot bet (PLAYER_FROZEN) but is still paid a win', async () => {
+  it('a frozen player cannot bet (PLAYER_FROZEN) but is still paid the win of a bet made before the freeze', async () => {
     const player = await wcPlayer(100);
+    const placed = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+      playerRef: player.playerRef,
+      txnId: txn('bet'),
+      roundId: 'before-freeze',
+      amountMinor: 1_000,
+    });
+    expect(placed.json()).toMatchObject({ ok: true, balanceMinor: 9_000 });
     const freeze = await t.app.inject({
       method: 'POST',
       url: fillPath(ADMIN_PATHS.playerFreeze, { id: player.playerId }),
@@ -188,14 +212,14 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
       roundId: 'r',
       amountMinor: 100,
     });
-    expect(bet.json()).toMatchObject({ ok: false, code: 'PLAYER_FROZEN', balanceMinor: 10_000 });
+    expect(bet.json()).toMatchObject({ ok: false, code: 'PLAYER_FROZEN', balanceMinor: 9_000 });
     const win = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
       playerRef: player.playerRef,
       txnId: txn('win'),
-      roundId: 'r',
+      roundId: 'before-freeze',
       amountMinor: 500,
     });
-    expect(win.json()).toMatchObject({ ok: true, balanceMinor: 10_500 });
+    expect(win.json()).toMatchObject({ ok: true, balanceMinor: 9_500 });
   });
 
   it('every movement is a balanced journal against the WC clearing account: the ledger check passes', async () => {

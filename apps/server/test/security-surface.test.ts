@@ -327,6 +327,9 @@ describe('security: provider callbacks with bad or stale signatures are refused;
     await credit(t.app, player.phoneNumber, 100);
     playerId = await playerIdOf(t.database.db, player.phoneNumber);
     playerRef = (await ensureProviderPlayer(await fakeGames(t), playerId, WC_PROVIDER)).playerRef;
+    // The wins below pay this bet's round: a win without an accepted bet is refused.
+    const bet = { playerRef, txnId: `bet-${randomUUID()}`, roundId: 'r', amountMinor: 100 };
+    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, bet)).json()).toMatchObject({ ok: true });
   });
 
   const balance = async () => (await readPlayerBalances(t.database.db, playerId)).mainSatang;

@@ -11,6 +11,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OPERATOR_FAILURES_PER_ADDRESS_MAX } from '@app/contracts/limits';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import argon2 from 'argon2';
@@ -167,17 +168,17 @@ describe('security: sign-in brute force is throttled per phone, per username and
     expect(right.statusCode).toBe(429);
   });
 
-  it('operator sign-in: 30 simultaneous wrong passwords from one address for 30 usernames check at most 20 passwords (the per-address limit)', async () => {
+  it(`operator sign-in: ${OPERATOR_FAILURES_PER_ADDRESS_MAX + 10} simultaneous wrong passwords from one address for as many usernames check at most ${OPERATOR_FAILURES_PER_ADDRESS_MAX} passwords (the per-address limit)`, async () => {
     const address = uniqueAddress();
     await countingVerifications(async (verifications) => {
       const answers = await Promise.all(
-        Array.from({ length: 30 }, () =>
+        Array.from({ length: OPERATOR_FAILURES_PER_ADDRESS_MAX + 10 }, () =>
           operatorLogin(t.app, { username: uniqueUsername('bf'), password: 'wrong-password', code: '123456' }, address),
         ),
       );
-      expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(20);
+      expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(OPERATOR_FAILURES_PER_ADDRESS_MAX);
       expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(10);
-      expect(verifications()).toBe(20);
+      expect(verifications()).toBe(OPERATOR_FAILURES_PER_ADDRESS_MAX);
     });
   });
 });

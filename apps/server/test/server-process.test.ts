@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -30,11 +30,41 @@ beforeAll(() => {
 function startServer(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', HOST: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
   return child;
+}
+
+/** Everything a process writes, stdout and stderr together, as it comes. */
+function output(child: ChildProcess): { text: () => string } {
+  let text = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+  }
+  return { text: () => text };
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** An IPv4 address of this machine that is not loopback, if it has one. */
+function outsideAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+}
+
+async function answersOn(address: string, port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://${address}:${port}/health`, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
 }
 
 async function waitForHealth(port: number, deadlineMs: number): Promise<number> {
@@ -114,4 +144,71 @@ describe('the server process (npm start)', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('PORT');
   });
+
+  it('demo mode listens on 127.0.0.1 unless HOST says otherwise: not reachable from another machine by default, reachable with HOST=0.0.0.0', async () => {
+    const port = await freePort();
+    const child = startServer({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    });
+    const log = output(child);
+    await waitForHealth(port, START_WITHIN_MS);
+    expect(log.text()).toContain(`Server listening at http://127.0.0.1:${port}`);
+    const outside = outsideAddress();
+    if (outside) expect(await answersOn(outside, port)).toBe(false);
+    expect(await stop(child)).toBe(0);
+
+    const open = startServer({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      PORT: String(port),
+      HOST: '0.0.0.0',
+    });
+    await waitForHealth(port, START_WITHIN_MS);
+    if (outside) expect(await answersOn(outside, port)).toBe(true);
+    expect(await stop(open)).toBe(0);
+  }, 60_000);
+
+  it('defect 4: outside demo mode the server refuses to start with the sandbox game provider, naming the setting that allows it', async () => {
+    const child = startServer({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      SEED_DEMO: 'false',
+      PORT: String(await freePort()),
+    });
+    const log = output(child);
+    expect(await exitCode(child)).toBe(1);
+    expect(log.text()).toContain('UFA_PROVIDER_ADAPTER, WC_PROVIDER_ADAPTER');
+    expect(log.text()).toContain('ALLOW_SANDBOX_PROVIDER=true');
+    expect(log.text()).not.toContain('    at ');
+  });
+
+  it('defect 4: with ALLOW_SANDBOX_PROVIDER=true it starts outside demo mode and warns in the log at every start', async () => {
+    const port = await freePort();
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      SEED_DEMO: 'false',
+      ALLOW_SANDBOX_PROVIDER: 'true',
+      PORT: String(port),
+    };
+    for (let start = 0; start < 2; start += 1) {
+      const child = startServer(env);
+      const log = output(child);
+      await waitForHealth(port, START_WITHIN_MS);
+      expect(await stop(child)).toBe(0);
+      expect(log.text()).toContain('ALLOW_SANDBOX_PROVIDER=true: games run on the sandbox provider');
+    }
+  }, 60_000);
+
+  it('a second server on a port in use says which port and how to choose another, without a stack trace', async () => {
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: String(port) });
+    await waitForHealth(port, START_WITHIN_MS);
+    const second = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: String(port) });
+    const log = output(second);
+    expect(await exitCode(second)).toBe(1);
+    expect(log.text()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    expect(log.text()).toContain(`PORT=${port + 10} npm start`);
+    expect(log.text()).not.toContain('    at ');
+    expect(await stop(first)).toBe(0);
+  }, 60_000);
 });

@@ -3,7 +3,8 @@ import { newPasswordSchema, phoneSchema } from './auth.ts';
 import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
-import { PASSWORD_LENGTH_MAX } from './limits.ts';
+import { AMOUNT_BAHT_MAX, PASSWORD_LENGTH_MAX } from './limits.ts';
+import { bahtToSatang } from './money.ts';
 import { reasonSchema } from './wallet.ts';
 
 /**
@@ -86,7 +87,19 @@ const pageFields = {
   sort: z.enum(['oldest', 'newest']).default('oldest'),
 };
 
-const idSchema = z.coerce
+/**
+ * An id written in a path or a query string: decimal digits only, no sign,
+ * no leading zero, no exponent, no hex ("0x10" is not 16, "1e1" is not 10),
+ * so that one entry has one address.
+ */
+const idTextSchema = z
+  .string({ error: 'validation_failed' })
+  .regex(/^[1-9][0-9]{0,15}$/, { error: 'validation_failed' })
+  .transform(Number)
+  .refine(Number.isSafeInteger, { error: 'validation_failed' });
+
+/** An id in a JSON body: a whole number, never a text to be read as one. */
+const idNumberSchema = z
   .number({ error: 'validation_failed' })
   .int({ error: 'validation_failed' })
   .min(1, { error: 'validation_failed' })
@@ -95,7 +108,7 @@ const idSchema = z.coerce
 const searchText = z.string().trim().max(100).optional();
 const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).optional();
 
-export const idParamsSchema = z.object({ id: idSchema });
+export const idParamsSchema = z.object({ id: idTextSchema });
 /** The first operator API names players by phone number. */
 export const phoneParamsSchema = z.object({ phoneNumber: phoneSchema });
 
@@ -131,7 +144,7 @@ export type AdminHistoryEntry = z.infer<typeof adminHistoryEntrySchema>;
 export const queueQuerySchema = z.object({
   ...pageFields,
   status: z.enum(HISTORY_STATUSES).default('WAITING'),
-  playerId: idSchema.optional(),
+  playerId: idTextSchema.optional(),
   q: searchText,
 });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
@@ -158,7 +171,7 @@ export const depositItemSchema = adminHistoryEntrySchema.extend({
 });
 export type DepositItem = z.infer<typeof depositItemSchema>;
 
-export const BANK_TRANSFER_STATUSES = ['UNMATCHED', 'CREDITED', 'ASSIGNED'] as const;
+export const BANK_TRANSFER_STATUSES = ['UNMATCHED', 'CREDITED', 'ASSIGNED', 'MISMATCH'] as const;
 
 export const bankTransferQuerySchema = z.object({
   ...pageFields,
@@ -186,15 +199,55 @@ export const bankTransferItemSchema = z.object({
 });
 export type BankTransferItem = z.infer<typeof bankTransferItemSchema>;
 
+/**
+ * What the bank feed reported that an operator must look at: a redelivery of
+ * a known reference that differs from the first delivery, or a reference that
+ * was credited before (from a slip) with another amount or player. Nothing
+ * was credited for either; resolving a flag records who looked and why.
+ */
+export const BANK_FEED_FLAG_KINDS = ['REDELIVERY_DIFFERS', 'ALREADY_CREDITED_DIFFERS'] as const;
+
+export const bankFeedFlagQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+export type BankFeedFlagQuery = z.infer<typeof bankFeedFlagQuerySchema>;
+
+export const bankFeedFlagItemSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  kind: z.enum(BANK_FEED_FLAG_KINDS),
+  bankTransferId: z.number().int(),
+  /** What the bank reported this time, and what was recorded before (fields as the bank feed names them). */
+  reported: z.record(z.string(), z.unknown()),
+  recorded: z.record(z.string(), z.unknown()),
+  timesReported: z.number().int(),
+  raisedAt: z.string(),
+  lastReportedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolution: z.string().nullable(),
+});
+export type BankFeedFlagItem = z.infer<typeof bankFeedFlagItemSchema>;
+
+export const resolveFlagRequestSchema = z.object({ reason: reasonSchema });
+export type ResolveFlagRequest = z.infer<typeof resolveFlagRequestSchema>;
+
+export const resolveFlagResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: bankFeedFlagItemSchema,
+});
+
 // Decisions -----------------------------------------------------------------
 
 export const approveRequestSchema = z.object({ note: z.string().trim().max(500).optional() }).default({});
 export const rejectRequestSchema = z.object({ reason: reasonSchema });
 export const assignTransferRequestSchema = z.object({
-  playerId: idSchema,
+  playerId: idNumberSchema,
   reason: reasonSchema,
   /** A waiting slip deposit of the same player and amount that this transfer settles. */
-  depositId: idSchema.optional(),
+  depositId: idNumberSchema.optional(),
 });
 export type AssignTransferRequest = z.infer<typeof assignTransferRequestSchema>;
 
@@ -336,6 +389,8 @@ export const operatorListItemSchema = operatorSchema.extend({
   disabled: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Baht: a manual credit above it waits for a second admin. Null: the setting MANUAL_CREDIT_APPROVAL_ABOVE applies. */
+  manualCreditLimit: z.number().nullable(),
 });
 export const operatorsResponseSchema = z.object({ success: z.literal(true), data: z.array(operatorListItemSchema) });
 export const operatorResponseSchema = z.object({ success: z.literal(true), data: operatorListItemSchema });
@@ -355,8 +410,54 @@ export const updateOperatorRequestSchema = z.object({
   /** The operator enrols a new second factor at the next sign-in. */
   resetSecondFactor: z.literal(true).optional(),
   password: newPasswordSchema.optional(),
+  /** Baht, 0 to 10 million (0: every manual credit needs a second admin); null: the setting applies. */
+  manualCreditLimit: z
+    .number({ error: 'amount_invalid' })
+    .min(0, { error: 'amount_invalid' })
+    .max(AMOUNT_BAHT_MAX, { error: 'amount_too_large' })
+    .refine((amount) => bahtToSatang(amount) !== undefined, { error: 'amount_invalid' })
+    .nullable()
+    .optional(),
 });
 export type UpdateOperatorRequest = z.infer<typeof updateOperatorRequestSchema>;
+
+// Manual credits awaiting a second admin ---------------------------------------
+
+/**
+ * A manual credit above the requesting operator's limit: recorded, nothing
+ * moved, until an admin other than the requester approves it (the credit is
+ * then posted) or rejects it with a reason.
+ */
+export const CREDIT_REQUEST_STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
+
+export const creditRequestItemSchema = z.object({
+  id: z.number().int(),
+  player: playerSummarySchema,
+  amount: z.number(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  status: z.enum(CREDIT_REQUEST_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  /** The MANUAL_DEPOSIT entry the approval wrote. */
+  historyId: z.number().int().nullable(),
+});
+export type CreditRequestItem = z.infer<typeof creditRequestItemSchema>;
+
+export const creditRequestQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(CREDIT_REQUEST_STATUSES).default('WAITING'),
+});
+export type CreditRequestQuery = z.infer<typeof creditRequestQuerySchema>;
+
+export const creditRequestResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: creditRequestItemSchema,
+});
+export type CreditRequestResponse = z.infer<typeof creditRequestResponseSchema>;
 
 // Audit ---------------------------------------------------------------------
 
@@ -364,7 +465,7 @@ export const auditQuerySchema = z.object({
   ...pageFields,
   sort: z.enum(['oldest', 'newest']).default('newest'),
   /** One row by its id: the row a broken chain names. */
-  id: idSchema.optional(),
+  id: idTextSchema.optional(),
   actor: searchText,
   action: searchText,
   targetType: searchText,
@@ -406,6 +507,10 @@ export const summarySchema = z.object({
   unmatchedTransfers: countSum,
   /** Transfers to or from a game provider whose outcome is not known yet (the reconciler settles them). */
   pendingTransfers: countSum,
+  /**
+   * Money that moved since midnight in Bangkok: deposits credited and
+   * withdrawals paid (approved) today. Waiting ones are counted above, not here.
+   */
   today: z.object({ deposits: countSum, withdrawals: countSum }),
 });
 export type Summary = z.infer<typeof summarySchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { findBank } from './banks.ts';
+import { bankNumberProblem, findBank } from './banks.ts';
 import {
   AGENT_ID_MAX,
   BANK_NUMBER_DIGITS,
+  BANK_NUMBER_DIGITS_LONG,
   FULL_NAME_LENGTH_MAX,
   PASSWORD_LENGTH_MAX,
   PASSWORD_LENGTH_MIN,
@@ -26,15 +27,22 @@ export const newPasswordSchema = z
   .max(PASSWORD_LENGTH_MAX, { error: 'password_too_long' })
   .refine((password) => password.trim().length > 0, { error: 'password_blank' });
 
+/**
+ * An account number as typed: digits only, 10 or 12 of them (GSB, GHB and
+ * BAAC numbers have 12). Which length a bank takes is checked with the bank
+ * (bankNumberProblem, in the register request's refinement). Never shortened.
+ */
 export const bankNumberSchema = z
   .string({ error: 'bank_number_required' })
   .trim()
   .min(1, { error: 'bank_number_required' })
   .regex(digitsOnly, { error: 'bank_number_invalid' })
-  .length(BANK_NUMBER_DIGITS, { error: 'bank_number_10_digits' });
+  .refine((text) => text.length === BANK_NUMBER_DIGITS || text.length === BANK_NUMBER_DIGITS_LONG, {
+    error: 'bank_number_10_digits',
+  });
 
-/** Registration payload of spec §3. bankCode may be the short code (KBANK) or the numeric one (004). */
-export const registerRequestSchema = z.object({
+/** The fields of a registration. bankCode may be the short code (KBANK) or the numeric one (004). */
+export const registerFieldsSchema = z.object({
   agentId: z.coerce
     .number({ error: 'agent_invalid' })
     .int({ error: 'agent_invalid' })
@@ -54,6 +62,12 @@ export const registerRequestSchema = z.object({
   lineId: z.string().trim().max(100, { error: 'line_id_too_long' }).optional(),
   phoneNumber: phoneSchema,
   password: newPasswordSchema,
+});
+
+/** Registration payload of spec §3, with the account number's length checked against its bank. */
+export const registerRequestSchema = registerFieldsSchema.superRefine((body, ctx) => {
+  const problem = bankNumberProblem(body.bankCode, body.bankNumber);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['bankNumber'] });
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { historyEntrySchema } from './history.ts';
-import { DEPOSIT_AMOUNT_SATANG_MAX } from './limits.ts';
+import { DEPOSIT_AMOUNT_SATANG_MAX, FEED_TRANSFER_AGE_MAX_MS, FEED_TRANSFER_FUTURE_MAX_MS } from './limits.ts';
+import { bahtToSatang } from './money.ts';
 import { depositAccountSchema } from './player.ts';
 import { toSatang } from './wallet.ts';
 
@@ -57,10 +58,12 @@ export type PromptPayResponse = z.infer<typeof promptPayResponseSchema>;
  */
 export const bankTransferWebhookSchema = z
   .object({
+    // A bank reference is one reference whatever its case: stored in capitals, so "dup-1" is "DUP-1".
     reference: z
       .string({ error: 'validation_failed' })
       .trim()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'validation_failed' }),
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'validation_failed' })
+      .transform((text) => text.toUpperCase()),
     fromBankCode: z
       .string({ error: 'bank_invalid' })
       .trim()
@@ -74,24 +77,28 @@ export const bankTransferWebhookSchema = z
       .string({ error: 'bank_number_invalid' })
       .regex(/^[0-9 -]{6,30}$/, { error: 'bank_number_invalid' })
       .transform((text) => text.replace(/[ -]/g, '')),
+    // The one rule of every amount that enters (bahtToSatang): at most two decimals, at any size, never rounded.
     amount: z
       .number({ error: 'amount_invalid' })
       .min(1, { error: 'amount_below_minimum' })
       .max(DEPOSIT_AMOUNT_SATANG_MAX / 100, { error: 'amount_too_large' })
-      .refine((amount) => Number.isFinite(amount), { error: 'amount_invalid' }),
-    transferredAt: z.iso.datetime({ offset: true, error: 'validation_failed' }),
+      .refine((amount) => bahtToSatang(amount) !== undefined, { error: 'amount_invalid' }),
+    transferredAt: z.iso.datetime({ offset: true, error: 'validation_failed' }).refine(
+      (text) => {
+        const ageMs = Date.now() - new Date(text).getTime();
+        return ageMs <= FEED_TRANSFER_AGE_MAX_MS && ageMs >= -FEED_TRANSFER_FUTURE_MAX_MS;
+      },
+      { error: 'transfer_time_out_of_window' },
+    ),
   })
-  .transform((body, ctx) => {
-    const amountSatang = Math.round(body.amount * 100);
-    if (Math.abs(amountSatang - body.amount * 100) > 1e-6 * amountSatang) {
-      ctx.addIssue({ code: 'custom', message: 'amount_invalid', path: ['amount'] });
-      return z.NEVER;
-    }
-    return { ...body, amountSatang, transferredAt: new Date(body.transferredAt) };
-  });
+  .transform((body) => ({
+    ...body,
+    amountSatang: toSatang(body.amount),
+    transferredAt: new Date(body.transferredAt),
+  }));
 export type BankTransferWebhook = z.input<typeof bankTransferWebhookSchema>;
 
-export const BANK_TRANSFER_RESULTS = ['credited', 'unmatched', 'duplicate'] as const;
+export const BANK_TRANSFER_RESULTS = ['credited', 'unmatched', 'duplicate', 'mismatch'] as const;
 export type BankTransferResult = (typeof BANK_TRANSFER_RESULTS)[number];
 
 export const bankTransferWebhookResponseSchema = z.object({

@@ -4,7 +4,6 @@
  * the only place where the unit changes.
  */
 export const SATANG_PER_BAHT = 100;
-const SUB_SATANG_TOLERANCE = 1e-3;
 
 export function assertSatang(amountSatang: number): void {
   if (!Number.isSafeInteger(amountSatang)) {
@@ -18,20 +17,27 @@ export function satangToBaht(amountSatang: number): number {
   return amountSatang / SATANG_PER_BAHT;
 }
 
+/** Above this many baht, the satang of an amount are no longer a safe integer. */
+const BAHT_MAGNITUDE_MAX = Number.MAX_SAFE_INTEGER / SATANG_PER_BAHT;
+
 /**
  * Baht from a request to satang. Accepts at most two decimals; anything else
- * (NaN, infinities, fractions of a satang, unsafe magnitudes) returns undefined
- * so that the caller can answer with a clear 400.
+ * (NaN, infinities, a third decimal at any size, unsafe magnitudes) returns
+ * undefined so that the caller can answer with a clear 400.
+ *
+ * The amount is accepted only when it is exactly the number that its own
+ * two-decimal text reads as: 100.1 is "100.10", read back as 100.1; 4999.995
+ * and 123456.785 are not any two-decimal number, so they are refused, never
+ * rounded. No tolerance is involved, so the rule is the same at every size.
+ * (A text with more digits than a double holds, such as 5000.0000000000001,
+ * is the number 5000 by the time JSON is parsed: it cannot be told apart.)
  */
 export function bahtToSatang(amountBaht: number): number | undefined {
-  if (!Number.isFinite(amountBaht)) return undefined;
-  const satang = Math.round(amountBaht * SATANG_PER_BAHT);
-  if (!Number.isSafeInteger(satang)) return undefined;
-  // Reject 10.005 and 10000.005: the round trip must be exact to the satang. The
-  // tolerance is absolute (a thousandth of a satang), far above binary rounding
-  // error for any amount below 2^53 / 10^6 and far below a third decimal.
-  if (Math.abs(satang - amountBaht * SATANG_PER_BAHT) > SUB_SATANG_TOLERANCE) return undefined;
-  return satang;
+  if (!Number.isFinite(amountBaht) || Math.abs(amountBaht) > BAHT_MAGNITUDE_MAX) return undefined;
+  const twoDecimals = amountBaht.toFixed(2);
+  if (Number(twoDecimals) !== amountBaht) return undefined;
+  const satang = Number(twoDecimals.replace('.', ''));
+  return Number.isSafeInteger(satang) ? satang : undefined;
 }
 
 const bahtFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

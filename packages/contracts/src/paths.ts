@@ -47,6 +47,13 @@ export const ADMIN_PATHS = {
   depositReject: '/admin/deposits/:id/reject',
   bankTransfers: '/admin/bank-transfers',
   bankTransferAssign: '/admin/bank-transfers/:id/assign',
+  /** GET: what the bank feed reported that an operator must look at (?status=open|resolved). */
+  bankFeedFlags: '/admin/bank-feed-flags',
+  bankFeedFlagResolve: '/admin/bank-feed-flags/:id/resolve',
+  /** GET: manual credits above their operator's limit, waiting for a second admin (?status=). */
+  creditRequests: '/admin/credit-requests',
+  creditRequestApprove: '/admin/credit-requests/:id/approve',
+  creditRequestReject: '/admin/credit-requests/:id/reject',
   players: '/admin/players',
   player: '/admin/players/:id',
   playerHistory: '/admin/players/:id/history',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_BAHT_MAX } from './limits.ts';
 
 /**
  * The protocol between our server and a game provider, as the sandbox
@@ -53,6 +54,20 @@ export const playerRefSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** A transaction reference (ours for transfers, the provider's for seamless moves). */
 export const referenceSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/);
 export const amountMinorSchema = z.number().int().positive().max(1_000_000_000_000);
+/**
+ * An amount a provider's callback moves in the player's wallet: whole satang,
+ * at most the 10 million baht every request is bounded by (AMOUNT_BAHT_MAX).
+ */
+export const callbackAmountMinorSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(AMOUNT_BAHT_MAX * 100);
+/** The currency a callback names (ISO 4217); the wallet refuses any but THB. Absent, it is the wallet's. */
+const callbackCurrencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .optional();
 
 /** The interface language of a game, as spec §7 maps it (EN-US, TH-TH, ZH-CN, LO-LA, MY-MM, KO-KR). */
 export const gameLangSchema = z.string().regex(/^[A-Z]{2}-[A-Z]{2}$/);
@@ -126,7 +141,8 @@ export const seamlessBetRequestSchema = z.object({
   playerRef: playerRefSchema,
   txnId: referenceSchema,
   roundId: referenceSchema,
-  amountMinor: amountMinorSchema,
+  amountMinor: callbackAmountMinorSchema,
+  currency: callbackCurrencySchema,
 });
 export const seamlessWinRequestSchema = seamlessBetRequestSchema;
 export const seamlessRollbackRequestSchema = z.object({
@@ -134,6 +150,7 @@ export const seamlessRollbackRequestSchema = z.object({
   txnId: referenceSchema,
   /** The bet this rollback reverses; it may not have arrived (yet). */
   betTxnId: referenceSchema,
+  currency: callbackCurrencySchema,
 });
 export type SeamlessBetRequest = z.infer<typeof seamlessBetRequestSchema>;
 export type SeamlessRollbackRequest = z.infer<typeof seamlessRollbackRequestSchema>;
@@ -146,6 +163,8 @@ export const SEAMLESS_ERROR_CODES = [
   'INSUFFICIENT_FUNDS',
   'TXN_MISMATCH',
   'BET_ROLLED_BACK',
+  'BET_NOT_FOUND',
+  'CURRENCY_NOT_SUPPORTED',
   'INTERNAL_ERROR',
 ] as const;
 export type SeamlessErrorCode = (typeof SEAMLESS_ERROR_CODES)[number];

@@ -7,6 +7,8 @@ export const SETTING_CODES = {
   depositMinAmount: 'DEPOSIT_MIN_AMOUNT',
   withdrawMinAmount: 'WITHDRAW_MIN_AMOUNT',
   withdrawMaxAmount: 'WITHDRAW_MAX_AMOUNT',
+  withdrawDailyMaxAmount: 'WITHDRAW_DAILY_MAX_AMOUNT',
+  manualCreditApprovalAbove: 'MANUAL_CREDIT_APPROVAL_ABOVE',
 } as const;
 
 export const settingSchema = z.object({ code: z.string(), value: z.string() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerRequestSchema } from '../src/auth.ts';
-import { BANKS, DEFAULT_BANK_CODE, findBank } from '../src/banks.ts';
+import { BANKS, bankNumberProblem, DEFAULT_BANK_CODE, findBank } from '../src/banks.ts';
 import { pageQuerySchema } from '../src/common.ts';
 import { GAME_LAUNCH_LANG, LANGUAGES, languageFromAcceptLanguage, toAppLanguage } from '../src/languages.ts';
 import { MESSAGES, translate } from '../src/messages.ts';
@@ -12,19 +12,31 @@ describe('money (integer satang inside, baht at the boundary)', () => {
     [1, 100],
     [10.5, 1050],
     [1234.56, 123456],
-    [0.1 + 0.2, 30],
     [49999.99, 4999999],
     [9999999.99, 999999999],
   ])('bahtToSatang(%s) = %s', (baht, satang) => {
     expect(bahtToSatang(baht)).toBe(satang);
   });
 
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, 10.005, 0.001, 1e300, 200.0001, 10000.005, 49999.999, 9999999.999])(
-    'bahtToSatang(%s) is refused: more than 2 decimals, at any size',
-    (baht) => {
-      expect(bahtToSatang(baht)).toBeUndefined();
-    },
-  );
+  it.each([
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    10.005,
+    100.005,
+    0.001,
+    1e300,
+    200.0001,
+    4999.995,
+    5000.001,
+    10000.005,
+    49999.999,
+    123456.785,
+    9999999.999,
+    // What JSON.stringify(0.1 + 0.2) sends: seventeen decimals, not 0.30.
+    0.1 + 0.2,
+  ])('bahtToSatang(%s) is refused: more than 2 decimals, at any size (never rounded)', (baht) => {
+    expect(bahtToSatang(baht)).toBeUndefined();
+  });
 
   it('satangToBaht is exact and refuses non-integers', () => {
     expect(satangToBaht(123456)).toBe(1234.56);
@@ -40,7 +52,7 @@ describe('money (integer satang inside, baht at the boundary)', () => {
 });
 
 describe('banks (§3 bank list)', () => {
-  it('§3 has the 15 banks with their numeric codes', () => {
+  it('§3 has the 15 banks with their numeric codes, and BAAC (034) beside them', () => {
     expect(BANKS.map((b) => `${b.code} ${b.numericCode}`)).toEqual([
       'KBANK 004',
       'BBL 002',
@@ -57,7 +69,17 @@ describe('banks (§3 bank list)', () => {
       'SCBT 020',
       'GSB 030',
       'GHB 033',
+      'BAAC 034',
     ]);
+  });
+
+  it('account numbers are 10 digits, or 12 at GSB, GHB and BAAC; the spec’s message for a wrong length', () => {
+    expect(BANKS.filter((bank) => bank.accountDigits === 12).map((bank) => bank.code)).toEqual(['GSB', 'GHB', 'BAAC']);
+    expect(bankNumberProblem('KBANK', '1234567890')).toBeUndefined();
+    expect(bankNumberProblem('KBANK', '123456789012')).toBe('bank_number_10_digits');
+    expect(bankNumberProblem('GSB', '020123456789')).toBeUndefined();
+    expect(bankNumberProblem('GSB', '0201234567')).toBe('bank_number_12_digits');
+    expect(bankNumberProblem('BAAC', '02012345678x')).toBe('bank_number_invalid');
   });
 
   it('§3 default bank is KBANK, Kasikorn bank; findBank takes either code', () => {

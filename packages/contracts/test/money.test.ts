@@ -15,14 +15,19 @@ describe('money units: integer satang inside, baht at the boundary', () => {
     expect(satangToBaht(-250)).toBe(-2.5);
   });
 
-  it('bahtToSatang takes a difference of up to a thousandth of a satang as binary rounding error, not a third decimal', async () => {
+  it('bahtToSatang has no tolerance: a third decimal is refused however small it is and however large the amount', async () => {
     const { bahtToSatang } = await money();
-    // 0.00001 baht is 0.001 satang from 0: exactly the tolerance, accepted (and 0 is refused later as not positive).
-    expect(bahtToSatang(0.00001)).toBe(0);
-    expect(bahtToSatang(-0.00001)).toBe(-0);
-    // A little more than a thousandth of a satang is a fraction of a satang: refused.
+    expect(bahtToSatang(0.00001)).toBeUndefined();
+    expect(bahtToSatang(-0.00001)).toBeUndefined();
     expect(bahtToSatang(0.000011)).toBeUndefined();
-    expect(bahtToSatang(0.00002)).toBeUndefined();
+    // A third decimal at every size from one baht to the largest request amount.
+    for (let baht = 1; baht <= 10_000_000; baht *= 10) {
+      expect(bahtToSatang(baht + 0.005)).toBeUndefined();
+      expect(bahtToSatang(baht + 0.001)).toBeUndefined();
+      expect(bahtToSatang(baht + 0.999)).toBeUndefined();
+      expect(bahtToSatang(baht + 0.99)).toBe(baht * 100 + 99);
+    }
+    expect(bahtToSatang(-0)).toBe(0);
   });
 
   it('bahtToSatang refuses an amount whose satang are beyond a safe integer, even when it has no fraction', async () => {

@@ -5,6 +5,10 @@ import { moneyInOutSchemaSql } from './migrations/002-money-in-out.ts';
 import { gamesSchemaSql } from './migrations/003-games.ts';
 import { checkRunsSchemaSql } from './migrations/004-check-runs.ts';
 import { postJournalSchemaSql } from './migrations/005-post-journal.ts';
+import { depositSettlementSchemaSql } from './migrations/006-deposit-settlement.ts';
+import { withdrawalDailyCapSchemaSql } from './migrations/007-withdrawal-daily-cap.ts';
+import { operatorControlsSchemaSql } from './migrations/008-operator-controls.ts';
+import { accountLengthsSchemaSql } from './migrations/009-account-lengths.ts';
 
 type Migration = { version: number; name: string; sql: string };
 
@@ -15,6 +19,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'games', sql: gamesSchemaSql },
   { version: 4, name: 'check-runs', sql: checkRunsSchemaSql },
   { version: 5, name: 'post-journal', sql: postJournalSchemaSql },
+  { version: 6, name: 'deposit-settlement', sql: depositSettlementSchemaSql },
+  { version: 7, name: 'withdrawal-daily-cap', sql: withdrawalDailyCapSchemaSql },
+  { version: 8, name: 'operator-controls', sql: operatorControlsSchemaSql },
+  { version: 9, name: 'account-lengths', sql: accountLengthsSchemaSql },
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */

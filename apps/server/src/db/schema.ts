@@ -33,7 +33,15 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export type ThrottleScope = 'phone' | 'address' | 'operator' | 'operator_address' | 'register' | 'old_password';
+export type ThrottleScope =
+  | 'phone'
+  | 'address'
+  | 'operator'
+  | 'operator_address'
+  | 'register'
+  | 'old_password'
+  | 'slip_upload'
+  | 'operator_enrol';
 
 export interface LoginFailuresTable {
   id: Generated<number>;
@@ -141,6 +149,8 @@ export interface OperatorsTable {
   totp_last_step: number | null;
   disabled_at: Date | null;
   last_login_at: Date | null;
+  /** Satang; above it a manual credit waits for a second admin. Null: the setting MANUAL_CREDIT_APPROVAL_ABOVE. */
+  manual_credit_limit: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -154,9 +164,11 @@ export interface OperatorSessionsTable {
   revoked_at: Date | null;
   client_address: string | null;
   user_agent: string | null;
+  /** An enrolment's own TOTP secret, until its first code makes it the operator's. */
+  totp_secret: string | null;
 }
 
-export type BankTransferStatus = 'CREDITED' | 'UNMATCHED' | 'ASSIGNED';
+export type BankTransferStatus = 'CREDITED' | 'UNMATCHED' | 'ASSIGNED' | 'MISMATCH';
 
 export interface BankTransfersTable {
   id: Generated<number>;
@@ -176,6 +188,42 @@ export interface BankTransfersTable {
   note: string | null;
   decided_by: string | null;
   decided_at: Date | null;
+}
+
+export type BankFeedFlagKind = 'REDELIVERY_DIFFERS' | 'ALREADY_CREDITED_DIFFERS';
+
+export interface BankFeedFlagsTable {
+  id: Generated<number>;
+  reference: string;
+  kind: BankFeedFlagKind;
+  bank_transfer_id: number;
+  reported: Json;
+  recorded: Json;
+  fingerprint: string;
+  times_reported: Generated<number>;
+  raised_at: CreatedAt;
+  last_reported_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution: string | null;
+}
+
+export type CreditRequestStatus = 'WAITING' | 'APPROVED' | 'REJECTED';
+
+export interface CreditRequestsTable {
+  id: Generated<number>;
+  player_id: number;
+  amount: number;
+  reason: string;
+  requested_by: string;
+  requested_by_id: number | null;
+  requested_at: CreatedAt;
+  status: Generated<CreditRequestStatus>;
+  decided_by: string | null;
+  decided_by_id: number | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  history_id: number | null;
 }
 
 export interface DepositSlipsTable {
@@ -293,6 +341,8 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   bank_transfers: BankTransfersTable;
   deposit_slips: DepositSlipsTable;
+  bank_feed_flags: BankFeedFlagsTable;
+  credit_requests: CreditRequestsTable;
   audit_log: AuditLogTable;
   provider_players: ProviderPlayersTable;
   provider_transfers: ProviderTransfersTable;

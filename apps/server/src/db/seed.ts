@@ -7,12 +7,15 @@ import type { Db } from './database.ts';
  * rewards are inserted only where missing, so an operator's later changes
  * survive restarts.
  */
-export const DEFAULT_SETTINGS: readonly { code: string; value: string }[] = [
+export const DEFAULT_SETTINGS: readonly { code: string; value: string; isPublic?: boolean }[] = [
   { code: SETTING_CODES.lineOaUrl, value: 'https://line.me/R/ti/p/@siamplay' },
   { code: SETTING_CODES.bannerUrl, value: '/images/banner/event-point.png' },
   { code: SETTING_CODES.depositMinAmount, value: '1' },
   { code: SETTING_CODES.withdrawMinAmount, value: '100' },
   { code: SETTING_CODES.withdrawMaxAmount, value: '50000' },
+  { code: SETTING_CODES.withdrawDailyMaxAmount, value: '200000' },
+  // An internal control: operators see it in the back office, players never need it.
+  { code: SETTING_CODES.manualCreditApprovalAbove, value: '20000', isPublic: false },
 ];
 
 export const DEFAULT_DEPOSIT_ACCOUNTS = [
@@ -38,7 +41,7 @@ export const DEFAULT_REWARDS = [
 export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insertInto('settings')
-    .values(DEFAULT_SETTINGS.map((s) => ({ code: s.code, value: s.value })))
+    .values(DEFAULT_SETTINGS.map((s) => ({ code: s.code, value: s.value, is_public: s.isPublic ?? true })))
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
 

@@ -1,4 +1,5 @@
 import { checkSignature, type SignatureCheck } from '@app/signing/hmac';
+import { createScanner } from 'jsonc-parser';
 import { AppError } from '../lib/app-error.ts';
 import type { App } from './types.ts';
 
@@ -40,5 +41,53 @@ export function requireSignedJson(
     } catch {
       throw new AppError(400, 'MALFORMED_JSON', 'malformed_json');
     }
+    if (hasDuplicateKey(raw)) throw new AppError(400, 'JSON_DUPLICATE_KEY', 'json_duplicate_key');
   });
+}
+
+/** The scanner's token kinds this file reads (jsonc-parser declares them as a const enum, which erases). */
+const SyntaxKind = {
+  OpenBraceToken: 1,
+  CloseBraceToken: 2,
+  OpenBracketToken: 3,
+  CloseBracketToken: 4,
+  CommaToken: 5,
+  StringLiteral: 10,
+  EOF: 17,
+} as const;
+
+/**
+ * Whether an object in a JSON text names one field twice. JSON.parse keeps
+ * the last value, other parsers the first: a signed body must mean one thing
+ * to every reader (the connector's logs, ours), so such a body is refused.
+ * Names compare after their escapes are read ("\u0061" is "a"). The text is
+ * walked token by token with a stack of its own, so any depth JSON.parse
+ * accepted is walked without recursion.
+ */
+export function hasDuplicateKey(json: string): boolean {
+  const scanner = createScanner(json, true);
+  const next = (): number => scanner.scan();
+  // One entry per open object (the names seen so far) or array (null).
+  const open: (Set<string> | null)[] = [];
+  let expectingName = false;
+  for (let token = next(); token !== SyntaxKind.EOF; token = next()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      open.push(token === SyntaxKind.OpenBraceToken ? new Set() : null);
+      expectingName = token === SyntaxKind.OpenBraceToken;
+    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) {
+      open.pop();
+      expectingName = false;
+    } else if (token === SyntaxKind.CommaToken) {
+      expectingName = Boolean(open.at(-1));
+    } else if (token === SyntaxKind.StringLiteral && expectingName) {
+      const names = open.at(-1);
+      const name = scanner.getTokenValue();
+      if (names?.has(name)) return true;
+      names?.add(name);
+      expectingName = false;
+    } else {
+      expectingName = false;
+    }
+  }
+  return false;
 }

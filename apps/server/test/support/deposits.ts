@@ -1,10 +1,11 @@
 /** Helpers of the deposit tests: players at chosen accounts, masked sender accounts, and what a deposit left behind. */
 import { randomInt } from 'node:crypto';
+import { findBank } from '@app/contracts/banks';
 import type { BankTransferWebhook } from '@app/contracts/deposits';
 import { accountPattern } from '../../src/modules/deposits/account-mask.ts';
 import { readPlayerBalances } from '../../src/modules/ledger/ledger.service.ts';
 import { uniqueReference } from './money.ts';
-import { newPlayer, playerIdOf, type TestContext, type TestPlayer } from './test-app.ts';
+import { newPlayer, playerIdOf, type TestContext, type TestPlayer, uniqueBankNumber } from './test-app.ts';
 
 /** The house deposit account seeded for the tests. */
 export const HOUSE_ACCOUNT = '0381234567';
@@ -18,9 +19,10 @@ export async function depositPlayer(
   account: { bankCode?: string; bankNumber?: string } = {},
 ): Promise<DepositPlayer> {
   const bankCode = account.bankCode ?? 'KBANK';
+  const digits = findBank(bankCode)?.accountDigits ?? 10;
   const player = await newPlayer(t.app, {
     bankCode,
-    ...(account.bankNumber ? { bankNumber: account.bankNumber } : {}),
+    bankNumber: account.bankNumber ?? uniqueBankNumber(digits),
   });
   return { ...player, bankCode, id: await playerIdOf(t.database.db, player.phoneNumber) };
 }
@@ -82,7 +84,7 @@ export async function playersBehindMask(
   input: { bankCode: string; template: string; count: number },
 ): Promise<{ players: DepositPlayer[]; masked: string }> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const first = randomDigits(10);
+    const first = randomDigits(findBank(input.bankCode)?.accountDigits ?? 10);
     const masked = maskAccount(input.template, first);
     if ((await playersFitting(t, input.bankCode, masked)) > 0) continue;
     const numbers = [first];

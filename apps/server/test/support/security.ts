@@ -67,13 +67,13 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * pixels (50000 × 50000 is 7.5 GB decoded) followed by a few compressed rows
  * of zeros: a few hundred bytes on the wire.
  */
-export function pngDeclaring(width: number, height: number): Buffer {
+export function pngDeclaring(width: number, height: number, bitDepth: 8 | 16 = 8): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
+  header[8] = bitDepth;
   header[9] = 2; // colour type: RGB
-  const rows = deflateSync(Buffer.alloc((width * 3 + 1) * 4));
+  const rows = deflateSync(Buffer.alloc((width * 3 * (bitDepth / 8) + 1) * 4));
   return Buffer.concat([
     Buffer.from('89504e470d0a1a0a', 'hex'),
     pngChunk('IHDR', header),

@@ -9,6 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
 import { type Config, loadConfig } from '../../src/env.ts';
 import type { App } from '../../src/http/types.ts';
+import { applySqlMutant } from './sql-mutants.ts';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdefghij';
@@ -67,6 +68,8 @@ export function testApp(): Promise<TestContext> {
   shared ??= (async () => {
     const database = await openTestDatabase();
     await migrate(database.db);
+    // npm run test:sql-mutants: the one SQL rule it changes for this run, if any.
+    await applySqlMutant(database.db);
     await seedReferenceData(database.db);
     const config = testConfig();
     const app = await buildApp({ db: database.db, config, logger: false });
@@ -86,8 +89,9 @@ export function uniquePhone(): string {
   return `09${String(seed).padStart(8, '0')}`;
 }
 
-export function uniqueBankNumber(): string {
-  return String(BigInt(`0x${randomBytes(6).toString('hex')}`) % 10_000_000_000n).padStart(10, '0');
+/** A random account number of the given length (10, or 12 for GSB, GHB and BAAC). */
+export function uniqueBankNumber(digits = 10): string {
+  return String(BigInt(`0x${randomBytes(8).toString('hex')}`) % 10n ** BigInt(digits)).padStart(digits, '0');
 }
 
 export type TestPlayer = { phoneNumber: string; password: string; bankNumber: string; token: string };

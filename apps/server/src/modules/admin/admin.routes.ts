@@ -1,4 +1,5 @@
-import { phoneParamsSchema, summaryResponseSchema } from '@app/contracts/admin';
+import { creditRequestResponseSchema, phoneParamsSchema, summaryResponseSchema } from '@app/contracts/admin';
+import { translate } from '@app/contracts/messages';
 import { adminHealthResponseSchema, ledgerCheckResponseSchema } from '@app/contracts/ops';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { manualAdjustmentRequestSchema, manualAdjustmentResponseSchema } from '@app/contracts/wallet';
@@ -32,7 +33,7 @@ export async function adminRoutes(app: App, deps: Deps) {
           security,
           params: phoneParamsSchema,
           body: manualAdjustmentRequestSchema,
-          response: { 200: manualAdjustmentResponseSchema, ...errorResponses },
+          response: { 200: manualAdjustmentResponseSchema, 202: creditRequestResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -44,7 +45,15 @@ export async function adminRoutes(app: App, deps: Deps) {
           idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
         });
         markReplay(reply, result.replayed);
-        return { success: true as const, message: 'OK', data: result.value };
+        const outcome = result.value;
+        if (outcome.kind === 'requested') {
+          return reply.code(202).send({
+            success: true as const,
+            message: translate('credit_sent_for_approval', request.language),
+            data: outcome.request,
+          });
+        }
+        return { success: true as const, message: 'OK', data: outcome.entry };
       },
     );
   }
@@ -83,7 +92,9 @@ export async function adminRoutes(app: App, deps: Deps) {
     {
       schema: {
         tags: ['admin: checks'],
-        summary: 'What is waiting, and what was deposited and withdrawn today (Bangkok time)',
+        summary: 'What is waiting, and the deposits credited and withdrawals paid today (Bangkok time)',
+        description:
+          '`today` counts deposits and withdrawals approved since midnight in Bangkok (money that moved); a withdrawal still waiting is in `waitingWithdrawals`, not in `today.withdrawals`.',
         security,
         response: { 200: summaryResponseSchema, ...errorResponses },
       },

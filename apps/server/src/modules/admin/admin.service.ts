@@ -17,7 +17,12 @@ const inBaht = (totals: { count: number; amount: number }) => ({
   amount: satangToBaht(totals.amount),
 });
 
-/** The dashboard: what is waiting (transfers to a game provider still being confirmed too), and today's totals. */
+/**
+ * The dashboard: what is waiting (transfers to a game provider still being
+ * confirmed too), and today's totals: deposits credited and withdrawals paid,
+ * that is approved, since midnight in Bangkok. A waiting entry is in the
+ * waiting totals only, so no figure counts it twice.
+ */
 export async function operatorSummary(db: Queryable): Promise<Summary> {
   const since = startOfBangkokDay();
   const [waitingWithdrawals, waitingDeposits, unmatched, pending, deposits, withdrawals] = await Promise.all([

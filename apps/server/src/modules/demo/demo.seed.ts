@@ -8,7 +8,7 @@ import {
   SYSTEM_OPERATORS,
 } from '../operators/operator.service.ts';
 import { findPlayerIdByPhone, registerPlayer } from '../player/player.service.ts';
-import { applyManualAdjustment } from '../wallet/wallet.service.ts';
+import { applyManualAdjustment } from '../wallet/manual-adjustment.ts';
 
 export const DEMO_PLAYER = {
   phoneNumber: '0812345678',

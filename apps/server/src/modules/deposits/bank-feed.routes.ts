@@ -1,11 +1,15 @@
 import {
   type AssignTransferRequest,
   assignTransferRequestSchema,
+  bankFeedFlagItemSchema,
+  bankFeedFlagQuerySchema,
   bankTransferItemSchema,
   bankTransferQuerySchema,
   decisionResponseSchema,
   idParamsSchema,
   pagedResponseSchema,
+  resolveFlagRequestSchema,
+  resolveFlagResponseSchema,
 } from '@app/contracts/admin';
 import { bankTransferWebhookResponseSchema, bankTransferWebhookSchema } from '@app/contracts/deposits';
 import { WEBHOOK_TIMESTAMP_TOLERANCE_S } from '@app/contracts/limits';
@@ -22,7 +26,13 @@ import { assert } from '../../lib/assert.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
-import { assignTransfer, listBankTransfers, receiveBankTransfer } from './bank-feed.service.ts';
+import {
+  assignTransfer,
+  listBankFeedFlags,
+  listBankTransfers,
+  receiveBankTransfer,
+  resolveBankFeedFlag,
+} from './bank-feed.service.ts';
 
 /**
  * POST /webhooks/bank-transfers: the contract bank-statement connectors are
@@ -110,6 +120,41 @@ export async function bankTransferAdminRoutes(app: App, deps: Deps) {
       });
       markReplay(reply, result.replayed);
       return { success: true as const, message: translate('done', request.language), data: result.value };
+    },
+  );
+
+  app.get(
+    ADMIN_PATHS.bankFeedFlags,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What the bank feed reported that an operator must look at (open by default)',
+        querystring: bankFeedFlagQuerySchema,
+        response: { 200: pagedResponseSchema(bankFeedFlagItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listBankFeedFlags(deps.db, request.query) }),
+  );
+
+  app.post(
+    ADMIN_PATHS.bankFeedFlagResolve,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Close a bank-feed flag with the reason (moves no money; audited)',
+        params: idParamsSchema,
+        body: resolveFlagRequestSchema,
+        response: { 200: resolveFlagResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const flag = await resolveBankFeedFlag(deps.db, actorOf(operatorOf(request)), {
+        id: request.params.id,
+        reason: request.body.reason,
+      });
+      return { success: true as const, message: translate('done', request.language), data: flag };
     },
   );
 }

@@ -1,6 +1,8 @@
 import type {
   AdminHistoryEntry,
   AssignTransferRequest,
+  BankFeedFlagItem,
+  BankFeedFlagQuery,
   BankTransferItem,
   BankTransferQuery,
 } from '@app/contracts/admin';
@@ -20,7 +22,7 @@ import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries, playersMatchingAccount } from '../player/player.service.ts';
 import { findHouseAccountByNumber } from '../settings/settings.service.ts';
 import { accountFits, accountPattern } from './account-mask.ts';
-import { type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
+import { type BankFeedFlagRow, type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
 import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
 
 export type FeedContext = { db: Db; house: HouseAccounts };
@@ -45,22 +47,13 @@ async function candidatesFor(trx: Trx, bankCode: string | null, account: string)
 }
 
 /**
- * The waiting slip a transfer confirms: the one carrying its reference (and
- * its amount), else the slips of one single player with its amount near its
- * time. Slips of several players are ambiguous: none is chosen.
+ * Whether a recorded transfer's sender fits exactly one registered player and
+ * that player is the given one: the only case in which the system, not an
+ * operator, may give the transfer to a player.
  */
-function slipConfirmedBy(slips: (SlipRow & { amount: number })[], transfer: IncomingTransfer) {
-  const byReference = slips.filter(
-    (slip) => slip.slipReference === transfer.reference && slip.crcValid && slip.amount === transfer.amountSatang,
-  );
-  if (byReference.length === 1) return byReference[0];
-  const near = slips.filter(
-    (slip) =>
-      slip.amount === transfer.amountSatang &&
-      Math.abs(slip.createdAt.getTime() - transfer.transferredAt.getTime()) <= DEPOSIT_MATCH_WINDOW_MS,
-  );
-  const players = new Set(near.map((slip) => slip.playerId));
-  return players.size === 1 ? near[0] : undefined;
+export async function transferFitsOnly(trx: Trx, transfer: BankTransferRow, playerId: number): Promise<boolean> {
+  const candidates = await candidatesFor(trx, transfer.bankCode, transfer.fromAccount);
+  return candidates.length === 1 && candidates[0]?.id === playerId;
 }
 
 type Recorded = { result: BankTransferResult; transferId: number };
@@ -101,41 +94,159 @@ async function insertTransfer(
   return id;
 }
 
-/**
- * A transfer that an operator already credited from its slip before the feed
- * reported it: it is recorded against that deposit and credits nothing more.
- */
-async function linkToApprovedSlip(trx: Trx, base: TransferBase, slip: SlipRow): Promise<Recorded> {
-  const entry = await findHistoryEntry(trx, slip.historyId);
-  assert(entry?.settlementJournalEntryId != null, 'an approved deposit has the journal that credited it');
-  const transferId = await insertTransfer(trx, base, {
-    status: 'CREDITED',
-    playerId: slip.playerId,
-    historyId: slip.historyId,
-    journalEntryId: entry.settlementJournalEntryId,
-    note: `already credited by ${entry.decidedBy ?? 'an operator'} from its slip`,
-  });
-  await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
-  return { result: 'credited', transferId };
+/** What an operator compares when the bank reports a reference again, or one credited before. */
+function reportedFields(transfer: { fromBankCode: string; fromAccount: string; toAccount: string; amount: number }) {
+  return {
+    fromBankCode: transfer.fromBankCode,
+    fromAccount: transfer.fromAccount,
+    toAccount: transfer.toAccount,
+    amount: satangToBaht(transfer.amount),
+  };
 }
 
 /**
- * One transfer from the bank feed. A reference is recorded once, ever: a
- * repeated delivery answers `duplicate` and moves nothing. A transfer that
- * confirms a waiting slip credits that deposit; one from exactly one player's
- * registered account is credited as a new DEPOSIT; anything else waits in the
- * unmatched-transfer account for an operator.
+ * A transfer whose reference an operator already credited from its slip
+ * before the feed reported it. A bank reference is credited once, ever, so
+ * this transfer credits nothing, whatever it says: when its amount is the
+ * deposit's and its sender fits that player, it is recorded as the money of
+ * that deposit (CREDITED); otherwise as a MISMATCH, linked to the deposit and
+ * raised to operators, who settle the difference by hand.
+ */
+async function linkToApprovedSlip(trx: Trx, base: TransferBase, slip: SlipRow & { amount: number }): Promise<Recorded> {
+  const entry = await findHistoryEntry(trx, slip.historyId);
+  assert(entry?.settlementJournalEntryId != null, 'an approved deposit has the journal that credited it');
+  const player = await findPlayer(trx, slip.playerId);
+  assert(player !== undefined, 'a deposit belongs to a player');
+  const decidedBy = entry.decidedBy ?? 'an operator';
+  const fits = slip.amount === base.amount && transferFitsPlayer(base, player);
+  const transferId = await insertTransfer(trx, base, {
+    status: fits ? 'CREDITED' : 'MISMATCH',
+    playerId: slip.playerId,
+    historyId: slip.historyId,
+    journalEntryId: entry.settlementJournalEntryId,
+    note: fits
+      ? `already credited by ${decidedBy} from its slip`
+      : `already credited by ${decidedBy} from a slip of ${satangToBaht(slip.amount)} baht to player ${slip.playerId}: nothing credited`,
+  });
+  await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
+  if (!fits) {
+    await depositRepository.raiseFlag(trx, {
+      reference: base.reference,
+      kind: 'ALREADY_CREDITED_DIFFERS',
+      bankTransferId: transferId,
+      reported: reportedFields(base),
+      recorded: {
+        historyId: slip.historyId,
+        playerId: slip.playerId,
+        amount: satangToBaht(slip.amount),
+        decidedBy,
+        accountFits: transferFitsPlayer(base, player),
+      },
+    });
+  }
+  return { result: fits ? 'credited' : 'mismatch', transferId };
+}
+
+/**
+ * A reference the feed recorded before, delivered again. It credits nothing;
+ * when it differs from the first delivery (another amount, sender or house
+ * account), the bank is telling two stories about one reference, and an
+ * operator is told (one flag per distinct story, however often it is repeated).
+ */
+async function redelivered(trx: Trx, existing: BankTransferRow, transfer: IncomingTransfer): Promise<Recorded> {
+  const reported = reportedFields({
+    fromBankCode: transfer.fromBankCode,
+    fromAccount: transfer.fromAccountNumber,
+    toAccount: transfer.toAccountNumber,
+    amount: transfer.amountSatang,
+  });
+  const recorded = reportedFields(existing);
+  const differs =
+    reported.amount !== recorded.amount ||
+    reported.fromAccount !== recorded.fromAccount ||
+    reported.toAccount !== recorded.toAccount ||
+    findBank(reported.fromBankCode)?.code !== findBank(recorded.fromBankCode)?.code;
+  if (differs) {
+    await depositRepository.raiseFlag(trx, {
+      reference: existing.reference,
+      kind: 'REDELIVERY_DIFFERS',
+      bankTransferId: existing.id,
+      reported,
+      recorded: { ...recorded, status: existing.status, playerId: existing.playerId },
+    });
+  }
+  return { result: 'duplicate', transferId: existing.id };
+}
+
+/**
+ * A transfer whose sender fits exactly one player: the account decides, so it
+ * is that player's money. It pays their waiting slip deposit that carries its
+ * reference (readable, with a valid CRC) and its amount; a slip without such a
+ * reference is never paid automatically (an operator looks at it, warned of
+ * this credit). An operator's earlier approval of the player's slip without
+ * any reference, of this amount within the hour, was this money (linked).
+ * Otherwise it is a new DEPOSIT.
+ */
+async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBase, playerId: number) {
+  const credit = {
+    playerId,
+    amountSatang: base.amount,
+    fromAccountId: ctx.house.bankDeposits,
+    reference: base.reference,
+    decidedBy: SYSTEM_DECIDERS.bankFeed,
+    reason: null,
+  };
+  const slip = await depositRepository.waitingSlipByReference(trx, playerId, base.reference);
+  if (slip?.crcValid && slip.amount === base.amount) {
+    const credited = await creditWaitingDeposit(trx, slip.historyId, credit);
+    const transferId = await insertTransfer(trx, base, {
+      status: 'CREDITED',
+      playerId,
+      historyId: slip.historyId,
+      journalEntryId: credited.journalEntryId,
+      note: null,
+    });
+    await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
+    return { result: 'credited' as const, transferId };
+  }
+  const approvedSlip = await depositRepository.approvedSlipWithoutReference(trx, {
+    playerId,
+    amount: base.amount,
+    time: base.transferredAt,
+    windowMs: DEPOSIT_MATCH_WINDOW_MS,
+  });
+  if (approvedSlip) return linkToApprovedSlip(trx, base, approvedSlip);
+  const credited = await creditNewDeposit(trx, { ...credit, source: 'FEED' });
+  const transferId = await insertTransfer(trx, base, {
+    status: 'CREDITED',
+    playerId,
+    historyId: credited.entry.id,
+    journalEntryId: credited.journalEntryId,
+    note: null,
+  });
+  return { result: 'credited' as const, transferId };
+}
+
+/**
+ * One transfer from the bank feed. A reference is recorded once, ever, and
+ * credited at most once: a repeated delivery answers `duplicate` and moves
+ * nothing (raising a flag when it differs); a reference an operator already
+ * credited from a slip is linked to that deposit. A transfer from exactly one
+ * player's registered account is that player's (creditFittingPlayer); anything
+ * else (no player, several, another account) waits in the unmatched-transfer
+ * account for an operator, always: no slip can claim it.
  */
 export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTransfer): Promise<Recorded> {
+  const reference = transfer.reference.toUpperCase();
   return ctx.db.transaction().execute(async (trx) => {
     await depositRepository.lockMatching(trx);
-    const existing = await depositRepository.findTransferByReference(trx, transfer.reference);
-    if (existing) return { result: 'duplicate', transferId: existing.id };
+    const existing = await depositRepository.findTransferByReference(trx, reference);
+    if (existing) return redelivered(trx, existing, transfer);
 
     const bankCode = findBank(transfer.fromBankCode)?.code ?? null;
     const house = await findHouseAccountByNumber(trx, transfer.toAccountNumber);
     const base: TransferBase = {
-      reference: transfer.reference,
+      reference,
       fromBankCode: transfer.fromBankCode,
       bankCode,
       fromAccount: transfer.fromAccountNumber,
@@ -144,71 +255,16 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
       amount: transfer.amountSatang,
       transferredAt: transfer.transferredAt,
     };
+    const approvedByReference = await depositRepository.approvedSlipByReference(trx, reference);
+    if (approvedByReference) return linkToApprovedSlip(trx, base, approvedByReference);
     if (!house) return recordUnmatched(ctx, trx, base, 'not sent to a known house account');
 
     const candidates = await candidatesFor(trx, bankCode, transfer.fromAccountNumber);
-    const slips = await depositRepository.waitingSlipsNear(trx, {
-      playerIds: candidates.map((player) => player.id),
-      amount: transfer.amountSatang,
-      time: transfer.transferredAt,
-      windowMs: DEPOSIT_MATCH_WINDOW_MS,
-      reference: transfer.reference,
-    });
-    const slip = slipConfirmedBy(slips, transfer);
-    if (slip) {
-      const credited = await creditWaitingDeposit(trx, slip.historyId, {
-        playerId: slip.playerId,
-        amountSatang: transfer.amountSatang,
-        fromAccountId: ctx.house.bankDeposits,
-        reference: transfer.reference,
-        decidedBy: SYSTEM_DECIDERS.bankFeed,
-        reason: null,
-      });
-      const transferId = await insertTransfer(trx, base, {
-        status: 'CREDITED',
-        playerId: slip.playerId,
-        historyId: slip.historyId,
-        journalEntryId: credited.journalEntryId,
-        note: null,
-      });
-      await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
-      return { result: 'credited', transferId };
-    }
-    // A slip an operator approved under this very reference: even when the masked sender fits several players,
-    // the transfer is that deposit's money, and left unmatched it could be assigned and credited a second time.
-    const approvedByReference = await depositRepository.approvedSlipWithoutTransfer(trx, {
-      playerIds: candidates.map((candidate) => candidate.id),
-      amount: transfer.amountSatang,
-      match: { reference: transfer.reference },
-    });
-    if (approvedByReference) return linkToApprovedSlip(trx, base, approvedByReference);
     const [player, second] = candidates;
     if (!player || second) {
       return recordUnmatched(ctx, trx, base, second ? `${candidates.length} players fit the sender account` : null);
     }
-    const approvedSlip = await depositRepository.approvedSlipWithoutTransfer(trx, {
-      playerIds: [player.id],
-      amount: transfer.amountSatang,
-      match: { time: transfer.transferredAt, windowMs: DEPOSIT_MATCH_WINDOW_MS },
-    });
-    if (approvedSlip) return linkToApprovedSlip(trx, base, approvedSlip);
-    const credited = await creditNewDeposit(trx, {
-      playerId: player.id,
-      amountSatang: transfer.amountSatang,
-      fromAccountId: ctx.house.bankDeposits,
-      reference: transfer.reference,
-      decidedBy: SYSTEM_DECIDERS.bankFeed,
-      reason: null,
-      source: 'FEED',
-    });
-    const transferId = await insertTransfer(trx, base, {
-      status: 'CREDITED',
-      playerId: player.id,
-      historyId: credited.entry.id,
-      journalEntryId: credited.journalEntryId,
-      note: null,
-    });
-    return { result: 'credited', transferId };
+    return creditFittingPlayer(ctx, trx, base, player.id);
   });
 }
 
@@ -315,7 +371,7 @@ export async function listBankTransfers(db: Queryable, query: BankTransferQuery)
 
 /** Whether a player's registered account fits an unmatched transfer's sender, for slips that claim it. */
 export function transferFitsPlayer(
-  transfer: BankTransferRow,
+  transfer: Pick<BankTransferRow, 'bankCode' | 'fromAccount'>,
   player: { bankCode: string; bankNumber: string },
 ): boolean {
   return (
@@ -325,3 +381,63 @@ export function transferFitsPlayer(
 }
 
 export const unmatchedTransferTotals = depositRepository.unmatchedTotals;
+
+function presentFlag(row: BankFeedFlagRow): BankFeedFlagItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind,
+    bankTransferId: row.bankTransferId,
+    reported: jsonObject(row.reported),
+    recorded: jsonObject(row.recorded),
+    timesReported: row.timesReported,
+    raisedAt: row.raisedAt.toISOString(),
+    lastReportedAt: row.lastReportedAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedBy,
+    resolution: row.resolution,
+  };
+}
+
+/** A jsonb column as an object (PGlite answers parsed JSON, node-postgres too; text only if stored as a string). */
+function jsonObject(value: unknown): Record<string, unknown> {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  assert(parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed), 'a flag stores objects');
+  return parsed as Record<string, unknown>;
+}
+
+/** The bank feed's flags for operators: open ones oldest first, resolved ones newest first. */
+export async function listBankFeedFlags(db: Queryable, query: BankFeedFlagQuery) {
+  const page = await depositRepository.flagsPage(db, query);
+  return { items: page.rows.map(presentFlag), total: page.total, page: query.page, limit: query.limit };
+}
+
+/**
+ * An operator has looked at a flag and says why it can be closed (the bank
+ * corrected its statement, a manual adjustment settled the difference, ...).
+ * Moves no money: corrections are manual credits or debits, audited on their own.
+ */
+export async function resolveBankFeedFlag(db: Db, actor: Actor, input: { id: number; reason: string }) {
+  return db.transaction().execute(async (trx) => {
+    const flag = await depositRepository.lockFlag(trx, input.id);
+    if (!flag) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
+    if (flag.resolvedAt !== null) {
+      throw new AppError(409, 'FLAG_ALREADY_RESOLVED', 'flag_already_resolved', {
+        by: flag.resolvedBy ?? '',
+        at: flag.resolvedAt.toISOString(),
+      });
+    }
+    const resolved = await depositRepository.resolveFlag(trx, flag.id, { by: actor.name, reason: input.reason });
+    await appendAudit(trx, actor, {
+      action: 'bank_feed_flag.resolve',
+      targetType: 'bank_feed_flag',
+      targetId: flag.id,
+      reason: input.reason,
+      before: { kind: flag.kind, reference: flag.reference, resolved: false },
+      after: { kind: flag.kind, reference: flag.reference, resolved: true },
+    });
+    return presentFlag(resolved);
+  });
+}
+
+export const openBankFeedFlagCount = depositRepository.openFlagCount;

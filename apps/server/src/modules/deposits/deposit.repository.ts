@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { BankTransferQuery } from '@app/contracts/admin';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
-import type { BankTransferStatus } from '../../db/schema.ts';
+import type { BankFeedFlagKind, BankTransferStatus } from '../../db/schema.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import { likeContains } from '../../lib/sql-like.ts';
 
 export type BankTransferRow = {
@@ -74,6 +76,36 @@ const SLIP_COLUMNS = [
   'deposit_slips.created_at as createdAt',
 ] as const;
 
+export type BankFeedFlagRow = {
+  id: number;
+  reference: string;
+  kind: BankFeedFlagKind;
+  bankTransferId: number;
+  reported: unknown;
+  recorded: unknown;
+  timesReported: number;
+  raisedAt: Date;
+  lastReportedAt: Date;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+};
+
+const FLAG_COLUMNS = [
+  'bank_feed_flags.id',
+  'bank_feed_flags.reference',
+  'bank_feed_flags.kind',
+  'bank_feed_flags.bank_transfer_id as bankTransferId',
+  'bank_feed_flags.reported',
+  'bank_feed_flags.recorded',
+  'bank_feed_flags.times_reported as timesReported',
+  'bank_feed_flags.raised_at as raisedAt',
+  'bank_feed_flags.last_reported_at as lastReportedAt',
+  'bank_feed_flags.resolved_at as resolvedAt',
+  'bank_feed_flags.resolved_by as resolvedBy',
+  'bank_feed_flags.resolution',
+] as const;
+
 /** An arbitrary constant: the advisory lock under which deposits are matched to bank transfers. */
 const DEPOSIT_MATCHING_LOCK_ID = 7_302_116;
 
@@ -92,11 +124,14 @@ export const depositRepository = {
     await sql`select pg_advisory_xact_lock(${DEPOSIT_MATCHING_LOCK_ID})`.execute(trx);
   },
 
+  /** The transfer recorded under a bank reference, whatever the case it was written in. */
   async findTransferByReference(db: Queryable, reference: string): Promise<BankTransferRow | undefined> {
     return db
       .selectFrom('bank_transfers')
       .select(TRANSFER_COLUMNS)
-      .where('reference', '=', reference)
+      .where(sql<string>`upper(reference)`, '=', reference.toUpperCase())
+      .orderBy('id')
+      .limit(1)
       .executeTakeFirst();
   },
 
@@ -178,7 +213,7 @@ export const depositRepository = {
 
   /** Transfers the feed already credited to a player, of an amount near a time, that no slip confirms yet. */
   async creditedTransfersWithoutSlip(
-    trx: Trx,
+    trx: Queryable,
     playerId: number,
     amount: number,
     time: Date,
@@ -218,6 +253,18 @@ export const depositRepository = {
           : eb.or([eb('image_sha256', '=', sha256), eb('slip_reference', '=', reference)]),
       )
       .executeTakeFirst();
+  },
+
+  /** How many slip deposits of a player wait for a decision. */
+  async waitingSlipCount(db: Queryable, playerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('deposit_slips')
+      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+      .where('deposit_slips.player_id', '=', playerId)
+      .where('history.status', '=', 'WAITING')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   },
 
   async insertSlip(trx: Trx, row: Omit<SlipRow, 'id' | 'createdAt'>): Promise<number> {
@@ -261,71 +308,140 @@ export const depositRepository = {
     return db.selectFrom('deposit_slips').select(SLIP_COLUMNS).where('id', '=', id).executeTakeFirst();
   },
 
-  /**
-   * Waiting slip deposits of the given players, of an amount, near a time:
-   * the slips a newly arrived transfer may confirm. A slip whose reference is
-   * the transfer's comes first.
-   */
-  async waitingSlipsNear(
+  /** A player's waiting slip deposit whose slip carries a reference (with its amount), if any. */
+  async waitingSlipByReference(
     trx: Trx,
-    query: { playerIds: readonly number[]; amount: number; time: Date; windowMs: number; reference: string },
-  ): Promise<(SlipRow & { amount: number })[]> {
-    if (query.playerIds.length === 0) return [];
-    const window = windowAround(query.time, query.windowMs);
+    playerId: number,
+    reference: string,
+  ): Promise<(SlipRow & { amount: number }) | undefined> {
     return trx
       .selectFrom('deposit_slips')
       .innerJoin('history', 'history.id', 'deposit_slips.history_id')
       .select([...SLIP_COLUMNS, 'history.amount'])
       .where('history.status', '=', 'WAITING')
-      .where('deposit_slips.player_id', 'in', [...query.playerIds])
-      .where((eb) =>
-        eb.or([
-          eb('deposit_slips.slip_reference', '=', query.reference),
-          eb.and([
-            eb('history.amount', '=', query.amount),
-            eb('deposit_slips.created_at', '>=', window.from),
-            eb('deposit_slips.created_at', '<=', window.to),
-          ]),
-        ]),
-      )
-      .orderBy(sql<boolean>`coalesce(deposit_slips.slip_reference = ${query.reference}, false)`, 'desc')
-      .orderBy('deposit_slips.created_at')
-      .limit(20)
-      .execute();
+      .where('deposit_slips.player_id', '=', playerId)
+      .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
+      .executeTakeFirst();
   },
 
   /**
-   * A slip deposit an operator approved without a bank transfer, of one of
-   * the given players and of an amount, that carries a reference or was sent
-   * near a time: a transfer arriving later is its money, not a new deposit.
+   * The slip deposit an operator approved under a bank reference, of any
+   * player and amount, that no transfer is linked to yet: the reference was
+   * credited, so the transfer that carries it credits nothing more.
    */
-  async approvedSlipWithoutTransfer(
-    trx: Trx,
-    query: {
-      playerIds: readonly number[];
-      amount: number;
-      match: { reference: string } | { time: Date; windowMs: number };
-    },
-  ): Promise<SlipRow | undefined> {
-    if (query.playerIds.length === 0) return undefined;
-    let found = trx
+  async approvedSlipByReference(trx: Trx, reference: string): Promise<(SlipRow & { amount: number }) | undefined> {
+    return trx
       .selectFrom('deposit_slips')
       .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-      .select(SLIP_COLUMNS)
+      .select([...SLIP_COLUMNS, 'history.amount'])
       .where('history.status', '=', 'APPROVED')
       .where('history.type', '=', 'DEPOSIT')
-      .where('deposit_slips.player_id', 'in', [...query.playerIds])
       .where('deposit_slips.bank_transfer_id', 'is', null)
-      .where('history.amount', '=', query.amount);
-    if ('reference' in query.match) {
-      found = found.where('deposit_slips.slip_reference', '=', query.match.reference);
-    } else {
-      const window = windowAround(query.match.time, query.match.windowMs);
-      found = found
-        .where('deposit_slips.created_at', '>=', window.from)
-        .where('deposit_slips.created_at', '<=', window.to);
-    }
-    return found.orderBy('deposit_slips.created_at').limit(1).executeTakeFirst();
+      .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
+      .orderBy('deposit_slips.id')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  /**
+   * A slip deposit of a player that an operator approved without any bank
+   * reference (its slip had no readable QR) and without a transfer, of an
+   * amount, sent near a time: a transfer from the player's account arriving
+   * later is that deposit's money, not a new deposit.
+   */
+  async approvedSlipWithoutReference(
+    trx: Trx,
+    query: { playerId: number; amount: number; time: Date; windowMs: number },
+  ): Promise<(SlipRow & { amount: number }) | undefined> {
+    const window = windowAround(query.time, query.windowMs);
+    return trx
+      .selectFrom('deposit_slips')
+      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+      .select([...SLIP_COLUMNS, 'history.amount'])
+      .where('history.status', '=', 'APPROVED')
+      .where('history.type', '=', 'DEPOSIT')
+      .where('deposit_slips.player_id', '=', query.playerId)
+      .where('deposit_slips.bank_transfer_id', 'is', null)
+      .where('deposit_slips.slip_reference', 'is', null)
+      .where('history.amount', '=', query.amount)
+      .where('deposit_slips.created_at', '>=', window.from)
+      .where('deposit_slips.created_at', '<=', window.to)
+      .orderBy('deposit_slips.created_at')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  /**
+   * Raises a flag for operators, or counts a repeat of the same report on the
+   * flag it raised before (open or resolved: a connector retrying the same
+   * delivery is one story, told once).
+   */
+  async raiseFlag(
+    trx: Trx,
+    flag: {
+      reference: string;
+      kind: BankFeedFlagKind;
+      bankTransferId: number;
+      reported: Record<string, unknown>;
+      recorded: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const reported = canonicalJson(flag.reported);
+    await trx
+      .insertInto('bank_feed_flags')
+      .values({
+        reference: flag.reference,
+        kind: flag.kind,
+        bank_transfer_id: flag.bankTransferId,
+        reported,
+        recorded: canonicalJson(flag.recorded),
+        fingerprint: createHash('sha256').update(reported).digest('hex'),
+      })
+      .onConflict((oc) =>
+        oc.constraint('bank_feed_flags_report_key').doUpdateSet({
+          times_reported: sql`bank_feed_flags.times_reported + 1`,
+          last_reported_at: sql`now()`,
+        }),
+      )
+      .execute();
+  },
+
+  async flagsPage(
+    db: Queryable,
+    query: { status: 'open' | 'resolved'; page: number; limit: number },
+  ): Promise<{ rows: BankFeedFlagRow[]; total: number }> {
+    const base = db.selectFrom('bank_feed_flags').where('resolved_at', query.status === 'open' ? 'is' : 'is not', null);
+    const rows = await base
+      .select(FLAG_COLUMNS)
+      .orderBy('raised_at', query.status === 'open' ? 'asc' : 'desc')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { rows, total: Number(count.total) };
+  },
+
+  async lockFlag(trx: Trx, id: number): Promise<BankFeedFlagRow | undefined> {
+    return trx.selectFrom('bank_feed_flags').select(FLAG_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async resolveFlag(trx: Trx, id: number, resolution: { by: string; reason: string }): Promise<BankFeedFlagRow> {
+    return trx
+      .updateTable('bank_feed_flags')
+      .set({ resolved_at: new Date(), resolved_by: resolution.by, resolution: resolution.reason })
+      .where('id', '=', id)
+      .returning(FLAG_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+
+  async openFlagCount(db: Queryable): Promise<number> {
+    const row = await db
+      .selectFrom('bank_feed_flags')
+      .where('resolved_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   },
 
   async transfersPage(db: Queryable, query: BankTransferQuery): Promise<{ rows: BankTransferRow[]; total: number }> {

@@ -3,9 +3,16 @@ import type { DepositItem, QueueQuery } from '@app/contracts/admin';
 import { bankShortCode } from '@app/contracts/admin';
 import type { DepositResult } from '@app/contracts/deposits';
 import type { HistoryEntry } from '@app/contracts/history';
-import { DEPOSIT_AMOUNT_SATANG_MAX, DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
+import {
+  DEPOSIT_AMOUNT_SATANG_MAX,
+  DEPOSIT_MATCH_WINDOW_MS,
+  DEPOSIT_SLIPS_WAITING_MAX,
+  SLIP_UPLOAD_WINDOW_MS,
+  SLIP_UPLOADS_PER_PLAYER_MAX,
+} from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import pLimit from 'p-limit';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
@@ -14,11 +21,12 @@ import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisio
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
 import type { HistoryDetailRow, HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, findHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
-import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
+import { requestFingerprint, runIdempotent, storedAnswer } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries } from '../player/player.service.ts';
 import { readMoneyLimits } from '../settings/settings.service.ts';
-import { transferFitsPlayer } from './bank-feed.service.ts';
+import { throttle } from '../throttle/throttle.service.ts';
+import { transferFitsOnly, transferFitsPlayer } from './bank-feed.service.ts';
 import { type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
 import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
 import { readSlip, SlipImageError, type SlipReading } from './slip-reader.ts';
@@ -31,20 +39,59 @@ export type DepositContext = DecisionContext & { slips: SlipStorage };
 
 type Slip = { bytes: Buffer; reading: SlipReading; sha256: string; key: string };
 
+/** Slips decoded at the same time by one server process; more wait their turn. */
+const SLIP_DECODES_AT_ONCE = 2;
+/** Slips waiting for their turn; one more is told to try again in a moment. */
+const SLIP_DECODES_WAITING_MAX = 16;
+const slipDecodes = pLimit(SLIP_DECODES_AT_ONCE);
+/** The same image uploaded twice at once is decoded once (by its SHA-256). */
+const decodesInFlight = new Map<string, Promise<SlipReading>>();
+/** How many slip images this process has started to decode (for tests and metrics). */
+export const slipDecodeStats = { started: 0 };
+
 /**
- * Reads an uploaded slip. A file that is not a PNG or JPEG image is refused; a
- * slip without a QR is kept. Nothing is stored yet: see insertSlip.
+ * Reads an uploaded slip, bounded: at most SLIP_DECODES_AT_ONCE decodes run
+ * at once (each holds up to tens of megabytes and a core), at most
+ * SLIP_DECODES_WAITING_MAX wait, and one image is decoded once however many
+ * copies arrive together. A file that is not a PNG or JPEG image is refused;
+ * a slip without a QR is kept. Nothing is stored yet: see insertSlip.
  */
-async function readSlipImage(bytes: Buffer): Promise<Slip> {
-  let reading: SlipReading;
+async function readSlipImage(bytes: Buffer, sha256: string): Promise<Slip> {
+  let reading = decodesInFlight.get(sha256);
+  if (!reading) {
+    if (slipDecodes.pendingCount >= SLIP_DECODES_WAITING_MAX) {
+      throw new AppError(429, 'SLIP_CHECK_BUSY', 'slip_check_busy', {}, { 'retry-after': '2' });
+    }
+    reading = slipDecodes(() => {
+      slipDecodeStats.started += 1;
+      return readSlip(bytes);
+    }).finally(() => decodesInFlight.delete(sha256));
+    decodesInFlight.set(sha256, reading);
+  }
   try {
-    reading = await readSlip(bytes);
+    const read = await reading;
+    return { bytes, reading: read, sha256, key: slipKey(sha256, read.contentType) };
   } catch (error) {
     if (error instanceof SlipImageError) throw new AppError(400, 'SLIP_INVALID_IMAGE', 'slip_invalid_image');
     throw error;
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { bytes, reading, sha256, key: slipKey(sha256, reading.contentType) };
+}
+
+/** The refusal of one more slip deposit when a player has DEPOSIT_SLIPS_WAITING_MAX waiting for a decision. */
+async function noRoomForSlip(db: Queryable, playerId: number): Promise<AppError | undefined> {
+  const waiting = await depositRepository.waitingSlipCount(db, playerId);
+  if (waiting < DEPOSIT_SLIPS_WAITING_MAX) return undefined;
+  return new AppError(409, 'DEPOSITS_WAITING_TOO_MANY', 'deposits_waiting_too_many', {
+    count: DEPOSIT_SLIPS_WAITING_MAX,
+  });
+}
+
+/** Why a slip upload is refused from what is already stored (the image used before, no room), if it is. */
+async function refusalBeforeDecoding(db: Queryable, playerId: number, sha256: string): Promise<AppError | undefined> {
+  if (await depositRepository.slipByReferenceOrImage(db, null, sha256)) {
+    return new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+  }
+  return noRoomForSlip(db, playerId);
 }
 
 type Player = NonNullable<Awaited<ReturnType<typeof findPlayer>>>;
@@ -127,37 +174,26 @@ async function claimUnmatched(
 
 /**
  * Matches a new slip against what the bank feed already reported, under the
- * matching lock. Its own reference first (only with a valid CRC: an edited QR
- * proves nothing), then the same amount from the player's account within the
- * window: a transfer already credited to the player is confirmed, a single
- * fitting unmatched transfer is claimed. Otherwise the slip waits.
+ * matching lock. Only a slip whose QR reference is readable with a valid CRC
+ * is ever matched, and only with the transfer that carries that reference: a
+ * transfer already credited to the player is confirmed (linked, nothing
+ * more); an unmatched one of the slip's amount is claimed only when its sender
+ * fits this player and no other (an ambiguous transfer waits for an operator,
+ * always). A slip without such a reference, or whose transfer has not
+ * arrived, waits; it never settles a transfer by amount and time.
  */
 async function matchSlip(ctx: DepositContext, trx: Trx, slip: Slip, player: Player, amountSatang: number) {
   const qr = slip.reading.qr;
-  if (qr?.crcValid) {
-    const transfer = await depositRepository.findTransferByReference(trx, qr.reference);
-    if (transfer && transfer.status !== 'UNMATCHED') {
-      if (transfer.playerId !== player.id) throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
-      return confirmCredited(ctx.slips, trx, slip, player, transfer);
-    }
-    if (transfer && transfer.amount === amountSatang && transferFitsPlayer(transfer, player)) {
-      return claimUnmatched(ctx, trx, slip, player, transfer);
-    }
+  if (!qr?.crcValid) return undefined;
+  const transfer = await depositRepository.findTransferByReference(trx, qr.reference);
+  if (!transfer) return undefined;
+  if (transfer.status !== 'UNMATCHED') {
+    if (transfer.playerId !== player.id) throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+    return confirmCredited(ctx.slips, trx, slip, player, transfer);
   }
-  const now = new Date();
-  const [credited] = await depositRepository.creditedTransfersWithoutSlip(
-    trx,
-    player.id,
-    amountSatang,
-    now,
-    DEPOSIT_MATCH_WINDOW_MS,
-  );
-  if (credited) return confirmCredited(ctx.slips, trx, slip, player, credited);
-  const fitting = (
-    await depositRepository.unmatchedTransfersNear(trx, amountSatang, now, DEPOSIT_MATCH_WINDOW_MS)
-  ).filter((transfer) => transferFitsPlayer(transfer, player));
-  const [only, second] = fitting;
-  if (only && !second) return claimUnmatched(ctx, trx, slip, player, only);
+  if (transfer.amount === amountSatang && (await transferFitsOnly(trx, transfer, player.id))) {
+    return claimUnmatched(ctx, trx, slip, player, transfer);
+  }
   return undefined;
 }
 
@@ -166,62 +202,94 @@ async function matchSlip(ctx: DepositContext, trx: Trx, slip: Slip, player: Play
  * slip's QR reference and its image are each used once, ever. The deposit is
  * credited at once when the bank feed already holds its transfer; otherwise
  * it waits (WAITING) for the feed or an operator.
+ *
+ * The cheap checks come before the image is decoded: a replay of a request
+ * that went through is answered from its key; the player's uploads are
+ * throttled (SLIP_UPLOADS_PER_PLAYER_MAX per window); an image used before is
+ * refused by its hash; a player with DEPOSIT_SLIPS_WAITING_MAX slips waiting
+ * is refused. The last two are checked again inside the transaction, under
+ * the matching lock, where they are final.
  */
 export async function submitSlipDeposit(
   ctx: DepositContext,
   input: { playerId: number; amountSatang: number; image: Buffer; idempotencyKey: string | undefined },
 ) {
-  const slip = await readSlipImage(input.image);
-  return runIdempotent<{ result: DepositResult; entry: HistoryEntry }>(
+  const sha256 = createHash('sha256').update(input.image).digest('hex');
+  const request = {
+    scope: `player:${input.playerId}:deposit`,
+    key: input.idempotencyKey,
+    fingerprint: requestFingerprint('POST', 'deposit', { amountSatang: input.amountSatang, slip: sha256 }),
+  };
+  const replay = await storedAnswer<{ result: DepositResult; entry: HistoryEntry }>(ctx.db, request);
+  if (replay) return replay;
+  await throttle.reserve(
     ctx.db,
-    {
-      scope: `player:${input.playerId}:deposit`,
-      key: input.idempotencyKey,
-      fingerprint: requestFingerprint('POST', 'deposit', { amountSatang: input.amountSatang, slip: slip.sha256 }),
-    },
-    async (trx) => {
-      const limits = await readMoneyLimits(trx);
-      if (input.amountSatang < limits.depositMinSatang) {
-        throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', {
-          min: satangToBaht(limits.depositMinSatang),
-        });
-      }
-      if (input.amountSatang > DEPOSIT_AMOUNT_SATANG_MAX)
-        throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_too_large');
-      const player = await findPlayer(trx, input.playerId);
-      if (!player) throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
-      await depositRepository.lockMatching(trx);
-      if (await depositRepository.slipByReferenceOrImage(trx, slip.reading.qr?.reference ?? null, slip.sha256)) {
-        throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
-      }
-      const matched = await matchSlip(ctx, trx, slip, player, input.amountSatang);
-      if (matched) return { result: matched.result, entry: presentHistoryEntry(matched.entry) };
-      const { mainSatang } = await readPlayerBalances(trx, player.id);
-      const entry = await recordHistory(trx, {
-        playerId: player.id,
-        type: 'DEPOSIT',
-        status: 'WAITING',
-        amount: input.amountSatang,
-        beforeAmount: mainSatang,
-        afterAmount: mainSatang,
-        journalEntryId: null,
-        note: slip.reading.qr?.reference ?? null,
-        source: 'SLIP',
-      });
-      await insertSlip(ctx.slips, trx, slip, player, entry.id, null);
-      return { result: 'WAITING' as const, entry: presentHistoryEntry(entry) };
-    },
+    [
+      {
+        scope: 'slip_upload',
+        subject: String(input.playerId),
+        max: SLIP_UPLOADS_PER_PLAYER_MAX,
+        windowMs: SLIP_UPLOAD_WINDOW_MS,
+      },
+    ],
+    'slip_uploads_too_many',
   );
+  // Refused without decoding; unless a copy of this very request committed meanwhile, which is replayed.
+  const refusal = await refusalBeforeDecoding(ctx.db, input.playerId, sha256);
+  if (refusal) {
+    return runIdempotent<{ result: DepositResult; entry: HistoryEntry }>(ctx.db, request, async () => {
+      throw refusal;
+    });
+  }
+  const slip = await readSlipImage(input.image, sha256);
+  return runIdempotent<{ result: DepositResult; entry: HistoryEntry }>(ctx.db, request, async (trx) => {
+    const limits = await readMoneyLimits(trx);
+    if (input.amountSatang < limits.depositMinSatang) {
+      throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', {
+        min: satangToBaht(limits.depositMinSatang),
+      });
+    }
+    if (input.amountSatang > DEPOSIT_AMOUNT_SATANG_MAX)
+      throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_too_large');
+    const player = await findPlayer(trx, input.playerId);
+    if (!player) throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+    await depositRepository.lockMatching(trx);
+    if (await depositRepository.slipByReferenceOrImage(trx, slip.reading.qr?.reference ?? null, slip.sha256)) {
+      throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
+    }
+    const matched = await matchSlip(ctx, trx, slip, player, input.amountSatang);
+    if (matched) return { result: matched.result, entry: presentHistoryEntry(matched.entry) };
+    const noRoom = await noRoomForSlip(trx, player.id);
+    if (noRoom) throw noRoom;
+    const { mainSatang } = await readPlayerBalances(trx, player.id);
+    const entry = await recordHistory(trx, {
+      playerId: player.id,
+      type: 'DEPOSIT',
+      status: 'WAITING',
+      amount: input.amountSatang,
+      beforeAmount: mainSatang,
+      afterAmount: mainSatang,
+      journalEntryId: null,
+      note: slip.reading.qr?.reference ?? null,
+      source: 'SLIP',
+    });
+    await insertSlip(ctx.slips, trx, slip, player, entry.id, null);
+    return { result: 'WAITING' as const, entry: presentHistoryEntry(entry) };
+  });
 }
 
 const DEPOSITS: DecisionKind = { entryType: 'DEPOSIT', name: 'deposit', lockFirst: depositRepository.lockMatching };
 
 /**
- * The unmatched transfer that pays an approved slip deposit, if any. A
- * transfer the feed reported under the slip's own reference decides, since a
- * bank reference is credited once, ever: already credited, the slip is used;
- * unmatched, it pays the deposit only if amount and sender fit. Otherwise the
- * one unmatched transfer that fits the slip (amount, sender, time), if only one does.
+ * The unmatched transfer that pays a slip deposit an operator approves, if
+ * any. A slip whose QR reference is readable is paid only by the transfer
+ * carrying that reference, since a bank reference is credited once, ever:
+ * already credited, the slip is used; unmatched, it pays the deposit only if
+ * amount and sender fit; not reported yet, the deposit is paid from bank
+ * deposits under that reference, and the transfer is linked when it arrives.
+ * A slip with no readable reference is the operator's word alone: the one
+ * unmatched transfer that fits it (amount, sender, time), if only one does,
+ * is taken to be its money, so that it cannot be credited a second time.
  */
 async function approvalSource(
   trx: Trx,
@@ -229,11 +297,10 @@ async function approvalSource(
   player: Player,
   slip: SlipRow | undefined,
 ): Promise<BankTransferRow | undefined> {
-  const reported = slip?.slipReference
-    ? await depositRepository.findTransferByReference(trx, slip.slipReference)
-    : undefined;
-  if (reported && reported.status !== 'UNMATCHED') throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
-  if (reported) {
+  if (slip?.slipReference) {
+    const reported = await depositRepository.findTransferByReference(trx, slip.slipReference);
+    if (!reported) return undefined;
+    if (reported.status !== 'UNMATCHED') throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
     if (reported.amount !== entry.amount || !transferFitsPlayer(reported, player)) {
       throw new AppError(409, 'DEPOSIT_MISMATCH', 'deposit_mismatch');
     }
@@ -309,11 +376,30 @@ export function rejectDeposit(ctx: DecisionContext, actor: Actor, decision: Deci
   });
 }
 
-/** What an operator should look at twice before deciding a slip deposit. */
-function depositWarnings(slip: SlipRow | undefined): string[] {
+/**
+ * What an operator should look at twice before deciding a slip deposit: no
+ * QR or a QR that fails its CRC (nothing was checked automatically); the
+ * slip's reference already credited by the feed (the slip is not this money);
+ * a transfer of the same amount from the player's account credited nearby
+ * without a slip, while the slip's own reference has not been reported
+ * (approving may credit the same money twice).
+ */
+async function depositWarnings(db: Queryable, entry: HistoryDetailRow, slip: SlipRow | undefined): Promise<string[]> {
   if (!slip) return [];
-  if (!slip.qrPayload) return ['NO_QR'];
-  return slip.crcValid ? [] : ['CRC_INVALID'];
+  const warnings = !slip.qrPayload ? ['NO_QR'] : slip.crcValid ? [] : ['CRC_INVALID'];
+  if (entry.status !== 'WAITING') return warnings;
+  const reported = slip.slipReference
+    ? await depositRepository.findTransferByReference(db, slip.slipReference)
+    : undefined;
+  if (reported && reported.status !== 'UNMATCHED') return [...warnings, 'REFERENCE_CREDITED'];
+  const [nearby] = await depositRepository.creditedTransfersWithoutSlip(
+    db,
+    entry.playerId,
+    entry.amount,
+    entry.createdAt,
+    DEPOSIT_MATCH_WINDOW_MS,
+  );
+  return nearby ? [...warnings, 'SAME_AMOUNT_CREDITED'] : warnings;
 }
 
 function presentSlip(slip: SlipRow) {
@@ -350,7 +436,7 @@ export async function listDeposits(db: Queryable, query: QueueQuery) {
       player,
       slip: slip ? presentSlip(slip) : null,
       bankTransferId: slip?.bankTransferId ?? null,
-      warnings: depositWarnings(slip),
+      warnings: await depositWarnings(db, row, slip),
     });
   }
   return { items, total: page.total, page: query.page, limit: query.limit };

@@ -319,6 +319,33 @@ export const gamesRepository = {
   },
 
   /** Whether a rollback already reversed this bet. */
+  /** Whether the player has a bet in the round that was accepted (it has a journal) and not rolled back. */
+  async acceptedBetInRound(trx: Trx, provider: string, playerId: number, roundId: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('seamless_transactions as bet')
+      .select('bet.txn_id')
+      .where('bet.provider', '=', provider)
+      .where('bet.kind', '=', 'BET')
+      .where('bet.round_id', '=', roundId)
+      .where('bet.player_id', '=', playerId)
+      .where('bet.journal_entry_id', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('seamless_transactions as rollback')
+              .select('rollback.txn_id')
+              .whereRef('rollback.provider', '=', 'bet.provider')
+              .whereRef('rollback.bet_txn_id', '=', 'bet.txn_id')
+              .where('rollback.kind', '=', 'ROLLBACK')
+              .where('rollback.journal_entry_id', 'is not', null),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async betRolledBack(trx: Trx, provider: string, betTxnId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('seamless_transactions')

@@ -83,7 +83,7 @@ async function syncRecentPlayers(ctx: GamesContext): Promise<number> {
 /** Runs the reconciler every interval until stopped; a failed tick is logged and the next one tries again. */
 export function startReconciler(
   ctx: GamesContext,
-  log: { info: (details: object, message: string) => void; error: (details: object, message: string) => void },
+  log: { debug: (details: object, message: string) => void; error: (details: object, message: string) => void },
   intervalMs: number,
 ): () => void {
   let running = false;
@@ -93,7 +93,8 @@ export function startReconciler(
     reconcileTransfers(ctx)
       .then(
         (report) => {
-          if (report.claimed + report.synced > 0) log.info(report, 'reconciled provider transfers');
+          // Routine work of every tick: debug, so that a terminal shows what matters (a failure is an error).
+          if (report.claimed + report.synced > 0) log.debug(report, 'reconciled provider transfers');
         },
         (error: unknown) => log.error({ err: error }, 'reconciler tick failed'),
       )

@@ -30,10 +30,18 @@ import { playerIdOfRef } from './provider-players.ts';
  */
 
 const PROVIDER = WC_PROVIDER;
+/** The one currency of the wallet. */
+const WALLET_CURRENCY = 'THB';
 /** The refusals the movements themselves give (signatures and validation are refused by the routes). */
 type RefusalCode = Extract<
   SeamlessErrorCode,
-  'PLAYER_NOT_FOUND' | 'PLAYER_FROZEN' | 'INSUFFICIENT_FUNDS' | 'TXN_MISMATCH' | 'BET_ROLLED_BACK'
+  | 'PLAYER_NOT_FOUND'
+  | 'PLAYER_FROZEN'
+  | 'INSUFFICIENT_FUNDS'
+  | 'TXN_MISMATCH'
+  | 'BET_ROLLED_BACK'
+  | 'BET_NOT_FOUND'
+  | 'CURRENCY_NOT_SUPPORTED'
 >;
 
 function refusalMessage(code: RefusalCode): string {
@@ -48,6 +56,10 @@ function refusalMessage(code: RefusalCode): string {
       return 'This transaction id was used for another movement.';
     case 'BET_ROLLED_BACK':
       return 'This bet was rolled back before it arrived.';
+    case 'BET_NOT_FOUND':
+      return 'No accepted bet of the player in this round: a win pays a bet.';
+    case 'CURRENCY_NOT_SUPPORTED':
+      return 'The wallet is in THB only.';
   }
 }
 
@@ -143,8 +155,20 @@ export async function seamlessBalance(ctx: GamesContext, request: { playerRef: s
   return { ok: true, balanceMinor: (await readPlayerBalances(ctx.db, playerId)).mainSatang };
 }
 
+/**
+ * The wallet is in baht: a callback naming another currency is refused before
+ * anything is claimed (a provider that sends none means the wallet's).
+ */
+function otherCurrency(request: { currency?: string | undefined }): SeamlessResponse | undefined {
+  return request.currency === undefined || request.currency === WALLET_CURRENCY
+    ? undefined
+    : refusal('CURRENCY_NOT_SUPPORTED');
+}
+
 /** A bet debits the main wallet; a bet larger than the balance, or by a frozen player, is refused with the balance. */
-export function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
+export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
+  const refused = otherCurrency(request);
+  if (refused) return refused;
   const movement: Movement = {
     kind: 'BET',
     txnId: request.txnId,
@@ -168,8 +192,15 @@ export function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest): Pro
   });
 }
 
-/** A win credits the main wallet (also for a frozen player: it is their money). */
-export function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
+/**
+ * A win credits the main wallet (also for a frozen player: it is their money),
+ * but only for a round in which the player has an accepted bet that was not
+ * rolled back: a win without its bet is refused (BET_NOT_FOUND), as Hub88's
+ * rules refuse a win whose bet does not exist.
+ */
+export async function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
+  const refused = otherCurrency(request);
+  if (refused) return refused;
   const movement: Movement = {
     kind: 'WIN',
     txnId: request.txnId,
@@ -178,9 +209,12 @@ export function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Pro
     roundId: request.roundId,
     betTxnId: null,
   };
-  return handle(ctx, movement, (trx, playerId) =>
-    move(ctx, trx, { kind: 'SEAMLESS_WIN', playerId, reference: request.txnId, amount: request.amountMinor }),
-  );
+  return handle(ctx, movement, async (trx, playerId) => {
+    if (!(await gamesRepository.acceptedBetInRound(trx, PROVIDER, playerId, request.roundId))) {
+      return { answer: refusal('BET_NOT_FOUND', await mainBalance(trx, playerId)), journalEntryId: null };
+    }
+    return move(ctx, trx, { kind: 'SEAMLESS_WIN', playerId, reference: request.txnId, amount: request.amountMinor });
+  });
 }
 
 /**
@@ -189,7 +223,9 @@ export function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Pro
  * comes late; when the bet is being written at this very moment, the mark
  * waits for it and the rollback then reverses it.
  */
-export function seamlessRollback(ctx: GamesContext, request: SeamlessRollbackRequest): Promise<SeamlessResponse> {
+export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollbackRequest): Promise<SeamlessResponse> {
+  const refused = otherCurrency(request);
+  if (refused) return refused;
   const movement: Movement = {
     kind: 'ROLLBACK',
     txnId: request.txnId,

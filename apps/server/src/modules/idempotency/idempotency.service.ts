@@ -81,3 +81,27 @@ export async function runIdempotent<T>(
     return { value: stored.response as T, replayed: true };
   });
 }
+
+/**
+ * The answer a key already holds, before any work is tried: for requests
+ * whose checks cost something (a slip is decoded before its transaction),
+ * so that a retry of a request that went through is answered at once, and
+ * never refused by a limit that its own first success filled. undefined when
+ * there is no key, or the key holds nothing yet (runIdempotent then decides);
+ * the same key with another request is a 409, as in runIdempotent.
+ */
+export async function storedAnswer<T>(db: Db, request: IdempotentRequest): Promise<IdempotentResult<T> | undefined> {
+  if (request.key === undefined) return undefined;
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'status_code', 'response'])
+    .where('scope', '=', request.scope)
+    .where('key', '=', request.key)
+    .executeTakeFirst();
+  if (!stored) return undefined;
+  if (stored.fingerprint !== request.fingerprint) {
+    throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
+  }
+  if (stored.status_code !== STORED) return undefined;
+  return { value: stored.response as T, replayed: true };
+}

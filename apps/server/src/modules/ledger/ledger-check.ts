@@ -86,7 +86,8 @@ type Note = (rows: Record<string, unknown>[], describe: (row: Record<string, unk
  * waiting: the withdrawal-pending account the sum of WAITING withdrawals, the
  * unmatched-transfer account the sum of UNMATCHED bank transfers. Every
  * credited or assigned transfer points at an approved deposit of its player
- * and amount; no waiting deposit has moved money; every approved deposit has.
+ * and amount; no bank reference is credited twice; no waiting deposit has
+ * moved money; every approved deposit has.
  */
 async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
   const holds = await sql<Record<string, unknown>>`
@@ -114,6 +115,14 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
     transfers.rows,
     (r) => `bank transfer ${r.id} is ${r.status} but has no approved deposit of its player and amount`,
   );
+
+  // A bank reference is credited once, ever (a feed transfer, a slip, an operator's assignment or approval).
+  const twice = await sql<Record<string, unknown>>`
+    select upper(reference) as reference, count(*) as credits from journal_entries
+     where kind = 'DEPOSIT' and reference is not null
+     group by upper(reference) having count(*) > 1
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(twice.rows, (r) => `bank reference ${r.reference} was credited ${r.credits} times`);
 
   const deposits = await sql<Record<string, unknown>>`
     select id, status from history

@@ -41,14 +41,14 @@ export async function pruneExpired(
 /** Runs pruneExpired every interval until stopped; a failed tick is logged and the next one tries again. */
 export function startMaintenance(
   db: Db,
-  log: { info: (details: object, message: string) => void; error: (details: object, message: string) => void },
+  log: { debug: (details: object, message: string) => void; error: (details: object, message: string) => void },
   intervalMs = MAINTENANCE_INTERVAL_MS,
 ): () => void {
   const timer = setInterval(() => {
     pruneExpired(db).then(
       (pruned) => {
         if (pruned.sessions + pruned.operatorSessions + pruned.idempotencyKeys > 0)
-          log.info(pruned, 'pruned expired rows');
+          log.debug(pruned, 'pruned expired rows');
       },
       (error: unknown) => log.error({ err: error }, 'maintenance tick failed'),
     );

@@ -13,6 +13,8 @@ export type OperatorRow = {
   disabledAt: Date | null;
   lastLoginAt: Date | null;
   createdAt: Date;
+  /** Satang; null: the setting applies. */
+  manualCreditLimit: number | null;
 };
 
 const COLUMNS = [
@@ -26,6 +28,7 @@ const COLUMNS = [
   'disabled_at as disabledAt',
   'last_login_at as lastLoginAt',
   'created_at as createdAt',
+  'manual_credit_limit as manualCreditLimit',
 ] as const;
 
 export const operatorRepository = {
@@ -71,6 +74,7 @@ export const operatorRepository = {
       totp_enrolled_at: Date | null;
       totp_last_step: number | null;
       disabled_at: Date | null;
+      manual_credit_limit: number | null;
     }>,
   ): Promise<void> {
     await trx
@@ -104,6 +108,8 @@ export const operatorRepository = {
       expiresAt: Date;
       clientAddress: string;
       userAgent: string | null;
+      /** An enrolment's own secret, until its first code makes it the operator's. */
+      totpSecret?: string;
     },
   ): Promise<void> {
     await db
@@ -115,7 +121,45 @@ export const operatorRepository = {
         expires_at: session.expiresAt,
         client_address: session.clientAddress,
         user_agent: session.userAgent,
+        totp_secret: session.totpSecret ?? null,
       })
+      .execute();
+  },
+
+  /**
+   * An enrolment that can still finish: active, of an operator who is neither
+   * disabled nor enrolled yet, with the secret it drew.
+   */
+  async findEnrolment(
+    db: Queryable,
+    sessionId: string,
+    operatorId: number,
+  ): Promise<{ operator: OperatorRow; secret: string } | undefined> {
+    const row = await db
+      .selectFrom('operator_sessions as s')
+      .innerJoin('operators', 'operators.id', 's.operator_id')
+      .select([...COLUMNS.map((column) => `operators.${column}` as const), 's.totp_secret as enrolSecret'])
+      .where('s.id', '=', sessionId)
+      .where('s.operator_id', '=', operatorId)
+      .where('s.purpose', '=', 'enrol')
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('operators.disabled_at', 'is', null)
+      .where('operators.totp_enrolled_at', 'is', null)
+      .executeTakeFirst();
+    if (!row?.enrolSecret) return undefined;
+    const { enrolSecret, ...operator } = row;
+    return { operator, secret: enrolSecret };
+  },
+
+  /** Ends every enrolment of an operator: once enrolled, no enrolment token finishes again. */
+  async revokeEnrolments(db: Queryable, operatorId: number): Promise<void> {
+    await db
+      .updateTable('operator_sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('operator_id', '=', operatorId)
+      .where('purpose', '=', 'enrol')
+      .where('revoked_at', 'is', null)
       .execute();
   },
 

@@ -6,7 +6,13 @@ import type {
   OperatorRole,
   UpdateOperatorRequest,
 } from '@app/contracts/admin';
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_PER_ADDRESS_MAX } from '@app/contracts/limits';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  OPERATOR_FAILURES_PER_ADDRESS_MAX,
+  OPERATOR_FAILURES_PER_USERNAME_MAX,
+} from '@app/contracts/limits';
+import { satangToBaht } from '@app/contracts/money';
+import { toSatang } from '@app/contracts/wallet';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
@@ -24,10 +30,29 @@ export type OperatorPrincipal = Operator & { sessionId: string | null };
 /** System operators never sign in: the service key of automation and the command line. */
 export const SYSTEM_OPERATORS = { service: 'service', cli: 'cli' } as const;
 
-const OPERATOR_FAILURES_MAX = 5;
 const ENROL_TTL_MS = 10 * 60 * 1000;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'operator_invalid_credentials');
+const enrolmentInvalid = () => new AppError(401, 'ENROLMENT_INVALID', 'enrolment_invalid');
+
+/**
+ * The throttles of an operator's sign-in and enrolment: per username first
+ * (5 in 15 minutes, the guard against guessing one operator's password or
+ * code), and per address high enough (100) that the back office is not locked
+ * out for everyone behind one address, while one machine still cannot try
+ * many usernames.
+ */
+function operatorThrottles(scope: 'operator' | 'operator_enrol', subject: string, clientAddress: string) {
+  return [
+    { scope, subject, max: OPERATOR_FAILURES_PER_USERNAME_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS },
+    {
+      scope: 'operator_address' as const,
+      subject: clientAddress,
+      max: OPERATOR_FAILURES_PER_ADDRESS_MAX,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+    },
+  ];
+}
 
 export function actorOf(principal: OperatorPrincipal): Actor {
   return { operatorId: principal.id, name: principal.username };
@@ -44,6 +69,7 @@ export function presentOperatorListItem(row: OperatorRow) {
     disabled: row.disabledAt !== null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    manualCreditLimit: row.manualCreditLimit === null ? null : satangToBaht(row.manualCreditLimit),
   };
 }
 
@@ -60,6 +86,7 @@ async function startSession(
   row: OperatorRow,
   purpose: 'session' | 'enrol',
   client: { clientAddress: string; userAgent: string | null },
+  enrolSecret?: string,
 ) {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + (purpose === 'enrol' ? ENROL_TTL_MS : ctx.sessionTtlMs));
@@ -70,6 +97,7 @@ async function startSession(
     expiresAt,
     clientAddress: client.clientAddress,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
+    ...(enrolSecret ? { totpSecret: enrolSecret } : {}),
   });
   const token = await ctx.signer.sign({ sessionId, subjectId: row.id }, expiresAt);
   return { token, expiresAt: expiresAt.toISOString() };
@@ -79,9 +107,11 @@ type Client = { clientAddress: string; userAgent: string | null };
 
 /**
  * Signs an operator in with password and TOTP code. An operator who has not
- * enrolled a second factor yet gets an enrolment instead of a session: a new
- * secret, its otpauth URI and a short-lived token for `enrol`. Attempts are
- * throttled per username and per address before the password is checked.
+ * enrolled a second factor yet gets an enrolment instead of a session: a
+ * secret drawn for this attempt alone (kept on the enrolment, not on the
+ * operator), its otpauth URI and a short-lived token for `enrol`. Attempts
+ * are throttled per username first, and per address, before the password is
+ * checked.
  */
 export async function operatorLogin(
   ctx: OperatorAuthContext,
@@ -90,15 +120,7 @@ export async function operatorLogin(
   const username = input.username.trim().toLowerCase();
   const reserved = await throttle.reserve(
     ctx.db,
-    [
-      { scope: 'operator', subject: username, max: OPERATOR_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS },
-      {
-        scope: 'operator_address',
-        subject: input.clientAddress,
-        max: LOGIN_FAILURES_PER_ADDRESS_MAX,
-        windowMs: LOGIN_FAILURE_WINDOW_MS,
-      },
-    ],
+    operatorThrottles('operator', username, input.clientAddress),
     'too_many_operator_attempts',
   );
   const row = await operatorRepository.findByUsername(ctx.db, username);
@@ -109,11 +131,9 @@ export async function operatorLogin(
   if (!row || !valid) throw invalidCredentials();
 
   if (!row.totpEnrolledAt || !row.totpSecret) {
-    const secret = row.totpSecret ?? generateTotpSecret();
-    if (!row.totpSecret)
-      await ctx.db.transaction().execute((trx) => operatorRepository.update(trx, row.id, { totp_secret: secret }));
+    const secret = generateTotpSecret();
     await throttle.release(ctx.db, reserved);
-    const enrolment = await startSession(ctx, row, 'enrol', input);
+    const enrolment = await startSession(ctx, row, 'enrol', input, secret);
     return {
       status: 'ENROL',
       enrolToken: enrolment.token,
@@ -132,30 +152,48 @@ export async function operatorLogin(
   return { status: 'SIGNED_IN', ...session, operator: present(row) };
 }
 
-/** Finishes enrolment: the first code from the authenticator proves the secret was saved. */
+/**
+ * Finishes enrolment: the first code from the authenticator proves the
+ * enrolment's secret was saved, which then becomes the operator's. An
+ * enrolment token works once: enrolling ends every enrolment of the operator,
+ * and a token of an operator who is enrolled already finishes nothing. Codes
+ * are throttled like sign-in (per operator, then per address).
+ */
 export async function operatorEnrol(
   ctx: OperatorAuthContext,
   input: { enrolToken: string; code: string } & Client,
 ): Promise<Extract<OperatorLoginResponse['data'], { status: 'SIGNED_IN' }>> {
   const claims = await ctx.signer.verify(input.enrolToken);
-  const row = claims && (await operatorRepository.findBySession(ctx.db, claims.sessionId, claims.subjectId, 'enrol'));
-  if (!claims || !row?.totpSecret) throw new AppError(401, 'ENROLMENT_INVALID', 'enrolment_invalid');
-  const step = totpStepOf(row.totpSecret, input.code);
-  if (step === undefined || !(await operatorRepository.acceptTotpStep(ctx.db, row.id, step)))
-    throw invalidCredentials();
+  if (!claims) throw enrolmentInvalid();
+  const subject = String(claims.subjectId);
+  const reserved = await throttle.reserve(
+    ctx.db,
+    operatorThrottles('operator_enrol', subject, input.clientAddress),
+    'too_many_operator_attempts',
+  );
+  const enrolment = await operatorRepository.findEnrolment(ctx.db, claims.sessionId, claims.subjectId);
+  if (!enrolment) throw enrolmentInvalid();
+  const step = totpStepOf(enrolment.secret, input.code);
+  if (step === undefined) throw invalidCredentials();
+  const row = enrolment.operator;
   await ctx.db.transaction().execute(async (trx) => {
-    await operatorRepository.update(trx, row.id, { totp_enrolled_at: new Date() });
+    // Two enrolments finishing at once: the second finds the operator enrolled and finishes nothing.
+    const current = await operatorRepository.findById(trx, row.id, { forUpdate: true });
+    if (!current || current.totpEnrolledAt) throw enrolmentInvalid();
+    await operatorRepository.update(trx, row.id, {
+      totp_secret: enrolment.secret,
+      totp_enrolled_at: new Date(),
+      totp_last_step: step,
+    });
+    await operatorRepository.revokeEnrolments(trx, row.id);
     await appendAudit(
       trx,
       { operatorId: row.id, name: row.username },
-      {
-        action: 'operator.enrol_second_factor',
-        targetType: 'operator',
-        targetId: row.id,
-      },
+      { action: 'operator.enrol_second_factor', targetType: 'operator', targetId: row.id },
     );
   });
-  await operatorRepository.revokeSession(ctx.db, claims.sessionId);
+  await throttle.release(ctx.db, reserved);
+  await throttle.clear(ctx.db, 'operator_enrol', subject);
   const session = await startSession(ctx, row, 'session', input);
   return { status: 'SIGNED_IN', ...session, operator: present(row) };
 }
@@ -209,7 +247,11 @@ export async function createOperator(db: Db, actor: Actor, input: CreateOperator
  * back office out by accident.
  */
 export async function updateOperator(db: Db, actor: Actor, id: number, input: UpdateOperatorRequest) {
-  if (actor.operatorId === id && (input.role !== undefined || input.disabled !== undefined)) {
+  // Nor their own credit limit: the second approval would then be theirs to lift.
+  if (
+    actor.operatorId === id &&
+    (input.role !== undefined || input.disabled !== undefined || input.manualCreditLimit !== undefined)
+  ) {
     throw new AppError(409, 'CANNOT_CHANGE_SELF', 'cannot_change_self');
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -223,6 +265,9 @@ export async function updateOperator(db: Db, actor: Actor, id: number, input: Up
       ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
       ...(input.disabled !== undefined ? { disabled_at: input.disabled ? new Date() : null } : {}),
       ...(input.resetSecondFactor ? { totp_secret: null, totp_enrolled_at: null, totp_last_step: null } : {}),
+      ...(input.manualCreditLimit !== undefined
+        ? { manual_credit_limit: input.manualCreditLimit === null ? null : toSatang(input.manualCreditLimit) }
+        : {}),
     });
     if (input.disabled || input.resetSecondFactor || passwordHash) await operatorRepository.revokeAllSessions(trx, id);
     const updated = await operatorRepository.findById(trx, id);

@@ -1,5 +1,6 @@
 import {
   adminHistoryEntrySchema,
+  creditRequestResponseSchema,
   decisionResponseSchema,
   freezeRequestSchema,
   idParamsSchema,
@@ -96,9 +97,13 @@ export async function playerAdminRoutes(app: App, deps: Deps) {
             direction === 'credit'
               ? 'Credit the main wallet with a reason (MANUAL_DEPOSIT)'
               : 'Debit the main wallet with a reason (MANUAL_WITHDRAW)',
+          description:
+            direction === 'credit'
+              ? 'A credit above the operator’s limit moves nothing: it answers 202 with a credit request that a second admin approves (POST /admin/credit-requests/:id/approve).'
+              : 'A debit is posted at once.',
           params: idParamsSchema,
           body: adjustmentRequestSchema,
-          response: { 200: decisionResponseSchema, ...errorResponses },
+          response: { 200: decisionResponseSchema, 202: creditRequestResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -110,7 +115,15 @@ export async function playerAdminRoutes(app: App, deps: Deps) {
           idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
         });
         markReplay(reply, result.replayed);
-        return { success: true as const, message: translate('done', request.language), data: result.value };
+        const outcome = result.value;
+        if (outcome.kind === 'requested') {
+          return reply.code(202).send({
+            success: true as const,
+            message: translate('credit_sent_for_approval', request.language),
+            data: outcome.request,
+          });
+        }
+        return { success: true as const, message: translate('done', request.language), data: outcome.entry };
       },
     );
   }

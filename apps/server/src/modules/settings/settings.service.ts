@@ -3,6 +3,7 @@ import { findBank } from '@app/contracts/banks';
 import {
   AMOUNT_BAHT_MAX,
   DEPOSIT_AMOUNT_SATANG_MIN,
+  MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT,
   WITHDRAW_AMOUNT_SATANG_LIMIT,
   WITHDRAW_AMOUNT_SATANG_MIN,
 } from '@app/contracts/limits';
@@ -28,6 +29,12 @@ function satangOf(value: string | undefined): number | undefined {
   if (value === undefined || !/^\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return undefined;
   const satang = bahtToSatang(Number(value));
   return satang !== undefined && satang > 0 ? satang : undefined;
+}
+
+/** The amount above which an operator's manual credit waits for a second admin, unless the operator has their own. */
+export async function readManualCreditApprovalAbove(db: Queryable): Promise<number> {
+  const values = await settingsRepository.values(db, [SETTING_CODES.manualCreditApprovalAbove]);
+  return satangOf(values.get(SETTING_CODES.manualCreditApprovalAbove)) ?? MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT;
 }
 
 export async function readMoneyLimits(db: Queryable): Promise<MoneyLimits> {
@@ -68,6 +75,10 @@ function assertSettingValue(code: string, value: string, current: Map<string, st
       if (!amountOk(min) || (min ?? 0) >= limit) throw invalidSetting();
       return;
     }
+    case SETTING_CODES.withdrawDailyMaxAmount:
+    case SETTING_CODES.manualCreditApprovalAbove:
+      if (!amountOk(satangOf(value))) throw invalidSetting();
+      return;
     case SETTING_CODES.withdrawMaxAmount: {
       const limit = satangOf(value);
       const min = satangOf(current.get(SETTING_CODES.withdrawMinAmount)) ?? WITHDRAW_AMOUNT_SATANG_MIN;

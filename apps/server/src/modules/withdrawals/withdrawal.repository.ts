@@ -13,17 +13,19 @@ type StoredEntry = Omit<HistoryRow, 'createdAt'> & { createdAtMs: number };
 export type WithdrawAnswer =
   /** The entry written by this request, or by the first request with its key. */
   | { replayed: boolean; entry: HistoryRow }
-  /** The answer a key stored before player_withdraw existed: the presented entry itself. */
-  | { replayed: true; presented: unknown };
+  /** The answer a key stored before player_withdraw existed (always a replay): the presented entry itself. */
+  | { presented: unknown };
+
+/** An amount a refusal of player_withdraw names (satang, as text), in baht. */
+function bahtOf(satangText: string | undefined): number {
+  const satang = Number(satangText);
+  assert(Number.isSafeInteger(satang), 'a refusal names its amounts in satang');
+  return satang / 100;
+}
 
 /** player_withdraw's refusals, worded as the API answers them (a refusal rolled everything back). */
 function refusal(error: unknown): never {
   const { code, message } = error as { code?: unknown; message?: string };
-  const limit = () => {
-    const satang = Number(message);
-    assert(Number.isSafeInteger(satang), 'a refused amount names its limit');
-    return satang / 100;
-  };
   switch (code) {
     case 'WD000':
       throw unauthorized();
@@ -32,11 +34,19 @@ function refusal(error: unknown): never {
     case 'WD002':
       throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
     case 'WD003':
-      throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', { min: limit() });
+      throw new AppError(400, 'AMOUNT_BELOW_MINIMUM', 'amount_below_minimum', { min: bahtOf(message) });
     case 'WD004':
-      throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', { max: limit() });
+      throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_above_maximum', { max: bahtOf(message) });
     case 'WD005':
       throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
+    case 'WD006': {
+      // "<left>:<limit>": what the player may still withdraw today, and the day's total.
+      const [left, limit] = String(message).split(':');
+      throw new AppError(400, 'WITHDRAW_DAILY_LIMIT', 'withdraw_daily_limit', {
+        left: bahtOf(left),
+        limit: bahtOf(limit),
+      });
+    }
     default:
       throw error;
   }
@@ -44,9 +54,9 @@ function refusal(error: unknown): never {
 
 /**
  * A player's withdrawal in one statement, its own transaction: the database
- * function player_withdraw (migration 005) checks the session (when given),
- * claims the Idempotency-Key, checks the player and the limits, holds the
- * money, writes the WAITING entry and stores the answer.
+ * function player_withdraw (migration 007) checks the session (when given),
+ * claims the Idempotency-Key, checks the player, the limits and the day's
+ * total, holds the money, writes the WAITING entry and stores the answer.
  */
 export async function withdrawInOneCall(
   db: Db,
@@ -60,6 +70,7 @@ export async function withdrawInOneCall(
     withdrawPendingAccount: number;
     minDefaultSatang: number;
     limitDefaultSatang: number;
+    dailyDefaultSatang: number;
   },
 ): Promise<WithdrawAnswer> {
   let rows: { replayed: boolean; answer: { entry?: StoredEntry } }[];
@@ -69,17 +80,18 @@ export async function withdrawInOneCall(
         ${input.sessionId}::uuid, ${input.playerId}, ${input.scope}, ${input.key}, ${input.fingerprint},
         ${input.amountSatang}, ${input.withdrawPendingAccount},
         ${SETTING_CODES.withdrawMinAmount}, ${input.minDefaultSatang},
-        ${SETTING_CODES.withdrawMaxAmount}, ${input.limitDefaultSatang})`.execute(db),
+        ${SETTING_CODES.withdrawMaxAmount}, ${input.limitDefaultSatang},
+        ${SETTING_CODES.withdrawDailyMaxAmount}, ${input.dailyDefaultSatang})`.execute(db),
     ));
   } catch (error) {
     refusal(error);
   }
   const row = rows[0];
-  assert(row !== undefined, 'player_withdraw answers one row');
+  assert(row, 'player_withdraw answers one row');
   const stored = row.answer.entry;
   if (stored === undefined) {
     assert(row.replayed, 'a new withdrawal answers its entry');
-    return { replayed: true, presented: row.answer };
+    return { presented: row.answer };
   }
   const { createdAtMs, ...entry } = stored;
   return { replayed: row.replayed, entry: { ...entry, createdAt: new Date(createdAtMs) } };

@@ -1,6 +1,10 @@
 import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
 import type { HistoryEntry } from '@app/contracts/history';
-import { WITHDRAW_AMOUNT_SATANG_LIMIT, WITHDRAW_AMOUNT_SATANG_MIN } from '@app/contracts/limits';
+import {
+  WITHDRAW_AMOUNT_SATANG_LIMIT,
+  WITHDRAW_AMOUNT_SATANG_MIN,
+  WITHDRAW_DAILY_SATANG_DEFAULT,
+} from '@app/contracts/limits';
 import type { Db, Queryable } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import type { Actor } from '../audit/audit.service.ts';
@@ -16,13 +20,15 @@ export type MoneyContext = { db: Db; house: HouseAccounts };
 
 /**
  * A player's withdrawal (spec §5, §9): at least the minimum, below the limit,
- * not above the main balance, from a player who is not frozen. The money moves
+ * within the day's total (WITHDRAW_DAILY_MAX_AMOUNT, waiting and approved
+ * withdrawals since midnight in Bangkok), not above the main balance, from a
+ * player who is not frozen. The money moves
  * at once from the main wallet to the withdrawal-pending account (a hold) and
  * the entry waits, WAITING, for an operator. Idempotent by the player's key,
  * with runIdempotent's rules: a copy sent at the same moment waits and
  * replays the first answer, a refusal stores nothing, the same key with
  * another amount is a 409. All of it, the session check included, is one
- * statement and one round trip to the database (player_withdraw, migration 005).
+ * statement and one round trip to the database (player_withdraw, migration 007).
  */
 export async function requestWithdrawal(
   ctx: MoneyContext,
@@ -45,6 +51,7 @@ export async function requestWithdrawal(
     withdrawPendingAccount: ctx.house.withdrawPending,
     minDefaultSatang: WITHDRAW_AMOUNT_SATANG_MIN,
     limitDefaultSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
+    dailyDefaultSatang: WITHDRAW_DAILY_SATANG_DEFAULT,
   });
   if ('presented' in answer) return { value: answer.presented as HistoryEntry, replayed: true };
   return { value: presentHistoryEntry(answer.entry), replayed: answer.replayed };

@@ -1,0 +1,51 @@
+import type { Trx } from '../../db/database.ts';
+import { assert, assertPositiveSatang } from '../../lib/assert.ts';
+import { recordHistory } from '../history/history.service.ts';
+import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
+
+export type ManualAdjustment = {
+  playerId: number;
+  direction: 'credit' | 'debit';
+  amountSatang: number;
+  reason: string | null;
+};
+
+/**
+ * An operator's manual deposit (credit) or withdrawal (debit) of a player's
+ * main wallet, against the house cash account. The journal and the history
+ * entry are written in the caller's transaction; a debit beyond the balance is
+ * refused with AG_INSUFFICIENT_AMOUNT.
+ */
+export async function applyManualAdjustment(
+  trx: Trx,
+  house: HouseAccounts,
+  adjustment: ManualAdjustment & { decidedBy: string | null },
+) {
+  assertPositiveSatang(adjustment.amountSatang, 'manual adjustment amount');
+  const { mainAccountId } = await readPlayerBalances(trx, adjustment.playerId);
+  const delta = adjustment.direction === 'credit' ? adjustment.amountSatang : -adjustment.amountSatang;
+  const type = adjustment.direction === 'credit' ? 'MANUAL_DEPOSIT' : 'MANUAL_WITHDRAW';
+  const journal = await postJournal(trx, {
+    kind: type,
+    playerId: adjustment.playerId,
+    postings: [
+      { accountId: mainAccountId, amount: delta },
+      { accountId: house.cash, amount: -delta },
+    ],
+  });
+  const change = journal.balances.get(mainAccountId);
+  assert(change !== undefined, 'a journal reports the change of every player account it moves');
+  return recordHistory(trx, {
+    playerId: adjustment.playerId,
+    type,
+    status: 'APPROVED',
+    amount: adjustment.amountSatang,
+    beforeAmount: change.before,
+    afterAmount: change.after,
+    journalEntryId: journal.journalEntryId,
+    note: adjustment.reason,
+    source: 'OPERATOR',
+    decidedBy: adjustment.decidedBy,
+    reason: adjustment.reason,
+  });
+}

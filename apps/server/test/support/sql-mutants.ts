@@ -1,0 +1,530 @@
+/**
+ * Hand-made mutants of the money rules that live in SQL (Stryker mutates only
+ * TypeScript). Each changes one rule of one function, one line or so, and
+ * names the test that must fail because of it. `npm run test:sql-mutants`
+ * (scripts/sql-mutants.ts at the root) runs each mutant's test with the
+ * mutant applied and reports the ones that survive; the test database applies
+ * the mutant named by SQL_MUTANT right after migrating (support/test-app.ts).
+ *
+ * A mutant is applied to the function's text as its latest migration creates
+ * it: every `find` must occur exactly once, so a mutant that no longer fits
+ * its function fails loudly instead of testing nothing. A new migration that
+ * changes one of these functions (create or replace) is where its mutants
+ * then apply; a new money rule in SQL gets its mutants here.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/database.ts';
+import { MIGRATIONS } from '../../src/db/migrate.ts';
+
+export type SqlMutant = {
+  id: string;
+  fn:
+    | 'post_journal'
+    | 'request_withdrawal'
+    | 'player_withdraw'
+    | 'postings_assert_balanced'
+    | 'setting_satang'
+    | 'bangkok_day_start';
+  /** The rule the change breaks, in words. */
+  rule: string;
+  changes: { find: string; replace: string }[];
+  /** The test that must fail: its file (under apps/server) and a part of its name. */
+  killedBy: { file: string; test: string; postgresOnly?: boolean };
+  /** Set when no test can tell the mutant from the original, with the reason. */
+  equivalent?: string;
+};
+
+const SQL_RULES = 'test/sql-rules.test.ts';
+const LEDGER_RULES = 'test/ledger-rules.test.ts';
+const WITHDRAWAL_RULES = 'test/withdrawal-rules.test.ts';
+const WITHDRAWALS = 'test/withdrawals.test.ts';
+
+export const SQL_MUTANTS: readonly SqlMutant[] = [
+  // post_journal ----------------------------------------------------------------
+  {
+    id: 'PJ1',
+    fn: 'post_journal',
+    rule: 'every posting names an existing account (LG001)',
+    changes: [{ find: 'if v_found <> cardinality(p_accounts) then', replace: 'if v_found < 0 then' }],
+    killedBy: { file: LEDGER_RULES, test: 'a posting to an account that does not exist is refused' },
+  },
+  {
+    id: 'PJ2',
+    fn: 'post_journal',
+    rule: 'a journal balances in each currency (LG002): an overall sum of zero is not enough',
+    changes: [
+      {
+        find: 'select a.currency, sum(leg.amount) into v_currency, v_sum',
+        replace: "select 'THB', sum(leg.amount) into v_currency, v_sum",
+      },
+      { find: '    group by a.currency\n', replace: '' },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal that sums to zero overall but not per currency' },
+  },
+  {
+    id: 'PJ3',
+    fn: 'post_journal',
+    rule: 'a journal summing below zero is as unbalanced as one above',
+    changes: [{ find: 'having sum(leg.amount) <> 0', replace: 'having sum(leg.amount) > 0' }],
+    killedBy: { file: LEDGER_RULES, test: 'a journal summing below zero is as unbalanced as one above' },
+  },
+  {
+    id: 'PJ4',
+    fn: 'post_journal',
+    rule: 'a debit never takes a stored balance below zero (LG003, insufficient balance)',
+    changes: [
+      {
+        find: 'and balance + v_leg.amount >= 0',
+        replace: 'and balance + v_leg.amount >= -100',
+      },
+    ],
+    killedBy: {
+      file: LEDGER_RULES,
+      test: 'a debit of exactly the whole balance is allowed and leaves 0; one satang more is refused',
+    },
+  },
+  {
+    id: 'PJ5',
+    fn: 'post_journal',
+    rule: 'player balances are locked in ascending account-id order (no deadlock between journals)',
+    changes: [{ find: '      order by leg.account_id\n', replace: '      order by leg.account_id desc\n' }],
+    killedBy: { file: LEDGER_RULES, test: 'player balances are moved in ascending account-id order' },
+  },
+  {
+    id: 'PJ6',
+    fn: 'post_journal',
+    rule: 'only player accounts keep a stored balance; house accounts are never row-locked',
+    changes: [{ find: '      where a.player_id is not null\n', replace: '      where true\n' }],
+    killedBy: { file: LEDGER_RULES, test: 'house accounts keep no stored balance' },
+  },
+  {
+    id: 'PJ7',
+    fn: 'post_journal',
+    rule: 'the balance answered after a move is the stored one',
+    changes: [{ find: 'returning balance into v_after;', replace: 'returning balance - v_leg.amount into v_after;' }],
+    killedBy: { file: LEDGER_RULES, test: 'before and after are reported per player account' },
+  },
+  {
+    id: 'PJ8',
+    fn: 'post_journal',
+    rule: 'each posting is written with its account’s currency',
+    changes: [
+      {
+        find: '    select journal_id, leg.account_id, leg.amount, a.currency',
+        replace: "    select journal_id, leg.account_id, leg.amount, 'THB'",
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a points (PTS) journal moves the stored points balance' },
+  },
+  {
+    id: 'PJ9',
+    fn: 'post_journal',
+    rule: 'the postings are written in the order given',
+    changes: [{ find: '      order by leg.position;', replace: '      order by leg.position desc;' }],
+    killedBy: { file: LEDGER_RULES, test: 'a points (PTS) journal moves the stored points balance' },
+    equivalent:
+      'rows of a table have no order: every reader orders postings itself, so the insert order is not observable',
+  },
+  // the balance trigger --------------------------------------------------------------
+  {
+    id: 'BT1',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal balances in each currency, checked at commit',
+    changes: [
+      {
+        find: 'select journal_entry_id, currency, sum(amount) as total, count(*) as legs',
+        replace: 'select journal_entry_id, min(currency) as currency, sum(amount) as total, count(*) as legs',
+      },
+      { find: 'group by journal_entry_id, currency', replace: 'group by journal_entry_id' },
+    ],
+    killedBy: {
+      file: SQL_RULES,
+      test: 'a journal that balances overall but not in each currency is refused at commit',
+    },
+  },
+  {
+    id: 'BT2',
+    fn: 'postings_assert_balanced',
+    rule: 'a negative sum is unbalanced',
+    changes: [{ find: 'having sum(amount) <> 0 or count(*) < 2', replace: 'having sum(amount) > 0 or count(*) < 2' }],
+    killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  {
+    id: 'BT3',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal has at least two postings',
+    changes: [{ find: 'having sum(amount) <> 0 or count(*) < 2', replace: 'having sum(amount) <> 0' }],
+    killedBy: { file: SQL_RULES, test: 'one leg is never a journal' },
+    equivalent:
+      'a posting is never zero (the column’s check, amount <> 0), so one leg in a currency always sums to non-zero and the sum alone refuses it',
+  },
+  {
+    id: 'BT4',
+    fn: 'postings_assert_balanced',
+    rule: 'every kind of journal is checked, not only some',
+    changes: [
+      {
+        find: ' where journal_entry_id = new.journal_entry_id',
+        replace:
+          " where journal_entry_id = new.journal_entry_id\n     and (select kind from journal_entries j where j.id = new.journal_entry_id) = 'TEST'",
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'every kind of journal is held to it' },
+  },
+  {
+    id: 'BT5',
+    fn: 'postings_assert_balanced',
+    rule: 'an unbalanced journal is refused, not merely reported',
+    changes: [{ find: '    raise exception ', replace: '    raise notice ' }],
+    killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  // setting_satang -------------------------------------------------------------------
+  {
+    id: 'SS1',
+    fn: 'setting_satang',
+    rule: 'a limit of zero is not a limit: it means the default',
+    changes: [{ find: ' and trim(value)::numeric > 0\n', replace: '\n' }],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
+  },
+  {
+    id: 'SS2',
+    fn: 'setting_satang',
+    rule: 'a limit has at most two decimals',
+    changes: [{ find: '(\\.\\d{1,2})?', replace: '(\\.\\d{1,3})?' }],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
+  },
+  {
+    id: 'SS3',
+    fn: 'setting_satang',
+    rule: 'spaces around a limit are allowed',
+    changes: [{ find: "when trim(value) ~ '", replace: "when value ~ '" }],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
+  },
+  {
+    id: 'SS4',
+    fn: 'setting_satang',
+    rule: 'baht to satang rounds (a no-op on two decimals)',
+    changes: [
+      {
+        find: 'then round(trim(value)::numeric * 100)::bigint',
+        replace: 'then trunc(trim(value)::numeric * 100)::bigint',
+      },
+    ],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
+    equivalent:
+      'the pattern admits at most two decimals, so the value times 100 is always whole: round and trunc agree',
+  },
+  // request_withdrawal ---------------------------------------------------------------
+  {
+    id: 'RW1',
+    fn: 'request_withdrawal',
+    rule: 'a withdrawal waits for a freeze in progress (the player row is read for share)',
+    changes: [{ find: 'where p.id = p_player_id for share;', replace: 'where p.id = p_player_id;' }],
+    killedBy: { file: SQL_RULES, test: 'a withdrawal waits for a freeze in progress', postgresOnly: true },
+  },
+  {
+    id: 'RW2',
+    fn: 'request_withdrawal',
+    rule: 'a frozen player cannot withdraw',
+    changes: [{ find: 'if v_frozen_at is not null then', replace: 'if false then' }],
+    killedBy: { file: WITHDRAWALS, test: 'a frozen player cannot withdraw' },
+  },
+  {
+    id: 'RW3',
+    fn: 'request_withdrawal',
+    rule: 'the minimum is inclusive',
+    changes: [{ find: 'if p_amount < limit_satang then', replace: 'if p_amount <= limit_satang then' }],
+    killedBy: { file: SQL_RULES, test: 'the minimum is inclusive' },
+  },
+  {
+    id: 'RW4',
+    fn: 'request_withdrawal',
+    rule: 'the minimum is the setting',
+    changes: [
+      {
+        find: 'limit_satang := coalesce(setting_satang(p_min_code), p_min_default);',
+        replace: 'limit_satang := p_min_default;',
+      },
+    ],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
+  },
+  {
+    id: 'RW5',
+    fn: 'request_withdrawal',
+    rule: 'the limit is exclusive: an amount at the limit is refused',
+    changes: [{ find: 'if p_amount >= limit_satang then', replace: 'if p_amount > limit_satang then' }],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'an amount at the limit is refused' },
+  },
+  {
+    id: 'RW6',
+    fn: 'request_withdrawal',
+    rule: 'an unreadable maximum falls back to the default limit, never another',
+    changes: [
+      {
+        find: 'limit_satang := coalesce(setting_satang(p_limit_code), p_limit_default);',
+        replace: 'limit_satang := coalesce(setting_satang(p_limit_code), p_limit_default * 100);',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'an unreadable WITHDRAW_MAX_AMOUNT means the default limit' },
+  },
+  {
+    id: 'RW7',
+    fn: 'request_withdrawal',
+    rule: 'the limit is the setting',
+    changes: [
+      {
+        find: 'limit_satang := coalesce(setting_satang(p_limit_code), p_limit_default);',
+        replace: 'limit_satang := p_limit_default;',
+      },
+    ],
+    killedBy: { file: WITHDRAWAL_RULES, test: 'the limit is the setting too' },
+  },
+  {
+    id: 'RW8',
+    fn: 'request_withdrawal',
+    rule: 'reaching the day’s total exactly is allowed; passing it is not',
+    changes: [
+      { find: 'if v_today + p_amount > daily_satang then', replace: 'if v_today + p_amount >= daily_satang then' },
+    ],
+    killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+  {
+    id: 'RW9',
+    fn: 'request_withdrawal',
+    rule: 'a rejected withdrawal does not count towards the day’s total',
+    changes: [
+      {
+        find: "h.status in ('WAITING', 'APPROVED')",
+        replace: "h.status in ('WAITING', 'APPROVED', 'REJECTED')",
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'a rejected withdrawal gives its room back' },
+  },
+  {
+    id: 'RW10',
+    fn: 'request_withdrawal',
+    rule: 'only today’s withdrawals count (since midnight in Bangkok)',
+    changes: [{ find: '      and h.created_at >= bangkok_day_start();', replace: ';' }],
+    killedBy: { file: SQL_RULES, test: 'a rejected withdrawal gives its room back' },
+  },
+  {
+    id: 'RW11',
+    fn: 'request_withdrawal',
+    rule: 'the day’s total is the setting',
+    changes: [
+      {
+        find: 'daily_satang := coalesce(setting_satang(p_daily_code), p_daily_default);',
+        replace: 'daily_satang := p_daily_default;',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+  {
+    id: 'RW12',
+    fn: 'request_withdrawal',
+    rule: 'a refusal by the day’s total says what is left',
+    changes: [
+      { find: 'limit_satang := greatest(daily_satang - v_today, 0);', replace: 'limit_satang := daily_satang;' },
+    ],
+    killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+  {
+    id: 'RW13',
+    fn: 'request_withdrawal',
+    rule: 'one player’s withdrawals are serialised (the main account is locked before the day’s total is read)',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN'\n    for update;",
+        replace: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'two withdrawals at once that together pass the day', postgresOnly: true },
+  },
+  {
+    id: 'RW14',
+    fn: 'request_withdrawal',
+    rule: 'the entry records the balance before the hold',
+    changes: [{ find: 'p_amount, v_after + p_amount, v_after,', replace: 'p_amount, v_after, v_after,' }],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
+  {
+    id: 'RW15',
+    fn: 'request_withdrawal',
+    rule: 'the hold moves exactly the amount',
+    changes: [{ find: 'array[-p_amount, p_amount]', replace: 'array[-p_amount + 1, p_amount - 1]' }],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
+  {
+    id: 'RW16',
+    fn: 'request_withdrawal',
+    rule: 'only withdrawals count towards the day’s total, not deposits, refunds or manual debits',
+    changes: [{ find: " and h.type = 'WITHDRAW' and ", replace: ' and ' }],
+    killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+  {
+    id: 'RW17',
+    fn: 'request_withdrawal',
+    rule: 'the day’s total is the player’s own',
+    changes: [{ find: 'where h.player_id = p_player_id and ', replace: 'where ' }],
+    killedBy: { file: SQL_RULES, test: 'the day’s total is each player’s own' },
+  },
+  {
+    id: 'RW18',
+    fn: 'request_withdrawal',
+    rule: 'a request beyond the day’s total is refused by it, before the balance is tried',
+    changes: [
+      {
+        find: 'limit_satang := greatest(daily_satang - v_today, 0);\n    return;',
+        replace: 'limit_satang := greatest(daily_satang - v_today, 0);',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'the day’s total is checked before the balance' },
+  },
+  // bangkok_day_start ----------------------------------------------------------------
+  {
+    id: 'BD1',
+    fn: 'bangkok_day_start',
+    rule: 'the withdrawal day starts at midnight in Bangkok (UTC+7), not in UTC',
+    changes: [
+      {
+        find: "date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok'",
+        replace: "date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'",
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'the day starts at midnight in Bangkok' },
+  },
+  // player_withdraw ------------------------------------------------------------------
+  {
+    id: 'PW1',
+    fn: 'player_withdraw',
+    rule: 'a revoked session withdraws nothing',
+    changes: [{ find: 's.revoked_at is null and ', replace: '' }],
+    killedBy: { file: SQL_RULES, test: 'a logged-out token with a valid body is 401' },
+  },
+  {
+    id: 'PW2',
+    fn: 'player_withdraw',
+    rule: 'an expired session withdraws nothing',
+    changes: [{ find: ' and s.expires_at > now()', replace: '' }],
+    killedBy: { file: SQL_RULES, test: 'a revoked, an expired, and another player’s session' },
+  },
+  {
+    id: 'PW3',
+    fn: 'player_withdraw',
+    rule: 'a session withdraws only for its own player',
+    changes: [{ find: 's.player_id = p_player_id and ', replace: '' }],
+    killedBy: { file: SQL_RULES, test: 'a revoked, an expired, and another player’s session' },
+  },
+  {
+    id: 'PW4',
+    fn: 'player_withdraw',
+    rule: 'a replay reads the key of its own player (scope) only',
+    changes: [
+      {
+        find: 'from idempotency_keys k where k.scope = p_scope and k.key = p_key;',
+        replace: 'from idempotency_keys k where k.key = p_key order by k.created_at limit 1;',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
+  {
+    id: 'PW5',
+    fn: 'player_withdraw',
+    rule: 'the answer is stored under the key of its own player (scope) only',
+    changes: [
+      {
+        find: 'update idempotency_keys k set status_code = 200, response = answer\n      where k.scope = p_scope and k.key = p_key;',
+        replace: 'update idempotency_keys k set status_code = 200, response = answer\n      where k.key = p_key;',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
+  {
+    id: 'PW6',
+    fn: 'player_withdraw',
+    rule: 'a key reused for another request is refused (WD005)',
+    changes: [{ find: 'if v_stored.fingerprint is distinct from p_fingerprint then', replace: 'if false then' }],
+    killedBy: { file: SQL_RULES, test: 'the same key of one player with another amount is 409' },
+  },
+  {
+    id: 'PW7',
+    fn: 'player_withdraw',
+    rule: 'a key whose work is still running is never answered as a replay',
+    changes: [{ find: 'if v_stored.status_code <> 200 then', replace: 'if false then' }],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+    equivalent:
+      'the key is claimed and answered in one transaction: a committed key always holds its answer, so the guard never fires',
+  },
+  {
+    id: 'PW8',
+    fn: 'player_withdraw',
+    rule: 'a frozen player’s refusal is raised (nothing held, no key kept)',
+    changes: [
+      {
+        find: "when 'ACCOUNT_FROZEN' then raise exception using errcode = 'WD002', message = 'account frozen';",
+        replace: '',
+      },
+    ],
+    killedBy: { file: WITHDRAWALS, test: 'a frozen player cannot withdraw' },
+  },
+  {
+    id: 'PW9',
+    fn: 'player_withdraw',
+    rule: 'the answer is stored with the key, so a retry replays it',
+    changes: [{ find: '  if p_key is not null then\n    update', replace: '  if false then\n    update' }],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
+  {
+    id: 'PW10',
+    fn: 'player_withdraw',
+    rule: 'a refusal by the day’s total is raised with what is left and the limit (WD006)',
+    changes: [
+      {
+        find: "message = v_held.limit_satang::text || ':' || v_held.daily_satang::text;",
+        replace: "message = v_held.daily_satang::text || ':' || v_held.daily_satang::text;",
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+  {
+    id: 'PW11',
+    fn: 'player_withdraw',
+    rule: 'a refusal by the day’s total is raised (WD006), not answered as a withdrawal',
+    changes: [
+      {
+        find: "    when 'DAILY_LIMIT' then raise exception using errcode = 'WD006',\n      message = v_held.limit_satang::text || ':' || v_held.daily_satang::text;\n",
+        replace: '',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+];
+
+/** The text that creates a function, as the latest migration that creates it has it. */
+export function functionSource(fn: string): string {
+  const pattern = new RegExp(`create (?:or replace )?function ${fn}\\([\\s\\S]*?\\$\\$;`);
+  for (const migration of [...MIGRATIONS].reverse()) {
+    const found = pattern.exec(migration.sql);
+    if (found) return found[0];
+  }
+  throw new Error(`no migration creates ${fn}`);
+}
+
+/** The mutated function's text: each change must fit exactly once. */
+export function mutatedSource(mutant: SqlMutant): string {
+  let source = functionSource(mutant.fn);
+  for (const change of mutant.changes) {
+    const count = source.split(change.find).length - 1;
+    if (count !== 1) throw new Error(`mutant ${mutant.id}: ${JSON.stringify(change.find)} occurs ${count} times`);
+    source = source.replace(change.find, change.replace);
+  }
+  return source.replace(/^create (?:or replace )?function /, 'create or replace function ');
+}
+
+/** Applies the mutant SQL_MUTANT names, if any, to a freshly migrated test database. */
+export async function applySqlMutant(db: Db, id = process.env.SQL_MUTANT): Promise<void> {
+  if (!id) return;
+  const mutant = SQL_MUTANTS.find((candidate) => candidate.id === id);
+  if (!mutant) throw new Error(`no SQL mutant ${id}`);
+  await sql.raw(mutatedSource(mutant)).execute(db);
+}
