@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,7 +6,8 @@ import { z } from 'zod';
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65534).default(3000),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  SANDBOX_HOST: z.string().min(1).default('0.0.0.0'),
+  SANDBOX_HOST: z.string().min(1).optional(),
+  HOST: z.string().min(1).optional(),
   PROVIDER_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
   SANDBOX_PUBLIC_URL: z.url().optional(),
   SERVER_URL: z.url().optional(),
@@ -20,7 +22,7 @@ const envSchema = z.object({
   SANDBOX_TIMEOUT_HOLD_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SANDBOX_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   SANDBOX_CALLBACK_RETRY_MS: z.coerce.number().int().min(1).max(60_000).default(200),
-  SANDBOX_SEED: z.string().min(1).default('siam-play-sandbox'),
+  SANDBOX_SEED: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,7 +46,12 @@ export type SandboxConfig = {
   callbackTimeoutMs: number;
   /** The first wait before a win or rollback is delivered again; it doubles with every try. */
   callbackRetryMs: number;
-  /** The seed of every game outcome: the same seed and inputs give the same results. */
+  /**
+   * The seed of every game outcome: the same seed and inputs give the same
+   * results. Unless SANDBOX_SEED is given (tests that replay outcomes), it is
+   * a random secret of the process, so that nothing a player sees (bet ids,
+   * the game pages, the books) lets them work an outcome out.
+   */
   seed: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
@@ -62,7 +69,8 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
   const port = e.SANDBOX_PORT ?? e.PORT + 1;
   return {
     port,
-    host: e.SANDBOX_HOST,
+    // Where the server listens (npm start passes its HOST): 127.0.0.1 unless told.
+    host: e.SANDBOX_HOST ?? e.HOST ?? '127.0.0.1',
     secret: e.PROVIDER_SECRET,
     publicUrl: (e.SANDBOX_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     serverUrl: (e.SERVER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
@@ -73,7 +81,7 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     timeoutHoldMs: e.SANDBOX_TIMEOUT_HOLD_MS,
     callbackTimeoutMs: e.SANDBOX_CALLBACK_TIMEOUT_MS,
     callbackRetryMs: e.SANDBOX_CALLBACK_RETRY_MS,
-    seed: e.SANDBOX_SEED,
+    seed: e.SANDBOX_SEED ?? randomBytes(32).toString('hex'),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -18,7 +18,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    throw new SandboxConfigError(
+      `Port ${config.port} on ${config.host} is already in use (is SIAM PLAY already running?). ` +
+        `Stop the other program, or choose other ports: PORT=${config.port + 9} npm start (the sandbox takes PORT + 1)`,
+    );
+  }
   app.log.info({ publicUrl: config.publicUrl, serverUrl: config.serverUrl }, 'sandbox provider ready');
 }
 

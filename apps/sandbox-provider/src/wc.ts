@@ -44,10 +44,14 @@ export type RoundPlan =
 
 export type RoundResult = { roundId: string; callbacks: CallbackAnswer[]; spin?: SpinResult; betAccepted: boolean };
 
+/** The currency every callback names: the sandbox plays in baht. */
+const CURRENCY = 'THB';
+
 const rollbackOf = (playerRef: string, betTxnId: string) => ({
   playerRef,
   txnId: `wc-rb-${randomUUID()}`,
   betTxnId,
+  currency: CURRENCY,
 });
 
 /**
@@ -72,7 +76,7 @@ export async function playRound(
   }
   const guard = rollbackOf(input.playerRef, betTxnId);
   await outbox.arm(guard);
-  const bet = { playerRef: input.playerRef, txnId: betTxnId, roundId, amountMinor: input.betMinor };
+  const bet = { playerRef: input.playerRef, txnId: betTxnId, roundId, amountMinor: input.betMinor, currency: CURRENCY };
   const betAnswers = await deliver(deps.callbacks, 'bet', bet, options);
   log.push(...betAnswers);
   const taken = accepted(betAnswers);
@@ -90,7 +94,13 @@ export async function playRound(
   const result = input.plan.outcome === 'spin' ? spin(deps.seed, roundId, input.betMinor) : undefined;
   const winMinor = input.plan.outcome === 'win' ? input.plan.winMinor : (result?.winMinor ?? 0);
   if (winMinor > 0) {
-    const win = { playerRef: input.playerRef, txnId: `wc-win-${randomUUID()}`, roundId, amountMinor: winMinor };
+    const win = {
+      playerRef: input.playerRef,
+      txnId: `wc-win-${randomUUID()}`,
+      roundId,
+      amountMinor: winMinor,
+      currency: CURRENCY,
+    };
     await outbox.send('win', win, log, { ...options, replaces: guard.txnId });
   } else {
     await outbox.disarm(guard.txnId);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../src/app.ts';
 import { matchResult } from '../src/sports.ts';
 import { SandboxStateError, STATE_FILE } from '../src/state.ts';
-import { liveSandbox, signed, tempDir, testConfig, unique } from './support.ts';
+import { liveSandbox, signed, TEST_SEED, tempDir, testConfig, unique } from './support.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -125,7 +125,7 @@ describe('sports bets', () => {
     const placed = await bet(playerRef, 1_001);
     await signed(app, SANDBOX_CONTROL_PATHS.sportsSettle, { playerRef });
     const result = matchResult(
-      'siam-play-sandbox',
+      TEST_SEED,
       { id: placed.json().betId, matchId: 'tl-mtu-cru' },
       {
         home: 1.9,

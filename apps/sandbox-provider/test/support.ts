@@ -10,9 +10,13 @@ import { loadSandboxConfig } from '../src/config.ts';
 export const SECRET = 'sandbox-test-secret-0123456789abcdefghij';
 
 /** A test configuration: books in memory, a short timeout hold, bets that wait for the settle control. */
+/** The tests replay outcomes, so they give the seed a real sandbox keeps secret. */
+export const TEST_SEED = 'sandbox-test-seed';
+
 export function testConfig(overrides: Record<string, string> = {}) {
   return loadSandboxConfig({
     PROVIDER_SECRET: SECRET,
+    SANDBOX_SEED: TEST_SEED,
     SANDBOX_DATA_DIR: 'memory',
     SANDBOX_TIMEOUT_HOLD_MS: '300',
     SANDBOX_SETTLE_MS: '60000',

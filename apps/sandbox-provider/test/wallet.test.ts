@@ -31,7 +31,7 @@ describe('configuration', () => {
     const defaults = loadSandboxConfig({ PROVIDER_SECRET: SECRET });
     expect(defaults).toMatchObject({
       port: 3001,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3001',
       serverUrl: 'http://127.0.0.1:3000',
       faultRate: 0,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../src/app.ts';
 import { SandboxState } from '../src/state.ts';
 import { spin } from '../src/wc.ts';
-import { eventually, fakeServer, signed, tempDir, testConfig, unique } from './support.ts';
+import { eventually, fakeServer, signed, TEST_SEED, tempDir, testConfig, unique } from './support.ts';
 
 type Callback = { operation: string; status: number; body: { ok?: boolean; code?: string; balanceMinor?: number } };
 
@@ -237,7 +237,7 @@ describe('the WC page', () => {
     const result = spun.json();
     expect(result.betAccepted).toBe(true);
     const bet = callsOf(playerRef)[0];
-    expect(result.spin).toEqual(spin('siam-play-sandbox', String(bet?.body.roundId), 1_000));
+    expect(result.spin).toEqual(spin(TEST_SEED, String(bet?.body.roundId), 1_000));
     expect(result.answer.balanceMinor).toBe(10_000 - 1_000 + result.spin.winMinor);
     expect(server.balanceOf(playerRef)).toBe(result.answer.balanceMinor);
   });
