@@ -30,6 +30,11 @@ const DepositsQueue = lazy(() =>
 const TransfersQueue = lazy(() =>
   import('@/features/transfers/components/transfers-queue').then((m) => ({ default: m.TransfersQueue })),
 );
+const CreditRequestsQueue = lazy(() =>
+  import('@/features/credit-requests/components/credit-requests-queue').then((m) => ({
+    default: m.CreditRequestsQueue,
+  })),
+);
 const SettingsPage = lazy(() =>
   import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -65,6 +70,7 @@ export function AppRoutes() {
             <Route path={PAGES.player} element={<PlayerDetailPage />} />
             <Route path={PAGES.deposits} element={<DepositsQueue />} />
             <Route path={PAGES.transfers} element={<TransfersQueue />} />
+            <Route path={PAGES.creditRequests} element={<CreditRequestsQueue />} />
             <Route
               path={PAGES.settings}
               element={

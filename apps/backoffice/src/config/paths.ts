@@ -9,6 +9,7 @@ export const PAGES = {
   deposits: '/deposits',
   transfers: '/transfers',
   players: '/players',
+  creditRequests: '/credit-requests',
   player: '/players/:id',
   settings: '/settings',
   operators: '/operators',

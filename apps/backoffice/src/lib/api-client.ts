@@ -1,6 +1,7 @@
 import { errorResponseSchema } from '@app/contracts/common';
 import type { ErrorCode } from '@app/contracts/errors';
 import type { z } from 'zod';
+import { withBangkokTimes } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -8,7 +9,7 @@ import { useSessionStore } from '@/stores/session-store';
 export class ApiError extends Error {
   readonly status: number;
   readonly errorCode: ErrorCode | undefined;
-  /** The server's own message, in the operator's language; empty when there was none. */
+  /** The server's own message, in the operator's language, times in it on Bangkok's clock; empty when there was none. */
   readonly serverMessage: string;
 
   constructor(status: number, serverMessage: string, errorCode?: ErrorCode) {
@@ -61,7 +62,7 @@ async function send(path: string, init: RequestInit & { body?: BodyInit | null }
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = errorResponseSchema.safeParse(json);
     throw parsed.success
-      ? new ApiError(response.status, parsed.data.message, parsed.data.data.errorCode)
+      ? new ApiError(response.status, withBangkokTimes(parsed.data.message), parsed.data.data.errorCode)
       : new ApiError(response.status, '');
   }
   return response;

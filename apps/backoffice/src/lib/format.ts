@@ -1,4 +1,5 @@
 import { formatBahtWithSymbol } from '@app/contracts/money';
+import { replaceIsoTimes } from '@/lib/bangkok-time';
 import { currentLanguage } from '@/lib/i18n';
 
 /** Money as the whole product shows it: th-TH grouping, two decimals, ฿. */
@@ -22,6 +23,15 @@ export function formatDateTime(iso: string | null | undefined): string {
     minute: '2-digit',
     second: '2-digit',
   }).format(date);
+}
+
+/**
+ * A text from the server with every ISO 8601 time in it shown as
+ * `formatDateTime` shows times: a message saying "decided … at
+ * 2026-11-22T07:05:00Z" reads on Bangkok's clock like the rest of the screen.
+ */
+export function withBangkokTimes(text: string): string {
+  return replaceIsoTimes(text, formatDateTime);
 }
 
 /** How long ago, roughly: "5 min", "2 h 10 min", "3 d". For the age of a waiting item. */

@@ -6,6 +6,7 @@
 export const QUERY_KEYS = {
   summary: ['summary'],
   withdrawals: ['withdrawals'],
+  creditRequests: ['credit-requests'],
   deposits: ['deposits'],
   transfers: ['bank-transfers'],
   players: ['players'],

@@ -31,6 +31,7 @@ export function AppShell({ onSignOut }: { onSignOut: () => void }) {
     { to: PAGES.deposits, label: t('nav.deposits') },
     { to: PAGES.transfers, label: t('nav.transfers') },
     { to: PAGES.players, label: t('nav.players') },
+    { to: PAGES.creditRequests, label: t('nav.creditRequests') },
     { to: PAGES.audit, label: t('nav.audit') },
     { to: PAGES.health, label: t('nav.health') },
     { to: PAGES.settings, label: t('nav.settings'), adminOnly: true },

@@ -1,5 +1,7 @@
 import type { AuditEntry } from '@app/contracts/admin';
 import { useTranslation } from 'react-i18next';
+import { isIsoTime, isoToBangkokIso } from '@/lib/bangkok-time';
+import { formatDateTime } from '@/lib/format';
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
 
@@ -24,11 +26,24 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] | 
     .map((field) => ({ field, before: from[field], after: to[field] }));
 }
 
-/** A value as one short line: nothing as a dash, text as it is, anything else as compact JSON. */
+/**
+ * Times inside a record on Bangkok's clock, as ISO 8601 with +07:00: the
+ * server stores them in UTC, and the raw record stays exact either way.
+ */
+const bangkokTimes = (_key: string, value: unknown) =>
+  typeof value === 'string' && isIsoTime(value) ? isoToBangkokIso(value) : value;
+
+/**
+ * A value as one short line: nothing as a dash, a time in Bangkok time like
+ * the "When" column beside it, text as it is, anything else as compact JSON.
+ */
 export function displayValue(value: unknown): string {
   if (value === undefined || value === null) return '—';
-  if (typeof value === 'string') return value === '' ? '""' : value;
-  return JSON.stringify(value);
+  if (typeof value === 'string') {
+    if (isIsoTime(value)) return formatDateTime(value);
+    return value === '' ? '""' : value;
+  }
+  return JSON.stringify(value, bangkokTimes);
 }
 
 /**
@@ -75,7 +90,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
             {t('audit.rawJson')}
             <span className="visually-hidden"> {t('audit.ofRow', { id: entry.id })}</span>
           </summary>
-          <pre className="mono">{JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}</pre>
+          <pre className="mono">{JSON.stringify({ before: entry.before, after: entry.after }, bangkokTimes, 2)}</pre>
         </details>
       )}
     </div>

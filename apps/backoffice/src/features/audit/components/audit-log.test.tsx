@@ -70,6 +70,38 @@ describe('deliverable 7: audit log: every operator action with who, what, when, 
     });
   });
 
+  it('times recorded in a row show in Bangkok time like the When column, in the changes and in the raw JSON (+07:00, the same moment)', async () => {
+    const { rows } = await openLog({
+      [`GET ${ADMIN_PATHS.audit}`]: {
+        body: paged([
+          entry(44, {
+            action: 'deposit.approve',
+            targetType: 'history',
+            targetId: '9',
+            before: { status: 'WAITING', decidedAt: null },
+            after: { status: 'APPROVED', decidedAt: '2026-11-22T07:05:00.000Z', note: 'at 2026-11-22T07:05:00Z' },
+          }),
+        ]),
+      },
+    });
+    const [row] = rows as [HTMLElement];
+    // The row's own time (When) and the decision time it recorded: the same moment, written alike.
+    expect(within(row).getAllByText(/22 Nov 2026, 14:05:00/)).toHaveLength(2);
+    const changes = within(row)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    // A time is a time only when the whole value is one; a text that mentions one stays as written.
+    expect(changes).toEqual([
+      'status: WAITING → APPROVED',
+      'decidedAt: — → 22 Nov 2026, 14:05:00',
+      'note: — → at 2026-11-22T07:05:00Z',
+    ]);
+    const raw = row.querySelector('pre')?.textContent ?? '';
+    expect(raw).not.toContain('07:05:00.000Z');
+    expect(JSON.parse(raw).after.decidedAt).toBe('2026-11-22T14:05:00.000+07:00');
+    expect(Date.parse(JSON.parse(raw).after.decidedAt)).toBe(Date.parse('2026-11-22T07:05:00.000Z'));
+  });
+
   it('a creation lists its fields from nothing; fields recorded only afterwards count as changed; unchanged ones are left out', async () => {
     const { rows } = await openLog({
       [`GET ${ADMIN_PATHS.audit}`]: {
@@ -214,6 +246,19 @@ describe('deliverable 7: audit log: verify chain', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show all rows' }));
     await waitFor(() => expect(currentLocation()).toBe('/audit'));
+  });
+
+  it('counts in plural forms: 1 problem in 1 row checked', async () => {
+    await openLog({
+      [`GET ${ADMIN_PATHS.auditVerify}`]: {
+        body: {
+          success: true,
+          data: { ok: false, checked: 1, headHash: null, problems: [{ id: 1, problem: 'content does not match' }] },
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify chain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 problem in 1 row checked:');
   });
 
   it('a failed verification shows the server’s message', async () => {

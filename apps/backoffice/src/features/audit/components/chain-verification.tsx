@@ -28,7 +28,12 @@ export function ChainVerification({ result }: { result: AuditVerify }) {
   }
   return (
     <Alert title={t('audit.chainBroken')}>
-      <p>{t('audit.chainBrokenDetail', { count: result.problems.length, checked: result.checked })}</p>
+      <p>
+        {t('audit.chainBrokenDetail', {
+          count: result.problems.length,
+          rows: t('audit.rows', { count: result.checked }),
+        })}
+      </p>
       <ul className="chain-problems">
         {result.problems.map((problem) => (
           <li key={`${problem.id}-${problem.problem}`}>

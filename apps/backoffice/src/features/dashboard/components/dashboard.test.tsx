@@ -1,8 +1,9 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
-import { mockApi, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
+import { mockApi, renderApp, requestsTo, signInAs, summary } from '@/testing/test-utils';
 
 describe('deliverable 3: dashboard', () => {
   it('shows the counts and sums of what is waiting (game transfers being confirmed too) and of today, money in th-TH format', async () => {
@@ -12,14 +13,62 @@ describe('deliverable 3: dashboard', () => {
     const tiles = await within(await screen.findByRole('main')).findAllByRole('listitem');
     const text = tiles.map((tile) => tile.textContent);
     expect(text).toEqual([
-      expect.stringMatching(/Withdrawals to pay.*2 items.*฿1,500\.00/),
-      expect.stringMatching(/Deposits to check.*1 items.*฿300\.00/),
-      expect.stringMatching(/Unmatched transfers.*0 items.*฿0\.00/),
-      expect.stringMatching(/Game transfers being confirmed.*1 items.*฿250\.00/),
-      expect.stringMatching(/Deposits today.*5 items.*฿12,000\.50/),
-      expect.stringMatching(/Withdrawals today.*3 items.*฿4,500\.00/),
+      expect.stringMatching(/Withdrawals to pay2 items฿1,500\.00/),
+      expect.stringMatching(/Deposits to check1 item฿300\.00/),
+      expect.stringMatching(/Unmatched transfers0 items฿0\.00/),
+      expect.stringMatching(/Game transfers being confirmed1 item฿250\.00/),
+      expect.stringMatching(/Deposits credited today5 items฿12,000\.50Approved since midnight, Bangkok time/),
+      expect.stringMatching(/Withdrawals paid today3 items฿4,500\.00Approved since midnight, Bangkok time/),
     ]);
     expect(within(tiles[0] as HTMLElement).getByRole('link', { name: /Open/ })).toHaveAttribute('href', '/withdrawals');
+  });
+
+  it('counts in the plural forms of each language: 1 item, 0 and 2 items; in Thai 1 รายการ', async () => {
+    mockApi({
+      [`GET ${ADMIN_PATHS.summary}`]: {
+        body: {
+          success: true,
+          data: {
+            ...summary.data,
+            waitingWithdrawals: { count: 1, amount: 100 },
+            waitingDeposits: { count: 0, amount: 0 },
+            unmatchedTransfers: { count: 2, amount: 300 },
+          },
+        },
+      },
+    });
+    signInAs();
+    renderApp('/');
+    const tiles = await within(await screen.findByRole('main')).findAllByRole('listitem');
+    expect(tiles.slice(0, 3).map((tile) => within(tile).getByRole('strong').textContent)).toEqual([
+      '1 item',
+      '0 items',
+      '2 items',
+    ]);
+    await act(() => i18n.changeLanguage('th'));
+    const thai = within(screen.getByRole('main')).getAllByRole('listitem');
+    expect(within(thai[0] as HTMLElement).getByRole('strong')).toHaveTextContent(/^1 รายการ$/);
+  });
+
+  it('names today’s tiles for what they count: a waiting withdrawal is a withdrawal to pay, not one paid today', async () => {
+    mockApi({
+      [`GET ${ADMIN_PATHS.summary}`]: {
+        body: {
+          success: true,
+          data: {
+            ...summary.data,
+            waitingWithdrawals: { count: 1, amount: 300 },
+            today: { deposits: { count: 1, amount: 1000 }, withdrawals: { count: 0, amount: 0 } },
+          },
+        },
+      },
+    });
+    signInAs();
+    renderApp('/');
+    const tiles = await within(await screen.findByRole('main')).findAllByRole('listitem');
+    expect(tiles[0]).toHaveTextContent(/^Withdrawals to pay1 item฿300\.00/);
+    expect(tiles[5]).toHaveTextContent(/^Withdrawals paid today0 items฿0\.00Approved since midnight, Bangkok time$/);
+    expect(screen.queryByText('Withdrawals today')).not.toBeInTheDocument();
   });
 
   it(`refreshes on its own every ${QUEUE_REFRESH_MS / 1000} s`, async () => {

@@ -9,9 +9,14 @@ import { useSummary } from '@/features/dashboard/api/get-summary';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 
-type Tile = { label: string; count: number; amount: number; to?: string; urgent?: boolean };
+type Tile = { label: string; count: number; amount: number; hint?: string; to?: string; urgent?: boolean };
 
-/** The dashboard: counts and sums of what is waiting, and today's totals; it refreshes on its own. */
+/**
+ * The dashboard: counts and sums of what is waiting, and today's totals; it
+ * refreshes on its own. Today's tiles count money that moved, deposits
+ * credited and withdrawals paid since midnight in Bangkok: a withdrawal that
+ * waits is on "Withdrawals to pay", not yet on "paid today".
+ */
 export function Dashboard() {
   const { t } = useTranslation();
   const summary = useSummary();
@@ -28,8 +33,8 @@ export function Dashboard() {
       { label: t('dashboard.waitingDeposits'), ...data.waitingDeposits, to: PAGES.deposits, urgent: true },
       { label: t('dashboard.unmatchedTransfers'), ...data.unmatchedTransfers, to: PAGES.transfers, urgent: true },
       { label: t('dashboard.pendingTransfers'), ...data.pendingTransfers },
-      { label: t('dashboard.todayDeposits'), ...data.today.deposits },
-      { label: t('dashboard.todayWithdrawals'), ...data.today.withdrawals },
+      { label: t('dashboard.todayDeposits'), ...data.today.deposits, hint: t('dashboard.todayHint') },
+      { label: t('dashboard.todayWithdrawals'), ...data.today.withdrawals, hint: t('dashboard.todayHint') },
     ];
     content = (
       <ul className="tiles">
@@ -38,6 +43,7 @@ export function Dashboard() {
             <span className="tile__label">{tile.label}</span>
             <strong className="tile__count">{t('dashboard.count', { count: tile.count })}</strong>
             <span className="tile__amount">{formatMoney(tile.amount)}</span>
+            {tile.hint && <span className="tile__hint">{tile.hint}</span>}
             {tile.to && (
               <Link className="tile__link" to={tile.to}>
                 {t('dashboard.open')} <span className="visually-hidden">{tile.label}</span>

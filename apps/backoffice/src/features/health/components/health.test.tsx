@@ -84,6 +84,17 @@ describe('deliverable 8: ledger health: the last result of each check', () => {
     await waitFor(() => expect(currentLocation()).toBe('/audit?id=12'));
   });
 
+  it('counts what a check covered in plural forms: 1 journal, 1 posting, 1 account, 1 row', async () => {
+    const { ledger, chain } = await openHealth({
+      [`GET ${ADMIN_PATHS.health}`]: healthBody({
+        ledger: { ...goodLedger, result: { ...goodLedger.result, counts: { journals: 1, postings: 2, accounts: 1 } } },
+        auditChain: { ...brokenChain, result: { ok: true, checked: 1, headHash: 'f'.repeat(64), problems: [] } },
+      }),
+    });
+    expect(ledger).toHaveTextContent('Checked1 journal, 2 postings, 1 account');
+    expect(chain).toHaveTextContent('Checked1 row');
+  });
+
   it('a check that never ran says so', async () => {
     const { chain } = await openHealth({
       [`GET ${ADMIN_PATHS.health}`]: healthBody({ ledger: goodLedger, auditChain: null }),

@@ -116,7 +116,15 @@ function LedgerCard({ run }: { run: AdminHealth['ledger'] }) {
       title={t('health.ledger')}
       hint={t('health.ledgerHint')}
       run={run && { ...run, ok: run.result.ok }}
-      covered={run ? t('health.ledgerCounts', run.result.counts) : undefined}
+      covered={
+        run
+          ? t('health.ledgerCounts', {
+              journals: t('health.journals', { count: run.result.counts.journals }),
+              postings: t('health.postings', { count: run.result.counts.postings }),
+              accounts: t('health.accounts', { count: run.result.counts.accounts }),
+            })
+          : undefined
+      }
       // A text may repeat (the server caps each kind of problem, not the texts); the position tells them apart.
       problems={(run?.result.problems ?? []).map((problem, index) => ({ key: `${index}`, content: problem }))}
     />
@@ -131,7 +139,7 @@ function AuditChainCard({ run }: { run: AdminHealth['auditChain'] }) {
       title={t('health.auditChain')}
       hint={t('health.auditChainHint')}
       run={run && { ...run, ok: run.result.ok }}
-      covered={run ? t('health.auditCounts', { checked: run.result.checked }) : undefined}
+      covered={run ? t('health.auditCounts', { count: run.result.checked }) : undefined}
       problems={(run?.result.problems ?? []).map((problem) => {
         const key = auditProblemKey(problem.problem);
         return {

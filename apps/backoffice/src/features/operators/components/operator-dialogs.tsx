@@ -131,8 +131,17 @@ const editFieldsSchema = z.object({
   disabled: z.boolean(),
   resetSecondFactor: z.boolean(),
   password: z.string(),
+  /** Baht as typed; empty: the setting applies. */
+  manualCreditLimit: z.string(),
 });
 type EditFields = z.infer<typeof editFieldsSchema>;
+
+/** The limit as typed: empty is "the setting" (null); anything else must be a number the contract judges. */
+function creditLimitOf(text: string): number | null {
+  const trimmed = text.replace(/[,\s฿]/g, '').trim();
+  if (trimmed === '') return null;
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
 
 function changesOf(operator: OperatorItem, fields: EditFields) {
   return {
@@ -141,6 +150,9 @@ function changesOf(operator: OperatorItem, fields: EditFields) {
     ...(fields.disabled !== operator.disabled ? { disabled: fields.disabled } : {}),
     ...(fields.resetSecondFactor ? { resetSecondFactor: true as const } : {}),
     ...(fields.password !== '' ? { password: fields.password } : {}),
+    ...(creditLimitOf(fields.manualCreditLimit) !== operator.manualCreditLimit
+      ? { manualCreditLimit: creditLimitOf(fields.manualCreditLimit) }
+      : {}),
   };
 }
 
@@ -161,7 +173,14 @@ export function EditOperatorDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ids = { name: useId(), role: useId(), disabled: useId(), reset: useId(), password: useId() };
+  const ids = {
+    name: useId(),
+    role: useId(),
+    disabled: useId(),
+    reset: useId(),
+    password: useId(),
+    creditLimit: useId(),
+  };
   const update = useUpdateOperator();
   const [unchanged, setUnchanged] = useState(false);
   // The form's fields become the changes, which the contract's update schema checks before anything is sent.
@@ -175,6 +194,7 @@ export function EditOperatorDialog({
       disabled: operator.disabled,
       resetSecondFactor: false,
       password: '',
+      manualCreditLimit: operator.manualCreditLimit === null ? '' : String(operator.manualCreditLimit),
     },
   });
   const errors = form.formState.errors;
@@ -239,6 +259,22 @@ export function EditOperatorDialog({
             aria-invalid={errors.password ? true : undefined}
             aria-describedby={errors.password ? `${ids.password}-error` : undefined}
             {...form.register('password')}
+          />
+        </FormField>
+        <FormField
+          id={ids.creditLimit}
+          label={t('operators.creditLimit')}
+          hint={t('operators.creditLimitHint')}
+          error={fieldErrorText(errors.manualCreditLimit)}
+        >
+          <input
+            id={ids.creditLimit}
+            inputMode="decimal"
+            autoComplete="off"
+            disabled={isSelf}
+            aria-invalid={errors.manualCreditLimit ? true : undefined}
+            aria-describedby={errors.manualCreditLimit ? `${ids.creditLimit}-error` : `${ids.creditLimit}-hint`}
+            {...form.register('manualCreditLimit')}
           />
         </FormField>
         {unchanged && <Alert tone="info">{t('operators.nothingChanged')}</Alert>}

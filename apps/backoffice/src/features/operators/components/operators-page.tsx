@@ -12,7 +12,7 @@ import {
   EditOperatorDialog,
   type OperatorItem,
 } from '@/features/operators/components/operator-dialogs';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSessionStore } from '@/stores/session-store';
 
 type Open = { kind: 'create' } | { kind: 'edit'; operator: OperatorItem };
@@ -50,6 +50,9 @@ export function OperatorsPage() {
               <th scope="col">{t('operators.role')}</th>
               <th scope="col">{t('operators.secondFactor')}</th>
               <th scope="col">{t('common.status')}</th>
+              <th scope="col" className="num">
+                {t('operators.creditLimitColumn')}
+              </th>
               <th scope="col">{t('operators.lastLogin')}</th>
               <th scope="col">{t('operators.createdAt')}</th>
               <th scope="col">{t('operators.actions')}</th>
@@ -72,6 +75,13 @@ export function OperatorsPage() {
                     status={operator.disabled ? 'DISABLED' : 'ACTIVE'}
                     label={operator.disabled ? t('operators.statusDisabled') : t('operators.statusActive')}
                   />
+                </td>
+                <td data-label={t('operators.creditLimitColumn')} className="num">
+                  {operator.manualCreditLimit === null ? (
+                    <span className="muted">{t('operators.creditLimitDefault')}</span>
+                  ) : (
+                    formatMoney(operator.manualCreditLimit)
+                  )}
                 </td>
                 <td data-label={t('operators.lastLogin')}>
                   {operator.lastLoginAt ? formatDateTime(operator.lastLoginAt) : t('operators.never')}

@@ -13,6 +13,7 @@ const self = {
   disabled: false,
   lastLoginAt: '2026-11-22T07:05:00Z',
   createdAt: '2026-11-01T03:00:00Z',
+  manualCreditLimit: null,
 };
 const cashier = {
   id: 7,
@@ -23,6 +24,7 @@ const cashier = {
   disabled: true,
   lastLoginAt: null,
   createdAt: '2026-11-20T02:30:00Z',
+  manualCreditLimit: null,
 };
 
 const ok = <T,>(data: T) => ({ body: { success: true, data } });
@@ -52,14 +54,17 @@ describe('deliverable 2: operators are managed by admins only', () => {
 });
 
 describe('deliverable 2: operators managed by admins', () => {
-  it('lists username, display name, role, second factor, disabled, last sign-in and created (Bangkok time)', async () => {
-    const { rows } = await openOperators();
+  it('lists username, display name, role, second factor, disabled, credit limit, last sign-in and created (Bangkok time)', async () => {
+    const { rows } = await openOperators({
+      [`GET ${ADMIN_PATHS.operators}`]: ok([self, { ...cashier, manualCreditLimit: 5000 }]),
+    });
     const [me, other] = rows;
     expect(me).toHaveTextContent('demo-admin (you)');
     expect(me).toHaveTextContent('Demo admin');
     expect(me).toHaveTextContent('Admin');
     expect(me).toHaveTextContent('Set up');
     expect(me).toHaveTextContent('Active');
+    expect(me).toHaveTextContent('The setting');
     expect(me).toHaveTextContent('22 Nov 2026, 14:05:00');
     expect(other).toHaveTextContent('cashier');
     expect(other).not.toHaveTextContent('(you)');
@@ -67,6 +72,7 @@ describe('deliverable 2: operators managed by admins', () => {
     expect(other).toHaveTextContent('Operator');
     expect(other).toHaveTextContent('Not set up yet');
     expect(other).toHaveTextContent('Disabled');
+    expect(other).toHaveTextContent('฿5,000.00');
     expect(other).toHaveTextContent('Never');
     expect(other).toHaveTextContent('20 Nov 2026, 09:30:00');
   });
@@ -152,6 +158,24 @@ describe('deliverable 2: operators managed by admins', () => {
       resetSecondFactor: true,
       password: 'new-password-1',
     });
+  });
+
+  it('a manual credit limit is sent in baht; emptied, it goes back to the setting (null); a word is refused before sending', async () => {
+    const { fetchMock } = await openOperators({ [`PATCH ${ADMIN_PATHS.operator}`]: ok(cashier) });
+    const dialog = await editDialog('cashier');
+    const field = within(dialog).getByLabelText('Manual credit limit (baht)');
+    expect(field).toHaveValue('');
+    fireEvent.change(field, { target: { value: 'lots' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Please enter an amount greater than 0, with at most 2 decimals.'),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `PATCH ${ADMIN_PATHS.operator}`)).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '5,000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Operator cashier saved.')).toBeInTheDocument();
+    const [patch] = requestsTo(fetchMock, `PATCH ${ADMIN_PATHS.operator}`);
+    expect(await patch?.json()).toEqual({ manualCreditLimit: 5000 });
   });
 
   it('a display name alone is sent alone', async () => {

@@ -1,5 +1,6 @@
 import {
   adminHistoryEntrySchema,
+  creditRequestResponseSchema,
   decisionResponseSchema,
   type freezeRequestSchema,
   pagedResponseSchema,
@@ -9,7 +10,7 @@ import {
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import type { AdjustmentRequest } from '@app/contracts/wallet';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 import { QUERY_KEYS } from '@/lib/query-keys';
@@ -76,7 +77,8 @@ export function usePlayerActions(id: number) {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
-        schema: decisionResponseSchema,
+        // 200: posted; 202: a credit above the operator's limit, waiting for a second admin.
+        schema: z.union([decisionResponseSchema, creditRequestResponseSchema]),
       }),
     setFrozen: async (frozen: boolean, body: FreezeRequest) => {
       const response = await apiRequest(

@@ -1,5 +1,5 @@
 import './player-detail.css';
-import type { DecisionResponse, PlayerDetail } from '@app/contracts/admin';
+import type { CreditRequestResponse, DecisionResponse, PlayerDetail } from '@app/contracts/admin';
 import { satangToBaht } from '@app/contracts/money';
 import { type AdjustmentRequest, adjustmentRequestSchema } from '@app/contracts/wallet';
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ type AdjustDialogProps = {
   direction: AdjustDirection;
   player: PlayerDetail;
   /** Sends the adjustment; the key is the same for every send from this dialog. */
-  send: (body: AdjustmentRequest, idempotencyKey: string) => Promise<DecisionResponse>;
+  send: (body: AdjustmentRequest, idempotencyKey: string) => Promise<DecisionResponse | CreditRequestResponse>;
   /** After every answer, success or refusal: the player's balances and history refresh. */
   onSettled: () => void;
   onClose: () => void;
@@ -92,8 +92,24 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
     setTimeout(() => form.setFocus('amount'));
   }
 
-  if (adjust.isSuccess) {
-    const entry = adjust.data.data;
+  const answer = adjust.data?.data;
+  if (answer && 'requestedBy' in answer) {
+    return (
+      <Dialog title={title} onClose={onClose}>
+        <Alert tone="info" title={t('creditRequests.statusWaiting')}>
+          {t('players.creditWaiting', { amount: formatMoney(answer.amount), name: player.fullName })}
+        </Alert>
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('common.ok')}
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  if (answer) {
+    const entry = answer;
     return (
       <Dialog title={title} onClose={onClose}>
         <Alert tone="success" title={t('decision.done')}>

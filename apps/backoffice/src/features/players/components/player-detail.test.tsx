@@ -313,6 +313,48 @@ describe('deliverable 5: manual credit and debit', () => {
     expect(posts[0]?.headers.get('Idempotency-Key')).toBe(posts[1]?.headers.get('Idempotency-Key'));
   });
 
+  it('a credit above the operator’s limit answers 202: the dialog says it waits for a second admin and nothing is credited', async () => {
+    await openDetail({
+      [`POST ${ADMIN_PATHS.playerCredit}`]: {
+        status: 202,
+        body: {
+          success: true,
+          message: 'This credit is above your limit: it waits for a second admin to approve it.',
+          data: {
+            id: 4,
+            player: {
+              id: 7,
+              username: 'SP100007',
+              phoneNumber: '0812345670',
+              fullName: 'Somchai Jaidee',
+              bankCode: 'KBANK',
+              bankName: 'Kasikorn bank',
+              bankNumber: '1234567890',
+              frozen: false,
+            },
+            amount: 50_000,
+            reason: 'big refund',
+            requestedBy: 'demo-operator',
+            requestedAt: '2026-11-24T03:00:00Z',
+            status: 'WAITING',
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+            historyId: null,
+          },
+        },
+      },
+    });
+    const dialog = await openAdjust('Credit');
+    fillAdjust(dialog, '50000', 'big refund');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Credit ฿50,000.00' }));
+    expect(
+      await within(dialog).findByText(
+        'The credit of ฿50,000.00 to Somchai Jaidee is above your limit: nothing is credited until a second admin approves it under Credit approvals.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a new dialog is a new request: it gets a new Idempotency-Key', async () => {
     const fetchMock = await openDetail({ [`POST ${ADMIN_PATHS.playerCredit}`]: adjusted() });
     for (let round = 0; round < 2; round += 1) {

@@ -38,6 +38,18 @@ const FIELDS: { code: string; kind: Kind; label: string; hint: string }[] = [
     label: 'settings.withdrawMaxAmount',
     hint: 'settings.withdrawMaxHint',
   },
+  {
+    code: SETTING_CODES.withdrawDailyMaxAmount,
+    kind: 'amount',
+    label: 'settings.withdrawDailyMaxAmount',
+    hint: 'settings.withdrawDailyMaxHint',
+  },
+  {
+    code: SETTING_CODES.manualCreditApprovalAbove,
+    kind: 'amount',
+    label: 'settings.manualCreditApprovalAbove',
+    hint: 'settings.manualCreditApprovalAboveHint',
+  },
 ];
 
 const AMOUNT_FORMAT = /^\d{1,9}(\.\d{1,2})?$/;

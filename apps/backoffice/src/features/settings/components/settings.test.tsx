@@ -9,6 +9,7 @@ const settingsList = [
   { code: 'BANNER_URL', value: '/images/banner/event-point.png', isPublic: true, updatedAt: CHANGED_AT },
   { code: 'DEPOSIT_MIN_AMOUNT', value: '1', isPublic: true, updatedAt: CHANGED_AT },
   { code: 'LINE_OA_URL', value: 'https://line.me/R/ti/p/@siamplay', isPublic: true, updatedAt: CHANGED_AT },
+  { code: 'WITHDRAW_DAILY_MAX_AMOUNT', value: '200000', isPublic: true, updatedAt: CHANGED_AT },
   { code: 'WITHDRAW_MAX_AMOUNT', value: '50000', isPublic: true, updatedAt: CHANGED_AT },
   { code: 'WITHDRAW_MIN_AMOUNT', value: '100', isPublic: true, updatedAt: CHANGED_AT },
 ];
@@ -85,6 +86,8 @@ describe('deliverable 6: settings values (LINE contact, banner, deposit and with
     expect(screen.getByLabelText('Minimum withdrawal (baht)')).toHaveValue('100');
     expect(screen.getByLabelText('Maximum withdrawal (baht)')).toHaveValue('50000');
     expect(settingCard('Maximum withdrawal (baht)')).toHaveTextContent('Now ฿50,000.00.');
+    expect(screen.getByLabelText('Withdrawals per player per day (baht)')).toHaveValue('200000');
+    expect(settingCard('Withdrawals per player per day (baht)')).toHaveTextContent('Now ฿200,000.00.');
     expect(settingCard('LINE contact URL')).toHaveTextContent('Last changed 22 Nov 2026, 14:05:00');
   });
 

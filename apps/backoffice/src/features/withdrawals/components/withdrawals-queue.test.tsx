@@ -130,7 +130,7 @@ describe('deliverable 4: the pending withdrawals queue', () => {
     expect(await post?.json()).toEqual({ reason: 'account name does not match' });
   });
 
-  it('when another operator decided first, says who and when, and the list updates', async () => {
+  it('when another operator decided first, says who and when (the server’s UTC time in Bangkok time), and the list updates', async () => {
     let listCalls = 0;
     await openQueue({
       [`GET ${ADMIN_PATHS.withdrawals}`]: () => {
@@ -139,14 +139,15 @@ describe('deliverable 4: the pending withdrawals queue', () => {
       },
       [`POST ${ADMIN_PATHS.withdrawalApprove}`]: {
         status: 409,
-        body: errorBody(409, 'Already decided by demo-admin at 22 Nov 2026 14:05.', 'ALREADY_DECIDED'),
+        // As the server words it: the time in UTC, ISO 8601.
+        body: errorBody(409, 'Already decided by demo-admin at 2026-11-22T07:05:00.000Z.', 'ALREADY_DECIDED'),
       },
     });
     fireEvent.click(screen.getByRole('button', { name: /Approve/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('Someone else decided this first')).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Already decided by demo-admin at 22 Nov 2026 14:05.');
+    expect(dialog).toHaveTextContent('Already decided by demo-admin at 22 Nov 2026, 14:05:00.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
   });
