@@ -1,6 +1,8 @@
 import './bank-card.css';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BankLogo } from '@/components/ui/bank-logo';
+import { bankDisplayName } from '@/lib/banks';
 
 type BankCardProps = {
   bankCode: string;
@@ -14,7 +16,9 @@ type BankCardProps = {
 };
 
 /** A bank account as a card: logo, bank name, account number and holder (spec §2 deposit and withdraw). */
-export function BankCard({ bankCode, bankName, bankNumber, holder, label, children }: BankCardProps) {
+export function BankCard({ bankCode, bankName: givenName, bankNumber, holder, label, children }: BankCardProps) {
+  const { i18n } = useTranslation();
+  const bankName = bankDisplayName(bankCode, givenName, i18n.language);
   return (
     <section className="bank-card" aria-label={label ? `${label}: ${bankName}` : bankName}>
       {label && <p className="bank-card__label">{label}</p>}

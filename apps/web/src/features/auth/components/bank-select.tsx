@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { bankDisplayName } from '@/lib/banks';
 
 type BankSelectProps = {
   labelId: string;
@@ -20,7 +21,7 @@ function bankIndex(code: BankCode): number {
   );
 }
 
-/** A listbox of the 15 banks of spec §3 with their logos, operable by mouse, touch and keyboard. */
+/** A listbox of the banks (the 15 of spec §3 and BAAC) with their logos, operable by mouse, touch and keyboard. */
 export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) {
   const { i18n } = useTranslation();
   const buttonId = useId();
@@ -30,7 +31,7 @@ export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) 
   const listRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const selected = BANKS[bankIndex(value)] ?? BANKS[0];
-  const bankName = (bank: Bank) => (i18n.language === 'th' ? bank.nameTh : bank.name);
+  const bankName = (bank: Bank) => bankDisplayName(bank.code, bank.name, i18n.language);
 
   useEffect(() => {
     if (!open) return;

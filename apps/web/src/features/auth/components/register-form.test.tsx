@@ -81,6 +81,33 @@ describe('§5 register validation', () => {
     expect(await screen.findByText('Bank number must be 10 digits.')).toBeInTheDocument();
   });
 
+  it('a 10-digit bank (KBANK) refuses 11 or 12 digits with the same message: nothing typed or pasted is cut short', async () => {
+    const fetchMock = await openRegister();
+    fill({ ...valid, bankNumber: '020123456789' });
+    expect(screen.getByLabelText('Bank account number')).toHaveValue('020123456789');
+    submit();
+    expect(await screen.findByText('Bank number must be 10 digits.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST ${API_PATHS.register}`)).toHaveLength(0);
+  });
+
+  it('GSB, GHB and BAAC numbers have 12 digits: 10 are refused (must be 12 digits), 12 are sent whole', async () => {
+    const fetchMock = await openRegister({
+      [`POST ${API_PATHS.register}`]: registerOk,
+      [`POST ${API_PATHS.login}`]: loginOk,
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Bank/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Government Savings Bank' }));
+    fill({ ...valid, bankNumber: '0201234567' });
+    submit();
+    expect(await screen.findByText('Bank number must be 12 digits.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST ${API_PATHS.register}`)).toHaveLength(0);
+    fill({ bankNumber: '020123456789' });
+    submit();
+    await screen.findByRole('dialog', { name: 'Register successful' });
+    const body = JSON.parse(String(callsTo(fetchMock, `POST ${API_PATHS.register}`)[0]?.body));
+    expect(body).toMatchObject({ bankCode: 'GSB', bankNumber: '020123456789' });
+  });
+
   it("bank number that is not digits says 'Bank number is invalid'", async () => {
     await openRegister();
     fill({ ...valid, bankNumber: '12345abcde' });
@@ -98,11 +125,12 @@ describe('§5 register validation', () => {
 });
 
 describe('§3 register bank dropdown', () => {
-  it('lists the 15 banks with their logos from /images/bank-png/{CODE}.png', async () => {
+  it('lists the 15 banks of spec §3 and BAAC with their logos from /images/bank-png/{CODE}.png', async () => {
     await openRegister();
     fireEvent.click(screen.getByRole('button', { name: /Bank/ }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options).toHaveLength(15);
+    expect(options).toHaveLength(16);
+    expect(BANKS.map((bank) => bank.code)).toContain('BAAC');
     options.forEach((option, index) => {
       const bank = BANKS[index];
       expect(option).toHaveTextContent(bank?.name ?? '');
@@ -159,7 +187,7 @@ describe('§3 and §7 registration payload', () => {
       [`POST ${API_PATHS.register}`]: registerOk,
       [`POST ${API_PATHS.login}`]: loginOk,
     });
-    fill(valid);
+    fill({ ...valid, bankNumber: '020123456789' });
     fireEvent.click(screen.getByRole('button', { name: /Bank/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Government Savings Bank' }));
     submit();

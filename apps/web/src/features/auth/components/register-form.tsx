@@ -1,6 +1,6 @@
 import './auth-card.css';
-import { type RegisterRequest, registerRequestSchema } from '@app/contracts/auth';
-import { BANKS, type Bank, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
+import { type RegisterRequest, registerFieldsSchema } from '@app/contracts/auth';
+import { BANKS, type Bank, bankNumberProblem, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
 import { AUTO_LOGIN_FAILED_REDIRECT_MS, REGISTER_AGENT_ID } from '@app/contracts/limits';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { fieldErrorText } from '@/lib/form-errors';
 const defaultBank: Bank = findBank(DEFAULT_BANK_CODE) ?? BANKS[0];
 
 /** The fields the player types; the rest of the payload (agent, bank, LINE id) is filled in on submit. */
-const registerFormSchema = registerRequestSchema.pick({
+const registerFormSchema = registerFieldsSchema.pick({
   phoneNumber: true,
   password: true,
   fullName: true,
@@ -59,6 +59,12 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit((fields) => {
     if (register.isPending) return;
     setServerError('');
+    // The number's length depends on the bank chosen beside it: 10 digits, or 12 at GSB, GHB and BAAC.
+    const bankNumberError = bankNumberProblem(bank.code, fields.bankNumber);
+    if (bankNumberError) {
+      form.setError('bankNumber', { message: bankNumberError }, { shouldFocus: true });
+      return;
+    }
     const payload: RegisterRequest = {
       agentId: REGISTER_AGENT_ID,
       ...fields,
@@ -111,7 +117,6 @@ export function RegisterForm() {
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
-            maxLength={10}
             placeholder={t('register.phonePlaceholder')}
           />
         </FormField>
@@ -147,7 +152,6 @@ export function RegisterForm() {
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            maxLength={10}
             placeholder={t('register.bankNumberPlaceholder')}
           />
         </FormField>

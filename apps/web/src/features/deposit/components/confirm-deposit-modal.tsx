@@ -175,7 +175,6 @@ export function ConfirmDepositModal({ onClose }: ModalProps) {
               inputMode="numeric"
               pattern="[0-9]*"
               autoComplete="off"
-              maxLength={9}
               placeholder={t('deposit.amountPlaceholder')}
               aria-invalid={errors.amount ? true : undefined}
               aria-describedby={errors.amount ? `${ids.amount}-error` : undefined}

@@ -2,6 +2,7 @@ import { API_PATHS } from '@app/contracts/paths';
 import type { DepositAccount, User } from '@app/contracts/player';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/stores/modal-store';
 import { demoUser, errorBody, findModal, mockApi, type Routes, renderApp, signIn } from '@/testing/test-utils';
 
@@ -82,16 +83,30 @@ describe('§2 deposit modal', () => {
     expect(within(card).getByText('Siam Play Co., Ltd.')).toBeInTheDocument();
   });
 
+  it('bank names follow the interface language, as the register picker shows them: Thai in the Thai app', async () => {
+    const { dialog } = await openDeposit({
+      ...playerWithHouseAccount,
+      bankCode: 'GSB',
+      bankName: 'Government Savings Bank',
+    });
+    expect(within(dialog).getByText('Siam Commercial Bank')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('th'));
+    expect(await within(dialog).findByText('ธนาคารไทยพาณิชย์')).toBeInTheDocument();
+    expect(within(dialog).getByText('ธนาคารออมสิน')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Siam Commercial Bank')).not.toBeInTheDocument();
+  });
+
   it('§2 deposit: every house account is shown, each with its own copy button', async () => {
     const second: DepositAccount = {
       bankCode: 'KTB',
-      bankName: 'Krung Thai Bank',
+      bankName: 'Krung Thai',
       bankNumber: '1112223334',
       fullName: 'Siam Play Co., Ltd.',
     };
     const { dialog } = await openDeposit({ ...demoUser, accounts: [houseAccount, second] });
     expect(within(dialog).getByRole('region', { name: /Siam Commercial Bank/ })).toBeInTheDocument();
-    expect(within(dialog).getByRole('region', { name: /Krung Thai Bank/ })).toBeInTheDocument();
+    // Each bank by its name in the interface's language, whatever the server called it.
+    expect(within(dialog).getByRole('region', { name: /Krungthai Bank/ })).toBeInTheDocument();
     expect(within(dialog).getAllByRole('button', { name: 'Copy account number' })).toHaveLength(2);
   });
 

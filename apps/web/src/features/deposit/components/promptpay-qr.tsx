@@ -98,7 +98,6 @@ export function PromptPayQr({ promptpayId }: { promptpayId: string }) {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          maxLength={12}
           placeholder={t('deposit.qrAmountPlaceholder')}
           value={amountText}
           onChange={(event) => setAmountText(decimalAmountText(event.target.value))}

@@ -5,12 +5,13 @@ import { BalanceBox } from '@/components/ui/balance-box';
 import { Dialog } from '@/components/ui/dialog';
 import { DepositIcon, WithdrawIcon } from '@/components/ui/icons';
 import { useMainBalance } from '@/lib/balance';
+import { bankDisplayName } from '@/lib/banks';
 import { useAuthStore } from '@/stores/auth-store';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
 
 /** Spec §2 profile: balance, full name, username, phone, bank name and number; shortcuts to deposit and withdraw. */
 export function ProfileModal({ onClose }: ModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const balance = useMainBalance();
   const openModal = useModalStore((state) => state.open);
@@ -19,7 +20,7 @@ export function ProfileModal({ onClose }: ModalProps) {
     [t('profile.fullName'), user?.fullName ?? ''],
     [t('profile.username'), user?.username ?? ''],
     [t('profile.phone'), user?.phoneNumber ?? ''],
-    [t('profile.bankName'), user?.bankName ?? ''],
+    [t('profile.bankName'), user ? bankDisplayName(user.bankCode, user.bankName, i18n.language) : ''],
     [t('profile.bankNumber'), user?.bankNumber ?? ''],
   ];
 

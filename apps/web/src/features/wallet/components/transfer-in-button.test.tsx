@@ -77,12 +77,12 @@ describe('§4 transfer-in from the wallet panel', () => {
     expect(dialog).toHaveTextContent(message);
   });
 
-  it('on failure it only logs and stays in progress (no modal) ...', async () => {
+  it('on a failure without an answer it only logs and stays in progress (no modal) ...', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await openHome({
       [`POST ${API_PATHS.transferIn}`]: {
-        status: 409,
-        body: errorBody(409, 'A transfer is still being processed.', 'TRANSFER_PENDING'),
+        status: 503,
+        body: errorBody(503, 'The service is busy.', 'SERVICE_UNAVAILABLE'),
       },
     });
     useFakeTimers();
@@ -98,19 +98,52 @@ describe('§4 transfer-in from the wallet panel', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchMock = await openHome({
       [`POST ${API_PATHS.transferIn}`]: {
+        status: 503,
+        body: errorBody(503, 'The service is busy.', 'SERVICE_UNAVAILABLE'),
+      },
+    });
+    useFakeTimers();
+    fireEvent.click(screen.getByTestId('transfer-in'));
+    await advance(TRANSFER_IN_STUCK_MS - 100);
+    expect(screen.getByTestId('transfer-in')).toHaveTextContent('Transferring...');
+    await advance(100);
+    expect(screen.getByTestId('transfer-in')).toHaveTextContent('Transfer in');
+    expect(screen.getByTestId('transfer-in')).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('alert')).toHaveTextContent('The service is busy.');
+    fireEvent.click(screen.getByTestId('transfer-in'));
+    await advance(0);
+    expect(callsTo(fetchMock, `POST ${API_PATHS.transferIn}`)).toHaveLength(2);
+  });
+
+  it('nothing to transfer: the refusal the server states shows at once, with no wait (it moved nothing)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openHome({
+      [`POST ${API_PATHS.transferIn}`]: {
         status: 400,
         body: errorBody(400, 'There is no credit to transfer.', 'NOTHING_TO_TRANSFER'),
       },
     });
     useFakeTimers();
     fireEvent.click(screen.getByTestId('transfer-in'));
-    await advance(TRANSFER_IN_STUCK_MS);
+    await advance(0);
     expect(screen.getByTestId('transfer-in')).toHaveTextContent('Transfer in');
     expect(screen.getByTestId('transfer-in')).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('alert')).toHaveTextContent('There is no credit to transfer.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a transfer still on its way (409) is said at once as well', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openHome({
+      [`POST ${API_PATHS.transferIn}`]: {
+        status: 409,
+        body: errorBody(409, 'A transfer is still being processed.', 'TRANSFER_PENDING'),
+      },
+    });
+    useFakeTimers();
     fireEvent.click(screen.getByTestId('transfer-in'));
     await advance(0);
-    expect(callsTo(fetchMock, `POST ${API_PATHS.transferIn}`)).toHaveLength(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('A transfer is still being processed.');
   });
 
   it("§8 without a server message the way out says 'Failed to transfer in funds. Please try again.'", async () => {

@@ -9,6 +9,11 @@ import { useBalance } from '@/lib/balance';
 import { transferCredit } from '@/lib/game-transfers';
 import { wait } from '@/utils/wait';
 
+/** The server answered and refused (4xx): nothing moved and nothing is still on its way. */
+function isDefiniteRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
 type Outcome =
   | { kind: 'moved'; completed: boolean; amount: number; message: string }
   | { kind: 'failed'; message: string };
@@ -18,7 +23,9 @@ type Outcome =
  * and dim, calls transfer-in, waits 3 s, then shows a success modal and
  * refreshes the balance. A failure is logged and the button stays in progress
  * as the spec says; after TRANSFER_IN_STUCK_MS it comes back with the failure,
- * so the player is never stuck.
+ * so the player is never stuck. A refusal the server states (a 4xx, such as
+ * "no credit to transfer") is certain and moved nothing, so it shows at once:
+ * only an answer that never came, or a server fault, keeps the wait.
  */
 export function TransferInButton() {
   const { t } = useTranslation();
@@ -51,7 +58,7 @@ export function TransferInButton() {
       void balance.refetch();
     } catch (error) {
       console.error('Transfer in failed', error);
-      await wait(TRANSFER_IN_STUCK_MS);
+      if (!isDefiniteRefusal(error)) await wait(TRANSFER_IN_STUCK_MS);
       next = { kind: 'failed', message: error instanceof ApiError ? error.serverMessage : '' };
     }
     if (!mounted.current) return;
