@@ -486,6 +486,39 @@ describe('deliverables 4 and 6: operator decisions on waiting slip deposits', ()
     ]);
   });
 
+  it('issue 17: a rejected slip deposit reads to the player as one rejected entry with the reason, nothing credited, in every list', async () => {
+    const player = await depositPlayer(t);
+    const approved = await deposit(player, '150.00', (await newSlip()).image);
+    expect((await decide(approved.id, 'approve', { note: 'seen on the statement' })).statusCode).toBe(200);
+    const rejected = await deposit(player, '200.00', (await newSlip()).image);
+    expect((await decide(rejected.id, 'reject', { reason: 'No such transfer on our statement' })).statusCode).toBe(200);
+    for (const [url, key] of [
+      [API_PATHS.history, 'history'],
+      [API_PATHS.deposit, 'deposit'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(player.token) });
+      expect(response.statusCode, response.body).toBe(200);
+      const { data } = response.json();
+      // One entry per deposit: the REJECT_DEPOSIT record moved nothing and is not a second deposit.
+      expect(data.total, url).toBe(2);
+      expect(data[key]).toEqual([
+        {
+          id: rejected.id,
+          createdAt: expect.any(String),
+          type: 'DEPOSIT',
+          status: 'REJECTED',
+          amount: 200,
+          beforeAmount: 150,
+          afterAmount: 150,
+          reason: 'No such transfer on our statement',
+        },
+        // An approval's note stays with operators.
+        expect.objectContaining({ id: approved.id, status: 'APPROVED', beforeAmount: 0, afterAmount: 150, reason: null }),
+      ]);
+    }
+    expect(await mainSatang(t, player.id)).toBe(15_000);
+  });
+
   it('Done when: a deposit is decided once: a second approval or rejection answers 409 ALREADY_DECIDED and moves nothing', async () => {
     const player = await depositPlayer(t);
     const approved = await deposit(player, '498.76', (await newSlip()).image);

@@ -13,7 +13,11 @@ export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
-/** One history entry (spec §3). Amounts in baht; createdAt is an ISO 8601 timestamp. */
+/**
+ * One history entry (spec §3). Amounts in baht; createdAt is an ISO 8601
+ * timestamp. `reason` is an addition to the spec's fields: why an operator
+ * rejected the entry, for the player to read; null unless it was rejected.
+ */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
@@ -22,6 +26,7 @@ export const historyEntrySchema = z.object({
   amount: z.number(),
   beforeAmount: z.number(),
   afterAmount: z.number(),
+  reason: z.string().nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -209,6 +209,8 @@ const cn: LocaleResource = {
     typeManualWithdraw: '人工取款',
     typeRejectDeposit: '存款被拒绝',
     typeRejectWithdraw: '取款被拒绝',
+    nothingCredited: '未入账',
+    rejectedBecause: '原因：{{reason}}',
   },
   transactions: {
     filterLabel: '显示',
@@ -221,6 +223,7 @@ const cn: LocaleResource = {
     amount: '金额',
     balanceBefore: '之前',
     balanceAfter: '之后',
+    status: '状态',
     emptyTitle: '未找到交易记录',
     emptyBody: '没有存款或取款记录。',
     errorTitle: '错误',

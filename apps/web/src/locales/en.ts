@@ -212,6 +212,8 @@ const en = {
     typeManualWithdraw: 'Manual withdrawal',
     typeRejectDeposit: 'Rejected deposit',
     typeRejectWithdraw: 'Rejected withdrawal',
+    nothingCredited: 'Nothing credited',
+    rejectedBecause: 'Reason: {{reason}}',
   },
   transactions: {
     filterLabel: 'Show',
@@ -224,6 +226,7 @@ const en = {
     amount: 'Amount',
     balanceBefore: 'Before',
     balanceAfter: 'After',
+    status: 'Status',
     emptyTitle: 'No transactions found',
     emptyBody: 'You have no deposit or withdrawal history.',
     errorTitle: 'Error',

@@ -210,6 +210,8 @@ const ko: LocaleResource = {
     typeManualWithdraw: '수동 출금',
     typeRejectDeposit: '거절된 입금',
     typeRejectWithdraw: '거절된 출금',
+    nothingCredited: '입금되지 않음',
+    rejectedBecause: '사유: {{reason}}',
   },
   transactions: {
     filterLabel: '표시',
@@ -222,6 +224,7 @@ const ko: LocaleResource = {
     amount: '금액',
     balanceBefore: '이전',
     balanceAfter: '이후',
+    status: '상태',
     emptyTitle: '거래 내역이 없습니다',
     emptyBody: '입금 또는 출금 내역이 없습니다.',
     errorTitle: '오류',

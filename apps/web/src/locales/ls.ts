@@ -210,6 +210,8 @@ const ls: LocaleResource = {
     typeManualWithdraw: 'ຖອນເງິນໂດຍແອັດມິນ',
     typeRejectDeposit: 'ການຝາກຖືກປະຕິເສດ',
     typeRejectWithdraw: 'ການຖອນຖືກປະຕິເສດ',
+    nothingCredited: 'ບໍ່ມີການເຕີມເງິນ',
+    rejectedBecause: 'ເຫດຜົນ: {{reason}}',
   },
   transactions: {
     filterLabel: 'ສະແດງ',
@@ -222,6 +224,7 @@ const ls: LocaleResource = {
     amount: 'ຈຳນວນເງິນ',
     balanceBefore: 'ກ່ອນ',
     balanceAfter: 'ຫຼັງ',
+    status: 'ສະຖານະ',
     emptyTitle: 'ບໍ່ພົບລາຍການທຸລະກຳ',
     emptyBody: 'ບໍ່ມີປະຫວັດການຝາກ ຫຼື ຖອນເງິນ.',
     errorTitle: 'ຂໍ້ຜິດພາດ',

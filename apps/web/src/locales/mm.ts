@@ -210,6 +210,8 @@ const mm: LocaleResource = {
     typeManualWithdraw: 'အက်ဒမင်မှ ငွေထုတ်',
     typeRejectDeposit: 'ငြင်းပယ်ခံရသော ငွေသွင်း',
     typeRejectWithdraw: 'ငြင်းပယ်ခံရသော ငွေထုတ်',
+    nothingCredited: 'ငွေမထည့်ပါ',
+    rejectedBecause: 'အကြောင်းပြချက်- {{reason}}',
   },
   transactions: {
     filterLabel: 'ပြသရန်',
@@ -222,6 +224,7 @@ const mm: LocaleResource = {
     amount: 'ပမာဏ',
     balanceBefore: 'မတိုင်မီ',
     balanceAfter: 'ပြီးနောက်',
+    status: 'အခြေအနေ',
     emptyTitle: 'ငွေလွှဲမှတ်တမ်း မတွေ့ပါ',
     emptyBody: 'ငွေသွင်း သို့မဟုတ် ငွေထုတ် မှတ်တမ်း မရှိပါ။',
     errorTitle: 'အမှား',

@@ -209,6 +209,8 @@ const th: LocaleResource = {
     typeManualWithdraw: 'ถอนเงินโดยแอดมิน',
     typeRejectDeposit: 'การฝากถูกปฏิเสธ',
     typeRejectWithdraw: 'การถอนถูกปฏิเสธ',
+    nothingCredited: 'ไม่มีการเติมเงิน',
+    rejectedBecause: 'เหตุผล: {{reason}}',
   },
   transactions: {
     filterLabel: 'แสดง',
@@ -221,6 +223,7 @@ const th: LocaleResource = {
     amount: 'จำนวนเงิน',
     balanceBefore: 'ก่อน',
     balanceAfter: 'หลัง',
+    status: 'สถานะ',
     emptyTitle: 'ไม่พบรายการธุรกรรม',
     emptyBody: 'ไม่มีประวัติการฝากหรือถอนเงิน',
     errorTitle: 'ข้อผิดพลาด',

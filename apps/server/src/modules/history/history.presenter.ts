@@ -3,7 +3,11 @@ import type { HistoryEntry } from '@app/contracts/history';
 import { satangToBaht } from '@app/contracts/money';
 import type { HistoryDetailRow, HistoryRow } from './history.repository.ts';
 
-/** A history row as the API answers it: amounts in baht, the time as ISO 8601. */
+/**
+ * A history row as the API answers it: amounts in baht, the time as ISO 8601,
+ * and an operator's reason only where the entry was rejected (the player is
+ * told why; an approval's note stays with operators).
+ */
 export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
   return {
     id: row.id,
@@ -13,6 +17,7 @@ export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
     amount: satangToBaht(row.amount),
     beforeAmount: satangToBaht(row.beforeAmount),
     afterAmount: satangToBaht(row.afterAmount),
+    reason: row.status === 'REJECTED' ? row.reason : null,
   };
 }
 

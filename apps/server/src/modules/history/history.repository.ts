@@ -12,6 +12,8 @@ export type HistoryRow = {
   amount: number;
   beforeAmount: number;
   afterAmount: number;
+  /** Why an operator rejected or decided it (players see it only on a rejected entry). */
+  reason: string | null;
 };
 
 /** What an operator sees of an entry, and what decisions read. */
@@ -20,7 +22,6 @@ export type HistoryDetailRow = HistoryRow & {
   source: HistorySource | null;
   decidedBy: string | null;
   decidedAt: Date | null;
-  reason: string | null;
   note: string | null;
   journalEntryId: number | null;
   settlementJournalEntryId: number | null;
@@ -49,6 +50,7 @@ const PLAYER_COLUMNS = [
   'history.amount',
   'history.before_amount as beforeAmount',
   'history.after_amount as afterAmount',
+  'history.reason',
 ] as const;
 
 const DETAIL_COLUMNS = [
@@ -57,7 +59,6 @@ const DETAIL_COLUMNS = [
   'history.source',
   'history.decided_by as decidedBy',
   'history.decided_at as decidedAt',
-  'history.reason',
   'history.note',
   'history.journal_entry_id as journalEntryId',
   'history.settlement_journal_entry_id as settlementJournalEntryId',
@@ -127,6 +128,7 @@ export const historyRepository = {
         'amount',
         'before_amount as beforeAmount',
         'after_amount as afterAmount',
+        'reason',
       ])
       .executeTakeFirstOrThrow();
   },

@@ -5,12 +5,21 @@ import { assert } from '../../lib/assert.ts';
 import { playerIdsMatching } from '../player/player.service.ts';
 import { type HistoryDetailRow, historyRepository } from './history.repository.ts';
 
-/** Which history types each list shows. A rejected deposit or withdrawal stays in its own list. */
+/**
+ * Which history types each of a player's lists shows. A rejected withdrawal
+ * keeps its REJECT_WITHDRAW entry (the held money came back: the balance went
+ * up). A rejected deposit is its own DEPOSIT entry marked REJECTED, with the
+ * reason: its REJECT_DEPOSIT record moved nothing and would read as a second
+ * deposit, so players do not see it (operators do, in a player's history).
+ */
 export const HISTORY_LISTS = {
-  history: ['DEPOSIT', 'MANUAL_DEPOSIT', 'WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_DEPOSIT', 'REJECT_WITHDRAW'],
-  deposit: ['DEPOSIT', 'MANUAL_DEPOSIT', 'REJECT_DEPOSIT'],
+  history: ['DEPOSIT', 'MANUAL_DEPOSIT', 'WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_WITHDRAW'],
+  deposit: ['DEPOSIT', 'MANUAL_DEPOSIT'],
   withdraw: ['WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_WITHDRAW'],
 } as const satisfies Record<string, readonly HistoryType[]>;
+
+/** Every type, as an operator reads a player's history. */
+const OPERATOR_HISTORY_TYPES = [...HISTORY_LISTS.history, 'REJECT_DEPOSIT'] as const satisfies readonly HistoryType[];
 
 export type HistoryList = keyof typeof HISTORY_LISTS;
 
@@ -39,7 +48,7 @@ export function listPlayerHistoryForOperator(
 ) {
   return historyRepository.page(db, {
     playerId,
-    types: query.type ? [query.type] : HISTORY_LISTS.history,
+    types: query.type ? [query.type] : OPERATOR_HISTORY_TYPES,
     ...(query.status ? { status: query.status } : {}),
     sort: query.sort,
     limit: query.limit,

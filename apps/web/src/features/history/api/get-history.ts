@@ -12,9 +12,14 @@ export type HistoryList = 'all' | 'deposit' | 'withdraw';
 /**
  * An entry as the screens read it: the contract's entry, except that a type or
  * status this app does not know yet still arrives (spec §4: an unknown status is
- * shown as waiting) instead of failing the whole page.
+ * shown as waiting) instead of failing the whole page, and an entry without a
+ * reason (a server older than the field) reads as one without.
  */
-const entrySchema = historyEntrySchema.extend({ type: z.string(), status: z.string() });
+const entrySchema = historyEntrySchema.extend({
+  type: z.string(),
+  status: z.string(),
+  reason: z.string().nullable().optional(),
+});
 export type HistoryListEntry = z.infer<typeof entrySchema>;
 
 /** One page of a list, whichever key the server put it under. */

@@ -17,6 +17,7 @@ function entry(id: number, overrides: Partial<Entry> = {}): Entry {
     amount: id,
     beforeAmount: 1000,
     afterAmount: 1000 + id,
+    reason: null,
     ...overrides,
   };
 }
@@ -212,6 +213,59 @@ describe('§4 transaction status display', () => {
       ]),
     );
     await waitFor(() => expect(amounts(dialog)).toEqual(['+500.00฿', '-300.00฿', '-1,234.50฿']));
+  });
+});
+
+describe('issue 17: a rejected deposit reads as rejected, nothing credited', () => {
+  it('one row with no sign, struck in grey, "Rejected", "Nothing credited" and the operator\'s reason', async () => {
+    const { dialog } = await openHistory(
+      historyRoutes([
+        entry(1, {
+          amount: 200,
+          beforeAmount: 1000,
+          afterAmount: 1000,
+          status: 'REJECTED',
+          reason: 'No such transfer on our statement',
+        }),
+        entry(2, { amount: 100, beforeAmount: 900, afterAmount: 1000 }),
+      ]),
+    );
+    await waitFor(() => expect(amounts(dialog)).toEqual(['200.00฿', '+100.00฿']));
+    const [rejected, approved] = rows(dialog);
+    expect(within(rejected as HTMLElement).getByTestId('history-amount')).toHaveClass('history-table__amount--none');
+    expect(rejected?.querySelector('.status-badge')).toHaveTextContent('Rejected');
+    expect(within(rejected as HTMLElement).getByTestId('rejection-note')).toHaveTextContent(
+      'Nothing creditedReason: No such transfer on our statement',
+    );
+    expect(within(approved as HTMLElement).queryByTestId('rejection-note')).not.toBeInTheDocument();
+  });
+
+  it('a rejected withdrawal keeps its minus (the money was held) and shows its reason; the refund row its plus', async () => {
+    const { dialog } = await openHistory(
+      historyRoutes([
+        entry(1, {
+          type: 'REJECT_WITHDRAW',
+          amount: 300,
+          beforeAmount: 700,
+          afterAmount: 1000,
+          status: 'REJECTED',
+          reason: 'Account name does not match',
+        }),
+        entry(2, {
+          type: 'WITHDRAW',
+          amount: 300,
+          beforeAmount: 1000,
+          afterAmount: 700,
+          status: 'REJECTED',
+          reason: 'Account name does not match',
+        }),
+      ]),
+    );
+    await waitFor(() => expect(amounts(dialog)).toEqual(['+300.00฿', '-300.00฿']));
+    for (const row of rows(dialog)) {
+      expect(within(row).getByTestId('rejection-note')).toHaveTextContent('Reason: Account name does not match');
+      expect(within(row).getByTestId('rejection-note')).not.toHaveTextContent('Nothing credited');
+    }
   });
 });
 

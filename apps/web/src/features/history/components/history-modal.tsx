@@ -9,8 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { type HistoryList, type HistoryListEntry, useHistoryPage } from '@/features/history/api/get-history';
 import { HistoryPager } from '@/features/history/components/history-pager';
 import { HistoryTabs, tabIds } from '@/features/history/components/history-tabs';
+import { RejectionNote } from '@/features/history/components/rejection-note';
 import { StatusBadge } from '@/features/history/components/status-badge';
-import { amountSign, formatDateTime } from '@/features/history/utils/history-display';
+import { amountSign, formatDateTime, SIGN_LOOKS } from '@/features/history/utils/history-display';
 import { historyTypeLabel } from '@/features/history/utils/history-labels';
 import { loadErrorText } from '@/features/history/utils/load-error';
 import { pageCount } from '@/features/history/utils/pager';
@@ -128,13 +129,14 @@ function HistoryTable({ entries, busy }: { entries: HistoryListEntry[]; busy: bo
               </td>
               <td className="history-table__type">{historyTypeLabel(entry.type, t)}</td>
               <td
-                className={`history-table__amount history-table__amount--${sign === '+' ? 'plus' : 'minus'}`}
+                className={`history-table__amount history-table__amount--${SIGN_LOOKS[sign]}`}
                 data-testid="history-amount"
               >
                 {`${sign}${formatBaht(entry.amount)}฿`}
               </td>
               <td className="history-table__status">
                 <StatusBadge status={entry.status} />
+                <RejectionNote entry={entry} />
               </td>
             </tr>
           );

@@ -14,6 +14,7 @@ function entry(id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry 
     amount: 100,
     beforeAmount: 1000,
     afterAmount: 1100,
+    reason: null,
     ...overrides,
   };
 }
@@ -68,14 +69,14 @@ describe('§2 /transactions page', () => {
     expect(urls[0]?.searchParams.get('limit')).toBe('100');
   });
 
-  it("§2 transactions: columns date, type, amount and balance 'ก่อน' / 'หลัง'", async () => {
+  it("§2 transactions: columns date, type, amount, balance 'ก่อน' / 'หลัง' and (issue 17) the status", async () => {
     await openTransactions(historyPages([[entry(1, { beforeAmount: 1000, afterAmount: 1100 })]], 1));
     const table = await screen.findByRole('table');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['วันที่', 'ประเภท', 'จำนวนเงิน', 'ก่อน', 'หลัง']);
+    ).toEqual(['วันที่', 'ประเภท', 'จำนวนเงิน', 'ก่อน', 'หลัง', 'สถานะ']);
     const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
     expect(cells[1]).toHaveTextContent('ฝากเงิน');
     expect(cells[3]).toHaveTextContent('1,000.00');
@@ -99,6 +100,35 @@ describe('§2 /transactions page', () => {
     expect(deposit).toHaveClass('tx-table__amount--deposit');
     expect(withdraw).toHaveClass('tx-table__amount--withdraw');
     expect(within(rows()[1] as HTMLElement).getByText('ถอนเงิน')).toBeInTheDocument();
+  });
+
+  it('issue 17: a rejected deposit reads as rejected with its reason and no plus: nothing was credited', async () => {
+    await openTransactions(
+      historyPages(
+        [
+          [
+            entry(1, {
+              amount: 200,
+              beforeAmount: 1000,
+              afterAmount: 1000,
+              status: 'REJECTED',
+              reason: 'ไม่พบรายการโอนในบัญชี',
+            }),
+            entry(2, { amount: 100, beforeAmount: 900, afterAmount: 1000 }),
+            entry(3, { amount: 50, beforeAmount: 1000, afterAmount: 1000, status: 'WAITING' }),
+          ],
+        ],
+        3,
+      ),
+    );
+    await waitFor(() => expect(amounts()).toEqual(['200.00฿', '+100.00฿', '+50.00฿']));
+    const [rejected, approved, waiting] = rows();
+    expect(within(rejected as HTMLElement).getByTestId('transaction-amount')).toHaveClass('tx-table__amount--none');
+    expect(within(rejected as HTMLElement).getByTestId('transaction-status')).toHaveTextContent(
+      'ถูกปฏิเสธไม่มีการเติมเงินเหตุผล: ไม่พบรายการโอนในบัญชี',
+    );
+    expect(within(approved as HTMLElement).getByTestId('transaction-status')).toHaveTextContent('อนุมัติแล้ว');
+    expect(within(waiting as HTMLElement).getByTestId('transaction-status')).toHaveTextContent('รอดำเนินการ');
   });
 
   it('§2 transactions: dates in th-TH with year, short month, day, hour and minute', async () => {

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { type HistoryListEntry, useHistoryPage } from '@/features/history/api/get-history';
-import { formatThaiDateTime } from '@/features/history/utils/history-display';
+import { RejectionNote } from '@/features/history/components/rejection-note';
+import { StatusBadge } from '@/features/history/components/status-badge';
+import { formatThaiDateTime, movedNothing } from '@/features/history/utils/history-display';
 import { historyTypeLabel } from '@/features/history/utils/history-labels';
 import { loadErrorText } from '@/features/history/utils/load-error';
 import { pageCount } from '@/features/history/utils/pager';
@@ -22,6 +24,8 @@ function isTransaction(entry: HistoryListEntry): entry is Transaction {
 
 /**
  * Spec §2 /transactions: the player's deposits and withdrawals, 100 a page
+ * with each row's status (an addition to the spec's columns: a rejected
+ * deposit reads as rejected, with its reason, and credits nothing)
  * (GET history?page&limit=100), a filter that applies on the client to the
  * loaded page only (§4), 'หน้า X จาก N' between previous and next.
  */
@@ -138,22 +142,23 @@ function TransactionsTable({ rows, busy }: { rows: Transaction[]; busy: boolean 
             <th scope="col">{t('transactions.amount')}</th>
             <th scope="col">{t('transactions.balanceBefore')}</th>
             <th scope="col">{t('transactions.balanceAfter')}</th>
+            <th scope="col">{t('transactions.status')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => {
             const deposit = row.type === 'DEPOSIT';
+            // A rejected deposit credited nothing: no sign, no colour of money moved.
+            const look = movedNothing(row) ? 'none' : deposit ? 'deposit' : 'withdraw';
+            const sign = look === 'none' ? '' : deposit ? '+' : '-';
             return (
               <tr key={row.id} data-testid="transaction-row">
                 <td className="tx-table__date">
                   <time dateTime={row.createdAt}>{formatThaiDateTime(row.createdAt)}</time>
                 </td>
                 <td className="tx-table__type">{historyTypeLabel(row.type, t)}</td>
-                <td
-                  className={`tx-table__amount tx-table__amount--${deposit ? 'deposit' : 'withdraw'}`}
-                  data-testid="transaction-amount"
-                >
-                  {`${deposit ? '+' : '-'}${formatBaht(row.amount)}฿`}
+                <td className={`tx-table__amount tx-table__amount--${look}`} data-testid="transaction-amount">
+                  {`${sign}${formatBaht(row.amount)}฿`}
                 </td>
                 <td className="tx-table__balance tx-table__before">
                   <span className="tx-table__label" aria-hidden="true">
@@ -166,6 +171,10 @@ function TransactionsTable({ rows, busy }: { rows: Transaction[]; busy: boolean 
                     {t('transactions.balanceAfter')}
                   </span>
                   {formatBaht(row.afterAmount)}
+                </td>
+                <td className="tx-table__status" data-testid="transaction-status">
+                  <StatusBadge status={row.status} />
+                  <RejectionNote entry={row} />
                 </td>
               </tr>
             );

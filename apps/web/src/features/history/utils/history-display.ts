@@ -6,10 +6,25 @@ export function displayStatus(status: string): HistoryStatus {
   return status === 'APPROVED' || status === 'REJECTED' ? status : 'WAITING';
 }
 
-/** Spec §4, the modal's table: plus when the balance went up (afterAmount exceeds beforeAmount), otherwise minus. */
-export function amountSign(entry: Pick<HistoryListEntry, 'beforeAmount' | 'afterAmount'>): '+' | '-' {
-  return entry.afterAmount > entry.beforeAmount ? '+' : '-';
+/**
+ * Spec §4, the modal's table: plus when the balance went up (afterAmount
+ * exceeds beforeAmount), otherwise minus; except a rejected entry that moved
+ * nothing (a rejected deposit: nothing was credited), which has no sign, so
+ * that it never reads as money taken or given.
+ */
+export function amountSign(entry: Pick<HistoryListEntry, 'beforeAmount' | 'afterAmount' | 'status'>): '+' | '-' | '' {
+  if (entry.afterAmount > entry.beforeAmount) return '+';
+  if (movedNothing(entry)) return '';
+  return '-';
 }
+
+/** A rejected entry whose balance stayed where it was (a rejected deposit). */
+export function movedNothing(entry: Pick<HistoryListEntry, 'beforeAmount' | 'afterAmount' | 'status'>): boolean {
+  return displayStatus(entry.status) === 'REJECTED' && entry.afterAmount === entry.beforeAmount;
+}
+
+/** The class modifier of an amount: plus in green, minus in red, nothing moved in grey. */
+export const SIGN_LOOKS = { '+': 'plus', '-': 'minus', '': 'none' } as const;
 
 /** Spec §2, the transactions page: Thai locale with year, short month, day, hour and minute. */
 const thaiDateTime = new Intl.DateTimeFormat('th-TH', {

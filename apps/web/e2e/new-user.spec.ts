@@ -1,0 +1,119 @@
+import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { checkScreen, freshPhone, freshReference, slipImage } from './support';
+
+/**
+ * Issue 17, as a new user meets it in the browser: a 12-digit savings-bank
+ * account is kept whole, and a slip deposit an operator rejects reads as
+ * rejected, nothing credited, with the operator's reason.
+ */
+
+const PASSWORD = 'secret-pass-1';
+/** The demo admin's second factor, published in the README for the demo. */
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The demo admin signed in through the operator API (the back office's own tests drive its screens). */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET) });
+  const response = await request.post(ADMIN_PATHS.login, {
+    data: { username: 'demo-admin', password: 'demo-admin-1234', code: totp.generate() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function openFromWallet(page: Page, button: string, dialog: string) {
+  await page
+    .getByRole('region', { name: 'My wallet' })
+    .getByRole('button', { name: button, exact: true })
+    .first()
+    .click();
+  const modal = page.getByRole('dialog', { name: dialog });
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+test('issue 17: a GSB account of 12 digits is stored whole; a rejected slip deposit reads as rejected with its reason in the history modal and on /transactions', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const phone = freshPhone();
+  const bankNumber = `${phone}12`;
+  expect(bankNumber).toMatch(/^\d{12}$/);
+
+  // Register with Government Savings Bank: ten digits are refused, twelve are kept.
+  await page.goto('/register');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Full name').fill('Savings Player');
+  await page.getByRole('button', { name: /Bank/ }).first().click();
+  await page.getByRole('option', { name: 'Government Savings Bank' }).click();
+  await page.getByLabel('Bank account number').fill(bankNumber.slice(0, 10));
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Bank number must be 12 digits.')).toBeVisible();
+  await page.getByLabel('Bank account number').fill(bankNumber);
+  await expect(page.getByLabel('Bank account number')).toHaveValue(bankNumber);
+  await checkScreen(page, 'register-gsb-12-digits');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('dialog', { name: 'Register successful' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The profile shows the whole number, and so does the server's record.
+  const profile = await openFromWallet(page, 'Profile', 'Profile');
+  await expect(profile).toContainText(bankNumber);
+  await expect(profile).toContainText('Government Savings Bank');
+  await profile.getByRole('button', { name: 'Close' }).first().click();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const stored = await page.request.get(API_PATHS.profile, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await stored.json()) as { data: { bankNumber: string; bankCode: string } }).data).toMatchObject({
+    bankNumber,
+    bankCode: 'GSB',
+  });
+
+  // A slip deposit of 200 baht, sent from the deposit screens.
+  const deposit = await openFromWallet(page, 'Deposit', 'Deposit');
+  await deposit.getByRole('button', { name: 'I have transferred: confirm deposit' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm deposit' });
+  await confirm.getByLabel('Amount transferred (baht)').fill('200');
+  await confirm
+    .locator('input[type="file"]')
+    .setInputFiles(await slipImage(request, freshReference('E2EREJECT'), 'GSB', 200));
+  await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
+  await page.getByRole('dialog', { name: 'Deposit received' }).getByRole('button', { name: 'Confirm' }).click();
+
+  // An operator rejects it with a reason.
+  const reason = 'No transfer of this amount reached our account';
+  const operator = { Authorization: `Bearer ${await adminToken(request)}` };
+  const queue = await request.get(`${ADMIN_PATHS.deposits}?status=WAITING&q=${phone}`, { headers: operator });
+  const waiting = ((await queue.json()) as { data: { items: { id: number; amount: number }[] } }).data.items;
+  expect(waiting).toEqual([expect.objectContaining({ amount: 200 })]);
+  const rejected = await request.post(fillPath(ADMIN_PATHS.depositReject, { id: waiting[0]?.id ?? 0 }), {
+    headers: operator,
+    data: { reason },
+  });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+
+  // The history modal: one row, no minus, "Rejected", "Nothing credited" and the reason.
+  await page.getByTestId('wallet-refresh').click();
+  await expect(page.getByTestId('main-balance')).toHaveText('฿0.00');
+  const history = await openFromWallet(page, 'History', 'History');
+  const rows = history.getByTestId('history-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('history-amount')).toHaveText('200.00฿');
+  await expect(rows.first()).toContainText('Rejected');
+  await expect(rows.first()).toContainText('Nothing credited');
+  await expect(rows.first()).toContainText(`Reason: ${reason}`);
+  await checkScreen(page, 'history-rejected-deposit');
+  await history.getByRole('button', { name: 'Close' }).first().click();
+
+  // /transactions: the same, with the status column.
+  await page.goto('/transactions');
+  const transactions = page.getByTestId('transaction-row');
+  await expect(transactions).toHaveCount(1);
+  await expect(transactions.first().getByTestId('transaction-amount')).toHaveText('200.00฿');
+  await expect(transactions.first().getByTestId('transaction-status')).toContainText('Rejected');
+  await expect(transactions.first().getByTestId('transaction-status')).toContainText(`Reason: ${reason}`);
+  await checkScreen(page, 'transactions-rejected-deposit');
+});
