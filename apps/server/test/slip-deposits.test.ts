@@ -513,7 +513,13 @@ describe('deliverables 4 and 6: operator decisions on waiting slip deposits', ()
           reason: 'No such transfer on our statement',
         },
         // An approval's note stays with operators.
-        expect.objectContaining({ id: approved.id, status: 'APPROVED', beforeAmount: 0, afterAmount: 150, reason: null }),
+        expect.objectContaining({
+          id: approved.id,
+          status: 'APPROVED',
+          beforeAmount: 0,
+          afterAmount: 150,
+          reason: null,
+        }),
       ]);
     }
     expect(await mainSatang(t, player.id)).toBe(15_000);
