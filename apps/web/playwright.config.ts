@@ -45,8 +45,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
+      // No HOST: the browser tests run the demo as `npm start` does, on its default address (127.0.0.1).
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       BANK_WEBHOOK_SECRET: process.env.E2E_BANK_WEBHOOK_SECRET,
       LOG_LEVEL: 'warn',

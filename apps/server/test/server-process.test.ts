@@ -155,6 +155,10 @@ describe('the server process (npm start)', () => {
     const log = output(child);
     await waitForHealth(port, START_WITHIN_MS);
     expect(log.text()).toContain(`Server listening at http://127.0.0.1:${port}`);
+    // 127.0.0.2 is this machine too (Linux routes 127/8 to loopback) but not the address listened on:
+    // a server on every interface would answer there, one on 127.0.0.1 does not.
+    expect(await answersOn('127.0.0.1', port)).toBe(true);
+    expect(await answersOn('127.0.0.2', port)).toBe(false);
     const outside = outsideAddress();
     if (outside) expect(await answersOn(outside, port)).toBe(false);
     expect(await stop(child)).toBe(0);
@@ -165,6 +169,7 @@ describe('the server process (npm start)', () => {
       HOST: '0.0.0.0',
     });
     await waitForHealth(port, START_WITHIN_MS);
+    expect(await answersOn('127.0.0.2', port)).toBe(true);
     if (outside) expect(await answersOn(outside, port)).toBe(true);
     expect(await stop(open)).toBe(0);
   }, 60_000);

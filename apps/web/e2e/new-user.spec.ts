@@ -117,3 +117,19 @@ test('issue 17: a GSB account of 12 digits is stored whole; a rejected slip depo
   await expect(transactions.first().getByTestId('transaction-status')).toContainText(`Reason: ${reason}`);
   await checkScreen(page, 'transactions-rejected-deposit');
 });
+
+test('issue 17: the demo answers only on 127.0.0.1 by default, the sandbox provider too: not from another address', async ({
+  page,
+}) => {
+  const port = Number(process.env.E2E_PORT);
+  // The browser tests start the product without HOST, as `npm start` does.
+  const response = await page.goto('/');
+  expect(response?.ok()).toBe(true);
+  expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+  // 127.0.0.2 is this machine as well (Linux routes 127/8 to loopback), yet not the address the demo listens on:
+  // a server on every interface would answer there.
+  for (const servicePort of [port, port + 1]) {
+    expect((await fetch(`http://127.0.0.1:${servicePort}/health`)).ok).toBe(true);
+    await expect(fetch(`http://127.0.0.2:${servicePort}/health`)).rejects.toThrow();
+  }
+});
