@@ -78,7 +78,7 @@ describe('GET /api/player/history|deposit|withdraw (spec §3 history, §7 paging
     return player;
   }
 
-  it('§3 lists all entries newest first with id, createdAt, type, status, amount, beforeAmount, afterAmount, and the total', async () => {
+  it('§3 lists all entries newest first with id, createdAt, type, status, amount, beforeAmount, afterAmount (and our reason, null unless rejected), and the total', async () => {
     const player = await playerWithMovements();
     const response = await get('/api/player/history?page=1&limit=100', player.token);
     expect(response.statusCode).toBe(200);
@@ -93,6 +93,7 @@ describe('GET /api/player/history|deposit|withdraw (spec §3 history, §7 paging
       amount: 300,
       beforeAmount: 250,
       afterAmount: 550,
+      reason: null,
     });
     expect(data.history[1]).toMatchObject({ type: 'MANUAL_WITHDRAW', beforeAmount: 300, afterAmount: 250 });
   });

@@ -167,7 +167,7 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     const completed = results.filter((r) => r.status === 'fulfilled' && r.value.status === 'COMPLETED');
     expect(completed).toHaveLength(1);
     for (const refused of results.filter((r) => r.status === 'rejected')) {
-      expect(['TRANSFER_PENDING', 'NOTHING_TO_TRANSFER']).toContain(
+      expect(['TRANSFER_PENDING', 'NOTHING_TO_TRANSFER'], String(refused.reason)).toContain(
         (refused.reason as { errorCode: string }).errorCode,
       );
     }

@@ -21,7 +21,12 @@ import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisio
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
 import type { HistoryDetailRow, HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, findHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
-import { requestFingerprint, runIdempotent, storedAnswer } from '../idempotency/idempotency.service.ts';
+import {
+  type IdempotentRequest,
+  requestFingerprint,
+  runIdempotent,
+  storedAnswer,
+} from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries } from '../player/player.service.ts';
 import { readMoneyLimits } from '../settings/settings.service.ts';
@@ -44,7 +49,12 @@ const SLIP_DECODES_AT_ONCE = 2;
 /** Slips waiting for their turn; one more is told to try again in a moment. */
 const SLIP_DECODES_WAITING_MAX = 16;
 const slipDecodes = pLimit(SLIP_DECODES_AT_ONCE);
-/** The same image uploaded twice at once is decoded once (by its SHA-256). */
+/**
+ * The same image uploaded twice at once is decoded once (by its SHA-256). An
+ * entry stays until the request that decoded it has committed or failed, so a
+ * copy arriving meanwhile never decodes again: it finds the reading here, or
+ * (once committed) the stored slip, which refuses it before decoding.
+ */
 const decodesInFlight = new Map<string, Promise<SlipReading>>();
 /** How many slip images this process has started to decode (for tests and metrics). */
 export const slipDecodeStats = { started: 0 };
@@ -54,24 +64,31 @@ export const slipDecodeStats = { started: 0 };
  * at once (each holds up to tens of megabytes and a core), at most
  * SLIP_DECODES_WAITING_MAX wait, and one image is decoded once however many
  * copies arrive together. A file that is not a PNG or JPEG image is refused;
- * a slip without a QR is kept. Nothing is stored yet: see insertSlip.
+ * a slip without a QR is kept. Nothing is stored yet: see insertSlip. The
+ * caller calls `release` when its request is over (see decodesInFlight).
  */
-async function readSlipImage(bytes: Buffer, sha256: string): Promise<Slip> {
+async function readSlipImage(bytes: Buffer, sha256: string): Promise<{ slip: Slip; release: () => void }> {
   let reading = decodesInFlight.get(sha256);
+  let release = () => {};
   if (!reading) {
     if (slipDecodes.pendingCount >= SLIP_DECODES_WAITING_MAX) {
       throw new AppError(429, 'SLIP_CHECK_BUSY', 'slip_check_busy', {}, { 'retry-after': '2' });
     }
-    reading = slipDecodes(() => {
+    const own = slipDecodes(() => {
       slipDecodeStats.started += 1;
       return readSlip(bytes);
-    }).finally(() => decodesInFlight.delete(sha256));
-    decodesInFlight.set(sha256, reading);
+    });
+    reading = own;
+    decodesInFlight.set(sha256, own);
+    release = () => {
+      if (decodesInFlight.get(sha256) === own) decodesInFlight.delete(sha256);
+    };
   }
   try {
     const read = await reading;
-    return { bytes, reading: read, sha256, key: slipKey(sha256, read.contentType) };
+    return { slip: { bytes, reading: read, sha256, key: slipKey(sha256, read.contentType) }, release };
   } catch (error) {
+    release();
     if (error instanceof SlipImageError) throw new AppError(400, 'SLIP_INVALID_IMAGE', 'slip_invalid_image');
     throw error;
   }
@@ -241,7 +258,21 @@ export async function submitSlipDeposit(
       throw refusal;
     });
   }
-  const slip = await readSlipImage(input.image, sha256);
+  const { slip, release } = await readSlipImage(input.image, sha256);
+  try {
+    return await recordSlipDeposit(ctx, input, request, slip);
+  } finally {
+    release();
+  }
+}
+
+/** The deposit of a slip read: checked, matched and stored in one transaction, under its Idempotency-Key. */
+function recordSlipDeposit(
+  ctx: DepositContext,
+  input: { playerId: number; amountSatang: number },
+  request: IdempotentRequest,
+  slip: Slip,
+) {
   return runIdempotent<{ result: DepositResult; entry: HistoryEntry }>(ctx.db, request, async (trx) => {
     const limits = await readMoneyLimits(trx);
     if (input.amountSatang < limits.depositMinSatang) {

@@ -60,11 +60,17 @@ export const gamesRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * Two first transfers of a player at once insert the same row. On PostgreSQL
+   * either unique index (the pair, or the ref, which is the player's own
+   * username) may be the one to report the conflict, so any conflict counts as
+   * "already there"; the caller reads the row back.
+   */
   async insertProviderPlayer(db: Queryable, row: { playerId: number; provider: string; playerRef: string }) {
     await db
       .insertInto('provider_players')
       .values({ player_id: row.playerId, provider: row.provider, player_ref: row.playerRef })
-      .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
   },
 
