@@ -197,6 +197,29 @@ describe('a withdrawal in one statement (player_withdraw, issue 11)', () => {
     expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(40_000);
   });
 
+  it('a key stored before entries carried `reason` replays with reason null (the contract reads it), never a 5xx', async () => {
+    const playerId = await playerWith(500);
+    const first = await requestWithdrawal(ctx, { playerId, amountSatang: 10_000, idempotencyKey: 'reason-check-0001' });
+    const { reason, ...withoutReason } = first.value;
+    expect(reason).toBeNull();
+    await t.database.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: `player:${playerId}:withdraw`,
+        key: 'legacy-answer-0002',
+        fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: 10_000 }),
+        status_code: 200,
+        response: JSON.stringify({ ...withoutReason, id: 999_998 }),
+      })
+      .execute();
+    const replayed = await requestWithdrawal(ctx, {
+      playerId,
+      amountSatang: 10_000,
+      idempotencyKey: 'legacy-answer-0002',
+    });
+    expect(replayed).toEqual({ value: { ...first.value, id: 999_998, reason: null }, replayed: true });
+  });
+
   it('a session that is not active is refused before the key is claimed or money moves; none given means the caller checked it', async () => {
     const playerId = await playerWith(500);
     const request = { playerId, amountSatang: 10_000, idempotencyKey: 'session-check-0001' };

@@ -26,7 +26,8 @@ export const historyEntrySchema = z.object({
   amount: z.number(),
   beforeAmount: z.number(),
   afterAmount: z.number(),
-  reason: z.string().nullable(),
+  // Absent from answers stored before the field existed (an Idempotency-Key replayed): null.
+  reason: z.string().nullable().default(null),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -7,8 +7,8 @@ import type { HistoryRow } from '../history/history.repository.ts';
 import { ledgerRefusal } from '../ledger/ledger.repository.ts';
 import { playerNotFound } from '../player/player.service.ts';
 
-/** The entry of a withdrawal as player_withdraw answers and stores it. */
-type StoredEntry = Omit<HistoryRow, 'createdAt'> & { createdAtMs: number };
+/** The entry of a withdrawal as player_withdraw answers and stores it (a new withdrawal has no reason yet). */
+type StoredEntry = Omit<HistoryRow, 'createdAt' | 'reason'> & { createdAtMs: number };
 
 export type WithdrawAnswer =
   /** The entry written by this request, or by the first request with its key. */
@@ -94,5 +94,5 @@ export async function withdrawInOneCall(
     return { presented: row.answer };
   }
   const { createdAtMs, ...entry } = stored;
-  return { replayed: row.replayed, entry: { ...entry, createdAt: new Date(createdAtMs) } };
+  return { replayed: row.replayed, entry: { ...entry, reason: null, createdAt: new Date(createdAtMs) } };
 }

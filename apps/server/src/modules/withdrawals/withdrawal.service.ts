@@ -1,5 +1,5 @@
 import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
-import type { HistoryEntry } from '@app/contracts/history';
+import { type HistoryEntry, historyEntrySchema } from '@app/contracts/history';
 import {
   WITHDRAW_AMOUNT_SATANG_LIMIT,
   WITHDRAW_AMOUNT_SATANG_MIN,
@@ -53,7 +53,8 @@ export async function requestWithdrawal(
     limitDefaultSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
     dailyDefaultSatang: WITHDRAW_DAILY_SATANG_DEFAULT,
   });
-  if ('presented' in answer) return { value: answer.presented as HistoryEntry, replayed: true };
+  // A stored answer from before `reason` existed is read through the contract, which gives it reason null.
+  if ('presented' in answer) return { value: historyEntrySchema.parse(answer.presented), replayed: true };
   return { value: presentHistoryEntry(answer.entry), replayed: answer.replayed };
 }
 
