@@ -30,6 +30,11 @@ const DepositsQueue = lazy(() =>
 const TransfersQueue = lazy(() =>
   import('@/features/transfers/components/transfers-queue').then((m) => ({ default: m.TransfersQueue })),
 );
+const BankFeedFlagsPage = lazy(() =>
+  import('@/features/bank-feed-flags/components/bank-feed-flags-page').then((m) => ({
+    default: m.BankFeedFlagsPage,
+  })),
+);
 const CreditRequestsQueue = lazy(() =>
   import('@/features/credit-requests/components/credit-requests-queue').then((m) => ({
     default: m.CreditRequestsQueue,
@@ -71,6 +76,7 @@ export function AppRoutes() {
             <Route path={PAGES.deposits} element={<DepositsQueue />} />
             <Route path={PAGES.transfers} element={<TransfersQueue />} />
             <Route path={PAGES.creditRequests} element={<CreditRequestsQueue />} />
+            <Route path={PAGES.bankFeedFlags} element={<BankFeedFlagsPage />} />
             <Route
               path={PAGES.settings}
               element={

@@ -10,6 +10,7 @@ export const PAGES = {
   transfers: '/transfers',
   players: '/players',
   creditRequests: '/credit-requests',
+  bankFeedFlags: '/bank-feed-flags',
   player: '/players/:id',
   settings: '/settings',
   operators: '/operators',

@@ -9,6 +9,7 @@ export const QUERY_KEYS = {
   creditRequests: ['credit-requests'],
   deposits: ['deposits'],
   transfers: ['bank-transfers'],
+  bankFeedFlags: ['bank-feed-flags'],
   players: ['players'],
   player: ['player'],
   settings: ['settings'],

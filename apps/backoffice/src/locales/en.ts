@@ -42,6 +42,7 @@ const en = {
     transfers: 'Bank transfers',
     players: 'Players',
     creditRequests: 'Credit approvals',
+    bankFeedFlags: 'Bank feed flags',
     settings: 'Settings',
     operators: 'Operators',
     audit: 'Audit log',
@@ -124,12 +125,18 @@ const en = {
     warningTitle: {
       NO_QR: 'No QR code',
       CRC_INVALID: 'QR checksum fails',
+      REFERENCE_CREDITED: 'Reference already credited',
+      SAME_AMOUNT_CREDITED: 'Same amount credited nearby',
     },
     warningHelp: {
       NO_QR:
         'No QR code could be read on the slip, so nothing on it was checked automatically. Compare the amount, time and account with the bank statement before approving.',
       CRC_INVALID:
         'The QR code does not match its own checksum: the slip may have been edited. Find the transfer on the bank statement before approving.',
+      REFERENCE_CREDITED:
+        'The bank feed has already credited the transfer with this slip’s reference: this slip is not new money. Reject it unless the statement shows a second transfer.',
+      SAME_AMOUNT_CREDITED:
+        'A transfer of the same amount from this player’s account was credited nearby without a slip, and this slip’s own reference has not been reported yet: approving may credit the same money twice. Check the statement first.',
     },
     viewSlip: 'View slip',
     slipTitle: 'Slip of {{name}}, {{amount}}',
@@ -160,6 +167,7 @@ const en = {
     statusUnmatched: 'Unmatched',
     statusCredited: 'Credited',
     statusAssigned: 'Assigned',
+    statusMismatch: 'Mismatch: see flags',
     assign: 'Assign to a player',
     assignTitle: 'Assign this transfer to a player?',
     assignConfirm: 'Assign',
@@ -354,6 +362,51 @@ const en = {
     unfreezeHint: '{{name}} can withdraw and move money to games again.',
     frozenDone: 'Frozen.',
     unfrozenDone: 'Unfrozen.',
+  },
+  flags: {
+    title: 'Bank feed flags',
+    intro:
+      'What the bank feed reported that needs a person. Nothing was credited for any of these: compare what the bank reported with what we recorded, correct by a manual credit or debit if needed, and resolve the flag with the reason.',
+    statusOpen: 'Open',
+    statusResolved: 'Resolved',
+    reference: 'Reference',
+    kind: 'What happened',
+    comparison: 'Reported and recorded',
+    field: 'Field',
+    reported: 'Bank reported',
+    recorded: 'We recorded',
+    differs: 'differs',
+    raised: 'Raised',
+    timesReported_one: 'Reported once',
+    timesReported_other: 'Reported {{count}} times',
+    lastReported: 'last',
+    actions: 'Actions',
+    resolve: 'Resolve',
+    resolveTitle: 'Resolve the flag of {{reference}}?',
+    resolveHint:
+      'Resolving moves no money. Say what you checked and what you did (for example the manual credit you made).',
+    resolved: 'The flag is resolved.',
+    kindTitle: {
+      REDELIVERY_DIFFERS: 'Sent again, differently',
+      ALREADY_CREDITED_DIFFERS: 'Credited before from a slip, differently',
+    },
+    kindHelp: {
+      REDELIVERY_DIFFERS:
+        'The bank sent a reference it had sent before with another amount, sender or account. The first delivery stands; this one credited nothing.',
+      ALREADY_CREDITED_DIFFERS:
+        'An operator credited this reference from a slip before the bank reported it, and the bank’s amount or sender differs from that deposit. Nothing more was credited.',
+    },
+    fields: {
+      amount: 'Amount',
+      fromBankCode: 'Sender’s bank',
+      fromAccount: 'Sender’s account',
+      toAccount: 'To account',
+      playerId: 'Player id',
+      historyId: 'Deposit entry',
+      decidedBy: 'Approved by',
+      accountFits: 'Sender fits the player',
+      status: 'Transfer status',
+    },
   },
   creditRequests: {
     title: 'Credit approvals',

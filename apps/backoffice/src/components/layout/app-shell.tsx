@@ -30,6 +30,7 @@ export function AppShell({ onSignOut }: { onSignOut: () => void }) {
     { to: PAGES.withdrawals, label: t('nav.withdrawals') },
     { to: PAGES.deposits, label: t('nav.deposits') },
     { to: PAGES.transfers, label: t('nav.transfers') },
+    { to: PAGES.bankFeedFlags, label: t('nav.bankFeedFlags') },
     { to: PAGES.players, label: t('nav.players') },
     { to: PAGES.creditRequests, label: t('nav.creditRequests') },
     { to: PAGES.audit, label: t('nav.audit') },

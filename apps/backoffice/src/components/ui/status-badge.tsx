@@ -9,6 +9,11 @@ const TONES: Record<string, Tone> = {
   CREDITED: 'good',
   ASSIGNED: 'good',
   REJECTED: 'bad',
+  // A transfer whose reference was credited before with another amount: nothing credited, see its flag.
+  MISMATCH: 'bad',
+  // A bank-feed flag.
+  OPEN: 'waiting',
+  RESOLVED: 'good',
   // A health check's last result.
   OK: 'good',
   PROBLEMS: 'bad',

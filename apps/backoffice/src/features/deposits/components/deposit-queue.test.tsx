@@ -117,7 +117,7 @@ describe('deliverable 4: the deposits queue', () => {
     expect(new URL(request?.url ?? '').searchParams.toString()).toBe('status=WAITING&sort=oldest&page=1');
   });
 
-  it('highlights each warning with its explanation (CRC invalid, no QR), and shows an unknown code as it came', async () => {
+  it('highlights each warning with its explanation (CRC invalid, no QR, reference or same amount credited), and shows an unknown code as it came', async () => {
     const { rows } = await openQueue({
       [`GET ${ADMIN_PATHS.deposits}`]: {
         body: paged([
@@ -130,13 +130,14 @@ describe('deliverable 4: the deposits queue', () => {
               sendingBankCode: null,
               crcValid: null,
             }),
-            warnings: ['NO_QR', 'SAME_AMOUNT_CREDITED'],
+            warnings: ['NO_QR', 'A_NEWER_WARNING'],
           }),
           deposit(23, { slip: null }),
+          deposit(24, { warnings: ['REFERENCE_CREDITED', 'SAME_AMOUNT_CREDITED'] }),
         ]),
       },
     });
-    const [crcRow, noQrRow, noSlipRow] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    const [crcRow, noQrRow, noSlipRow, creditedRow] = rows as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     expect(fact(crcRow, 'QR checksum')).toBe('invalid');
     expect(within(crcRow).getByText('QR checksum fails').closest('li')).toHaveTextContent(
       'The QR code does not match its own checksum: the slip may have been edited.',
@@ -145,7 +146,10 @@ describe('deliverable 4: the deposits queue', () => {
     const warnings = within(noQrRow).getAllByRole('listitem');
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toHaveTextContent('No QR codeNo QR code could be read on the slip');
-    expect(warnings[1]).toHaveTextContent(/^SAME_AMOUNT_CREDITED$/);
+    expect(warnings[1]).toHaveTextContent(/^A_NEWER_WARNING$/);
+    const credited = within(creditedRow).getAllByRole('listitem');
+    expect(credited[0]).toHaveTextContent('Reference already creditedThe bank feed has already credited');
+    expect(credited[1]).toHaveTextContent('Same amount credited nearbyA transfer of the same amount');
     expect(noSlipRow).toHaveTextContent('No slip');
     expect(within(noSlipRow).queryByRole('button', { name: /View slip/ })).not.toBeInTheDocument();
   });

@@ -168,6 +168,32 @@ describe('deliverable 4: the bank transfers queue', () => {
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('issue 17: a MISMATCH transfer (its reference credited before with another amount) reads as such, with its note, and cannot be assigned', async () => {
+    await openQueue(
+      {
+        [`GET ${ADMIN_PATHS.bankTransfers}`]: {
+          body: paged([
+            transfer(33, {
+              status: 'MISMATCH',
+              player,
+              historyId: 502,
+              note: 'already credited by demo-admin from a slip of 500 baht to player 7: nothing credited',
+            }),
+          ]),
+        },
+      },
+      '/transfers?status=MISMATCH',
+    );
+    const row = screen.getByTestId('transfer-row');
+    expect(row).toHaveTextContent('Mismatch: see flags');
+    expect(row.querySelector('.badge')).toHaveClass('badge--bad');
+    expect(row).toHaveTextContent('nothing credited');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Status')).getByRole('option', { name: 'Mismatch: see flags' }),
+    ).toBeInTheDocument();
+  });
+
   it('filters, sorts and pages through the address, so a refresh keeps the place', async () => {
     const { fetchMock } = await openQueue({
       [`GET ${ADMIN_PATHS.bankTransfers}`]: { body: paged([transfer(31)], 45, 1, 20) },

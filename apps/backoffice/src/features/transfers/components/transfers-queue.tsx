@@ -33,6 +33,7 @@ export function TransfersQueue() {
       UNMATCHED: t('transfers.statusUnmatched'),
       CREDITED: t('transfers.statusCredited'),
       ASSIGNED: t('transfers.statusAssigned'),
+      MISMATCH: t('transfers.statusMismatch'),
     })[status] ?? status;
 
   return (
