@@ -4,6 +4,7 @@
  *   bank-png/{CODE}.png   128×128 round badge per bank in BANKS (brand colour + short monogram)
  *   reward/*.png          400×400 product cards for the redeemable rewards (dark-and-gold)
  *   banner/event-point.png 1200×600 home-page "EVENT POINT" promotion banner
+ *   banner/event-point-art.png the same art without its words (the web app writes them in each language)
  *   games/*.png           480×320 cards of the game chooser (play modal)
  *
  * Every image is drawn as an SVG string and rasterised with sharp (librsvg), then written as a
@@ -483,7 +484,12 @@ ${sparkle(420, 176, 14, '#ffe9a8', 0.9)}${sparkle(64, 60, 12, '#ffe9a8', 0.8)}`;
 // Event banner
 // ---------------------------------------------------------------------------------------------
 
-function eventBanner(): string {
+/**
+ * The event banner. With `words` false it is the art alone (event-point-art.png):
+ * the web app writes the title, the line below it and the button over it in the
+ * player's language, as real text in its own fonts.
+ */
+function eventBanner(words = true): string {
   const W = 1200;
   const H = 600;
   const ox = 600;
@@ -542,6 +548,24 @@ function eventBanner(): string {
 
   const title = 'EVENT POINT';
   const subtitle = 'Earn points on every deposit \u2014 redeem for rewards';
+  const wordsOfBanner = [
+    // title with glow and shadow
+    `<text x="600" y="250" font-family="${FONT}" font-weight="bold" font-size="120" letter-spacing="4" text-anchor="middle" fill="#ffb423" opacity="0.55" filter="url(#blur8)">${title}</text>`,
+    `<text x="600" y="258" font-family="${FONT}" font-weight="bold" font-size="120" letter-spacing="4" text-anchor="middle" fill="#2a1702">${title}</text>`,
+    `<text x="600" y="250" font-family="${FONT}" font-weight="bold" font-size="120" letter-spacing="4" text-anchor="middle" fill="url(#goldText)" stroke="#fff2b8" stroke-width="1.5">${title}</text>`,
+    sparkle(945, 150, 22, '#ffffff', 0.95),
+    sparkle(262, 262, 14, '#ffffff', 0.85),
+    // divider + subtitle
+    `<path d="M330 300 L560 300 M640 300 L870 300" stroke="url(#stage)" stroke-width="2"/>`,
+    sparkle(600, 300, 10, '#ffe08a'),
+    `<text x="600" y="350" font-family="${FONT}" font-size="29" text-anchor="middle" fill="#000000" opacity="0.6" filter="url(#blur3)">${esc(subtitle)}</text>`,
+    `<text x="600" y="348" font-family="${FONT}" font-size="29" text-anchor="middle" fill="#f6ead0">${esc(subtitle)}</text>`,
+    // call-to-action button
+    `<rect x="466" y="398" width="268" height="66" rx="33" fill="#000000" opacity="0.5" filter="url(#blur8)"/>`,
+    `<rect x="466" y="392" width="268" height="66" rx="33" fill="url(#btn)" stroke="#fff0b0" stroke-width="2"/>`,
+    `<path d="M484 410 Q600 396 716 410 L716 416 Q600 404 484 416 Z" fill="#ffffff" opacity="0.35"/>`,
+    `<text x="600" y="434" font-family="${FONT}" font-weight="bold" font-size="25" letter-spacing="3" text-anchor="middle" fill="#3a2200">REDEEM NOW</text>`,
+  ];
   const body = [
     `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
     `<path d="${rays.join(' ')}" fill="url(#rayFade)"/>`,
@@ -567,22 +591,7 @@ function eventBanner(): string {
     // header chip
     `<rect x="500" y="70" width="200" height="40" rx="20" fill="#000000" fill-opacity="0.45" stroke="url(#gold)" stroke-width="2"/>`,
     `<text x="600" y="97" font-family="${FONT}" font-weight="bold" font-size="18" letter-spacing="5" text-anchor="middle" fill="#ffd864">SIAM PLAY</text>`,
-    // title with glow and shadow
-    `<text x="600" y="250" font-family="${FONT}" font-weight="bold" font-size="120" letter-spacing="4" text-anchor="middle" fill="#ffb423" opacity="0.55" filter="url(#blur8)">${title}</text>`,
-    `<text x="600" y="258" font-family="${FONT}" font-weight="bold" font-size="120" letter-spacing="4" text-anchor="middle" fill="#2a1702">${title}</text>`,
-    `<text x="600" y="250" font-family="${FONT}" font-weight="bold" font-size="120" letter-spacing="4" text-anchor="middle" fill="url(#goldText)" stroke="#fff2b8" stroke-width="1.5">${title}</text>`,
-    sparkle(945, 150, 22, '#ffffff', 0.95),
-    sparkle(262, 262, 14, '#ffffff', 0.85),
-    // divider + subtitle
-    `<path d="M330 300 L560 300 M640 300 L870 300" stroke="url(#stage)" stroke-width="2"/>`,
-    sparkle(600, 300, 10, '#ffe08a'),
-    `<text x="600" y="350" font-family="${FONT}" font-size="29" text-anchor="middle" fill="#000000" opacity="0.6" filter="url(#blur3)">${esc(subtitle)}</text>`,
-    `<text x="600" y="348" font-family="${FONT}" font-size="29" text-anchor="middle" fill="#f6ead0">${esc(subtitle)}</text>`,
-    // call-to-action button
-    `<rect x="466" y="398" width="268" height="66" rx="33" fill="#000000" opacity="0.5" filter="url(#blur8)"/>`,
-    `<rect x="466" y="392" width="268" height="66" rx="33" fill="url(#btn)" stroke="#fff0b0" stroke-width="2"/>`,
-    `<path d="M484 410 Q600 396 716 410 L716 416 Q600 404 484 416 Z" fill="#ffffff" opacity="0.35"/>`,
-    `<text x="600" y="434" font-family="${FONT}" font-weight="bold" font-size="25" letter-spacing="3" text-anchor="middle" fill="#3a2200">REDEEM NOW</text>`,
+    ...(words ? wordsOfBanner : []),
     // outer frame
     `<rect x="6" y="6" width="${W - 12}" height="${H - 12}" rx="18" fill="none" stroke="url(#gold)" stroke-width="3" opacity="0.85"/>`,
   ].join('');
@@ -622,6 +631,7 @@ async function main(): Promise<void> {
   });
 
   await writePng(join(OUT, 'banner', 'event-point.png'), eventBanner(), { quality: 90, dither: 0 });
+  await writePng(join(OUT, 'banner', 'event-point-art.png'), eventBanner(false), { quality: 90, dither: 0 });
 }
 
 await main();

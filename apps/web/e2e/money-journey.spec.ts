@@ -1,5 +1,11 @@
 import { API_PATHS } from '@app/contracts/paths';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import cn from '../src/locales/cn';
+import en from '../src/locales/en';
+import ko from '../src/locales/ko';
+import ls from '../src/locales/ls';
+import mm from '../src/locales/mm';
+import th from '../src/locales/th';
 import {
   checkScreen,
   deliverBankTransfer,
@@ -12,6 +18,16 @@ import {
 } from './support';
 
 const PASSWORD = 'secret-pass-1';
+
+/** The banner's title in each language. */
+const BANNER_TITLES: Record<string, { title: string }> = {
+  en: { title: en.banner.title },
+  th: { title: th.banner.title },
+  cn: { title: cn.banner.title },
+  ls: { title: ls.banner.title },
+  mm: { title: mm.banner.title },
+  ko: { title: ko.banner.title },
+};
 
 async function register(page: Page, phone: string, bankNumber: string) {
   await page.goto('/register');
@@ -191,11 +207,15 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
   await expect(page.getByRole('table')).toContainText('-100.00฿');
   await checkScreen(page, 'journey-transactions');
 
-  // The home screen in all six languages.
+  // The home screen in all six languages: the words switched (the banner's too, issue 17) and their faces loaded.
   await page.goto('/');
-  for (const language of ['en', 'th', 'cn', 'ls', 'mm', 'ko']) {
+  for (const [language, banner] of Object.entries(BANNER_TITLES)) {
     await page.getByRole('combobox').first().selectOption(language);
-    await expect(page.locator('html')).toHaveAttribute('lang', /./);
+    await expect(page.getByTestId('event-banner')).toContainText(banner.title);
+    // The words are laid out, so their faces are asked for: wait until every font load has settled.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     await page.waitForFunction(() => document.fonts.status === 'loaded');
     await page.screenshot({ path: `${SCREENSHOTS}/home-${language}-360x740.png` });
     await expectAccessible(page, `home (${language})`);

@@ -133,3 +133,22 @@ test('issue 17: the demo answers only on 127.0.0.1 by default, the sandbox provi
     await expect(fetch(`http://127.0.0.2:${servicePort}/health`)).rejects.toThrow();
   }
 });
+
+test('issue 17: the language picker names every language in glyphs of its own (Burmese was boxes), whatever the system fonts', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const picker = page.getByRole('combobox', { name: 'Language' });
+  await expect(picker).toBeVisible();
+  expect(await picker.evaluate((select) => getComputedStyle(select).fontFamily)).toContain('Language Names');
+  for (const name of ['မြန်မာ', 'ລາວ', 'ไทย', '中文', '한국어']) {
+    await expect(picker.locator('option', { hasText: name })).toHaveCount(1);
+    // The face whose range covers the name is found, downloads and loads (a missing or broken file would not).
+    const faces = await page.evaluate(async (text) => {
+      const loaded = await document.fonts.load('16px "Language Names"', text);
+      return loaded.map((face) => face.status);
+    }, name);
+    expect(faces.length, name).toBeGreaterThan(0);
+    expect(new Set(faces), name).toEqual(new Set(['loaded']));
+  }
+});

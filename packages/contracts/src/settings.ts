@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 /** Setting codes the app reads (spec §3) and the ones the server also keeps. */
+/**
+ * The banner seeded for BANNER_URL, and its art without words: the web app
+ * shows the default banner as the art with its words written over it in the
+ * player's language. A banner an operator uploads is shown as it is.
+ */
+export const DEFAULT_BANNER_URL = '/images/banner/event-point.png';
+export const DEFAULT_BANNER_ART_URL = '/images/banner/event-point-art.png';
+
 export const SETTING_CODES = {
   lineOaUrl: 'LINE_OA_URL',
   bannerUrl: 'BANNER_URL',

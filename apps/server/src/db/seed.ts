@@ -1,4 +1,4 @@
-import { SETTING_CODES } from '@app/contracts/settings';
+import { DEFAULT_BANNER_URL, SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
@@ -9,7 +9,7 @@ import type { Db } from './database.ts';
  */
 export const DEFAULT_SETTINGS: readonly { code: string; value: string; isPublic?: boolean }[] = [
   { code: SETTING_CODES.lineOaUrl, value: 'https://line.me/R/ti/p/@siamplay' },
-  { code: SETTING_CODES.bannerUrl, value: '/images/banner/event-point.png' },
+  { code: SETTING_CODES.bannerUrl, value: DEFAULT_BANNER_URL },
   { code: SETTING_CODES.depositMinAmount, value: '1' },
   { code: SETTING_CODES.withdrawMinAmount, value: '100' },
   { code: SETTING_CODES.withdrawMaxAmount, value: '50000' },

@@ -88,6 +88,9 @@ const cn: LocaleResource = {
   banner: {
     label: '优惠活动',
     eventPoint: '活动：累积积分赢奖励',
+    title: '积分活动',
+    line: '每次存款赚取积分，兑换丰富奖品',
+    cta: '立即兑换',
     goToSlide: '显示第 {{number}} 张横幅',
   },
   footer: {

@@ -90,6 +90,9 @@ const en = {
   banner: {
     label: 'Promotions',
     eventPoint: 'Event: collect reward points',
+    title: 'EVENT POINT',
+    line: 'Earn points on every deposit, redeem them for rewards',
+    cta: 'REDEEM NOW',
     goToSlide: 'Show banner {{number}}',
   },
   footer: {

@@ -88,6 +88,9 @@ const ko: LocaleResource = {
   banner: {
     label: '프로모션',
     eventPoint: '이벤트: 포인트 적립하고 리워드 받기',
+    title: '이벤트 포인트',
+    line: '입금할 때마다 포인트 적립, 리워드로 교환하세요',
+    cta: '지금 교환',
     goToSlide: '{{number}}번 배너 보기',
   },
   footer: {

@@ -88,6 +88,9 @@ const ls: LocaleResource = {
   banner: {
     label: 'ໂປຣໂມຊັນ',
     eventPoint: 'ກິດຈະກຳສະສົມຄະແນນຮັບລາງວັນ',
+    title: 'ອີເວັນພອຍ',
+    line: 'ສະສົມແຕ້ມທຸກຍອດຝາກ ແລກຂອງລາງວັນໄດ້ທັນທີ',
+    cta: 'ແລກເລີຍ',
     goToSlide: 'ສະແດງແບນເນີທີ {{number}}',
   },
   footer: {

@@ -88,6 +88,9 @@ const th: LocaleResource = {
   banner: {
     label: 'โปรโมชั่น',
     eventPoint: 'กิจกรรมสะสมแต้มรับรางวัล',
+    title: 'อีเวนต์พอยต์',
+    line: 'สะสมแต้มทุกยอดฝาก แลกของรางวัลได้ทันที',
+    cta: 'แลกเลย',
     goToSlide: 'แสดงแบนเนอร์ที่ {{number}}',
   },
   footer: {

@@ -36,11 +36,53 @@ describe('§2 and §9 banner carousel', () => {
     );
   }
 
-  it('shows one event-point banner image from BANNER_URL', () => {
+  it('shows one event-point banner from BANNER_URL: the seeded one as its art with its words written over it', () => {
     renderBanner();
     const images = screen.getAllByRole('img');
     expect(images).toHaveLength(1);
-    expect(images[0]).toHaveAttribute('src', '/images/banner/event-point.png');
+    expect(images[0]).toHaveAttribute('src', '/images/banner/event-point-art.png');
+    expect(images[0]).toHaveAccessibleName('Event: collect reward points');
+    expect(screen.getByTestId('event-banner')).toHaveTextContent(
+      'EVENT POINTEarn points on every deposit, redeem them for rewardsREDEEM NOW',
+    );
+  });
+
+  it('issue 17: the seeded banner speaks the player’s language, every one of the six', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    const { LANGUAGES } = await import('@app/contracts/languages');
+    const seen = new Set<string>();
+    try {
+      for (const language of LANGUAGES) {
+        await i18n.changeLanguage(language);
+        const { unmount } = renderBanner();
+        const words = screen.getByTestId('event-banner').textContent ?? '';
+        expect(words, language).toContain(i18n.t('banner.title'));
+        expect(words, language).toContain(i18n.t('banner.cta'));
+        expect(screen.getByRole('img')).toHaveAccessibleName(i18n.t('banner.eventPoint'));
+        seen.add(words);
+        unmount();
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    // Six languages, six different banners: none is left in English.
+    expect(seen.size).toBe(LANGUAGES.length);
+  });
+
+  it('a banner an operator set (their own artwork) is shown as it is, without words over it', () => {
+    queryClient.setQueryData(
+      ['settings'],
+      [
+        ...defaultSettings.filter((setting) => setting.code !== 'BANNER_URL'),
+        { code: 'BANNER_URL', value: '/images/banner/songkran.png' },
+      ],
+    );
+    renderBanner();
+    expect(screen.getByRole('img', { name: 'Event: collect reward points' })).toHaveAttribute(
+      'src',
+      '/images/banner/songkran.png',
+    );
+    expect(screen.queryByTestId('event-banner')).not.toBeInTheDocument();
   });
 
   it('autoplays every 3000 ms and interaction does not stop it', () => {

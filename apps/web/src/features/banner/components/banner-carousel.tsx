@@ -1,5 +1,6 @@
 import './banner-carousel.css';
 import { BANNER_AUTOPLAY_MS } from '@app/contracts/limits';
+import { DEFAULT_BANNER_ART_URL, DEFAULT_BANNER_URL } from '@app/contracts/settings';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,7 +10,12 @@ import { useBannerUrl } from '@/lib/settings';
 /** Options of spec §9: autoplay every 3000 ms that interaction does not stop. */
 export const BANNER_AUTOPLAY_OPTIONS = { delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false } as const;
 
-/** The home banner carousel: the event-point banner from the BANNER_URL setting, with clickable dots. */
+/**
+ * The home banner carousel: the event-point banner from the BANNER_URL
+ * setting, with clickable dots. The seeded banner is drawn as its art with the
+ * words written over it in the player's language (an image's words would be
+ * English in every language); a banner an operator set is shown as it is.
+ */
 export function BannerCarousel() {
   const { t } = useTranslation();
   const bannerUrl = useBannerUrl();
@@ -38,7 +44,17 @@ export function BannerCarousel() {
         <div className="banner__container">
           {slides.map((src, index) => (
             <div className="banner__slide" key={src}>
-              <img src={src} alt={t('banner.eventPoint')} width={720} height={300} loading={index ? 'lazy' : 'eager'} />
+              {src === DEFAULT_BANNER_URL ? (
+                <EventPointBanner eager={index === 0} />
+              ) : (
+                <img
+                  src={src}
+                  alt={t('banner.eventPoint')}
+                  width={720}
+                  height={300}
+                  loading={index ? 'lazy' : 'eager'}
+                />
+              )}
             </div>
           ))}
         </div>
@@ -56,5 +72,30 @@ export function BannerCarousel() {
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * The seeded event banner in the player's language: the art, and over it the
+ * title, the line and the button's words as text. The image's alt says the
+ * same for a screen reader, so the words over it are hidden from one.
+ */
+function EventPointBanner({ eager }: { eager: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="banner__event" data-testid="event-banner">
+      <img
+        src={DEFAULT_BANNER_ART_URL}
+        alt={t('banner.eventPoint')}
+        width={720}
+        height={300}
+        loading={eager ? 'eager' : 'lazy'}
+      />
+      <div className="banner__words" aria-hidden="true">
+        <span className="banner__title">{t('banner.title')}</span>
+        <span className="banner__line">{t('banner.line')}</span>
+        <span className="banner__cta">{t('banner.cta')}</span>
+      </div>
+    </div>
   );
 }
