@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT } from '@app/contracts/limits';
 import { z } from 'zod';
+import { SERVER_ROOT } from './server-root.ts';
 
 /**
  * The only place that reads process.env. Every setting is validated at start;
@@ -150,8 +151,6 @@ export function assertProvidersAllowed(config: Pick<Config, 'games' | 'seedDemo'
   );
 }
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
-
 /**
  * A secret that was not configured is generated once and kept in DATA_DIR
  * (mode 600), so it survives a restart: the token secret always, the
@@ -233,9 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     dbPoolSize: e.DB_POOL_SIZE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
-    backofficeDistDir: path.resolve(e.BACKOFFICE_DIST_DIR ?? path.join(serverRoot, '..', 'backoffice', 'dist')),
-    publicDir: path.join(serverRoot, 'public'),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+    backofficeDistDir: path.resolve(e.BACKOFFICE_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'backoffice', 'dist')),
+    publicDir: path.join(SERVER_ROOT, 'public'),
     logLevel: e.LOG_LEVEL,
   };
 }

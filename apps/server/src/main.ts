@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { MigrationChangedError, migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from './env.ts';
 import { seedDemoData } from './modules/demo/demo.seed.ts';
@@ -78,7 +78,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PortInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof PortInUseError ||
+    error instanceof MigrationChangedError
+  ) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

@@ -1,6 +1,7 @@
 import { BANKS } from '@app/contracts/banks';
+import { DEFAULT_PLAYER_LIMITS, SETTING_CODES } from '@app/contracts/settings';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REWARDS } from '../src/db/seed.ts';
+import { DEFAULT_REWARDS, DEFAULT_SETTINGS } from '../src/db/seed.ts';
 import { type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
@@ -19,6 +20,26 @@ describe('GET /setting and /setting/rewards (spec §3 setting, reward)', () => {
     expect(byCode.BANNER_URL).toBe('/images/banner/event-point.png');
     expect(byCode.DEPOSIT_MIN_AMOUNT).toBe('1');
     expect(byCode.WITHDRAW_MIN_AMOUNT).toBe('100');
+  });
+
+  it('issue 18: the settings answer carries the money limits in force, as the server checks them (an unreadable value is its default)', async () => {
+    const limitsNow = async () => (await t.app.inject({ method: 'GET', url: '/setting' })).json().limits;
+    expect(await limitsNow()).toEqual(DEFAULT_PLAYER_LIMITS);
+    const set = (code: string, value: string) =>
+      t.database.db.updateTable('settings').set({ value }).where('code', '=', code).execute();
+    try {
+      await set(SETTING_CODES.withdrawMinAmount, '200');
+      await set(SETTING_CODES.depositMinAmount, ' 20.50 ');
+      await set(SETTING_CODES.withdrawMaxAmount, 'lots');
+      await set(SETTING_CODES.withdrawDailyMaxAmount, '0');
+      expect(await limitsNow()).toEqual({
+        ...DEFAULT_PLAYER_LIMITS,
+        withdrawMinSatang: 20_000,
+        depositMinSatang: 2_050,
+      });
+    } finally {
+      for (const setting of DEFAULT_SETTINGS) await set(setting.code, setting.value);
+    }
   });
 
   it('§3 rewards answer {data:[{id, name, imageUrl}]}, each image served from /images/reward/{imageUrl}', async () => {

@@ -250,7 +250,7 @@ describe('player_withdraw: an Idempotency-Key belongs to its player', () => {
     expect(await mainSatang(second.id)).toBe(10_000);
   });
 
-  it('the same key of one player with another amount is 409 IDEMPOTENCY_KEY_REUSED (WD005) and moves nothing', async () => {
+  it('the same key of one player with another amount is 409 IDEMPOTENCY_KEY_REUSED (ID001) and moves nothing', async () => {
     const player = await playerWith(500);
     const key = `reused-${player.id}-0001`;
     await withdraw(player.id, 10_000, { idempotencyKey: key });

@@ -1,7 +1,6 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
-import { checkScreen, freshPhone, freshReference, slipImage } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { adminToken, checkScreen, freshPhone, freshReference, slipImage } from './support';
 
 /**
  * Issue 17, as a new user meets it in the browser: a 12-digit savings-bank
@@ -10,19 +9,6 @@ import { checkScreen, freshPhone, freshReference, slipImage } from './support';
  */
 
 const PASSWORD = 'secret-pass-1';
-/** The demo admin's second factor, published in the README for the demo. */
-const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-
-/** The demo admin signed in through the operator API (the back office's own tests drive its screens). */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET) });
-  const response = await request.post(ADMIN_PATHS.login, {
-    data: { username: 'demo-admin', password: 'demo-admin-1234', code: totp.generate() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
 async function openFromWallet(page: Page, button: string, dialog: string) {
   await page
     .getByRole('region', { name: 'My wallet' })

@@ -1,9 +1,23 @@
-import { DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { signedHeaders } from '@app/signing/hmac';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 
 export const SCREENSHOTS = 'test-results/screenshots';
+
+/** The demo admin's second factor, published in the README for the demo. */
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The demo admin signed in through the operator API (the back office's own tests drive its screens). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET) });
+  const response = await request.post(ADMIN_PATHS.login, {
+    data: { username: 'demo-admin', password: 'demo-admin-1234', code: totp.generate() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
 
 /** A phone number no earlier run has used: 09 followed by 8 digits from the clock. */
 export function freshPhone(): string {

@@ -1,3 +1,5 @@
+import type { MessageKey } from './messages.ts';
+
 /**
  * Expected failures are a closed set of named codes. Every error answer is
  * `{ success: false, status, message, data: { errorCode } }`; the message is in
@@ -61,3 +63,38 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * A refusal raised by a database money function (the module .sql files of
+ * apps/server) as its own SQLSTATE: the error the API answers with, or `bug`
+ * when the caller should have made it impossible (the server logs it as an
+ * assertion). `params` names the amounts the function puts in the exception's
+ * message (satang, separated by ":"), which the answer carries in baht.
+ */
+export type SqlRefusal =
+  | { bug: string }
+  | { status: number; errorCode: ErrorCode; messageKey: MessageKey; params?: readonly string[] };
+
+/** Every SQLSTATE our SQL functions raise, in one table, with the application error it answers. */
+export const SQL_REFUSALS = {
+  // post_journal (modules/ledger/sql)
+  LG001: { bug: 'every posting must name an existing account' },
+  LG002: { bug: 'a journal must balance in each currency' },
+  LG003: { status: 400, errorCode: 'AG_INSUFFICIENT_AMOUNT', messageKey: 'insufficient_balance' },
+  // idempotency_claim / idempotency_stored (modules/idempotency/sql)
+  ID001: { status: 409, errorCode: 'IDEMPOTENCY_KEY_REUSED', messageKey: 'idempotency_key_reused' },
+  // player_withdraw (modules/withdrawals/sql)
+  WD000: { status: 401, errorCode: 'UNAUTHORIZED', messageKey: 'unauthorized' },
+  WD001: { status: 404, errorCode: 'PLAYER_NOT_FOUND', messageKey: 'player_not_found' },
+  WD002: { status: 403, errorCode: 'ACCOUNT_FROZEN', messageKey: 'account_frozen' },
+  WD003: { status: 400, errorCode: 'AMOUNT_BELOW_MINIMUM', messageKey: 'amount_below_minimum', params: ['min'] },
+  WD004: { status: 400, errorCode: 'AMOUNT_ABOVE_MAXIMUM', messageKey: 'amount_above_maximum', params: ['max'] },
+  WD006: {
+    status: 400,
+    errorCode: 'WITHDRAW_DAILY_LIMIT',
+    messageKey: 'withdraw_daily_limit',
+    params: ['left', 'limit'],
+  },
+} as const satisfies Record<string, SqlRefusal>;
+
+export type SqlRefusalCode = keyof typeof SQL_REFUSALS;

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DEPOSIT_AMOUNT_SATANG_MIN,
+  WITHDRAW_AMOUNT_SATANG_LIMIT,
+  WITHDRAW_AMOUNT_SATANG_MIN,
+  WITHDRAW_DAILY_SATANG_DEFAULT,
+} from './limits.ts';
 
 /** Setting codes the app reads (spec §3) and the ones the server also keeps. */
 /**
@@ -22,9 +28,38 @@ export const SETTING_CODES = {
 export const settingSchema = z.object({ code: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;
 
+/**
+ * The money limits in force, in satang, as the server checks them: each the
+ * operator's setting, or its default (limits.ts) where unset. The player app
+ * checks amounts live against these, so what the browser says and what the
+ * server does agree when an operator changes a limit.
+ */
+export const playerLimitsSchema = z.object({
+  depositMinSatang: z.number().int().positive(),
+  withdrawMinSatang: z.number().int().positive(),
+  /** Withdrawals must be below this (exclusive). */
+  withdrawLimitSatang: z.number().int().positive(),
+  /** What one player may withdraw in a Bangkok day. */
+  withdrawDailyLimitSatang: z.number().int().positive(),
+});
+export type PlayerLimits = z.infer<typeof playerLimitsSchema>;
+
+/** The limits of spec §9, used until the server's answer arrives (or when it cannot be had). */
+export const DEFAULT_PLAYER_LIMITS: PlayerLimits = {
+  depositMinSatang: DEPOSIT_AMOUNT_SATANG_MIN,
+  withdrawMinSatang: WITHDRAW_AMOUNT_SATANG_MIN,
+  withdrawLimitSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
+  withdrawDailyLimitSatang: WITHDRAW_DAILY_SATANG_DEFAULT,
+};
+
+/**
+ * GET /setting: the spec's list of public code/value pairs, and (an addition)
+ * the limits in force, read by the server's own rule.
+ */
 export const settingsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(settingSchema),
+  limits: playerLimitsSchema.optional(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db, Trx } from './database.ts';
 import { initialSchemaSql } from './migrations/001-initial.ts';
 import { moneyInOutSchemaSql } from './migrations/002-money-in-out.ts';
 import { gamesSchemaSql } from './migrations/003-games.ts';
@@ -9,10 +10,21 @@ import { depositSettlementSchemaSql } from './migrations/006-deposit-settlement.
 import { withdrawalDailyCapSchemaSql } from './migrations/007-withdrawal-daily-cap.ts';
 import { operatorControlsSchemaSql } from './migrations/008-operator-controls.ts';
 import { accountLengthsSchemaSql } from './migrations/009-account-lengths.ts';
+import { moduleSqlSchemaSql } from './migrations/010-module-sql.ts';
+import { type ModuleSql, moduleSql } from './module-sql.ts';
 
-type Migration = { version: number; name: string; sql: string };
+export type Migration = { version: number; name: string; sql: string };
 
-/** Versioned migrations, applied in order at start. Never edit one that has shipped: add the next. */
+/**
+ * Versioned migrations: tables, columns, indexes, data. Applied once each, in
+ * order, and never edited once shipped: the database keeps each one's
+ * checksum and the server refuses to start when a shipped migration's text
+ * has changed (test/migrations.test.ts holds the shipped checksums, so an edit
+ * fails CI first). A change is the next migration.
+ *
+ * The money functions are not here: they live as .sql files beside the module
+ * that owns them (module-sql.ts) and are applied after these.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initialSchemaSql },
   { version: 2, name: 'money-in-out', sql: moneyInOutSchemaSql },
@@ -23,29 +35,108 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'withdrawal-daily-cap', sql: withdrawalDailyCapSchemaSql },
   { version: 8, name: 'operator-controls', sql: operatorControlsSchemaSql },
   { version: 9, name: 'account-lengths', sql: accountLengthsSchemaSql },
+  { version: 10, name: 'module-sql', sql: moduleSqlSchemaSql },
 ];
+
+/** The file a migration lives in, as a person looking for it would name it. */
+export const migrationFile = (migration: Pick<Migration, 'version' | 'name'>) =>
+  `src/db/migrations/${String(migration.version).padStart(3, '0')}-${migration.name}.ts`;
+
+/** The SHA-256 of a migration's SQL (line endings made LF first, so a checkout on Windows agrees). */
+export function checksumOf(text: string): string {
+  return createHash('sha256').update(text.replace(/\r\n/g, '\n')).digest('hex');
+}
+
+/** A shipped migration whose text is not what this database applied: the server must not start on it. */
+export class MigrationChangedError extends Error {
+  constructor(migration: Migration, applied: string, now: string) {
+    super(
+      `Migration ${migrationFile(migration)} (version ${migration.version}) has changed since this database ` +
+        `applied it (checksum ${applied.slice(0, 12)}…, the file now gives ${now.slice(0, 12)}…). A shipped ` +
+        'migration is never edited: restore its text and put the change in a new migration.',
+    );
+    this.name = 'MigrationChangedError';
+  }
+}
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 7_302_114;
 
-/** Applies the migrations that are missing, all in one transaction. Returns the versions applied. */
+/**
+ * The bookkeeping tables. schema_migrations came before checksums: a database
+ * migrated before them gains the column, and its applied migrations take the
+ * checksums of the texts this code has (what it ran cannot be known now; from
+ * here on every change is caught).
+ */
+async function prepareBookkeeping(trx: Trx): Promise<void> {
+  await sql`create table if not exists schema_migrations (
+    version integer primary key,
+    name text not null,
+    applied_at timestamptz not null default now()
+  )`.execute(trx);
+  await sql`alter table schema_migrations add column if not exists checksum text`.execute(trx);
+  await sql`create table if not exists schema_module_sql (
+    file text primary key,
+    checksum text not null,
+    applied_at timestamptz not null default now()
+  )`.execute(trx);
+}
+
+/** Checks the applied migrations' checksums (recording the missing ones), then applies the rest. */
+async function applyMigrations(trx: Trx): Promise<number[]> {
+  const rows = await trx.selectFrom('schema_migrations').select(['version', 'checksum']).execute();
+  const applied = new Map(rows.map((row) => [row.version, row.checksum]));
+  const done: number[] = [];
+  for (const migration of MIGRATIONS) {
+    const checksum = checksumOf(migration.sql);
+    if (!applied.has(migration.version)) {
+      await sql.raw(migration.sql).execute(trx);
+      await trx
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, name: migration.name, checksum })
+        .execute();
+      done.push(migration.version);
+      continue;
+    }
+    const recorded = applied.get(migration.version);
+    if (recorded === null || recorded === undefined) {
+      await trx.updateTable('schema_migrations').set({ checksum }).where('version', '=', migration.version).execute();
+    } else if (recorded !== checksum) {
+      throw new MigrationChangedError(migration, recorded, checksum);
+    }
+  }
+  return done;
+}
+
+/**
+ * Applies the module SQL files whose text is new or changed since this
+ * database last applied them (each is `create or replace`, so applying one
+ * again is safe), in MODULE_SQL's order.
+ */
+async function applyModuleSql(trx: Trx, files: readonly ModuleSql[]): Promise<void> {
+  const rows = await trx.selectFrom('schema_module_sql').select(['file', 'checksum']).execute();
+  const applied = new Map(rows.map((row) => [row.file, row.checksum]));
+  for (const file of files) {
+    const checksum = checksumOf(file.sql);
+    if (applied.get(file.file) === checksum) continue;
+    await sql.raw(file.sql).execute(trx);
+    await sql`insert into schema_module_sql (file, checksum) values (${file.file}, ${checksum})
+              on conflict (file) do update set checksum = excluded.checksum, applied_at = now()`.execute(trx);
+  }
+}
+
+/**
+ * Brings the database up to this code, all in one transaction: the missing
+ * migrations, then the changed module SQL. Refuses (MigrationChangedError)
+ * when a shipped migration differs from what the database applied. Returns
+ * the versions applied.
+ */
 export async function migrate(db: Db): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
-    await sql`create table if not exists schema_migrations (
-      version integer primary key,
-      name text not null,
-      applied_at timestamptz not null default now()
-    )`.execute(trx);
-    const rows = await trx.selectFrom('schema_migrations').select('version').execute();
-    const applied = new Set(rows.map((row) => row.version));
-    const done: number[] = [];
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      await sql.raw(migration.sql).execute(trx);
-      await trx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
-      done.push(migration.version);
-    }
+    await prepareBookkeeping(trx);
+    const done = await applyMigrations(trx);
+    await applyModuleSql(trx, moduleSql());
     return done;
   });
 }

@@ -323,6 +323,14 @@ export interface SchemaMigrationsTable {
   version: number;
   name: string;
   applied_at: CreatedAt;
+  /** SHA-256 of the migration's SQL; null only on rows written before checksums (filled in at the next start). */
+  checksum: string | null;
+}
+
+export interface SchemaModuleSqlTable {
+  file: string;
+  checksum: string;
+  applied_at: CreatedAt;
 }
 
 export interface Database {
@@ -349,4 +357,5 @@ export interface Database {
   seamless_transactions: SeamlessTransactionsTable;
   check_runs: CheckRunsTable;
   schema_migrations: SchemaMigrationsTable;
+  schema_module_sql: SchemaModuleSqlTable;
 }

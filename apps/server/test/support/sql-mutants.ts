@@ -6,15 +6,14 @@
  * mutant applied and reports the ones that survive; the test database applies
  * the mutant named by SQL_MUTANT right after migrating (support/test-app.ts).
  *
- * A mutant is applied to the function's text as its latest migration creates
- * it: every `find` must occur exactly once, so a mutant that no longer fits
- * its function fails loudly instead of testing nothing. A new migration that
- * changes one of these functions (create or replace) is where its mutants
- * then apply; a new money rule in SQL gets its mutants here.
+ * A mutant is applied to the function's text as its module SQL file
+ * (src/db/module-sql.ts) has it: every `find` must occur exactly once, so a
+ * mutant that no longer fits its function fails loudly instead of testing
+ * nothing. A new money rule in SQL gets its mutants here.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
-import { MIGRATIONS } from '../../src/db/migrate.ts';
+import { moduleSql } from '../../src/db/module-sql.ts';
 
 export type SqlMutant = {
   id: string;
@@ -24,6 +23,12 @@ export type SqlMutant = {
     | 'player_withdraw'
     | 'postings_assert_balanced'
     | 'setting_satang'
+    | 'money_setting_satang'
+    | 'session_active'
+    | 'player_frozen'
+    | 'idempotency_stored'
+    | 'idempotency_claim'
+    | 'idempotency_store'
     | 'bangkok_day_start';
   /** The rule the change breaks, in words. */
   rule: string;
@@ -181,33 +186,33 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   // setting_satang -------------------------------------------------------------------
   {
     id: 'SS1',
-    fn: 'setting_satang',
+    fn: 'money_setting_satang',
     rule: 'a limit of zero is not a limit: it means the default',
-    changes: [{ find: ' and trim(value)::numeric > 0\n', replace: '\n' }],
+    changes: [{ find: ' and trim(p_value)::numeric > 0\n', replace: '\n' }],
     killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
   },
   {
     id: 'SS2',
-    fn: 'setting_satang',
+    fn: 'money_setting_satang',
     rule: 'a limit has at most two decimals',
     changes: [{ find: '(\\.\\d{1,2})?', replace: '(\\.\\d{1,3})?' }],
     killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
   },
   {
     id: 'SS3',
-    fn: 'setting_satang',
+    fn: 'money_setting_satang',
     rule: 'spaces around a limit are allowed',
-    changes: [{ find: "when trim(value) ~ '", replace: "when value ~ '" }],
+    changes: [{ find: "when trim(p_value) ~ '", replace: "when p_value ~ '" }],
     killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
   },
   {
     id: 'SS4',
-    fn: 'setting_satang',
+    fn: 'money_setting_satang',
     rule: 'baht to satang rounds (a no-op on two decimals)',
     changes: [
       {
-        find: 'then round(trim(value)::numeric * 100)::bigint',
-        replace: 'then trunc(trim(value)::numeric * 100)::bigint',
+        find: 'then round(trim(p_value)::numeric * 100)::bigint',
+        replace: 'then trunc(trim(p_value)::numeric * 100)::bigint',
       },
     ],
     killedBy: { file: WITHDRAWAL_RULES, test: 'the minimum is the setting read as readMoneyLimits reads it' },
@@ -217,16 +222,16 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   // request_withdrawal ---------------------------------------------------------------
   {
     id: 'RW1',
-    fn: 'request_withdrawal',
+    fn: 'player_frozen',
     rule: 'a withdrawal waits for a freeze in progress (the player row is read for share)',
-    changes: [{ find: 'where p.id = p_player_id for share;', replace: 'where p.id = p_player_id;' }],
+    changes: [{ find: 'where p.id = p_player_id for share', replace: 'where p.id = p_player_id' }],
     killedBy: { file: SQL_RULES, test: 'a withdrawal waits for a freeze in progress', postgresOnly: true },
   },
   {
     id: 'RW2',
     fn: 'request_withdrawal',
     rule: 'a frozen player cannot withdraw',
-    changes: [{ find: 'if v_frozen_at is not null then', replace: 'if false then' }],
+    changes: [{ find: 'if v_frozen then', replace: 'if false then' }],
     killedBy: { file: WITHDRAWALS, test: 'a frozen player cannot withdraw' },
   },
   {
@@ -242,7 +247,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the minimum is the setting',
     changes: [
       {
-        find: 'limit_satang := coalesce(setting_satang(p_min_code), p_min_default);',
+        find: 'limit_satang := setting_satang(p_min_code, p_min_default);',
         replace: 'limit_satang := p_min_default;',
       },
     ],
@@ -257,14 +262,9 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'RW6',
-    fn: 'request_withdrawal',
+    fn: 'setting_satang',
     rule: 'an unreadable maximum falls back to the default limit, never another',
-    changes: [
-      {
-        find: 'limit_satang := coalesce(setting_satang(p_limit_code), p_limit_default);',
-        replace: 'limit_satang := coalesce(setting_satang(p_limit_code), p_limit_default * 100);',
-      },
-    ],
+    changes: [{ find: '), p_default)', replace: '), p_default * 100)' }],
     killedBy: { file: SQL_RULES, test: 'an unreadable WITHDRAW_MAX_AMOUNT means the default limit' },
   },
   {
@@ -273,7 +273,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the limit is the setting',
     changes: [
       {
-        find: 'limit_satang := coalesce(setting_satang(p_limit_code), p_limit_default);',
+        find: 'limit_satang := setting_satang(p_limit_code, p_limit_default);',
         replace: 'limit_satang := p_limit_default;',
       },
     ],
@@ -313,7 +313,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the day’s total is the setting',
     changes: [
       {
-        find: 'daily_satang := coalesce(setting_satang(p_daily_code), p_daily_default);',
+        find: 'daily_satang := setting_satang(p_daily_code, p_daily_default);',
         replace: 'daily_satang := p_daily_default;',
       },
     ],
@@ -396,28 +396,28 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   // player_withdraw ------------------------------------------------------------------
   {
     id: 'PW1',
-    fn: 'player_withdraw',
+    fn: 'session_active',
     rule: 'a revoked session withdraws nothing',
     changes: [{ find: 's.revoked_at is null and ', replace: '' }],
     killedBy: { file: SQL_RULES, test: 'a logged-out token with a valid body is 401' },
   },
   {
     id: 'PW2',
-    fn: 'player_withdraw',
+    fn: 'session_active',
     rule: 'an expired session withdraws nothing',
     changes: [{ find: ' and s.expires_at > now()', replace: '' }],
     killedBy: { file: SQL_RULES, test: 'a revoked, an expired, and another player’s session' },
   },
   {
     id: 'PW3',
-    fn: 'player_withdraw',
+    fn: 'session_active',
     rule: 'a session withdraws only for its own player',
     changes: [{ find: 's.player_id = p_player_id and ', replace: '' }],
     killedBy: { file: SQL_RULES, test: 'a revoked, an expired, and another player’s session' },
   },
   {
     id: 'PW4',
-    fn: 'player_withdraw',
+    fn: 'idempotency_stored',
     rule: 'a replay reads the key of its own player (scope) only',
     changes: [
       {
@@ -429,31 +429,31 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'PW5',
-    fn: 'player_withdraw',
+    fn: 'idempotency_store',
     rule: 'the answer is stored under the key of its own player (scope) only',
     changes: [
       {
-        find: 'update idempotency_keys k set status_code = 200, response = answer\n      where k.scope = p_scope and k.key = p_key;',
-        replace: 'update idempotency_keys k set status_code = 200, response = answer\n      where k.key = p_key;',
+        find: 'where k.scope = p_scope and k.key = p_key and k.status_code = 0;',
+        replace: 'where k.key = p_key;',
       },
     ],
     killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
   },
   {
     id: 'PW6',
-    fn: 'player_withdraw',
-    rule: 'a key reused for another request is refused (WD005)',
-    changes: [{ find: 'if v_stored.fingerprint is distinct from p_fingerprint then', replace: 'if false then' }],
+    fn: 'idempotency_stored',
+    rule: 'a key reused for another request is refused (ID001)',
+    changes: [{ find: 'if v_stored.fingerprint <> p_fingerprint then', replace: 'if false then' }],
     killedBy: { file: SQL_RULES, test: 'the same key of one player with another amount is 409' },
   },
   {
     id: 'PW7',
-    fn: 'player_withdraw',
+    fn: 'idempotency_stored',
     rule: 'a key whose work is still running is never answered as a replay',
     changes: [{ find: 'if v_stored.status_code <> 200 then', replace: 'if false then' }],
     killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
     equivalent:
-      'the key is claimed and answered in one transaction: a committed key always holds its answer, so the guard never fires',
+      'the key is claimed and answered in one transaction, so another transaction never sees a key without its answer: the guard never fires',
   },
   {
     id: 'PW8',
@@ -471,7 +471,12 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'PW9',
     fn: 'player_withdraw',
     rule: 'the answer is stored with the key, so a retry replays it',
-    changes: [{ find: '  if p_key is not null then\n    update', replace: '  if false then\n    update' }],
+    changes: [
+      {
+        find: '  if p_key is not null then\n    perform idempotency_store',
+        replace: '  if false then\n    perform idempotency_store',
+      },
+    ],
     killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
   },
   {
@@ -498,16 +503,43 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
   },
+  // One home per rule (issue 18): the callers of the shared functions ------------
+  {
+    id: 'PW12',
+    fn: 'player_withdraw',
+    rule: 'player_withdraw asks session_active: no active session, no withdrawal (WD000)',
+    changes: [
+      {
+        find: 'if p_session_id is not null and not session_active(p_session_id, p_player_id) then',
+        replace: 'if false then',
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'a logged-out token with a valid body is 401' },
+  },
+  {
+    id: 'PF2',
+    fn: 'player_frozen',
+    rule: 'player_frozen answers the frozen flag',
+    changes: [{ find: 'select p.frozen_at is not null from players p', replace: 'select false from players p' }],
+    killedBy: { file: WITHDRAWALS, test: 'a frozen player cannot withdraw' },
+  },
+  {
+    id: 'IC1',
+    fn: 'idempotency_claim',
+    rule: 'a key taken by a committed request is not claimed again: its copy replays, moving nothing',
+    changes: [{ find: 'claimed := found;', replace: 'claimed := true;' }],
+    killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
 ];
 
-/** The text that creates a function, as the latest migration that creates it has it. */
+/** The text that creates a function, as its module SQL file has it. */
 export function functionSource(fn: string): string {
   const pattern = new RegExp(`create (?:or replace )?function ${fn}\\([\\s\\S]*?\\$\\$;`);
-  for (const migration of [...MIGRATIONS].reverse()) {
-    const found = pattern.exec(migration.sql);
+  for (const file of moduleSql()) {
+    const found = pattern.exec(file.sql);
     if (found) return found[0];
   }
-  throw new Error(`no migration creates ${fn}`);
+  throw new Error(`no module SQL file creates ${fn}`);
 }
 
 /** The mutated function's text: each change must fit exactly once. */

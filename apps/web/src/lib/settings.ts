@@ -1,17 +1,30 @@
 import { API_PATHS } from '@app/contracts/paths';
-import { SETTING_CODES, type Setting, settingsResponseSchema, settingValue } from '@app/contracts/settings';
+import {
+  DEFAULT_PLAYER_LIMITS,
+  type PlayerLimits,
+  SETTING_CODES,
+  type Setting,
+  settingsResponseSchema,
+  settingValue,
+} from '@app/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
 
-/** Spec §7: settings fetch errors are only logged; the app then runs without them. */
-export async function getSettings(): Promise<Setting[]> {
+/** What GET /setting answers: the spec's code/value list, and the money limits in force (undefined from an older server). */
+export type PublicSettings = { settings: Setting[]; limits: PlayerLimits | undefined };
+
+/**
+ * Spec §7: settings fetch errors are only logged; the app then runs without
+ * them (the query keeps what it had, or the defaults stand in).
+ */
+export async function getSettings(): Promise<PublicSettings> {
   try {
     const response = await apiRequest(API_PATHS.settings, { schema: settingsResponseSchema });
-    return response.data;
+    return { settings: response.data, limits: response.limits };
   } catch (error) {
     console.error('Could not load settings', error);
-    return [];
+    throw error;
   }
 }
 
@@ -29,10 +42,21 @@ export function useSettings() {
 
 export function useLineOaUrl(): string | undefined {
   const { data } = useSettings();
-  return settingValue(data, SETTING_CODES.lineOaUrl);
+  return settingValue(data?.settings, SETTING_CODES.lineOaUrl);
 }
 
 export function useBannerUrl(): string | undefined {
   const { data } = useSettings();
-  return settingValue(data, SETTING_CODES.bannerUrl);
+  return settingValue(data?.settings, SETTING_CODES.bannerUrl);
+}
+
+/**
+ * The money limits the server checks, for the live checks of the deposit and
+ * withdraw forms. A form that uses them asks the server again as it opens (an
+ * operator may have changed a limit since the app loaded); until the answer
+ * comes, the last one known stands, or the spec's values.
+ */
+export function usePlayerLimits(): PlayerLimits {
+  const { data } = useQuery({ ...settingsQueryOptions, refetchOnMount: 'always' });
+  return data?.limits ?? DEFAULT_PLAYER_LIMITS;
 }

@@ -96,8 +96,8 @@ create function setting_satang(p_code text) returns bigint language sql stable a
     from settings where code = p_code
 $$;
 
--- A player's withdrawal request in one call (spec §5, §9; player_withdraw
--- below calls it after the session check and the key's claim): the
+-- A player's withdrawal request in one call (spec §5, §9; requestWithdrawal in
+-- withdrawal.service.ts calls it inside its idempotent transaction): the
 -- player is locked for share and must exist and not be frozen, the amount
 -- must be at least the minimum and below the limit, then the hold moves the
 -- money from the main wallet to withdraw-pending (post_journal: LG003 when the
@@ -163,88 +163,5 @@ begin
             null, 'PLAYER', clock_timestamp())
     returning h.id, h.created_at, h.type, h.status, h.amount, h.before_amount, h.after_amount
     into id, created_at, type, status, amount, before_amount, after_amount;
-end $$;
-
--- POST /api/player/withdraw in one statement (one round trip, its own
--- transaction): the session check, the Idempotency-Key, request_withdrawal and
--- the stored answer. The key works as runIdempotent's does: claimed first (a
--- copy sent at the same moment waits on it, then replays), answered in the
--- same transaction; any refusal is raised, so the whole statement, key
--- included, rolls back and a retry runs again:
---   WD000 no active session, WD001 no such player, WD002 frozen,
---   WD003 / WD004 below the minimum / not below the limit (the limit in satang
---   is the message), WD005 the key was used for another request,
---   LG003 the balance is short.
--- The answer is the entry's row ({"entry": …}), which the caller presents; a
--- replay answers what the first request stored (a key stored before this
--- function existed holds the presented entry itself).
-create function player_withdraw(
-  p_session_id uuid,
-  p_player_id bigint,
-  p_scope text,
-  p_key text,
-  p_fingerprint text,
-  p_amount bigint,
-  p_withdraw_pending_account bigint,
-  p_min_code text,
-  p_min_default bigint,
-  p_limit_code text,
-  p_limit_default bigint,
-  out replayed boolean,
-  out answer jsonb
-) language plpgsql as $$
-declare
-  v_held record;
-  v_stored record;
-begin
-  -- A null session: the caller has checked it (or acts for the player itself).
-  if p_session_id is not null then
-    perform 1 from sessions s
-      where s.id = p_session_id and s.player_id = p_player_id and s.revoked_at is null and s.expires_at > now();
-    if not found then
-      raise exception using errcode = 'WD000', message = 'no active session';
-    end if;
-  end if;
-  if p_key is not null then
-    insert into idempotency_keys (scope, key, fingerprint, status_code, response)
-      values (p_scope, p_key, p_fingerprint, 0, 'null'::jsonb)
-      on conflict (scope, key) do nothing;
-    if not found then
-      select k.fingerprint, k.status_code, k.response into v_stored
-        from idempotency_keys k where k.scope = p_scope and k.key = p_key;
-      if v_stored.fingerprint is distinct from p_fingerprint then
-        raise exception using errcode = 'WD005', message = 'idempotency key reused';
-      end if;
-      if v_stored.status_code <> 200 then
-        raise exception 'a committed idempotency key always holds its answer';
-      end if;
-      replayed := true;
-      answer := v_stored.response;
-      return;
-    end if;
-  end if;
-  select * into v_held from request_withdrawal(p_player_id, p_amount, p_withdraw_pending_account,
-    p_min_code, p_min_default, p_limit_code, p_limit_default);
-  case v_held.refusal
-    when 'PLAYER_NOT_FOUND' then raise exception using errcode = 'WD001', message = 'player not found';
-    when 'ACCOUNT_FROZEN' then raise exception using errcode = 'WD002', message = 'account frozen';
-    when 'AMOUNT_BELOW_MINIMUM' then raise exception using errcode = 'WD003', message = v_held.limit_satang::text;
-    when 'AMOUNT_ABOVE_MAXIMUM' then raise exception using errcode = 'WD004', message = v_held.limit_satang::text;
-    else null;
-  end case;
-  replayed := false;
-  answer := jsonb_build_object('entry', jsonb_build_object(
-    'id', v_held.id,
-    'createdAtMs', floor(extract(epoch from v_held.created_at) * 1000)::bigint,
-    'type', v_held.type,
-    'status', v_held.status,
-    'amount', v_held.amount,
-    'beforeAmount', v_held.before_amount,
-    'afterAmount', v_held.after_amount
-  ));
-  if p_key is not null then
-    update idempotency_keys k set status_code = 200, response = answer
-      where k.scope = p_scope and k.key = p_key;
-  end if;
 end $$;
 `;

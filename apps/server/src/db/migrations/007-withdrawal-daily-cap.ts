@@ -5,6 +5,11 @@
  * other limits. Migration 005 is never edited: the functions are dropped and
  * created anew here.
  *
+ * player_withdraw was added to migration 005 after 005 had shipped, so a
+ * database migrated at the first 005 has no player_withdraw: the drop says
+ * `if exists` (the one change made to this migration after it shipped, which
+ * does the same on every database that ran it; see migration 010).
+ *
  * The total counts the player's WITHDRAW entries that are WAITING or APPROVED
  * (a rejected one gives its room back) created since midnight in Bangkok. The
  * player's main account is locked before the total is read, so two
@@ -15,7 +20,7 @@
  * player_withdraw as WD006 with "<left>:<limit>" in satang as its message.
  */
 export const withdrawalDailyCapSchemaSql = /* sql */ `
-drop function player_withdraw(uuid, bigint, text, text, text, bigint, bigint, text, bigint, text, bigint);
+drop function if exists player_withdraw(uuid, bigint, text, text, text, bigint, bigint, text, bigint, text, bigint);
 drop function request_withdrawal(bigint, bigint, bigint, text, bigint, text, bigint);
 
 -- Midnight of today in Bangkok (UTC+7, no daylight saving): the start of a player's withdrawal day.

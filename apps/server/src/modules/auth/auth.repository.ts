@@ -18,17 +18,11 @@ export const authRepository = {
       .execute();
   },
 
-  /** True when the session exists, belongs to the player, is not revoked and has not expired. */
+  /** Whether the session may act: the database's one definition of it (auth/sql/session_active.sql). */
   async isSessionActive(db: Db, sessionId: string, playerId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('player_id', '=', playerId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .executeTakeFirst();
-    return row !== undefined;
+    const { rows } = await sql<{ active: boolean }>`
+      select session_active(${sessionId}::uuid, ${playerId}) as active`.execute(db);
+    return rows[0]?.active === true;
   },
 
   async revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -4,15 +4,13 @@ import type { Db, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
+import { withSqlRefusals } from '../../lib/sql-refusal.ts';
 
 /** What a unit of work answered, and whether that answer is a replay of an earlier request. */
 export type IdempotentResult<T> = { value: T; replayed: boolean };
 
 /** The scope a key lives in (a player's withdrawals, an operator's decisions), the key and the request's fingerprint. */
 export type IdempotentRequest = { scope: string; key: string | undefined; fingerprint: string };
-
-/** status_code of a key whose work committed (0 while the work is still running). */
-const STORED = 200;
 
 /** Reads the optional Idempotency-Key header; a malformed one is a 400, not silently ignored. */
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -36,13 +34,14 @@ export function requestFingerprint(method: string, route: string, body: unknown)
  * Runs a money-moving unit of work at most once per (scope, key). The work
  * returns a JSON value (what the answer carries), which is stored and replayed.
  *
- * The key, the fingerprint and the answer are written in the same transaction
- * as the work. A concurrent copy's INSERT waits on the unique key until the
- * first transaction ends: if it committed, the copy returns the stored answer;
- * if it rolled back, the copy does the work itself. An expected failure rolls
- * the whole transaction back, key included, so a retry runs again: only
- * answers that moved money are stored and replayed. The same key with another
- * request is a 409.
+ * The key is claimed and answered by the database functions that
+ * player_withdraw uses too (idempotency/sql: idempotency_claim,
+ * idempotency_store), in the same transaction as the work. A concurrent
+ * copy's claim waits on the unique key until the first transaction ends: if
+ * it committed, the copy returns the stored answer; if it rolled back, the
+ * copy does the work itself. An expected failure rolls the whole transaction
+ * back, key included, so a retry runs again: only answers that moved money
+ * are stored and replayed. The same key with another request is a 409.
  */
 export async function runIdempotent<T>(
   db: Db,
@@ -52,33 +51,17 @@ export async function runIdempotent<T>(
   const { key } = request;
   if (key === undefined) return { value: await db.transaction().execute(work), replayed: false };
   return db.transaction().execute(async (trx) => {
-    const claimed = await sql<{ key: string }>`
-      insert into idempotency_keys (scope, key, fingerprint, status_code, response)
-      values (${request.scope}, ${key}, ${request.fingerprint}, 0, 'null'::jsonb)
-      on conflict (scope, key) do nothing
-      returning key`.execute(trx);
-    if (claimed.rows.length === 1) {
-      const value = await work(trx);
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ status_code: STORED, response: JSON.stringify(value) })
-        .where('scope', '=', request.scope)
-        .where('key', '=', key)
-        .execute();
-      return { value, replayed: false };
-    }
-    const stored = await trx
-      .selectFrom('idempotency_keys')
-      .select(['fingerprint', 'status_code', 'response'])
-      .where('scope', '=', request.scope)
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    if (stored.fingerprint !== request.fingerprint) {
-      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
-    }
-    assert(stored.status_code === STORED, 'a committed idempotency key always holds its answer');
+    const { rows } = await withSqlRefusals(
+      sql<{ claimed: boolean; stored: unknown }>`
+        select claimed, stored from idempotency_claim(${request.scope}, ${key}, ${request.fingerprint})`.execute(trx),
+    );
+    const claim = rows[0];
+    assert(claim !== undefined, 'idempotency_claim answers one row');
     // The stored value is the JSON of what this same scope's work returned.
-    return { value: stored.response as T, replayed: true };
+    if (!claim.claimed) return { value: claim.stored as T, replayed: true };
+    const value = await work(trx);
+    await sql`select idempotency_store(${request.scope}, ${key}, ${JSON.stringify(value)}::jsonb)`.execute(trx);
+    return { value, replayed: false };
   });
 }
 
@@ -92,16 +75,11 @@ export async function runIdempotent<T>(
  */
 export async function storedAnswer<T>(db: Db, request: IdempotentRequest): Promise<IdempotentResult<T> | undefined> {
   if (request.key === undefined) return undefined;
-  const stored = await db
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'status_code', 'response'])
-    .where('scope', '=', request.scope)
-    .where('key', '=', request.key)
-    .executeTakeFirst();
-  if (!stored) return undefined;
-  if (stored.fingerprint !== request.fingerprint) {
-    throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_key_reused');
-  }
-  if (stored.status_code !== STORED) return undefined;
-  return { value: stored.response as T, replayed: true };
+  const { rows } = await withSqlRefusals(
+    sql<{ stored: unknown }>`
+      select idempotency_stored(${request.scope}, ${request.key}, ${request.fingerprint}) as stored`.execute(db),
+  );
+  const stored = rows[0]?.stored;
+  if (stored === null || stored === undefined) return undefined;
+  return { value: stored as T, replayed: true };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { Currency } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { AssertionError, assert } from '../../lib/assert.ts';
+import { assert } from '../../lib/assert.ts';
+import { withSqlRefusals } from '../../lib/sql-refusal.ts';
 
 /** A BIGINT of an array column (text from the driver), refused beyond 2^53 rather than rounded. */
 function safeInteger(text: string): number {
@@ -11,28 +11,12 @@ function safeInteger(text: string): number {
   return value;
 }
 
-/**
- * A query that calls post_journal (directly or through another function), its
- * refusals turned into the errors of the TypeScript rules: a short balance is
- * AG_INSUFFICIENT_AMOUNT, a missing account or an unbalanced journal a bug.
- */
-export async function ledgerRefusal<T>(query: Promise<T>): Promise<T> {
-  try {
-    return await query;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'LG003') throw new AppError(400, 'AG_INSUFFICIENT_AMOUNT', 'insufficient_balance');
-    if (code === 'LG001' || code === 'LG002') throw new AssertionError((error as Error).message);
-    throw error;
-  }
-}
-
 export const ledgerRepository = {
   /**
-   * One journal through the database function post_journal (migration 005):
+   * One journal through the database function post_journal (ledger/sql/post_journal.sql):
    * accounts checked, balanced per currency, stored balances moved in
    * account-id order with the never-negative guard, journal and postings
-   * written. Its refusals come back as the errors of the TypeScript rules.
+   * written. Its refusals come back as the API's errors (SQL_REFUSALS).
    */
   async postJournal(
     trx: Trx,
@@ -44,7 +28,7 @@ export const ledgerRepository = {
       amounts: number[];
     },
   ): Promise<{ journalEntryId: number; moved: { accountId: number; after: number }[] }> {
-    const { rows } = await ledgerRefusal(
+    const { rows } = await withSqlRefusals(
       sql<{ journal_id: number; moved_accounts: string[]; balances_after: string[] }>`
         select journal_id, moved_accounts, balances_after
           from post_journal(${journal.kind}, ${journal.playerId}, ${journal.reference},

@@ -60,16 +60,15 @@ function searched(db: Queryable, text: string) {
 export const playerRepository = {
   /**
    * The balance screen's rows in one query, only while the session is active
-   * (not revoked, not expired): the player's accounts, each with the player's
+   * (session_active, auth/sql): the player's accounts, each with the player's
    * registration at one provider (null columns when never registered). No
    * rows: no active session.
    */
   async accountsForSession(db: Queryable, session: { sessionId: string; playerId: number }, provider: string) {
     return db
-      .selectFrom('sessions as s')
-      .innerJoin('ledger_accounts as a', 'a.player_id', 's.player_id')
+      .selectFrom('ledger_accounts as a')
       .leftJoin('provider_players as pp', (join) =>
-        join.onRef('pp.player_id', '=', 's.player_id').on('pp.provider', '=', provider),
+        join.onRef('pp.player_id', '=', 'a.player_id').on('pp.provider', '=', provider),
       )
       .select([
         'a.id',
@@ -79,10 +78,8 @@ export const playerRepository = {
         'pp.player_ref as playerRef',
         'pp.registered_at as registeredAt',
       ])
-      .where('s.id', '=', session.sessionId)
-      .where('s.player_id', '=', session.playerId)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('a.player_id', '=', session.playerId)
+      .where(sql<boolean>`session_active(${session.sessionId}::uuid, ${session.playerId})`)
       .execute();
   },
 
@@ -158,17 +155,14 @@ export const playerRepository = {
   },
 
   /**
-   * The player's frozen flag, read with a share lock: a freeze (which updates
-   * the row) waits for money movements in flight, and every movement after it
-   * sees it.
+   * Whether the player is frozen, undefined when there is no such player:
+   * the database's one frozen check (player/sql/player_frozen.sql), which
+   * reads the row with a share lock, so a freeze waits for the money
+   * movements in flight and every movement after it sees it.
    */
-  async lockFrozenFlag(trx: Trx, playerId: number): Promise<{ frozenAt: Date | null } | undefined> {
-    return trx
-      .selectFrom('players')
-      .select('frozen_at as frozenAt')
-      .where('id', '=', playerId)
-      .forShare()
-      .executeTakeFirst();
+  async frozen(trx: Trx, playerId: number): Promise<boolean | undefined> {
+    const { rows } = await sql<{ frozen: boolean | null }>`select player_frozen(${playerId}) as frozen`.execute(trx);
+    return rows[0]?.frozen ?? undefined;
   },
 
   async lockForUpdate(trx: Trx, playerId: number): Promise<PlayerAdminRow | undefined> {

@@ -116,21 +116,20 @@ export async function requirePlayerIdByPhone(db: Queryable, phoneNumber: string)
 }
 
 /**
- * Refuses a money movement out of a frozen player's wallet. The flag is read
- * with a share lock inside the movement's transaction, so a freeze and a
- * withdrawal never pass each other.
+ * Refuses a money movement out of a frozen player's wallet (a transfer to a
+ * game provider; withdrawals ask the same database function inside
+ * request_withdrawal). Asked inside the movement's transaction, with the
+ * player's row share-locked, so a freeze and a movement never pass each other.
  */
 export async function assertNotFrozen(trx: Trx, playerId: number): Promise<void> {
-  const row = await playerRepository.lockFrozenFlag(trx, playerId);
-  if (!row) throw playerNotFound();
-  if (row.frozenAt) throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
+  if (await isPlayerFrozen(trx, playerId)) throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
 }
 
-/** Whether the player is frozen, read with a share lock as assertNotFrozen does. */
+/** Whether the player is frozen (player_frozen, share-locked as assertNotFrozen); a 404 when there is no such player. */
 export async function isPlayerFrozen(trx: Trx, playerId: number): Promise<boolean> {
-  const row = await playerRepository.lockFrozenFlag(trx, playerId);
-  if (!row) throw playerNotFound();
-  return row.frozenAt !== null;
+  const frozen = await playerRepository.frozen(trx, playerId);
+  if (frozen === undefined) throw playerNotFound();
+  return frozen;
 }
 
 function presentSummary(row: PlayerAdminRow) {

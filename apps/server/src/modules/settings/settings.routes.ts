@@ -3,7 +3,7 @@ import { rewardsResponseSchema, settingsResponseSchema } from '@app/contracts/se
 import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { listActiveRewards, listPublicSettings } from './settings.service.ts';
+import { listActiveRewards, listPublicSettings, readMoneyLimits } from './settings.service.ts';
 
 /** Public settings and rewards: no session needed, the app reads them before login. */
 export async function settingsRoutes(app: App, deps: Deps) {
@@ -12,11 +12,15 @@ export async function settingsRoutes(app: App, deps: Deps) {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Public settings as code/value pairs',
+        summary: 'Public settings as code/value pairs, and the money limits in force',
         response: { 200: settingsResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await listPublicSettings(deps.db) }),
+    async () => ({
+      success: true as const,
+      data: await listPublicSettings(deps.db),
+      limits: await readMoneyLimits(deps.db),
+    }),
   );
 
   app.get(

@@ -1,23 +1,15 @@
 import type { HouseAccount } from '@app/contracts/admin';
 import { findBank } from '@app/contracts/banks';
-import {
-  AMOUNT_BAHT_MAX,
-  DEPOSIT_AMOUNT_SATANG_MIN,
-  MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT,
-  WITHDRAW_AMOUNT_SATANG_LIMIT,
-  WITHDRAW_AMOUNT_SATANG_MIN,
-} from '@app/contracts/limits';
-import { bahtToSatang } from '@app/contracts/money';
+import { AMOUNT_BAHT_MAX, MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT } from '@app/contracts/limits';
 import type { DepositAccount } from '@app/contracts/player';
-import { SETTING_CODES } from '@app/contracts/settings';
+import { DEFAULT_PLAYER_LIMITS, type PlayerLimits, SETTING_CODES } from '@app/contracts/settings';
+import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { type HouseAccountRow, type RewardRow, settingsRepository } from './settings.repository.ts';
-
-/** The money limits operators may change; the spec's values are the defaults. */
-export type MoneyLimits = { depositMinSatang: number; withdrawMinSatang: number; withdrawLimitSatang: number };
 
 const LIMIT_CODES = [
   SETTING_CODES.depositMinAmount,
@@ -25,25 +17,66 @@ const LIMIT_CODES = [
   SETTING_CODES.withdrawMaxAmount,
 ] as const;
 
-function satangOf(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return undefined;
-  const satang = bahtToSatang(Number(value));
-  return satang !== undefined && satang > 0 ? satang : undefined;
+/** A satang amount the database answered as text (bigint), or undefined for null. */
+function satangText(text: string | null | undefined): number | undefined {
+  if (text === null || text === undefined) return undefined;
+  const satang = Number(text);
+  assert(Number.isSafeInteger(satang), `satang ${text} is outside the safe integer range`);
+  return satang;
+}
+
+/**
+ * Texts read as money settings by the database's one reading of them
+ * (money_setting_satang, settings/sql/setting_satang.sql): satang, or
+ * undefined where a text is not a positive amount with up to 2 decimals.
+ */
+async function satangOf(db: Queryable, values: readonly (string | undefined)[]): Promise<(number | undefined)[]> {
+  const { rows } = await sql<{ satang: string | null }>`
+    select money_setting_satang(v.value)::text as satang
+      from unnest(${values.map((value) => value ?? null)}::text[]) with ordinality as v (value, position)
+     order by v.position`.execute(db);
+  return rows.map((row) => satangText(row.satang));
+}
+
+/** Settings in satang, each with its default when unset or unreadable (setting_satang, as the SQL money rules read them). */
+async function settingsSatang<K extends string>(
+  db: Queryable,
+  settings: Record<K, { code: string; default: number }>,
+): Promise<Record<K, number>> {
+  const names = Object.keys(settings) as K[];
+  const { rows } = await sql<{ satang: string }>`
+    select setting_satang(s.code, s.fallback)::text as satang
+      from unnest(${names.map((name) => settings[name].code)}::text[],
+                  ${names.map((name) => settings[name].default)}::bigint[]) with ordinality as s (code, fallback, position)
+     order by s.position`.execute(db);
+  return Object.fromEntries(
+    names.map((name, index) => {
+      const satang = satangText(rows[index]?.satang);
+      assert(satang !== undefined, 'setting_satang answers every setting asked');
+      return [name, satang];
+    }),
+  ) as Record<K, number>;
 }
 
 /** The amount above which an operator's manual credit waits for a second admin, unless the operator has their own. */
 export async function readManualCreditApprovalAbove(db: Queryable): Promise<number> {
-  const values = await settingsRepository.values(db, [SETTING_CODES.manualCreditApprovalAbove]);
-  return satangOf(values.get(SETTING_CODES.manualCreditApprovalAbove)) ?? MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT;
+  const { above } = await settingsSatang(db, {
+    above: { code: SETTING_CODES.manualCreditApprovalAbove, default: MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT },
+  });
+  return above;
 }
 
-export async function readMoneyLimits(db: Queryable): Promise<MoneyLimits> {
-  const values = await settingsRepository.values(db, LIMIT_CODES);
-  return {
-    depositMinSatang: satangOf(values.get(SETTING_CODES.depositMinAmount)) ?? DEPOSIT_AMOUNT_SATANG_MIN,
-    withdrawMinSatang: satangOf(values.get(SETTING_CODES.withdrawMinAmount)) ?? WITHDRAW_AMOUNT_SATANG_MIN,
-    withdrawLimitSatang: satangOf(values.get(SETTING_CODES.withdrawMaxAmount)) ?? WITHDRAW_AMOUNT_SATANG_LIMIT,
-  };
+/** The money limits in force: the operators' settings, or the spec's values where unset (GET /setting answers them). */
+export async function readMoneyLimits(db: Queryable): Promise<PlayerLimits> {
+  return settingsSatang(db, {
+    depositMinSatang: { code: SETTING_CODES.depositMinAmount, default: DEFAULT_PLAYER_LIMITS.depositMinSatang },
+    withdrawMinSatang: { code: SETTING_CODES.withdrawMinAmount, default: DEFAULT_PLAYER_LIMITS.withdrawMinSatang },
+    withdrawLimitSatang: { code: SETTING_CODES.withdrawMaxAmount, default: DEFAULT_PLAYER_LIMITS.withdrawLimitSatang },
+    withdrawDailyLimitSatang: {
+      code: SETTING_CODES.withdrawDailyMaxAmount,
+      default: DEFAULT_PLAYER_LIMITS.withdrawDailyLimitSatang,
+    },
+  });
 }
 
 const invalidSetting = () => new AppError(400, 'SETTING_INVALID', 'setting_invalid');
@@ -57,7 +90,7 @@ function isHttpsUrl(value: string): boolean {
 }
 
 /** The rule each editable setting's value must meet, given the other current values. */
-function assertSettingValue(code: string, value: string, current: Map<string, string>): void {
+async function assertSettingValue(db: Queryable, code: string, value: string, current: Map<string, string>) {
   const amountOk = (satang: number | undefined) => satang !== undefined && satang <= AMOUNT_BAHT_MAX * 100;
   switch (code) {
     case SETTING_CODES.lineOaUrl:
@@ -67,22 +100,20 @@ function assertSettingValue(code: string, value: string, current: Map<string, st
       if (!isHttpsUrl(value) && !/^\/images\/[A-Za-z0-9/._-]+\.(png|jpe?g|webp)$/.test(value)) throw invalidSetting();
       return;
     case SETTING_CODES.depositMinAmount:
-      if (!amountOk(satangOf(value))) throw invalidSetting();
-      return;
-    case SETTING_CODES.withdrawMinAmount: {
-      const min = satangOf(value);
-      const limit = satangOf(current.get(SETTING_CODES.withdrawMaxAmount)) ?? WITHDRAW_AMOUNT_SATANG_LIMIT;
-      if (!amountOk(min) || (min ?? 0) >= limit) throw invalidSetting();
+    case SETTING_CODES.withdrawDailyMaxAmount:
+    case SETTING_CODES.manualCreditApprovalAbove: {
+      const [satang] = await satangOf(db, [value]);
+      if (!amountOk(satang)) throw invalidSetting();
       return;
     }
-    case SETTING_CODES.withdrawDailyMaxAmount:
-    case SETTING_CODES.manualCreditApprovalAbove:
-      if (!amountOk(satangOf(value))) throw invalidSetting();
+    case SETTING_CODES.withdrawMinAmount: {
+      const [min, limit] = await satangOf(db, [value, current.get(SETTING_CODES.withdrawMaxAmount)]);
+      if (!amountOk(min) || (min ?? 0) >= (limit ?? DEFAULT_PLAYER_LIMITS.withdrawLimitSatang)) throw invalidSetting();
       return;
+    }
     case SETTING_CODES.withdrawMaxAmount: {
-      const limit = satangOf(value);
-      const min = satangOf(current.get(SETTING_CODES.withdrawMinAmount)) ?? WITHDRAW_AMOUNT_SATANG_MIN;
-      if (!amountOk(limit) || (limit ?? 0) <= min) throw invalidSetting();
+      const [limit, min] = await satangOf(db, [value, current.get(SETTING_CODES.withdrawMinAmount)]);
+      if (!amountOk(limit) || (limit ?? 0) <= (min ?? DEFAULT_PLAYER_LIMITS.withdrawMinSatang)) throw invalidSetting();
       return;
     }
     default:
@@ -104,7 +135,7 @@ export async function updateSetting(db: Db, actor: Actor, code: string, value: s
     const current = await settingsRepository.lockValues(trx, [code, ...LIMIT_CODES]);
     const before = current.get(code);
     if (before === undefined) throw new AppError(404, 'SETTING_UNKNOWN', 'setting_unknown');
-    assertSettingValue(code, value, current);
+    await assertSettingValue(trx, code, value, current);
     await settingsRepository.updateSetting(trx, code, value);
     await appendAudit(trx, actor, {
       action: 'setting.update',

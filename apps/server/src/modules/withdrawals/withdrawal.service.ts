@@ -1,10 +1,6 @@
 import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
 import { type HistoryEntry, historyEntrySchema } from '@app/contracts/history';
-import {
-  WITHDRAW_AMOUNT_SATANG_LIMIT,
-  WITHDRAW_AMOUNT_SATANG_MIN,
-  WITHDRAW_DAILY_SATANG_DEFAULT,
-} from '@app/contracts/limits';
+import { DEFAULT_PLAYER_LIMITS } from '@app/contracts/settings';
 import type { Db, Queryable } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import type { Actor } from '../audit/audit.service.ts';
@@ -49,9 +45,9 @@ export async function requestWithdrawal(
     fingerprint: requestFingerprint('POST', 'withdraw', { amountSatang: input.amountSatang }),
     amountSatang: input.amountSatang,
     withdrawPendingAccount: ctx.house.withdrawPending,
-    minDefaultSatang: WITHDRAW_AMOUNT_SATANG_MIN,
-    limitDefaultSatang: WITHDRAW_AMOUNT_SATANG_LIMIT,
-    dailyDefaultSatang: WITHDRAW_DAILY_SATANG_DEFAULT,
+    minDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawMinSatang,
+    limitDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawLimitSatang,
+    dailyDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawDailyLimitSatang,
   });
   // A stored answer from before `reason` existed is read through the contract, which gives it reason null.
   if ('presented' in answer) return { value: historyEntrySchema.parse(answer.presented), replayed: true };

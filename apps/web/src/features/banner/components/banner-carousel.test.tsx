@@ -25,7 +25,7 @@ const { QueryClientProvider } = await import('@tanstack/react-query');
 
 describe('§2 and §9 banner carousel', () => {
   beforeEach(() => {
-    queryClient.setQueryData(['settings'], defaultSettings);
+    queryClient.setQueryData(['settings'], { settings: defaultSettings, limits: undefined });
   });
 
   function renderBanner() {
@@ -70,13 +70,13 @@ describe('§2 and §9 banner carousel', () => {
   });
 
   it('a banner an operator set (their own artwork) is shown as it is, without words over it', () => {
-    queryClient.setQueryData(
-      ['settings'],
-      [
+    queryClient.setQueryData(['settings'], {
+      settings: [
         ...defaultSettings.filter((setting) => setting.code !== 'BANNER_URL'),
         { code: 'BANNER_URL', value: '/images/banner/songkran.png' },
       ],
-    );
+      limits: undefined,
+    });
     renderBanner();
     expect(screen.getByRole('img', { name: 'Event: collect reward points' })).toHaveAttribute(
       'src',

@@ -1,7 +1,7 @@
 import './confirm-deposit-modal.css';
 import type { SlipDepositResponse } from '@app/contracts/deposits';
 import { formatBahtWithSymbol } from '@app/contracts/money';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { useSubmitDeposit } from '@/features/deposit/api/submit-deposit';
 import {
-  DEPOSIT_MINIMUM_TEXT,
+  depositMinimumText,
   digitsOnly,
   SLIP_IMAGE_MB_MAX,
   slipAmountSchema,
@@ -22,6 +22,7 @@ import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { usePlayerLimits } from '@/lib/settings';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
 
 /**
@@ -29,12 +30,13 @@ import { type ModalProps, useModalStore } from '@/stores/modal-store';
  * slip's type and size are checked when it is chosen (a wrong file is never
  * kept), so here it only has to be there.
  */
-const confirmDepositFormSchema = z.object({
-  amount: slipAmountSchema,
-  slip: z
-    .custom<File | null>((value) => value instanceof File, { error: 'deposit.slipRequired' })
-    .transform((value) => value as File),
-});
+const confirmDepositFormSchema = (minSatang: number) =>
+  z.object({
+    amount: slipAmountSchema(minSatang),
+    slip: z
+      .custom<File | null>((value) => value instanceof File, { error: 'deposit.slipRequired' })
+      .transform((value) => value as File),
+  });
 
 /** The accept list of the file input: the types and the extensions (some pickers filter by one, some by the other). */
 const SLIP_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
@@ -76,7 +78,9 @@ export function ConfirmDepositModal({ onClose }: ModalProps) {
   const ids = { amount: useId(), slip: useId() };
   const slipInput = useRef<HTMLInputElement>(null);
   const lastAttempt = useRef<Attempt | null>(null);
-  const form = useZodForm(confirmDepositFormSchema, { defaultValues: { amount: '', slip: null } });
+  const { depositMinSatang } = usePlayerLimits();
+  const schema = useMemo(() => confirmDepositFormSchema(depositMinSatang), [depositMinSatang]);
+  const form = useZodForm(schema, { defaultValues: { amount: '', slip: null } });
   const errors = form.formState.errors;
   const slip = useWatch({ control: form.control, name: 'slip' });
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -155,7 +159,7 @@ export function ConfirmDepositModal({ onClose }: ModalProps) {
       : fieldErrorText(errors.slip);
   const amountError =
     errors.amount?.message === 'deposit.amountBelowMinimum'
-      ? t('deposit.amountBelowMinimum', { amount: DEPOSIT_MINIMUM_TEXT })
+      ? t('deposit.amountBelowMinimum', { amount: depositMinimumText(depositMinSatang) })
       : fieldErrorText(errors.amount);
 
   return (

@@ -7,10 +7,10 @@ import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 import { PromptPayQr } from '@/features/deposit/components/promptpay-qr';
-import { DEPOSIT_MINIMUM_TEXT } from '@/features/deposit/utils/deposit-rules';
+import { depositMinimumText } from '@/features/deposit/utils/deposit-rules';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useMainBalance } from '@/lib/balance';
-import { useLineOaUrl } from '@/lib/settings';
+import { useLineOaUrl, usePlayerLimits } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
 
@@ -32,6 +32,7 @@ export function DepositModal({ onClose }: ModalProps) {
   const balance = useMainBalance();
   const openModal = useModalStore((state) => state.open);
   const lineOaUrl = useLineOaUrl();
+  const { depositMinSatang } = usePlayerLimits();
   const { copiedKey: copiedNumber, copy } = useCopyToClipboard(t('deposit.copyFailed'));
 
   const accounts = user?.accounts ?? [];
@@ -102,7 +103,7 @@ export function DepositModal({ onClose }: ModalProps) {
         )}
 
         <ul className="deposit__notes" aria-label={t('deposit.notesLabel')}>
-          <li>{t('deposit.minimumNote', { amount: DEPOSIT_MINIMUM_TEXT })}</li>
+          <li>{t('deposit.minimumNote', { amount: depositMinimumText(depositMinSatang) })}</li>
           <li>{t('deposit.noFeeNote')}</li>
           <li>{t('deposit.sameAccountRule')}</li>
         </ul>

@@ -8,9 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePromptPayQr } from '@/features/deposit/api/get-promptpay-qr';
 import { useDebouncedValue } from '@/features/deposit/hooks/use-debounced-value';
 import { useQrImage } from '@/features/deposit/hooks/use-qr-image';
-import { DEPOSIT_MINIMUM_TEXT, decimalAmountText, promptPayAmountSchema } from '@/features/deposit/utils/deposit-rules';
+import { decimalAmountText, depositMinimumText, promptPayAmountSchema } from '@/features/deposit/utils/deposit-rules';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
+import { usePlayerLimits } from '@/lib/settings';
 
 /** How long the typed amount must stay still before the server is asked for its QR. */
 export const QR_AMOUNT_DEBOUNCE_MS = 400;
@@ -18,10 +19,10 @@ export const QR_AMOUNT_DEBOUNCE_MS = 400;
 type AmountState = { amount: string | null; error: string | null };
 
 /** The settled text as the query's amount: empty means a QR without an amount; "150." counts as "150". */
-function readAmount(text: string): AmountState {
+function readAmount(text: string, minSatang: number): AmountState {
   const trimmed = text.trim().replace(/\.$/, '');
   if (trimmed === '') return { amount: null, error: null };
-  const parsed = promptPayAmountSchema.safeParse(trimmed);
+  const parsed = promptPayAmountSchema(minSatang).safeParse(trimmed);
   if (parsed.success) return { amount: trimmed, error: null };
   return { amount: null, error: parsed.error.issues[0]?.message ?? 'deposit.amountRequired' };
 }
@@ -39,14 +40,15 @@ export function PromptPayQr({ promptpayId }: { promptpayId: string }) {
   const titleId = useId();
   const [amountText, setAmountText] = useState('');
   const settledText = useDebouncedValue(amountText, QR_AMOUNT_DEBOUNCE_MS);
-  const { amount, error } = readAmount(settledText);
+  const { depositMinSatang } = usePlayerLimits();
+  const { amount, error } = readAmount(settledText, depositMinSatang);
   const qr = usePromptPayQr(amount, error === null);
   const { image, failed: drawFailed } = useQrImage(qr.data?.data.payload);
   const typing = amountText !== settledText;
 
   const errorText =
     error === 'deposit.amountBelowMinimum'
-      ? t('deposit.amountBelowMinimum', { amount: DEPOSIT_MINIMUM_TEXT })
+      ? t('deposit.amountBelowMinimum', { amount: depositMinimumText(depositMinSatang) })
       : fieldErrorText(error ? { message: error } : undefined);
   const qrAmount = qr.data?.data.amount ?? null;
   const amountLabel = qrAmount === null ? null : formatBahtWithSymbol(qrAmount);

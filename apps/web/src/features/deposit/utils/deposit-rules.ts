@@ -1,9 +1,11 @@
-import { DEPOSIT_AMOUNT_SATANG_MAX, DEPOSIT_AMOUNT_SATANG_MIN, SLIP_IMAGE_BYTES_MAX } from '@app/contracts/limits';
+import { DEPOSIT_AMOUNT_SATANG_MAX, SLIP_IMAGE_BYTES_MAX } from '@app/contracts/limits';
 import { formatBahtWithSymbol, satangToBaht } from '@app/contracts/money';
 import { z } from 'zod';
 
-/** "฿1.00": the minimum deposit of spec §9, as the notes and the error show it. */
-export const DEPOSIT_MINIMUM_TEXT = formatBahtWithSymbol(satangToBaht(DEPOSIT_AMOUNT_SATANG_MIN));
+/** "฿1.00": the minimum deposit in force (spec §9's by default), as the notes and the error show it. */
+export function depositMinimumText(minSatang: number): string {
+  return formatBahtWithSymbol(satangToBaht(minSatang));
+}
 
 /** The slip size limit in MB, for the hint and the error ("up to 5 MB"). */
 export const SLIP_IMAGE_MB_MAX = SLIP_IMAGE_BYTES_MAX / (1024 * 1024);
@@ -32,16 +34,17 @@ export function decimalAmountText(text: string): string {
 
 /**
  * Spec §5 deposit: an amount greater than 0 ('Enter the amount to deposit,
- * greater than 0'), at least the minimum (§9), at most what a slip may carry.
- * Messages are keys: of the app's locales, or of the shared catalogue
- * (`amount_too_large`, the server's own words for the same rule).
+ * greater than 0'), at least the minimum in force (§9; the server's setting),
+ * at most what a slip may carry. Messages are keys: of the app's locales, or
+ * of the shared catalogue (`amount_too_large`, the server's own words for the
+ * same rule).
  */
-function amountSchema(pattern: RegExp) {
+function amountSchema(pattern: RegExp, minSatang: number) {
   return z
     .string()
     .trim()
     .refine((text) => pattern.test(text) && Number(text) > 0, { error: 'deposit.amountRequired', abort: true })
-    .refine((text) => Math.round(Number(text) * 100) >= DEPOSIT_AMOUNT_SATANG_MIN, {
+    .refine((text) => Math.round(Number(text) * 100) >= minSatang, {
       error: 'deposit.amountBelowMinimum',
       abort: true,
     })
@@ -49,10 +52,10 @@ function amountSchema(pattern: RegExp) {
 }
 
 /** The confirm-deposit amount: whole baht, digits only (spec §2, §5). */
-export const slipAmountSchema = amountSchema(/^\d{1,9}$/);
+export const slipAmountSchema = (minSatang: number) => amountSchema(/^\d{1,9}$/, minSatang);
 
 /** The PromptPay QR amount: baht with at most two decimals. */
-export const promptPayAmountSchema = amountSchema(/^\d{1,9}(\.\d{1,2})?$/);
+export const promptPayAmountSchema = (minSatang: number) => amountSchema(/^\d{1,9}(\.\d{1,2})?$/, minSatang);
 
 /**
  * Why a chosen file cannot be a slip, or null when it can: a JPG or PNG image

@@ -8,6 +8,7 @@ import { useModalStore } from '@/stores/modal-store';
 import {
   callsTo,
   defaultBalance,
+  defaultSettings,
   demoUser,
   errorBody,
   findModal,
@@ -166,6 +167,28 @@ describe('§5 withdraw amount input', () => {
     type(dialog, '0');
     expect(fieldError(dialog)).toBeNull();
     expect(submitButton(dialog)).toBeDisabled();
+  });
+
+  it('issue 18: the live checks use the limits the server answers (an operator raised the minimum to 200 and lowered the limit to 1,000), and ask again as the modal opens', async () => {
+    const limits = {
+      depositMinSatang: 100,
+      withdrawMinSatang: 20_000,
+      withdrawLimitSatang: 100_000,
+      withdrawDailyLimitSatang: 20_000_000,
+    };
+    const { dialog, fetchMock } = await openWithdraw({
+      routes: { [`GET ${API_PATHS.settings}`]: { body: { success: true, data: defaultSettings, limits } } },
+    });
+    await waitFor(() => expect(within(dialog).getByText(/Minimum withdrawal 200 baht/)).toBeInTheDocument());
+    type(dialog, '150');
+    expect(fieldError(dialog)).toBe('Minimum withdrawal is 200 baht');
+    expect(submitButton(dialog)).toBeDisabled();
+    type(dialog, '200');
+    expect(fieldError(dialog)).toBeNull();
+    type(dialog, '1000');
+    expect(fieldError(dialog)).toBe('Amount must be under 1,000 baht');
+    // Loaded with the app, and asked again when the modal opened.
+    expect(callsTo(fetchMock, `GET ${API_PATHS.settings}`).length).toBeGreaterThanOrEqual(2);
   });
 
   it("§5 withdraw: live error 'insufficient balance' when the amount exceeds the balance (the balance dropped)", async () => {

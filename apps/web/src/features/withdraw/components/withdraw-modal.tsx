@@ -1,10 +1,5 @@
 import './withdraw-modal.css';
-import {
-  WITHDRAW_AMOUNT_SATANG_LIMIT,
-  WITHDRAW_AMOUNT_SATANG_MIN,
-  WITHDRAW_PROCESSING_MINUTES,
-  WITHDRAW_QUICK_AMOUNTS_BAHT,
-} from '@app/contracts/limits';
+import { WITHDRAW_PROCESSING_MINUTES, WITHDRAW_QUICK_AMOUNTS_BAHT } from '@app/contracts/limits';
 import { formatBahtWithSymbol, SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,11 +21,9 @@ import {
 } from '@/features/withdraw/utils/withdraw-amount';
 import { ApiError } from '@/lib/api-client';
 import { useMainBalance } from '@/lib/balance';
+import { usePlayerLimits } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import type { ModalProps } from '@/stores/modal-store';
-
-const minimumBaht = formatLimitBaht(satangToBaht(WITHDRAW_AMOUNT_SATANG_MIN));
-const limitBaht = formatLimitBaht(satangToBaht(WITHDRAW_AMOUNT_SATANG_LIMIT));
 
 /** The detail under "Withdraw failed": insufficient balance for its code, else the server's words ('' for none). */
 function failureDetail(error: unknown, insufficient: string): string {
@@ -56,6 +49,9 @@ export function WithdrawModal({ onClose }: ModalProps) {
   const user = useAuthStore((state) => state.user);
   const balanceSatang = balanceToSatang(useMainBalance());
   const withdraw = useWithdraw();
+  const limits = usePlayerLimits();
+  const minimumBaht = formatLimitBaht(satangToBaht(limits.withdrawMinSatang));
+  const limitBaht = formatLimitBaht(satangToBaht(limits.withdrawLimitSatang));
 
   const [amountText, setAmountText] = useState('');
   /** Withdraw-all was pressed with a balance under the minimum. */
@@ -72,13 +68,13 @@ export function WithdrawModal({ onClose }: ModalProps) {
   const sending = useRef(false);
 
   const amountSatang = amountTextToSatang(amountText);
-  const amountError = withdrawAmountError(amountSatang, balanceSatang);
+  const amountError = withdrawAmountError(amountSatang, balanceSatang, limits);
   const canSubmit =
     !withdraw.isPending &&
     amountError === null &&
     amountSatang !== undefined &&
-    amountSatang >= WITHDRAW_AMOUNT_SATANG_MIN &&
-    balanceSatang >= WITHDRAW_AMOUNT_SATANG_MIN;
+    amountSatang >= limits.withdrawMinSatang &&
+    balanceSatang >= limits.withdrawMinSatang;
 
   function changeAmount(text: string) {
     setAmountText(capAmountText(sanitizeAmountInput(text), balanceSatang));
@@ -87,7 +83,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
   }
 
   function withdrawAll() {
-    if (balanceSatang >= WITHDRAW_AMOUNT_SATANG_MIN) {
+    if (balanceSatang >= limits.withdrawMinSatang) {
       changeAmount(satangToAmountText(balanceSatang));
     } else {
       setBalanceTooLow(true);

@@ -1,5 +1,5 @@
-import { WITHDRAW_AMOUNT_SATANG_LIMIT, WITHDRAW_AMOUNT_SATANG_MIN } from '@app/contracts/limits';
 import { SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
+import type { PlayerLimits } from '@app/contracts/settings';
 
 /** The live errors of the amount field (spec §5 withdraw), in the order they are checked. */
 export type WithdrawAmountError = 'belowMinimum' | 'insufficient' | 'aboveLimit';
@@ -55,6 +55,9 @@ export function capAmountText(text: string, balanceSatang: number): string {
   return amountSatang !== undefined && amountSatang > balanceSatang ? satangToAmountText(balanceSatang) : text;
 }
 
+/** The limits a withdrawal amount is checked against: the server's, as GET /setting answers them. */
+export type WithdrawLimits = Pick<PlayerLimits, 'withdrawMinSatang' | 'withdrawLimitSatang'>;
+
 /**
  * The live error of an amount (spec §5): a positive amount below the minimum,
  * more than the balance (the balance may drop after the amount was typed), or
@@ -64,11 +67,12 @@ export function capAmountText(text: string, balanceSatang: number): string {
 export function withdrawAmountError(
   amountSatang: number | undefined,
   balanceSatang: number,
+  limits: WithdrawLimits,
 ): WithdrawAmountError | null {
   if (amountSatang === undefined || amountSatang <= 0) return null;
-  if (amountSatang < WITHDRAW_AMOUNT_SATANG_MIN) return 'belowMinimum';
+  if (amountSatang < limits.withdrawMinSatang) return 'belowMinimum';
   if (amountSatang > balanceSatang) return 'insufficient';
-  if (amountSatang >= WITHDRAW_AMOUNT_SATANG_LIMIT) return 'aboveLimit';
+  if (amountSatang >= limits.withdrawLimitSatang) return 'aboveLimit';
   return null;
 }
 

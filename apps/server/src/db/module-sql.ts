@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SERVER_ROOT } from '../server-root.ts';
+
+/** A module's SQL file: its path under apps/server and its text. */
+export type ModuleSql = { file: string; sql: string };
+
+/**
+ * The database functions that hold money rules, each a .sql file beside the
+ * module that owns the rule (one implementation per rule: TypeScript paths
+ * call these functions rather than copy them). Each file is `create or
+ * replace`, applied by the migrator when its text is new or changed; a change
+ * of a function's arguments or result needs a versioned migration that drops
+ * the old one first (as 010 does for setting_satang).
+ *
+ * In dependency order: a `language sql` function is checked against what it
+ * calls when it is created (plpgsql only when it runs).
+ */
+export const MODULE_SQL_FILES: readonly string[] = [
+  'src/modules/settings/sql/setting_satang.sql',
+  'src/modules/auth/sql/session_active.sql',
+  'src/modules/player/sql/player_frozen.sql',
+  'src/modules/idempotency/sql/idempotency_stored.sql',
+  'src/modules/idempotency/sql/idempotency_claim.sql',
+  'src/modules/idempotency/sql/idempotency_store.sql',
+  'src/modules/ledger/sql/postings_assert_balanced.sql',
+  'src/modules/ledger/sql/post_journal.sql',
+  'src/modules/withdrawals/sql/bangkok_day_start.sql',
+  'src/modules/withdrawals/sql/request_withdrawal.sql',
+  'src/modules/withdrawals/sql/player_withdraw.sql',
+];
+
+let loaded: readonly ModuleSql[] | undefined;
+
+/** The module SQL files' texts, read once from the server's folder (the same from source and from the bundle). */
+export function moduleSql(): readonly ModuleSql[] {
+  loaded ??= MODULE_SQL_FILES.map((file) => ({ file, sql: readFileSync(path.join(SERVER_ROOT, file), 'utf8') }));
+  return loaded;
+}

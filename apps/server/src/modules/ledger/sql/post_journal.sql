@@ -1,0 +1,79 @@
+-- One balanced journal in one database round trip; every money movement
+-- goes through it (ledger.repository.ts postJournal, request_withdrawal):
+-- - every posting names an existing account (LG001);
+-- - the journal balances in each currency (LG002);
+-- - stored (player) balances move in ascending account-id order, the one lock
+--   order of every journal, so concurrent journals never deadlock; a move that
+--   would take a balance below zero is refused (LG003). Under READ COMMITTED a
+--   waiting UPDATE re-reads the row once the lock is released, so the guard
+--   always sees the latest balance;
+-- - the journal and its postings (with each account's currency) are written;
+--   the deferred trigger postings_balanced still checks them at commit.
+-- It answers the journal's id and, for each stored balance it moved (in lock
+-- order), the account and its balance after. A refusal is an exception with
+-- its own SQLSTATE, mapped to the API's errors in one table (SQL_REFUSALS in
+-- packages/contracts/src/errors.ts). The shape of the postings (2 to 16,
+-- non-zero, no account twice) is checked by the caller before it calls.
+create or replace function post_journal(
+  p_kind text,
+  p_player_id bigint,
+  p_reference text,
+  p_accounts bigint[],
+  p_amounts bigint[],
+  out journal_id bigint,
+  out moved_accounts bigint[],
+  out balances_after bigint[]
+) language plpgsql as $$
+declare
+  v_found integer;
+  v_currency text;
+  v_sum numeric;
+  v_leg record;
+  v_after bigint;
+begin
+  select count(*) into v_found from ledger_accounts where id = any (p_accounts);
+  if v_found <> cardinality(p_accounts) then
+    raise exception using errcode = 'LG001', message = 'every posting must name an existing account';
+  end if;
+
+  -- The first unbalanced currency in the order of the postings.
+  select a.currency, sum(leg.amount) into v_currency, v_sum
+    from unnest(p_accounts, p_amounts) with ordinality as leg (account_id, amount, position)
+    join ledger_accounts a on a.id = leg.account_id
+    group by a.currency
+    having sum(leg.amount) <> 0
+    order by min(leg.position)
+    limit 1;
+  if found then
+    raise exception using errcode = 'LG002',
+      message = format('journal %s does not balance in %s: sum %s', p_kind, v_currency, v_sum);
+  end if;
+
+  moved_accounts := '{}';
+  balances_after := '{}';
+  for v_leg in
+    select leg.account_id, leg.amount
+      from unnest(p_accounts, p_amounts) as leg (account_id, amount)
+      join ledger_accounts a on a.id = leg.account_id
+      where a.player_id is not null
+      order by leg.account_id
+  loop
+    update ledger_accounts set balance = balance + v_leg.amount
+      where id = v_leg.account_id and balance is not null and balance + v_leg.amount >= 0
+      returning balance into v_after;
+    if not found then
+      raise exception using errcode = 'LG003', message = 'insufficient_balance';
+    end if;
+    moved_accounts := moved_accounts || v_leg.account_id;
+    balances_after := balances_after || v_after;
+  end loop;
+
+  insert into journal_entries (kind, player_id, reference)
+    values (p_kind, p_player_id, p_reference)
+    returning id into journal_id;
+  insert into postings (journal_entry_id, account_id, amount, currency)
+    select journal_id, leg.account_id, leg.amount, a.currency
+      from unnest(p_accounts, p_amounts) with ordinality as leg (account_id, amount, position)
+      join ledger_accounts a on a.id = leg.account_id
+      order by leg.position;
+end $$;

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_PATHS } from '@app/contracts/paths';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type DatabaseHandle, type Db, openPglite, openPostgres } from '../src/db/database.ts';
+import { checksumOf, MIGRATIONS, type Migration, MigrationChangedError, migrate } from '../src/db/migrate.ts';
+import { MODULE_SQL_FILES, moduleSql } from '../src/db/module-sql.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import { bearer, credit, newPlayer, onPostgres, testConfig } from './support/test-app.ts';
+
+/**
+ * The shipped migrations and the SHA-256 of each one's SQL. A shipped
+ * migration is never edited (a database that applied it would refuse to
+ * start): when this test fails, put the change in a new migration instead. A
+ * new migration adds its line here.
+ */
+const SHIPPED: Record<number, string> = {
+  1: 'bc1f17b51c162883af8d8c03ef70f2174f72e6d508be545a401427f5ff96f5c0',
+  2: '8fcd34d79cdfa7cedca1e7907ed1276f94bfb49e7ddcd10a3955fd861d1ceef5',
+  3: 'fd7f826e482665c1f1fca70607c9a3f97b0530615941de2376cd4165bf257a4e',
+  4: 'cf8f43ee5ce7b953549541f003ae96b23bfde3a825c500a5afc1c80c63453d31',
+  // As first shipped (4e57202); the player_withdraw added to it later moved to the module SQL files.
+  5: 'b6ee885e47f83dff30c680573ca9b6f5fe32dbb13261254810904c78db59a491',
+  6: '425a709c91b59c174a8548d1fd384c00fad6a67347f1bdb2b7a0a4e12abc606b',
+  // With `drop function if exists player_withdraw`, so that a database migrated at the first 005 gets past it.
+  7: 'e1a552718ffe87ace9dc736b70c20aca57059c9f5efc5331a4d2612fcdb63b40',
+  8: 'f95520afe1bd4d3e34bc398df42649738a1fd561d483ecf1c11c302e7af71cb9',
+  9: '2c97a3dbfbfd35c3d93baa70a03700192e0da713f1dd35ed57eee4b61392c24c',
+  10: 'b8b3e52eb23130ff1d11c7b9b4ed38208b1cf354060f0c81f166ae99cdecd222',
+};
+
+/** Migration 005 as it was after player_withdraw had been added to it (f93373f to 67fa17b). */
+const EDITED_005 = readFileSync(path.join(import.meta.dirname, 'fixtures', '005-post-journal-as-edited.sql'), 'utf8');
+
+/** Migration 007 as it shipped, before its drop said `if exists`. */
+const SHIPPED_007 = (MIGRATIONS[6] as Migration).sql.replace(
+  'drop function if exists player_withdraw(',
+  'drop function player_withdraw(',
+);
+
+/** Every function the module SQL files create. */
+const MODULE_FUNCTIONS = moduleSql().flatMap((file) =>
+  [...file.sql.matchAll(/create or replace function (\w+)\(/g)].map((match) => match[1] as string),
+);
+
+const opened: { handle: DatabaseHandle; drop?: () => Promise<void> }[] = [];
+let schemas = 0;
+
+/** An empty database of its own: a new schema on PostgreSQL, a new embedded database otherwise. */
+async function emptyDatabase(): Promise<Db> {
+  if (onPostgres()) {
+    const url = process.env.TEST_DATABASE_URL as string;
+    schemas += 1;
+    const schema = `migrations_${process.pid}_${Date.now()}_${schemas}`;
+    const admin = await openPostgres(url, { poolSize: 1 });
+    await sql.raw(`create schema ${schema}`).execute(admin.db);
+    const handle = await openPostgres(url, { poolSize: 4, searchPath: schema });
+    opened.push({
+      handle,
+      drop: async () => {
+        await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
+        await admin.close();
+      },
+    });
+    return handle.db;
+  }
+  const handle = await openPglite('memory');
+  opened.push({ handle });
+  return handle.db;
+}
+
+afterAll(async () => {
+  for (const { handle, drop } of opened) {
+    await handle.close();
+    await drop?.();
+  }
+});
+
+/** A database as the migrator before checksums left it: these texts applied, their versions recorded without a checksum. */
+async function migratedBeforeChecksums(db: Db, texts: readonly { version: number; name: string; sql: string }[]) {
+  await sql`create table schema_migrations (
+    version integer primary key,
+    name text not null,
+    applied_at timestamptz not null default now()
+  )`.execute(db);
+  for (const migration of texts) {
+    await sql.raw(migration.sql).execute(db);
+    await sql`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`.execute(
+      db,
+    );
+  }
+}
+
+async function functionsPresent(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select distinct p.proname as name from pg_proc p
+     where p.pronamespace::regnamespace::text = any (current_schemas(false)) and p.proname = any (${MODULE_FUNCTIONS})
+     order by 1`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** A player withdraws through the HTTP API on this database: the proof that the money functions are there and work. */
+async function withdrawOn(db: Db): Promise<{ status: number; balance: number }> {
+  await seedReferenceData(db);
+  const app = await buildApp({ db, config: testConfig(), logger: false });
+  try {
+    const player = await newPlayer(app);
+    await credit(app, player.phoneNumber, 500);
+    const withdrawn = await app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: { ...bearer(player.token), 'idempotency-key': 'upgrade-check-0001' },
+      payload: { amount: 200 },
+    });
+    const balance = await app.inject({ method: 'GET', url: API_PATHS.balance, headers: bearer(player.token) });
+    return { status: withdrawn.statusCode, balance: balance.json().main.balance };
+  } finally {
+    await app.close();
+  }
+}
+
+describe('migrations that never change', () => {
+  it('every shipped migration still has the text it shipped with (edit one and this fails: add a migration instead)', () => {
+    expect(Object.fromEntries(MIGRATIONS.map((migration) => [migration.version, checksumOf(migration.sql)]))).toEqual(
+      SHIPPED,
+    );
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual(MIGRATIONS.map((_, index) => index + 1));
+  });
+
+  it('a fresh database records each migration with its checksum and every module SQL file', async () => {
+    const db = await emptyDatabase();
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((migration) => migration.version));
+    const recorded = await db
+      .selectFrom('schema_migrations')
+      .select(['version', 'checksum'])
+      .orderBy('version')
+      .execute();
+    expect(Object.fromEntries(recorded.map((row) => [row.version, row.checksum]))).toEqual(SHIPPED);
+    const files = await db.selectFrom('schema_module_sql').select('file').execute();
+    expect(files.map((row) => row.file).sort()).toEqual([...MODULE_SQL_FILES].sort());
+    expect(await functionsPresent(db)).toEqual([...new Set(MODULE_FUNCTIONS)].sort());
+    // Nothing to do the second time.
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('a database migrated at the first 005 (no player_withdraw) starts on this code, gets every function, and withdraws', async () => {
+    const db = await emptyDatabase();
+    await migratedBeforeChecksums(db, MIGRATIONS.slice(0, 5));
+    expect(await functionsPresent(db)).not.toContain('player_withdraw');
+    expect(await migrate(db)).toEqual([6, 7, 8, 9, 10]);
+    expect(await functionsPresent(db)).toEqual([...new Set(MODULE_FUNCTIONS)].sort());
+    const recorded = await db
+      .selectFrom('schema_migrations')
+      .select(['version', 'checksum'])
+      .orderBy('version')
+      .execute();
+    expect(Object.fromEntries(recorded.map((row) => [row.version, row.checksum]))).toEqual(SHIPPED);
+    expect(await withdrawOn(db)).toEqual({ status: 200, balance: 300 });
+  });
+
+  it('a database migrated with 005 as edited later and 006 to 009 before checksums starts on this code and withdraws', async () => {
+    const db = await emptyDatabase();
+    const before = MIGRATIONS.slice(0, 9).map((migration) => {
+      if (migration.version === 5) return { ...migration, sql: EDITED_005 };
+      if (migration.version === 7) return { ...migration, sql: SHIPPED_007 };
+      return migration;
+    });
+    await migratedBeforeChecksums(db, before);
+    expect(await migrate(db)).toEqual([10]);
+    expect(await functionsPresent(db)).toEqual([...new Set(MODULE_FUNCTIONS)].sort());
+    expect(await withdrawOn(db)).toEqual({ status: 200, balance: 300 });
+  });
+
+  it('a shipped migration whose text changed refuses start with a message naming the file', async () => {
+    const db = await emptyDatabase();
+    await migrate(db);
+    // What a database that applied another text of 005 holds.
+    await db
+      .updateTable('schema_migrations')
+      .set({ checksum: checksumOf(EDITED_005) })
+      .where('version', '=', 5)
+      .execute();
+    const refused = migrate(db);
+    await expect(refused).rejects.toBeInstanceOf(MigrationChangedError);
+    await expect(migrate(db)).rejects.toThrow(
+      /Migration src\/db\/migrations\/005-post-journal\.ts \(version 5\) has changed since this database applied it.*never edited/,
+    );
+  });
+
+  it('a module SQL file is applied again when its text changes, and only then', async () => {
+    const db = await emptyDatabase();
+    await migrate(db);
+    // As if the database had applied an older text of player_frozen.
+    await sql`drop function player_frozen(bigint)`.execute(db);
+    await sql`update schema_module_sql set checksum = 'older' where file = 'src/modules/player/sql/player_frozen.sql'`.execute(
+      db,
+    );
+    await migrate(db);
+    expect(await functionsPresent(db)).toContain('player_frozen');
+    // Unchanged files are left alone: a function dropped behind the migrator's back stays dropped.
+    await sql`drop function bangkok_day_start()`.execute(db);
+    await migrate(db);
+    expect(await functionsPresent(db)).not.toContain('bangkok_day_start');
+  });
+});
