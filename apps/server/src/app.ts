@@ -2,7 +2,6 @@ import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { Db } from './db/database.ts';
-import type { Deps } from './deps.ts';
 import type { Config } from './env.ts';
 import { registerDocs } from './http/docs.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
@@ -14,13 +13,14 @@ import type { App } from './http/types.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/auth.routes.ts';
+import type { AuthContext } from './modules/auth/auth.service.ts';
 import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
 import { createTokenSigner, TOKEN_ISSUER } from './modules/auth/tokens.ts';
 import { sandboxBankRoutes } from './modules/demo/sandbox-bank.routes.ts';
 import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposits/bank-feed.routes.ts';
 import { depositAdminRoutes } from './modules/deposits/deposit.admin-routes.ts';
 import { depositRoutes } from './modules/deposits/deposit.routes.ts';
-import { DirectorySlipStorage } from './modules/deposits/slip-storage.ts';
+import { DirectorySlipStorage, type SlipStorage } from './modules/deposits/slip-storage.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import type { GamesContext } from './modules/games/games-context.ts';
 import { sandboxSeamless, sandboxTransferWallet } from './modules/games/provider-adapter.ts';
@@ -31,11 +31,15 @@ import { historyRoutes } from './modules/history/history.routes.ts';
 import { ensureHouseAccounts, type HouseAccounts } from './modules/ledger/ledger.service.ts';
 import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 import { operatorRoutes } from './modules/operators/operator.routes.ts';
-import { ensureSystemOperator, SYSTEM_OPERATORS } from './modules/operators/operator.service.ts';
+import {
+  ensureSystemOperator,
+  type OperatorAuthContext,
+  SYSTEM_OPERATORS,
+} from './modules/operators/operator.service.ts';
 import { registerOperatorGuard } from './modules/operators/operator-guard.ts';
 import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
-import { DirectoryRewardImageStorage } from './modules/settings/reward-image-storage.ts';
+import { DirectoryRewardImageStorage, type RewardImageStorage } from './modules/settings/reward-image-storage.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
@@ -76,8 +80,24 @@ function registerAccessLog(app: App): void {
   });
 }
 
+/**
+ * Everything the modules' routes and background work may use, built once
+ * here (the composition root). Each module names what it takes from it in a
+ * type of its own; lower layers (db/, lib/, http/) never see it.
+ */
+type AppDeps = {
+  db: Db;
+  config: Config;
+  house: HouseAccounts;
+  playerAuth: AuthContext;
+  operatorAuth: OperatorAuthContext;
+  slips: SlipStorage;
+  rewardImages: RewardImageStorage;
+  games: GamesContext;
+};
+
 /** Builds what every route may use, once. */
-async function buildDeps(db: Db, config: Config): Promise<Deps> {
+async function buildDeps(db: Db, config: Config): Promise<AppDeps> {
   const house = await ensureHouseAccounts(db);
   return {
     db,
@@ -205,7 +225,7 @@ declare module 'fastify' {
   }
 }
 
-function startBackgroundWork(deps: Deps, log: App['log']): () => void {
+function startBackgroundWork(deps: AppDeps, log: App['log']): () => void {
   const stops = [startReconciler(deps.games, log, deps.config.reconcileIntervalMs), startMaintenance(deps.db, log)];
   return () => {
     for (const stop of stops) stop();

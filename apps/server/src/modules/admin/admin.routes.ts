@@ -3,17 +3,21 @@ import { translate } from '@app/contracts/messages';
 import { adminHealthResponseSchema, ledgerCheckResponseSchema } from '@app/contracts/ops';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { manualAdjustmentRequestSchema, manualAdjustmentResponseSchema } from '@app/contracts/wallet';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { lastCheckRuns, runLedgerCheck } from '../checks/check-runs.service.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { adjustBalance } from '../wallet/wallet.service.ts';
 import { operatorSummary } from './admin.service.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type AdminRoutesDeps = { db: Db; house: HouseAccounts };
 
 const security = OPERATOR_SECURITY;
 
@@ -22,7 +26,7 @@ const security = OPERATOR_SECURITY;
  * kept for automation), the ledger check, the last results of the checks and
  * the dashboard summary.
  */
-export async function adminRoutes(app: App, deps: Deps) {
+export async function adminRoutes(app: App, deps: AdminRoutesDeps) {
   for (const direction of ['credit', 'debit'] as const) {
     app.post(
       direction === 'credit' ? ADMIN_PATHS.manualDeposit : ADMIN_PATHS.manualWithdraw,

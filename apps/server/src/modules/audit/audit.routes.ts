@@ -5,7 +5,7 @@ import {
   pagedResponseSchema,
 } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
@@ -14,11 +14,14 @@ import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { listAudit } from './audit.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type AuditRoutesDeps = { db: Db };
+
 const tags = ['admin: audit'];
 const security = OPERATOR_SECURITY;
 
 /** The audit log and the verification of its hash chain, in the operator scope. */
-export async function auditRoutes(app: App, deps: Deps) {
+export async function auditRoutes(app: App, deps: AuditRoutesDeps) {
   app.get(
     ADMIN_PATHS.audit,
     {

@@ -8,17 +8,22 @@ import {
 import { messageResponseSchema } from '@app/contracts/common';
 import { translate } from '@app/contracts/messages';
 import { API_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import type { GamesContext } from '../games/games-context.ts';
 import { walletFigures } from '../games/provider-figures.ts';
 import { presentUser } from '../player/player.presenter.ts';
 import { getProfile } from '../player/player.service.ts';
+import type { AuthContext } from './auth.service.ts';
 import { changePassword, login, logout, register } from './auth.service.ts';
 import { sessionOf } from './session-guard.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type AuthRoutesDeps = { db: Db; games: GamesContext; playerAuth: AuthContext };
+
 /** Registration and login: open to everyone. */
-export async function publicAuthRoutes(app: App, deps: Deps) {
+export async function publicAuthRoutes(app: App, deps: AuthRoutesDeps) {
   app.post(
     API_PATHS.register,
     {
@@ -60,7 +65,7 @@ export async function publicAuthRoutes(app: App, deps: Deps) {
 }
 
 /** Logout and change-password: in the player scope. */
-export async function sessionAuthRoutes(app: App, deps: Deps) {
+export async function sessionAuthRoutes(app: App, deps: AuthRoutesDeps) {
   app.post(
     API_PATHS.logout,
     {

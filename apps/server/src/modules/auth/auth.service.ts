@@ -13,6 +13,7 @@ import { credentials, type RegistrationInput, registerPlayer } from '../player/p
 import { throttle } from '../throttle/throttle.service.ts';
 import { authRepository } from './auth.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import type { Session } from './session.ts';
 import type { TokenSigner } from './tokens.ts';
 
 export type AuthContext = {
@@ -22,7 +23,7 @@ export type AuthContext = {
   /** Registrations allowed per client address per hour; 0 means no limit (load tests). */
   registerLimitPerHour: number;
 };
-export type Session = { sessionId: string; playerId: number };
+export type { Session } from './session.ts';
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'invalid_credentials');
 

@@ -6,19 +6,23 @@ import {
   rejectRequestSchema,
 } from '@app/contracts/admin';
 import { translate } from '@app/contracts/messages';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { type IdempotentResult, parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import type { Decision } from './decision.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type DecisionRoutesDeps = { db: Db; house: HouseAccounts };
+
 type Decide<Extra> = (
-  deps: Deps,
+  deps: DecisionRoutesDeps,
   actor: Actor,
   decision: Decision & Extra,
 ) => Promise<IdempotentResult<AdminHistoryEntry>>;
@@ -30,7 +34,7 @@ type Decide<Extra> = (
  */
 export function registerDecisionRoutes(
   app: App,
-  deps: Deps,
+  deps: DecisionRoutesDeps,
   queue: {
     tags: string[];
     approve: { path: string; summary: string; decide: Decide<{ note: string | null }> };

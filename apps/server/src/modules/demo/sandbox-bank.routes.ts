@@ -3,7 +3,8 @@ import { findBank } from '@app/contracts/banks';
 import { DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import fastifyFormbody from '@fastify/formbody';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
@@ -12,6 +13,9 @@ import { listHouseAccounts } from '../settings/settings.service.ts';
 import { DEMO_PLAYER } from './demo.seed.ts';
 import { slipImage, slipPayload } from './demo-slip.ts';
 import { type SandboxForm, type SandboxOutcome, sandboxBankPage } from './sandbox-bank.page.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type SandboxBankRoutesDeps = { config: Config; db: Db };
 
 const formSchema = z.object({
   fromBankCode: z.string().max(10).default(''),
@@ -46,7 +50,7 @@ const RESULT_TEXT: Record<string, string> = {
  * bank-feed transfer, delivered through the real webhook path, and gets the
  * matching slip image to try confirm-deposit with.
  */
-export async function sandboxBankRoutes(app: App, deps: Deps) {
+export async function sandboxBankRoutes(app: App, deps: SandboxBankRoutesDeps) {
   const secret = deps.config.bankWebhookSecret;
   assert(secret !== undefined, 'the sandbox bank needs the webhook secret');
   await app.register(fastifyFormbody, { bodyLimit: 4096 });

@@ -15,7 +15,8 @@ import { bankTransferWebhookResponseSchema, bankTransferWebhookSchema } from '@a
 import { WEBHOOK_TIMESTAMP_TOLERANCE_S } from '@app/contracts/limits';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, WEBHOOK_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
@@ -24,6 +25,7 @@ import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import {
@@ -34,12 +36,15 @@ import {
   resolveBankFeedFlag,
 } from './bank-feed.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type BankFeedRoutesDeps = { config: Config; db: Db; house: HouseAccounts };
+
 /**
  * POST /webhooks/bank-transfers: the contract bank-statement connectors are
  * written against. The signature covers the raw body, so this scope reads
  * JSON as text, checks the signature, and only then parses it.
  */
-export async function bankFeedWebhookRoutes(app: App, deps: Deps) {
+export async function bankFeedWebhookRoutes(app: App, deps: BankFeedRoutesDeps) {
   const secret = deps.config.bankWebhookSecret;
   assert(secret !== undefined, 'the webhook exists only with a secret');
   requireSignedJson(app, {
@@ -84,7 +89,7 @@ const tags = ['admin: deposits'];
 const security = OPERATOR_SECURITY;
 
 /** Unmatched bank transfers and their assignment to players, in the operator scope. */
-export async function bankTransferAdminRoutes(app: App, deps: Deps) {
+export async function bankTransferAdminRoutes(app: App, deps: BankFeedRoutesDeps) {
   app.get(
     ADMIN_PATHS.bankTransfers,
     {

@@ -1,17 +1,22 @@
 import { depositItemSchema, idParamsSchema, pagedResponseSchema, queueQuerySchema } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { approveDeposit, listDeposits, rejectDeposit, slipImage } from './slip-deposit.service.ts';
+import type { SlipStorage } from './slip-storage.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type DepositAdminRoutesDeps = { db: Db; house: HouseAccounts; slips: SlipStorage };
 
 const tags = ['admin: deposits'];
 const security = OPERATOR_SECURITY;
 
 /** The deposit queue (slips to check), the slip images and the decisions, in the operator scope. */
-export async function depositAdminRoutes(app: App, deps: Deps) {
+export async function depositAdminRoutes(app: App, deps: DepositAdminRoutesDeps) {
   app.get(
     ADMIN_PATHS.deposits,
     {

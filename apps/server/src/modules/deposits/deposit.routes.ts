@@ -9,7 +9,8 @@ import { translate } from '@app/contracts/messages';
 import { API_PATHS } from '@app/contracts/paths';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
@@ -17,8 +18,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { isPlainFileName } from '../../lib/file-name.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { promptPayPayload } from './promptpay.service.ts';
 import { submitSlipDeposit } from './slip-deposit.service.ts';
+import type { SlipStorage } from './slip-storage.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type DepositRoutesDeps = { config: Config; db: Db; house: HouseAccounts; slips: SlipStorage };
 
 const RESULT_MESSAGE = {
   WAITING: 'deposit_received',
@@ -70,7 +76,7 @@ async function readDepositForm(request: FastifyRequest): Promise<{ fields: Recor
 }
 
 /** The player's deposit calls: a slip-checked deposit and the PromptPay QR. In the player scope. */
-export async function depositRoutes(app: App, deps: Deps) {
+export async function depositRoutes(app: App, deps: DepositRoutesDeps) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: SLIP_IMAGE_BYTES_MAX, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: true,

@@ -6,15 +6,18 @@ import {
 } from '@app/contracts/games';
 import { translate } from '@app/contracts/messages';
 import { API_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { GamesContext } from './games-context.ts';
 import { launchSeamlessGame, launchSportsGame } from './launch.service.ts';
 import { type TransferResult, transferAmountBaht, transferIn, transferOut } from './transfer.service.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type GamesRoutesDeps = { games: GamesContext };
 
 const security = [{ bearer: [] }];
 const transferSchema = {
@@ -35,7 +38,7 @@ function transferAnswer(result: TransferResult, failedKey: 'transfer_out_failed'
 }
 
 /** Transfers between the main wallet and the UFA provider, and the two game launches: in the player scope. */
-export async function gamesRoutes(app: App, deps: Deps) {
+export async function gamesRoutes(app: App, deps: GamesRoutesDeps) {
   for (const direction of ['out', 'in'] as const) {
     app.post(
       direction === 'out' ? API_PATHS.transferOut : API_PATHS.transferIn,

@@ -8,10 +8,14 @@ import {
   seamlessRollbackRequestSchema,
   seamlessWinRequestSchema,
 } from '@app/contracts/provider';
-import type { Deps } from '../../deps.ts';
+import type { Config } from '../../env.ts';
 import { requireSignedJson } from '../../http/signed-body.ts';
 import type { App } from '../../http/types.ts';
+import type { GamesContext } from './games-context.ts';
 import { seamlessBalance, seamlessBet, seamlessRollback, seamlessWin } from './seamless.service.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type SeamlessRoutesDeps = { config: Config; games: GamesContext };
 
 /** A refused callback, answered in the provider protocol's shape rather than the player API's. */
 class CallbackRefused extends Error {
@@ -29,7 +33,7 @@ class CallbackRefused extends Error {
  * outcomes (a refused bet) are HTTP 200 with `ok: false`, so the provider
  * never retries them; a bad signature is 401, a malformed body 400.
  */
-export async function seamlessRoutes(app: App, deps: Deps) {
+export async function seamlessRoutes(app: App, deps: SeamlessRoutesDeps) {
   requireSignedJson(app, {
     secret: deps.config.games.wc.secret,
     headers: PROVIDER_HEADERS,

@@ -5,15 +5,18 @@ import {
   withdrawHistoryResponseSchema,
 } from '@app/contracts/history';
 import { API_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import { presentHistoryEntry } from './history.presenter.ts';
 import { listHistory } from './history.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type HistoryRoutesDeps = { db: Db };
+
 /** The player's three history lists (spec §7), each with its own answer key: in the player scope. */
-export async function historyRoutes(app: App, deps: Deps) {
+export async function historyRoutes(app: App, deps: HistoryRoutesDeps) {
   const common = { tags: ['history'], security: [{ bearer: [] }], querystring: pageQuerySchema };
 
   app.get(

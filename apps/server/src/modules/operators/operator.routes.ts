@@ -13,10 +13,11 @@ import {
 import { messageResponseSchema } from '@app/contracts/common';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import type { OperatorAuthContext } from './operator.service.ts';
 import {
   actorOf,
   createOperator,
@@ -28,11 +29,14 @@ import {
 } from './operator.service.ts';
 import { operatorOf } from './operator-guard.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type OperatorRoutesDeps = { db: Db; operatorAuth: OperatorAuthContext };
+
 const tags = ['admin: operators'];
 const security = OPERATOR_SECURITY;
 
 /** Operator sign-in with a second factor, and (admin) the management of operators. */
-export async function operatorRoutes(app: App, deps: Deps) {
+export async function operatorRoutes(app: App, deps: OperatorRoutesDeps) {
   app.post(
     ADMIN_PATHS.login,
     {

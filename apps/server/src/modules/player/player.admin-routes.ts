@@ -13,7 +13,7 @@ import {
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { adjustmentRequestSchema } from '@app/contracts/wallet';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
@@ -21,16 +21,20 @@ import type { App } from '../../http/types.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { listPlayerHistoryForOperator } from '../history/history.service.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { adjustBalance } from '../wallet/wallet.service.ts';
 import { playerDetail, requirePlayerId, searchPlayers, setPlayerFrozen } from './player.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type PlayerAdminRoutesDeps = { db: Db; house: HouseAccounts };
+
 const tags = ['admin: players'];
 const security = OPERATOR_SECURITY;
 
 /** Player search and detail, history, manual adjustments and freezing, in the operator scope. */
-export async function playerAdminRoutes(app: App, deps: Deps) {
+export async function playerAdminRoutes(app: App, deps: PlayerAdminRoutesDeps) {
   app.get(
     ADMIN_PATHS.players,
     {

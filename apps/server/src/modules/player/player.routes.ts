@@ -1,17 +1,21 @@
 import { API_PATHS } from '@app/contracts/paths';
 import { balanceResponseSchema, profileResponseSchema } from '@app/contracts/player';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../auth/session-guard.ts';
+import type { GamesContext } from '../games/games-context.ts';
 import { askedFigures, walletFigures } from '../games/provider-figures.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { presentBalances, presentUser } from './player.presenter.ts';
 import { balancesForSession, getProfile } from './player.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type PlayerRoutesDeps = { db: Db; games: GamesContext };
+
 /** The signed-in player's profile and balances: in the player scope. */
-export async function playerRoutes(app: App, deps: Deps) {
+export async function playerRoutes(app: App, deps: PlayerRoutesDeps) {
   app.get(
     API_PATHS.profile,
     {

@@ -3,7 +3,8 @@ import { REWARD_IMAGE_BYTES_MAX } from '@app/contracts/limits';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
@@ -11,6 +12,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { assertPlainFileName, uploadRewardImage } from './reward-image.service.ts';
+import type { RewardImageStorage } from './reward-image-storage.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type RewardImageRoutesDeps = { config: Config; db: Db; rewardImages: RewardImageStorage };
 
 const REWARD_IMAGE_MB_MAX = REWARD_IMAGE_BYTES_MAX / (1024 * 1024);
 
@@ -53,7 +58,7 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
  * The reward image upload (admin), in a scope of its own so that only this
  * route accepts multipart bodies.
  */
-export async function rewardImageRoutes(app: App, deps: Deps) {
+export async function rewardImageRoutes(app: App, deps: RewardImageRoutesDeps) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: REWARD_IMAGE_BYTES_MAX, files: 1, fields: 2, parts: 3, headerPairs: 50 },
     throwFileSizeLimit: true,

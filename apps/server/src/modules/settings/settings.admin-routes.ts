@@ -13,13 +13,15 @@ import {
   updateSettingRequestSchema,
 } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { rewardImageRoutes } from './reward-image.routes.ts';
+import type { RewardImageStorage } from './reward-image-storage.ts';
 import {
   listAllRewards,
   listAllSettings,
@@ -29,12 +31,15 @@ import {
   updateSetting,
 } from './settings.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type SettingsAdminRoutesDeps = { db: Db; config: Config; rewardImages: RewardImageStorage };
+
 const tags = ['admin: settings'];
 const security = OPERATOR_SECURITY;
 const admin = { role: 'admin' as const };
 
 /** Settings, house bank accounts and rewards: every operator reads them, admins change them. */
-export async function settingsAdminRoutes(app: App, deps: Deps) {
+export async function settingsAdminRoutes(app: App, deps: SettingsAdminRoutesDeps) {
   app.get(
     ADMIN_PATHS.settings,
     {

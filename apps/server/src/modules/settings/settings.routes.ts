@@ -1,12 +1,15 @@
 import { API_PATHS } from '@app/contracts/paths';
 import { rewardsResponseSchema, settingsResponseSchema } from '@app/contracts/settings';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { listActiveRewards, listPublicSettings, readMoneyLimits } from './settings.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type SettingsRoutesDeps = { db: Db };
+
 /** Public settings and rewards: no session needed, the app reads them before login. */
-export async function settingsRoutes(app: App, deps: Deps) {
+export async function settingsRoutes(app: App, deps: SettingsRoutesDeps) {
   app.get(
     API_PATHS.settings,
     {

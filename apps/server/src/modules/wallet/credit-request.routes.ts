@@ -9,15 +9,19 @@ import {
 } from '@app/contracts/admin';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { approveCreditRequest, listCreditRequests, rejectCreditRequest } from './credit-request.service.ts';
+
+/** What these routes need from the composition root (app.ts). */
+type CreditRequestRoutesDeps = { db: Db; house: HouseAccounts };
 
 const tags = ['admin: players'];
 const security = OPERATOR_SECURITY;
@@ -26,7 +30,7 @@ const security = OPERATOR_SECURITY;
  * Manual credits waiting for a second admin: every operator sees the queue;
  * approving or rejecting takes an admin who did not ask for the credit.
  */
-export async function creditRequestRoutes(app: App, deps: Deps) {
+export async function creditRequestRoutes(app: App, deps: CreditRequestRoutesDeps) {
   app.get(
     ADMIN_PATHS.creditRequests,
     {

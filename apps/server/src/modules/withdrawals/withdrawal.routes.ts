@@ -2,7 +2,7 @@ import { pagedResponseSchema, queueQuerySchema, withdrawalItemSchema } from '@ap
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
 import { withdrawRequestSchema, withdrawResponseSchema } from '@app/contracts/wallet';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
@@ -10,10 +10,14 @@ import type { App } from '../../http/types.ts';
 import { SESSION_CHECKED_BY_ROUTE, unconfirmedSessionOf } from '../auth/session-guard.ts';
 import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from './withdrawal.service.ts';
 
+/** What these routes need from the composition root (app.ts). */
+type WithdrawalRoutesDeps = { db: Db; house: HouseAccounts };
+
 /** POST /api/player/withdraw, in the player scope. */
-export async function withdrawalRoutes(app: App, deps: Deps) {
+export async function withdrawalRoutes(app: App, deps: WithdrawalRoutesDeps) {
   app.post(
     API_PATHS.withdraw,
     {
@@ -46,7 +50,7 @@ const tags = ['admin: withdrawals'];
 const security = OPERATOR_SECURITY;
 
 /** The withdrawal queue and its decisions, in the operator scope. */
-export async function withdrawalAdminRoutes(app: App, deps: Deps) {
+export async function withdrawalAdminRoutes(app: App, deps: WithdrawalRoutesDeps) {
   app.get(
     ADMIN_PATHS.withdrawals,
     {
