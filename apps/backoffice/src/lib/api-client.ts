@@ -1,25 +1,10 @@
-import { errorResponseSchema } from '@app/contracts/common';
-import type { ErrorCode } from '@app/contracts/errors';
+import { ApiError, sendRequest, withQuery } from '@app/web-kit/api-error';
 import type { z } from 'zod';
 import { withBangkokTimes } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { useSessionStore } from '@/stores/session-store';
 
-/** A failed call: `status` is 0 when no answer arrived at all. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errorCode: ErrorCode | undefined;
-  /** The server's own message, in the operator's language, times in it on Bangkok's clock; empty when there was none. */
-  readonly serverMessage: string;
-
-  constructor(status: number, serverMessage: string, errorCode?: ErrorCode) {
-    super(serverMessage || `Request failed with status ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errorCode = errorCode;
-    this.serverMessage = serverMessage;
-  }
-}
+export { ApiError, withQuery };
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -33,12 +18,6 @@ type RequestOptions<T> = {
   signal?: AbortSignal;
 };
 
-/** The path with its query; empty values are left out. */
-export function withQuery(path: string, query: Query = {}): string {
-  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
-  return entries.length === 0 ? path : `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}`;
-}
-
 function headersFor(body: unknown, extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': i18n.language || 'en', ...extra });
   if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
@@ -47,25 +26,12 @@ function headersFor(body: unknown, extra: Record<string, string> = {}): Headers 
   return headers;
 }
 
-async function send(path: string, init: RequestInit & { body?: BodyInit | null }): Promise<Response> {
-  const sentToken = (init.headers as Headers).has('Authorization');
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, '');
-  }
-  if (!response.ok) {
-    // A 401 on a call made with a token: the session is over (expired, revoked); the guard shows sign-in.
-    if (response.status === 401 && sentToken) useSessionStore.getState().end('expired');
-    const json: unknown = await response.json().catch(() => undefined);
-    const parsed = errorResponseSchema.safeParse(json);
-    throw parsed.success
-      ? new ApiError(response.status, withBangkokTimes(parsed.data.message), parsed.data.data.errorCode)
-      : new ApiError(response.status, '');
-  }
-  return response;
+/** fetch with the failures of both apps; a 401 to a call made with a token ends the session (the guard shows sign-in). */
+function send(path: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  return sendRequest(path, init, {
+    onUnauthorized: () => useSessionStore.getState().end('expired'),
+    presentMessage: withBangkokTimes,
+  });
 }
 
 /**

@@ -1,26 +1,11 @@
-import { errorResponseSchema } from '@app/contracts/common';
-import type { ErrorCode } from '@app/contracts/errors';
+import { ApiError, readJson, sendRequest, withQuery } from '@app/web-kit/api-error';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { i18n } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
 import { getToken } from '@/lib/token';
 
-/** A failed call: `status` is 0 when no answer arrived at all. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errorCode: ErrorCode | undefined;
-  /** The server's own message, already in the player's language; empty when there was none. */
-  readonly serverMessage: string;
-
-  constructor(status: number, serverMessage: string, errorCode?: ErrorCode) {
-    super(serverMessage || `Request failed with status ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errorCode = errorCode;
-    this.serverMessage = serverMessage;
-  }
-}
+export { ApiError };
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST';
@@ -34,8 +19,7 @@ type RequestOptions<T> = {
 };
 
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
-  const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
-  return `${env.apiUrl}${path}${search}`;
+  return `${env.apiUrl}${withQuery(path, query)}`;
 }
 
 function buildHeaders(body: unknown, extra: Record<string, string> = {}): Headers {
@@ -53,25 +37,6 @@ function encodeBody(body: unknown): BodyInit {
   return JSON.stringify(body ?? {});
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads `{ message, data.errorCode }` of an error answer, leniently: a proxy's HTML page has neither. */
-function readErrorDetails(json: unknown): { message: string; errorCode: ErrorCode | undefined } {
-  const parsed = errorResponseSchema.safeParse(json);
-  if (parsed.success) return { message: parsed.data.message, errorCode: parsed.data.data.errorCode };
-  const message =
-    typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string'
-      ? json.message
-      : '';
-  return { message, errorCode: undefined };
-}
-
 /**
  * Every call of spec §7 goes through here: JSON in and out, Bearer token when
  * stored, the interface language as Accept-Language, the answer validated by its
@@ -80,28 +45,18 @@ function readErrorDetails(json: unknown): { message: string; errorCode: ErrorCod
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
-  const sentToken = getToken() !== null;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
+  // Only a call made with a token can end a session; a wrong password on /login is a plain error.
+  const response = await sendRequest(
+    buildUrl(path, options.query),
+    {
       method,
       headers: buildHeaders(options.body, options.headers),
       body: method === 'POST' ? encodeBody(options.body) : undefined,
       signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, '');
-  }
-
-  const json = await readJson(response);
-  if (!response.ok) {
-    // Only a call made with a token can end a session; a wrong password on /login is a plain error.
-    if (response.status === 401 && sentToken) clearSession();
-    const { message, errorCode } = readErrorDetails(json);
-    throw new ApiError(response.status, message, errorCode);
-  }
-  const parsed = options.schema.safeParse(json);
+    },
+    { onUnauthorized: clearSession },
+  );
+  const parsed = options.schema.safeParse(await readJson(response));
   if (!parsed.success) throw new ApiError(response.status, '');
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import './dialog.css';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useModalDialog } from '@app/web-kit/use-modal-dialog';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type DialogProps = {
@@ -10,38 +11,13 @@ type DialogProps = {
   wide?: boolean;
 };
 
-/**
- * A modal dialog on the platform's own `<dialog>` with `showModal()`: the page
- * behind is inert, focus stays inside, Escape closes (turned into `onClose`, so
- * React state decides), and focus returns where it was.
- */
+/** A modal dialog (its behaviour: useModalDialog, shared with the player app) with a Close button. */
 export function Dialog({ title, onClose, children, wide = false }: DialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      previouslyFocused?.focus();
-    };
-  }, []);
+  const { ref, titleId, onCancel } = useModalDialog(onClose);
 
   return (
-    <dialog
-      ref={ref}
-      className={`dialog${wide ? ' dialog--wide' : ''}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCloseRef.current();
-      }}
-    >
+    <dialog ref={ref} className={`dialog${wide ? ' dialog--wide' : ''}`} aria-labelledby={titleId} onCancel={onCancel}>
       <div className="dialog__header">
         <h2 id={titleId} className="dialog__title">
           {title}

@@ -1,5 +1,6 @@
 import './dialog.css';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useModalDialog } from '@app/web-kit/use-modal-dialog';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/ui/icons';
 
@@ -12,43 +13,22 @@ type DialogProps = {
 };
 
 /**
- * A modal dialog on the platform's own `<dialog>` opened with `showModal()`:
- * the browser makes the rest of the page inert, keeps focus inside, closes on
- * Escape (we turn that into `onClose`, so React state decides) and the dialog
- * is labelled by its title. Focus goes back where it was when it closes.
+ * A modal dialog (its behaviour: useModalDialog, shared with the back office)
+ * that also closes on a click on its backdrop.
  */
 export function Dialog({ title, onClose, children, className = '' }: DialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      previouslyFocused?.focus();
-    };
-  }, []);
-
-  function onCancel(event: React.SyntheticEvent<HTMLDialogElement>) {
-    // Escape: the platform would close the dialog itself; the modal's owner closes it instead.
-    event.preventDefault();
-    onCloseRef.current?.();
-  }
+  const { ref, titleId, onCancel, close } = useModalDialog(onClose);
 
   function onBackdropClick(event: React.MouseEvent<HTMLDialogElement>) {
     // A click on the backdrop lands on the dialog element itself, outside its panel.
-    if (event.target === event.currentTarget) onCloseRef.current?.();
+    if (event.target === event.currentTarget) close();
   }
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog through the platform's cancel event.
     <dialog
-      ref={dialogRef}
+      ref={ref}
       className={`dialog ${className}`}
       aria-labelledby={titleId}
       onCancel={onCancel}

@@ -1,5 +1,6 @@
 import './sign-in-form.css';
 import { operatorLoginRequestSchema } from '@app/contracts/admin';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { enrol, signIn } from '@/features/auth/api/sign-in';
 import { EnrolQr } from '@/features/auth/components/enrol-qr';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { type OperatorSession, useSessionStore } from '@/stores/session-store';

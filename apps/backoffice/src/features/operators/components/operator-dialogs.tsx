@@ -4,6 +4,7 @@ import {
   type operatorListItemSchema,
   updateOperatorRequestSchema,
 } from '@app/contracts/admin';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,7 +12,6 @@ import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { useCreateOperator, useUpdateOperator } from '@/features/operators/api/operators';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 

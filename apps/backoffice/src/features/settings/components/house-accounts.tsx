@@ -1,6 +1,7 @@
 import '@/components/ui/table.css';
 import { type HouseAccount, houseAccountRequestSchema, houseAccountUpdateSchema } from '@app/contracts/admin';
 import { BANKS, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -10,7 +11,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type HouseAccountCreate, useHouseAccounts, useSaveHouseAccount } from '@/features/settings/api/house-accounts';
 import { SettingsSection } from '@/features/settings/components/settings-section';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { bankDisplayName } from '@/lib/banks';
 import { fieldErrorText } from '@/lib/form-errors';

@@ -1,6 +1,7 @@
 import '@/components/ui/table.css';
 import { type adminRewardSchema, rewardImagePath, rewardRequestSchema, rewardUpdateSchema } from '@app/contracts/admin';
 import { REWARD_IMAGE_BYTES_MAX } from '@app/contracts/limits';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,7 +12,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type RewardCreate, useRewards, useSaveReward, useUploadRewardImage } from '@/features/settings/api/rewards';
 import { SettingsSection } from '@/features/settings/components/settings-section';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 

@@ -1,6 +1,7 @@
 import { type adminSettingSchema, updateSettingRequestSchema } from '@app/contracts/admin';
 import { AMOUNT_BAHT_MAX } from '@app/contracts/limits';
 import { SETTING_CODES, settingValue } from '@app/contracts/settings';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,7 +9,6 @@ import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useSettingValues, useUpdateSetting } from '@/features/settings/api/settings-values';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { formatDateTime, formatMoney } from '@/lib/format';

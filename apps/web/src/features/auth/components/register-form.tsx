@@ -2,6 +2,7 @@ import './auth-card.css';
 import { type RegisterRequest, registerFieldsSchema } from '@app/contracts/auth';
 import { BANKS, type Bank, bankNumberProblem, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
 import { AUTO_LOGIN_FAILED_REDIRECT_MS, REGISTER_AGENT_ID } from '@app/contracts/limits';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,7 +18,6 @@ import { useLogin } from '@/features/auth/api/login';
 import { useRegister } from '@/features/auth/api/register';
 import { BankSelect } from '@/features/auth/components/bank-select';
 import { type RegisterConflict, registerConflict } from '@/features/auth/utils/register-conflict';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 

@@ -1,6 +1,7 @@
 import './confirm-deposit-modal.css';
 import type { SlipDepositResponse } from '@app/contracts/deposits';
 import { formatBahtWithSymbol } from '@app/contracts/money';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,6 @@ import {
   slipAmountSchema,
   slipProblem,
 } from '@/features/deposit/utils/deposit-rules';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';

@@ -1,4 +1,5 @@
 import { changePasswordRequestSchema } from '@app/contracts/auth';
+import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import { FormField } from '@/components/ui/form-field';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { PasswordField } from '@/components/ui/password-field';
 import { useChangePassword } from '@/features/password/api/change-password';
-import { useZodForm } from '@/hooks/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import type { ModalProps } from '@/stores/modal-store';

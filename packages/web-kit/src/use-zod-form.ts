@@ -3,10 +3,10 @@ import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * The one form pattern of the app: react-hook-form driven by a zod schema,
+ * The one form pattern of both apps: react-hook-form driven by a zod schema,
  * usually the contract's own, so that the browser checks exactly what the
  * server will. Errors appear after the first submit and then follow the
- * player's corrections as they type. The submit handler receives the schema's
+ * user's corrections as they type. The submit handler receives the schema's
  * output (trimmed, converted), not the raw inputs.
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
