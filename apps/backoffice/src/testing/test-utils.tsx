@@ -1,6 +1,6 @@
 import type { Operator, OperatorRole } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, onTestFinished, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
@@ -24,6 +24,18 @@ export const summary = {
     pendingTransfers: { count: 1, amount: 250 },
     today: { deposits: { count: 5, amount: 12000.5 }, withdrawals: { count: 3, amount: 4500 } },
   },
+};
+
+/** A player as the operator API summarises one (queues, audit, player pages). */
+export const samplePlayer = {
+  id: 7,
+  username: 'SP100007',
+  phoneNumber: '0812345670',
+  fullName: 'Somsri Jaidee',
+  bankCode: 'SCB',
+  bankName: 'Siam Commercial Bank',
+  bankNumber: '4567890123',
+  frozen: false,
 };
 
 export function errorBody(status: number, message: string, errorCode = 'VALIDATION_ERROR') {
@@ -120,4 +132,28 @@ export function currentLocation(): string {
   const output = screen.getByTestId('location');
   expect(output).toBeInTheDocument();
   return output.textContent ?? '';
+}
+
+/**
+ * A queue keeps its filters, order and page in the address (QueuePage), so a
+ * refresh keeps the place: chooses `status`, newest first and a search for
+ * `q`, then the next page, and checks the address, the request and the pager
+ * (the list answers 45 items, 20 a page).
+ */
+export async function expectQueuePlaceInAddress(
+  fetchMock: ReturnType<typeof mockApi>,
+  list: ApiCall,
+  { page, status, q }: { page: string; status: string; q: string },
+): Promise<void> {
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: status } });
+  fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'newest' } });
+  fireEvent.change(screen.getByLabelText('Find'), { target: { value: q } });
+  fireEvent.submit(screen.getByLabelText('Find').closest('form') as HTMLFormElement);
+  const query = `status=${status}&sort=newest&q=${q}`;
+  await waitFor(() => expect(currentLocation()).toBe(`${page}?${query}`));
+  fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(currentLocation()).toBe(`${page}?${query}&page=2`));
+  const last = requestsTo(fetchMock, list).at(-1);
+  expect(new URL(last?.url ?? '').searchParams.toString()).toBe(`${query}&page=2`);
+  expect(screen.getByText('Page 2 of 3 · 45 items')).toBeInTheDocument();
 }

@@ -82,7 +82,7 @@ export function SortFilter({
   );
 }
 
-type QueueFiltersProps = {
+export type QueueFiltersProps = {
   /** The search box's label and placeholder. */
   search: { label: string; placeholder: string };
   /** The statuses offered, each with its label. */

@@ -1,18 +1,18 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockApi, paged, type Routes, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
+import {
+  errorBody,
+  mockApi,
+  paged,
+  type Routes,
+  renderApp,
+  requestsTo,
+  samplePlayer,
+  signInAs,
+} from '@/testing/test-utils';
 
-const player = {
-  id: 7,
-  username: 'SP100007',
-  phoneNumber: '0812345670',
-  fullName: 'Somsri Jaidee',
-  bankCode: 'SCB',
-  bankName: 'Siam Commercial Bank',
-  bankNumber: '4567890123',
-  frozen: false,
-};
+const player = samplePlayer;
 
 function request(id: number, overrides: Record<string, unknown> = {}) {
   return {

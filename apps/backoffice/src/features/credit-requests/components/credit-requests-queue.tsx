@@ -1,14 +1,19 @@
 import { CREDIT_REQUEST_STATUSES, type CreditRequestItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { DecisionDialog } from '@/components/ui/decision-dialog';
 import { SelectFilter, SortFilter } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
 import { PagedList } from '@/components/ui/paged-list';
+import {
+  type Decision,
+  DecisionButtons,
+  PlayerCell,
+  type QueueColumn,
+  QueueDecisionDialog,
+  QueueTable,
+  statusColumn,
+} from '@/components/ui/queue-table';
 import { Spinner } from '@/components/ui/spinner';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { playerPage } from '@/config/paths';
 import { useCreditRequestDecision, useCreditRequests } from '@/features/credit-requests/api/credit-requests';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
@@ -16,7 +21,7 @@ import { useSessionStore } from '@/stores/session-store';
 
 const DEFAULTS = { status: 'WAITING', sort: 'oldest' };
 
-type Pending = { item: CreditRequestItem; decision: 'approve' | 'reject' };
+type Pending = { item: CreditRequestItem; decision: Decision };
 
 /**
  * Manual credits above their operator's limit, waiting for a second admin:
@@ -41,6 +46,33 @@ export function CreditRequestsQueue() {
   const mayDecide = (item: CreditRequestItem) =>
     item.status === 'WAITING' && operator?.role === 'admin' && operator.username !== item.requestedBy;
 
+  const columns: QueueColumn<CreditRequestItem>[] = [
+    { header: t('creditRequests.player'), cell: (item) => <PlayerCell player={item.player} /> },
+    { header: t('creditRequests.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
+    { header: t('common.reason'), cell: (item) => item.reason },
+    {
+      header: t('creditRequests.requestedBy'),
+      cell: (item) => (
+        <div>
+          {item.requestedBy}
+          <div className="muted">{formatDateTime(item.requestedAt)}</div>
+        </div>
+      ),
+    },
+    statusColumn(t('common.status'), statusLabel, (item) => item.decisionReason),
+    {
+      header: t('creditRequests.actions'),
+      cell: (item) =>
+        mayDecide(item) ? (
+          <div className="table__actions">
+            <DecisionButtons name={item.player.fullName} onDecide={(decision) => setPending({ item, decision })} />
+          </div>
+        ) : (
+          item.status === 'WAITING' && <span className="muted">{t('creditRequests.secondAdmin')}</span>
+        ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title={t('creditRequests.title')} />
@@ -56,87 +88,13 @@ export function CreditRequestsQueue() {
         {requests.isFetching && <Spinner label={t('common.loading')} />}
       </div>
       <PagedList query={requests} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => (
-          <div className="table-box">
-            <table className="table" aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('creditRequests.player')}</th>
-                  <th scope="col" className="num">
-                    {t('creditRequests.amount')}
-                  </th>
-                  <th scope="col">{t('common.reason')}</th>
-                  <th scope="col">{t('creditRequests.requestedBy')}</th>
-                  <th scope="col">{t('common.status')}</th>
-                  <th scope="col">{t('creditRequests.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} data-testid="credit-request-row">
-                    <td data-label={t('creditRequests.player')}>
-                      <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
-                      <div className="muted">
-                        {item.player.username} · {item.player.phoneNumber}
-                      </div>
-                    </td>
-                    <td data-label={t('creditRequests.amount')} className="num">
-                      {formatMoney(item.amount)}
-                    </td>
-                    <td data-label={t('common.reason')}>{item.reason}</td>
-                    <td data-label={t('creditRequests.requestedBy')}>
-                      {item.requestedBy}
-                      <div className="muted">{formatDateTime(item.requestedAt)}</div>
-                    </td>
-                    <td data-label={t('common.status')}>
-                      <StatusBadge status={item.status} label={statusLabel(item.status)} />
-                      {item.decidedBy && (
-                        <div className="muted">
-                          {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                        </div>
-                      )}
-                      {item.decisionReason && <div className="muted">{item.decisionReason}</div>}
-                    </td>
-                    <td data-label={t('creditRequests.actions')}>
-                      {mayDecide(item) ? (
-                        <div className="table__actions">
-                          <button
-                            type="button"
-                            className="button button--primary button--small"
-                            onClick={() => setPending({ item, decision: 'approve' })}
-                          >
-                            {t('decision.approve')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            onClick={() => setPending({ item, decision: 'reject' })}
-                          >
-                            {t('decision.reject')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                        </div>
-                      ) : (
-                        item.status === 'WAITING' && <span className="muted">{t('creditRequests.secondAdmin')}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(items, busy) => <QueueTable items={items} columns={columns} busy={busy} rowTestId="credit-request-row" />}
       </PagedList>
       {pending && (
-        <DecisionDialog
-          title={t(pending.decision === 'approve' ? 'decision.approveTitle' : 'decision.rejectTitle', {
-            what: t('creditRequests.what'),
-          })}
-          confirmLabel={t(pending.decision === 'approve' ? 'decision.approve' : 'decision.reject')}
-          tone={pending.decision === 'approve' ? 'primary' : 'danger'}
-          reason={pending.decision === 'approve' ? 'optional' : 'required'}
-          successText={t(pending.decision === 'approve' ? 'creditRequests.approved' : 'decision.rejected')}
+        <QueueDecisionDialog
+          decision={pending.decision}
+          what={t('creditRequests.what')}
+          approvedText={t('creditRequests.approved')}
           onConfirm={({ reason, idempotencyKey }) => decide(pending.item, pending.decision, reason, idempotencyKey)}
           onSettled={refresh}
           onClose={() => setPending(null)}
@@ -148,7 +106,7 @@ export function CreditRequestsQueue() {
               by: pending.item.requestedBy,
             })}
           </p>
-        </DecisionDialog>
+        </QueueDecisionDialog>
       )}
     </>
   );

@@ -2,26 +2,18 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
-  currentLocation,
   errorBody,
+  expectQueuePlaceInAddress,
   mockApi,
   paged,
   type Routes,
   renderApp,
   requestsTo,
+  samplePlayer,
   signInAs,
 } from '@/testing/test-utils';
 
-const player = {
-  id: 7,
-  username: 'SP100007',
-  phoneNumber: '0812345670',
-  fullName: 'Somsri Jaidee',
-  bankCode: 'SCB',
-  bankName: 'Siam Commercial Bank',
-  bankNumber: '4567890123',
-  frozen: false,
-};
+const player = samplePlayer;
 
 function slip(id: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -194,16 +186,11 @@ describe('deliverable 4: the deposits queue', () => {
     const { fetchMock } = await openQueue({
       [`GET ${ADMIN_PATHS.deposits}`]: { body: paged([deposit(21)], 45, 1, 20) },
     });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'REJECTED' } });
-    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'newest' } });
-    fireEvent.change(screen.getByLabelText('Find'), { target: { value: '0812' } });
-    fireEvent.submit(screen.getByLabelText('Find').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(currentLocation()).toBe('/deposits?status=REJECTED&sort=newest&q=0812'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(currentLocation()).toBe('/deposits?status=REJECTED&sort=newest&q=0812&page=2'));
-    const last = requestsTo(fetchMock, `GET ${ADMIN_PATHS.deposits}`).at(-1);
-    expect(new URL(last?.url ?? '').searchParams.toString()).toBe('status=REJECTED&sort=newest&q=0812&page=2');
-    expect(screen.getByText('Page 2 of 3 · 45 items')).toBeInTheDocument();
+    await expectQueuePlaceInAddress(fetchMock, `GET ${ADMIN_PATHS.deposits}`, {
+      page: '/deposits',
+      status: 'REJECTED',
+      q: '0812',
+    });
   });
 
   it('approving shows amount, player and slip reference, sends once with an Idempotency-Key and refreshes', async () => {

@@ -2,23 +2,26 @@ import './deposits-queue.css';
 import type { DepositItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { DecisionDialog } from '@/components/ui/decision-dialog';
-import { QueueFilters } from '@/components/ui/list-filters';
-import { PageHeader } from '@/components/ui/page-header';
-import { PagedList } from '@/components/ui/paged-list';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { playerPage } from '@/config/paths';
+import {
+  type Decision,
+  DecisionButtons,
+  PlayerCell,
+  type QueueColumn,
+  QueueDecisionDialog,
+  QueuePage,
+  RequestedCell,
+  statusColumn,
+} from '@/components/ui/queue-table';
 import { useDepositDecision, useDeposits } from '@/features/deposits/api/deposits';
 import { SlipDialog } from '@/features/deposits/components/slip-dialog';
 import { bankDisplayName } from '@/lib/banks';
-import { formatAge, formatDateTime, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
 
 const DEFAULTS = { status: 'WAITING', sort: 'oldest', q: '' };
 const STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
 
-type Pending = { item: DepositItem; decision: 'approve' | 'reject' };
+type Pending = { item: DepositItem; decision: Decision };
 
 /** What the slip's QR said: its reference, the sending bank and whether its checksum holds. */
 function QrFacts({ item }: { item: DepositItem }) {
@@ -88,131 +91,73 @@ export function DepositsQueue() {
       REJECTED: t('deposits.statusRejected'),
     })[status] ?? status;
 
+  const columns: QueueColumn<DepositItem>[] = [
+    { header: t('deposits.player'), cell: (item) => <PlayerCell player={item.player} /> },
+    { header: t('deposits.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
+    {
+      header: t('deposits.requestedAt'),
+      cell: (item) => (
+        <RequestedCell at={item.createdAt} waiting={item.status === 'WAITING'} ageLabel={t('deposits.age')} />
+      ),
+    },
+    {
+      header: t('deposits.slip'),
+      cell: (item) => (
+        <div>
+          <QrFacts item={item} />
+          {item.bankTransferId !== null && (
+            <div className="muted">{t('deposits.transferLinked', { id: item.bankTransferId })}</div>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: t('deposits.warnings'),
+      cell: (item) =>
+        item.warnings.length > 0 ? (
+          <Warnings codes={item.warnings} />
+        ) : (
+          <span className="muted">{t('deposits.noWarnings')}</span>
+        ),
+    },
+    statusColumn(t('common.status'), statusLabel, (item) => item.reason),
+    {
+      header: t('deposits.actions'),
+      cell: (item) => (
+        <div className="table__actions">
+          {item.slip && (
+            <button type="button" className="button button--small" onClick={() => setViewing(item)}>
+              {t('deposits.viewSlip')}
+              <span className="visually-hidden"> {item.player.fullName}</span>
+            </button>
+          )}
+          {item.status === 'WAITING' && (
+            <DecisionButtons name={item.player.fullName} onDecide={(decision) => setPending({ item, decision })} />
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
-    <>
-      <PageHeader title={t('deposits.title')} />
-      <QueueFilters
-        search={{ label: t('deposits.filterLabel'), placeholder: t('deposits.filterPlaceholder') }}
-        statuses={STATUSES.map((status) => [status, statusLabel(status)] as const)}
-        values={values}
-        set={set}
-        busy={deposits.isFetching}
-      />
-      <PagedList query={deposits} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => (
-          <div className="table-box">
-            <table className="table" aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('deposits.player')}</th>
-                  <th scope="col" className="num">
-                    {t('deposits.amount')}
-                  </th>
-                  <th scope="col">{t('deposits.requestedAt')}</th>
-                  <th scope="col">{t('deposits.slip')}</th>
-                  <th scope="col">{t('deposits.warnings')}</th>
-                  <th scope="col">{t('common.status')}</th>
-                  <th scope="col">{t('deposits.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} data-testid="deposit-row">
-                    <td data-label={t('deposits.player')}>
-                      {/* One block per cell: on a phone the cell is a row of the card, label then value. */}
-                      <div>
-                        <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
-                        <div className="muted">
-                          {item.player.username} · {item.player.phoneNumber}
-                        </div>
-                      </div>
-                    </td>
-                    <td data-label={t('deposits.amount')} className="num">
-                      {formatMoney(item.amount)}
-                    </td>
-                    <td data-label={t('deposits.requestedAt')}>
-                      <div>
-                        {formatDateTime(item.createdAt)}
-                        {item.status === 'WAITING' && (
-                          <div className="muted">
-                            {t('deposits.age')}: {formatAge(item.createdAt)}
-                          </div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label={t('deposits.slip')}>
-                      <div>
-                        <QrFacts item={item} />
-                        {item.bankTransferId !== null && (
-                          <div className="muted">{t('deposits.transferLinked', { id: item.bankTransferId })}</div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label={t('deposits.warnings')}>
-                      {item.warnings.length > 0 ? (
-                        <Warnings codes={item.warnings} />
-                      ) : (
-                        <span className="muted">{t('deposits.noWarnings')}</span>
-                      )}
-                    </td>
-                    <td data-label={t('common.status')}>
-                      <div>
-                        <StatusBadge status={item.status} label={statusLabel(item.status)} />
-                        {item.decidedBy && (
-                          <div className="muted">
-                            {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                          </div>
-                        )}
-                        {item.reason && <div className="muted">{item.reason}</div>}
-                      </div>
-                    </td>
-                    <td data-label={t('deposits.actions')}>
-                      <div className="table__actions">
-                        {item.slip && (
-                          <button type="button" className="button button--small" onClick={() => setViewing(item)}>
-                            {t('deposits.viewSlip')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                        )}
-                        {item.status === 'WAITING' && (
-                          <>
-                            <button
-                              type="button"
-                              className="button button--primary button--small"
-                              onClick={() => setPending({ item, decision: 'approve' })}
-                            >
-                              {t('decision.approve')}
-                              <span className="visually-hidden"> {item.player.fullName}</span>
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--small"
-                              onClick={() => setPending({ item, decision: 'reject' })}
-                            >
-                              {t('decision.reject')}
-                              <span className="visually-hidden"> {item.player.fullName}</span>
-                            </button>
-                          </>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </PagedList>
+    <QueuePage
+      title={t('deposits.title')}
+      filters={{
+        search: { label: t('deposits.filterLabel'), placeholder: t('deposits.filterPlaceholder') },
+        statuses: STATUSES.map((status) => [status, statusLabel(status)] as const),
+        values,
+        set,
+      }}
+      query={deposits}
+      page={page}
+      columns={columns}
+      rowTestId="deposit-row"
+    >
       {viewing && <SlipDialog item={viewing} onClose={() => setViewing(null)} />}
       {pending && (
-        <DecisionDialog
-          title={t(pending.decision === 'approve' ? 'decision.approveTitle' : 'decision.rejectTitle', {
-            what: t('deposits.what'),
-          })}
-          confirmLabel={t(pending.decision === 'approve' ? 'decision.approve' : 'decision.reject')}
-          tone={pending.decision === 'approve' ? 'primary' : 'danger'}
-          reason={pending.decision === 'approve' ? 'optional' : 'required'}
-          successText={t(pending.decision === 'approve' ? 'decision.approved' : 'decision.rejected')}
+        <QueueDecisionDialog
+          decision={pending.decision}
+          what={t('deposits.what')}
           onConfirm={({ reason, idempotencyKey }) => decide(pending.item, pending.decision, reason, idempotencyKey)}
           onSettled={refresh}
           onClose={() => setPending(null)}
@@ -235,8 +180,8 @@ export function DepositsQueue() {
           </dl>
           <p>{t(pending.decision === 'approve' ? 'deposits.approveHint' : 'deposits.rejectHint')}</p>
           <Warnings codes={pending.item.warnings} />
-        </DecisionDialog>
+        </QueueDecisionDialog>
       )}
-    </>
+    </QueuePage>
   );
 }

@@ -4,26 +4,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { QUERY_KEYS } from '@/lib/query-keys';
 import {
-  currentLocation,
   errorBody,
+  expectQueuePlaceInAddress,
   mockApi,
   paged,
   type Routes,
   renderApp,
   requestsTo,
+  samplePlayer,
   signInAs,
 } from '@/testing/test-utils';
 
-const player = {
-  id: 7,
-  username: 'SP100007',
-  phoneNumber: '0812345670',
-  fullName: 'Somsri Jaidee',
-  bankCode: 'SCB',
-  bankName: 'Siam Commercial Bank',
-  bankNumber: '4567890123',
-  frozen: false,
-};
+const player = samplePlayer;
 
 const otherPlayer = {
   ...player,
@@ -198,16 +190,11 @@ describe('deliverable 4: the bank transfers queue', () => {
     const { fetchMock } = await openQueue({
       [`GET ${ADMIN_PATHS.bankTransfers}`]: { body: paged([transfer(31)], 45, 1, 20) },
     });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'CREDITED' } });
-    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'newest' } });
-    fireEvent.change(screen.getByLabelText('Find'), { target: { value: '9012' } });
-    fireEvent.submit(screen.getByLabelText('Find').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(currentLocation()).toBe('/transfers?status=CREDITED&sort=newest&q=9012'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(currentLocation()).toBe('/transfers?status=CREDITED&sort=newest&q=9012&page=2'));
-    const last = requestsTo(fetchMock, `GET ${ADMIN_PATHS.bankTransfers}`).at(-1);
-    expect(new URL(last?.url ?? '').searchParams.toString()).toBe('status=CREDITED&sort=newest&q=9012&page=2');
-    expect(screen.getByText('Page 2 of 3 · 45 items')).toBeInTheDocument();
+    await expectQueuePlaceInAddress(fetchMock, `GET ${ADMIN_PATHS.bankTransfers}`, {
+      page: '/transfers',
+      status: 'CREDITED',
+      q: '9012',
+    });
   });
 
   it('assign: find the player by phone, pick, give a reason; POST {playerId, reason} once with an Idempotency-Key; everything refreshes', async () => {

@@ -2,12 +2,7 @@ import './transfers-queue.css';
 import { BANK_TRANSFER_STATUSES, type BankTransferItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { QueueFilters } from '@/components/ui/list-filters';
-import { PageHeader } from '@/components/ui/page-header';
-import { PagedList } from '@/components/ui/paged-list';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { playerPage } from '@/config/paths';
+import { PlayerCell, type QueueColumn, QueuePage, statusColumn } from '@/components/ui/queue-table';
 import { useBankTransfers } from '@/features/transfers/api/transfers';
 import { AssignTransferDialog } from '@/features/transfers/components/assign-transfer-dialog';
 import { bankDisplayName } from '@/lib/banks';
@@ -36,108 +31,67 @@ export function TransfersQueue() {
       MISMATCH: t('transfers.statusMismatch'),
     })[status] ?? status;
 
-  return (
-    <>
-      <PageHeader title={t('transfers.title')} />
-      <QueueFilters
-        search={{ label: t('transfers.filterLabel'), placeholder: t('transfers.filterPlaceholder') }}
-        statuses={BANK_TRANSFER_STATUSES.map((status) => [status, statusLabel(status)] as const)}
-        values={values}
-        set={set}
-        busy={transfers.isFetching}
-      />
-      <PagedList query={transfers} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => (
-          <div className="table-box">
-            <table className="table" aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('transfers.reference')}</th>
-                  <th scope="col">{t('transfers.from')}</th>
-                  <th scope="col">{t('transfers.to')}</th>
-                  <th scope="col" className="num">
-                    {t('transfers.amount')}
-                  </th>
-                  <th scope="col">{t('transfers.transferredAt')}</th>
-                  <th scope="col">{t('common.status')}</th>
-                  <th scope="col">{t('transfers.player')}</th>
-                  <th scope="col">{t('transfers.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} data-testid="transfer-row">
-                    <td data-label={t('transfers.reference')} className="mono">
-                      {item.reference}
-                    </td>
-                    <td data-label={t('transfers.from')}>
-                      {/* One block per cell: on a phone the cell is a row of the card, label then value. */}
-                      <div>
-                        {bankDisplayName(item.bankCode ?? item.fromBankCode) ?? item.fromBankCode}
-                        {/* As the statement showed it: banks hide some digits of the sender's account. */}
-                        <div className="mono transfer-account">{item.fromAccount}</div>
-                      </div>
-                    </td>
-                    <td data-label={t('transfers.to')} className="mono">
-                      {item.toAccount}
-                    </td>
-                    <td data-label={t('transfers.amount')} className="num">
-                      {formatMoney(item.amount)}
-                    </td>
-                    <td data-label={t('transfers.transferredAt')}>
-                      <div>
-                        {formatDateTime(item.transferredAt)}
-                        {/* When the feed reported it: a late statement explains a late match. */}
-                        <div className="muted">
-                          {t('transfers.receivedAt')}: {formatDateTime(item.receivedAt)}
-                        </div>
-                      </div>
-                    </td>
-                    <td data-label={t('common.status')}>
-                      <div>
-                        <StatusBadge status={item.status} label={statusLabel(item.status)} />
-                        {item.decidedBy && (
-                          <div className="muted">
-                            {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                          </div>
-                        )}
-                        {item.note && <div className="muted">{item.note}</div>}
-                      </div>
-                    </td>
-                    <td data-label={t('transfers.player')}>
-                      {item.player ? (
-                        <div>
-                          <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
-                          <div className="muted">
-                            {item.player.username} · {item.player.phoneNumber}
-                          </div>
-                        </div>
-                      ) : (
-                        <span className="muted">{t('transfers.noPlayer')}</span>
-                      )}
-                    </td>
-                    <td data-label={t('transfers.actions')}>
-                      {item.status === 'UNMATCHED' && (
-                        <div className="table__actions">
-                          <button
-                            type="button"
-                            className="button button--primary button--small"
-                            onClick={() => setAssigning(item)}
-                          >
-                            {t('transfers.assign')}
-                            <span className="visually-hidden"> {item.reference}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+  const columns: QueueColumn<BankTransferItem>[] = [
+    { header: t('transfers.reference'), className: 'mono', cell: (item) => item.reference },
+    {
+      header: t('transfers.from'),
+      cell: (item) => (
+        <div>
+          {bankDisplayName(item.bankCode ?? item.fromBankCode) ?? item.fromBankCode}
+          {/* As the statement showed it: banks hide some digits of the sender's account. */}
+          <div className="mono transfer-account">{item.fromAccount}</div>
+        </div>
+      ),
+    },
+    { header: t('transfers.to'), className: 'mono', cell: (item) => item.toAccount },
+    { header: t('transfers.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
+    {
+      header: t('transfers.transferredAt'),
+      cell: (item) => (
+        <div>
+          {formatDateTime(item.transferredAt)}
+          {/* When the feed reported it: a late statement explains a late match. */}
+          <div className="muted">
+            {t('transfers.receivedAt')}: {formatDateTime(item.receivedAt)}
           </div>
-        )}
-      </PagedList>
+        </div>
+      ),
+    },
+    statusColumn(t('common.status'), statusLabel, (item) => item.note),
+    {
+      header: t('transfers.player'),
+      cell: (item) =>
+        item.player ? <PlayerCell player={item.player} /> : <span className="muted">{t('transfers.noPlayer')}</span>,
+    },
+    {
+      header: t('transfers.actions'),
+      cell: (item) =>
+        item.status === 'UNMATCHED' && (
+          <div className="table__actions">
+            <button type="button" className="button button--primary button--small" onClick={() => setAssigning(item)}>
+              {t('transfers.assign')}
+              <span className="visually-hidden"> {item.reference}</span>
+            </button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <QueuePage
+      title={t('transfers.title')}
+      filters={{
+        search: { label: t('transfers.filterLabel'), placeholder: t('transfers.filterPlaceholder') },
+        statuses: BANK_TRANSFER_STATUSES.map((status) => [status, statusLabel(status)] as const),
+        values,
+        set,
+      }}
+      query={transfers}
+      page={page}
+      columns={columns}
+      rowTestId="transfer-row"
+    >
       {assigning && <AssignTransferDialog transfer={assigning} onClose={() => setAssigning(null)} />}
-    </>
+    </QueuePage>
   );
 }

@@ -1,27 +1,19 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  currentLocation,
   errorBody,
+  expectQueuePlaceInAddress,
   mockApi,
   paged,
   type Routes,
   renderApp,
   requestsTo,
+  samplePlayer,
   signInAs,
 } from '@/testing/test-utils';
 
-const player = {
-  id: 7,
-  username: 'SP100007',
-  phoneNumber: '0812345670',
-  fullName: 'Somsri Jaidee',
-  bankCode: 'SCB',
-  bankName: 'Siam Commercial Bank',
-  bankNumber: '4567890123',
-  frozen: false,
-};
+const player = samplePlayer;
 
 function withdrawal(id: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -75,16 +67,11 @@ describe('deliverable 4: the pending withdrawals queue', () => {
     const { fetchMock } = await openQueue({
       [`GET ${ADMIN_PATHS.withdrawals}`]: { body: paged([withdrawal(11)], 45, 1, 20) },
     });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'APPROVED' } });
-    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'newest' } });
-    fireEvent.change(screen.getByLabelText('Find'), { target: { value: '0812' } });
-    fireEvent.submit(screen.getByLabelText('Find').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(currentLocation()).toBe('/withdrawals?status=APPROVED&sort=newest&q=0812'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(currentLocation()).toBe('/withdrawals?status=APPROVED&sort=newest&q=0812&page=2'));
-    const last = requestsTo(fetchMock, `GET ${ADMIN_PATHS.withdrawals}`).at(-1);
-    expect(new URL(last?.url ?? '').searchParams.toString()).toBe('status=APPROVED&sort=newest&q=0812&page=2');
-    expect(screen.getByText('Page 2 of 3 · 45 items')).toBeInTheDocument();
+    await expectQueuePlaceInAddress(fetchMock, `GET ${ADMIN_PATHS.withdrawals}`, {
+      page: '/withdrawals',
+      status: 'APPROVED',
+      q: '0812',
+    });
   });
 
   it('approving asks for confirmation, sends once with an Idempotency-Key, shows the outcome and refreshes', async () => {

@@ -1,21 +1,24 @@
 import type { WithdrawalItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { DecisionDialog } from '@/components/ui/decision-dialog';
-import { QueueFilters } from '@/components/ui/list-filters';
-import { PageHeader } from '@/components/ui/page-header';
-import { PagedList } from '@/components/ui/paged-list';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { playerPage } from '@/config/paths';
+import {
+  type Decision,
+  DecisionButtons,
+  PlayerCell,
+  type QueueColumn,
+  QueueDecisionDialog,
+  QueuePage,
+  RequestedCell,
+  statusColumn,
+} from '@/components/ui/queue-table';
 import { useWithdrawalDecision, useWithdrawals } from '@/features/withdrawals/api/withdrawals';
-import { formatAge, formatDateTime, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
 
 const DEFAULTS = { status: 'WAITING', sort: 'oldest', q: '' };
 const STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
 
-type Pending = { item: WithdrawalItem; decision: 'approve' | 'reject' };
+type Pending = { item: WithdrawalItem; decision: Decision };
 
 /**
  * The withdrawals to pay: who, which bank and account, how much, how long it
@@ -36,104 +39,47 @@ export function WithdrawalsQueue() {
       REJECTED: t('withdrawals.statusRejected'),
     })[status] ?? status;
 
-  return (
-    <>
-      <PageHeader title={t('withdrawals.title')} />
-      <QueueFilters
-        search={{ label: t('withdrawals.filterLabel'), placeholder: t('withdrawals.filterPlaceholder') }}
-        statuses={STATUSES.map((status) => [status, statusLabel(status)] as const)}
-        values={values}
-        set={set}
-        busy={withdrawals.isFetching}
-      />
-      <PagedList query={withdrawals} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => (
-          <div className="table-box">
-            <table className="table" aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('withdrawals.player')}</th>
-                  <th scope="col">{t('withdrawals.bank')}</th>
-                  <th scope="col">{t('withdrawals.account')}</th>
-                  <th scope="col" className="num">
-                    {t('withdrawals.amount')}
-                  </th>
-                  <th scope="col">{t('withdrawals.requestedAt')}</th>
-                  <th scope="col">{t('common.status')}</th>
-                  <th scope="col">{t('withdrawals.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} data-testid="withdrawal-row">
-                    <td data-label={t('withdrawals.player')}>
-                      <Link to={playerPage(item.player.id)}>{item.player.fullName}</Link>
-                      <div className="muted">
-                        {item.player.username} · {item.player.phoneNumber}
-                      </div>
-                    </td>
-                    <td data-label={t('withdrawals.bank')}>{item.player.bankName}</td>
-                    <td data-label={t('withdrawals.account')} className="mono">
-                      {item.player.bankNumber}
-                    </td>
-                    <td data-label={t('withdrawals.amount')} className="num">
-                      {formatMoney(item.amount)}
-                    </td>
-                    <td data-label={t('withdrawals.requestedAt')}>
-                      {formatDateTime(item.createdAt)}
-                      {item.status === 'WAITING' && (
-                        <div className="muted">
-                          {t('withdrawals.age')}: {formatAge(item.createdAt)}
-                        </div>
-                      )}
-                    </td>
-                    <td data-label={t('common.status')}>
-                      <StatusBadge status={item.status} label={statusLabel(item.status)} />
-                      {item.decidedBy && (
-                        <div className="muted">
-                          {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                        </div>
-                      )}
-                      {item.reason && <div className="muted">{item.reason}</div>}
-                    </td>
-                    <td data-label={t('withdrawals.actions')}>
-                      {item.status === 'WAITING' && (
-                        <div className="table__actions">
-                          <button
-                            type="button"
-                            className="button button--primary button--small"
-                            onClick={() => setPending({ item, decision: 'approve' })}
-                          >
-                            {t('decision.approve')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            onClick={() => setPending({ item, decision: 'reject' })}
-                          >
-                            {t('decision.reject')}
-                            <span className="visually-hidden"> {item.player.fullName}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+  const columns: QueueColumn<WithdrawalItem>[] = [
+    { header: t('withdrawals.player'), cell: (item) => <PlayerCell player={item.player} /> },
+    { header: t('withdrawals.bank'), cell: (item) => item.player.bankName },
+    { header: t('withdrawals.account'), className: 'mono', cell: (item) => item.player.bankNumber },
+    { header: t('withdrawals.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
+    {
+      header: t('withdrawals.requestedAt'),
+      cell: (item) => (
+        <RequestedCell at={item.createdAt} waiting={item.status === 'WAITING'} ageLabel={t('withdrawals.age')} />
+      ),
+    },
+    statusColumn(t('common.status'), statusLabel, (item) => item.reason),
+    {
+      header: t('withdrawals.actions'),
+      cell: (item) =>
+        item.status === 'WAITING' && (
+          <div className="table__actions">
+            <DecisionButtons name={item.player.fullName} onDecide={(decision) => setPending({ item, decision })} />
           </div>
-        )}
-      </PagedList>
+        ),
+    },
+  ];
+
+  return (
+    <QueuePage
+      title={t('withdrawals.title')}
+      filters={{
+        search: { label: t('withdrawals.filterLabel'), placeholder: t('withdrawals.filterPlaceholder') },
+        statuses: STATUSES.map((status) => [status, statusLabel(status)] as const),
+        values,
+        set,
+      }}
+      query={withdrawals}
+      page={page}
+      columns={columns}
+      rowTestId="withdrawal-row"
+    >
       {pending && (
-        <DecisionDialog
-          title={t(pending.decision === 'approve' ? 'decision.approveTitle' : 'decision.rejectTitle', {
-            what: t('withdrawals.what'),
-          })}
-          confirmLabel={t(pending.decision === 'approve' ? 'decision.approve' : 'decision.reject')}
-          tone={pending.decision === 'approve' ? 'primary' : 'danger'}
-          reason={pending.decision === 'approve' ? 'optional' : 'required'}
-          successText={t(pending.decision === 'approve' ? 'decision.approved' : 'decision.rejected')}
+        <QueueDecisionDialog
+          decision={pending.decision}
+          what={t('withdrawals.what')}
           onConfirm={({ reason, idempotencyKey }) => decide(pending.item, pending.decision, reason, idempotencyKey)}
           onSettled={refresh}
           onClose={() => setPending(null)}
@@ -148,8 +94,8 @@ export function WithdrawalsQueue() {
                 })
               : t('withdrawals.rejectHint', { amount: formatMoney(pending.item.amount) })}
           </p>
-        </DecisionDialog>
+        </QueueDecisionDialog>
       )}
-    </>
+    </QueuePage>
   );
 }
