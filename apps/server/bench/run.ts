@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { signedHeaders } from '@app/signing/hmac';
 import pg from 'pg';
@@ -147,9 +147,12 @@ async function setUpPlayers(base: string, secrets: Secrets, count: number): Prom
     const auth = { authorization: `Bearer ${token}` };
     const profile = await call(`${base}${API_PATHS.profile}`, { headers: auth });
     await call(`${base}${API_PATHS.launchGame}`, { headers: auth, body: { gameCode: 'WC' } });
-    await call(`${base}${ADMIN_PATHS.manualDeposit.replace(':phoneNumber', phone)}`, {
-      headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
-      body: { amount: FUNDING_BAHT },
+    const operator = { 'x-admin-key': secrets.adminKey };
+    const found = await call(`${base}${ADMIN_PATHS.players}?q=${phone}`, { headers: operator });
+    const playerId = (found.data?.items as { id: number }[] | undefined)?.[0]?.id;
+    await call(`${base}${fillPath(ADMIN_PATHS.playerCredit, { id: String(playerId) })}`, {
+      headers: { ...operator, 'idempotency-key': newKey() },
+      body: { amount: FUNDING_BAHT, reason: 'bench funding' },
     });
     players.push({ phone, token, username: String(profile.data?.username) });
   }

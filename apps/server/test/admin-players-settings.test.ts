@@ -260,19 +260,29 @@ describe('deliverable 6: manual credit and debit with a reason', () => {
     expect((await auditList(t.app, { targetType: 'player', targetId: player.id })).total).toBe(1);
   });
 
-  it('the first operator API (manual-deposit / manual-withdraw by phone, service key) still works and is audited as service', async () => {
+  it('issue 18: one set of manual credit and debit routes: the by-id ones take the service key too (audited as service); the first API by phone is gone', async () => {
     const player = await playerWithId();
-    const url = (path: string) => fillPath(path, { phoneNumber: player.phoneNumber });
-    const deposit = await call(t.app, serviceKey, 'POST', url(ADMIN_PATHS.manualDeposit), { amount: 80, note: 'bot' });
+    const deposit = await call(t.app, serviceKey, 'POST', fillPath(ADMIN_PATHS.playerCredit, { id: player.id }), {
+      amount: 80,
+      reason: 'bot',
+    });
     expect(deposit.statusCode).toBe(200);
     expect(deposit.json().data).toMatchObject({ type: 'MANUAL_DEPOSIT', afterAmount: 80 });
-    const withdrawal = await call(t.app, serviceKey, 'POST', url(ADMIN_PATHS.manualWithdraw), { amount: 30 });
+    const withdrawal = await call(t.app, serviceKey, 'POST', fillPath(ADMIN_PATHS.playerDebit, { id: player.id }), {
+      amount: 30,
+      reason: 'bot',
+    });
     expect(withdrawal.json().data).toMatchObject({ type: 'MANUAL_WITHDRAW', afterAmount: 50 });
     const rows = (await auditList(t.app, { targetType: 'player', targetId: player.id, sort: 'oldest' })).items;
     expect(rows.map((row) => [row.actor, row.action, row.reason])).toEqual([
       ['service', 'player.credit', 'bot'],
-      ['service', 'player.debit', null],
+      ['service', 'player.debit', 'bot'],
     ]);
+    for (const old of ['manual-deposit', 'manual-withdraw']) {
+      const gone = await call(t.app, serviceKey, 'POST', `/admin/players/${player.phoneNumber}/${old}`, { amount: 1 });
+      expect(gone.statusCode, old).toBe(404);
+    }
+    expect(await mainBalance(player)).toBe(50);
   });
 });
 

@@ -5,7 +5,15 @@ import type { Trx } from '../src/db/database.ts';
 import { auditHash, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { type AuditItem, auditList, auditVerify, call, uniqueUsername } from './support/admin.ts';
 import { newOperator, operatorAuth, serviceKey, type TestOperator } from './support/money.ts';
-import { bearer, newPlayer, playerIdOf, type TestContext, testApp, uniqueBankNumber } from './support/test-app.ts';
+import {
+  adjust,
+  bearer,
+  newPlayer,
+  playerIdOf,
+  type TestContext,
+  testApp,
+  uniqueBankNumber,
+} from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -216,12 +224,7 @@ describe('deliverable 6: every operator action writes one audit row (who, what, 
   it('the service key is audited as the operator service, the first operator API included', async () => {
     const player = await newPlayer(t.app);
     const id = await playerIdOf(t.database.db, player.phoneNumber);
-    await t.app.inject({
-      method: 'POST',
-      url: fillPath(ADMIN_PATHS.manualDeposit, { phoneNumber: player.phoneNumber }),
-      headers: serviceKey,
-      payload: { amount: 12.5, note: 'automation top-up' },
-    });
+    await adjust(t.app, player.phoneNumber, 'credit', { amount: 12.5, reason: 'automation top-up' }, serviceKey);
     const rows = (await auditList(t.app, { targetType: 'player', targetId: id })).items;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

@@ -52,6 +52,7 @@ import { fakeGames } from './support/games.ts';
 import { freePort } from './support/sandbox.ts';
 import {
   ADMIN_KEY,
+  adjust,
   bearer,
   newPlayer,
   PROVIDER_SECRET,
@@ -167,12 +168,7 @@ beforeAll(async () => {
   const player = await newPlayer(app);
   const other = await newPlayer(app);
   const playerId = await playerIdOf(database.db, player.phoneNumber);
-  const credited = await app.inject({
-    method: 'POST',
-    url: `/admin/players/${player.phoneNumber}/manual-deposit`,
-    headers: { 'x-admin-key': ADMIN_KEY },
-    payload: { amount: 1000 },
-  });
+  const credited = await adjust(app, player.phoneNumber, 'credit', { amount: 1000 });
   expect(credited.statusCode).toBe(200);
   const { playerRef } = await ensureProviderPlayer(await fakeGames(context), playerId, WC_PROVIDER);
 
@@ -306,8 +302,6 @@ function template(route: FuzzRoute): Record<string, unknown> {
       password: 'password123',
     },
     [`PATCH ${ADMIN_PATHS.operator}`]: { displayName: 'Fuzz renamed' },
-    [`POST ${ADMIN_PATHS.manualDeposit}`]: { amount: 1, note: 'fuzz' },
-    [`POST ${ADMIN_PATHS.manualWithdraw}`]: { amount: 1, note: 'fuzz' },
     [`POST ${ADMIN_PATHS.playerCredit}`]: { amount: 1, reason: 'fuzz' },
     [`POST ${ADMIN_PATHS.playerDebit}`]: { amount: 1, reason: 'fuzz' },
     [`POST ${ADMIN_PATHS.playerFreeze}`]: { reason: 'fuzz' },
@@ -909,7 +903,6 @@ describe('fuzz: an amount with three or more decimals, at any size, is refused o
         `POST ${API_PATHS.deposit}`,
         `GET ${API_PATHS.depositPromptPay}`,
         'POST /webhooks/bank-transfers',
-        `POST ${ADMIN_PATHS.manualDeposit}`,
         `POST ${ADMIN_PATHS.playerCredit}`,
         `POST ${ADMIN_PATHS.playerDebit}`,
         `POST ${SEAMLESS_CALLBACK_PATHS.bet}`,

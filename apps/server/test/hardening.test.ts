@@ -14,6 +14,7 @@ import type { App } from '../src/http/types.ts';
 import { createTokenSigner } from '../src/modules/auth/tokens.ts';
 import { serviceKey } from './support/money.ts';
 import {
+  adjust,
   bearer,
   credit,
   newPlayer,
@@ -67,12 +68,7 @@ const changePassword = (token: string, payload: object) =>
   t.app.inject({ method: 'POST', url: API_PATHS.changePassword, headers: bearer(token), payload });
 
 const operatorCredit = (player: TestPlayer, amount: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: fillPath(ADMIN_PATHS.manualDeposit, { phoneNumber: player.phoneNumber }),
-    headers: serviceKey,
-    payload: { amount },
-  });
+  adjust(t.app, player.phoneNumber, 'credit', { amount }, serviceKey);
 
 async function mainBalance(player: TestPlayer): Promise<number> {
   return (await get(API_PATHS.balance, player.token)).json().main.balance;

@@ -4,7 +4,7 @@ import { AppError } from '../src/lib/app-error.ts';
 import { AssertionError } from '../src/lib/assert.ts';
 import { ensureHouseAccounts, postJournal, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { ADMIN_KEY, credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+import { ADMIN_KEY, adjust, credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,12 +12,7 @@ beforeAll(async () => {
 });
 
 const debit = (phoneNumber: string, amount: number, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/admin/players/${phoneNumber}/manual-withdraw`,
-    headers: { 'x-admin-key': ADMIN_KEY, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { amount },
-  });
+  adjust(t.app, phoneNumber, 'debit', { amount }, key ? { 'idempotency-key': key } : {});
 
 describe('the ledger', () => {
   it('a new player has a main wallet, a reward-points account and a credit account per provider; house accounts exist', async () => {
@@ -265,12 +260,13 @@ describe('concurrency and idempotency of money movements', () => {
 describe('the operator API', () => {
   it('needs the admin key', async () => {
     const player = await newPlayer(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/admin/players/${player.phoneNumber}/manual-deposit`,
-      headers: { 'x-admin-key': 'wrong-key-wrong-key-wrong-key!' },
-      payload: { amount: 100 },
-    });
+    const response = await adjust(
+      t.app,
+      player.phoneNumber,
+      'credit',
+      { amount: 100 },
+      { 'x-admin-key': 'wrong-key-wrong-key-wrong-key!' },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ success: false, data: { errorCode: 'FORBIDDEN' } });
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, bearer, credit, newPlayer, type TestContext, testApp } from './support/test-app.ts';
+import { adjust, bearer, credit, newPlayer, type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -67,12 +67,7 @@ describe('GET /api/player/history|deposit|withdraw (spec §3 history, §7 paging
     const player = await newPlayer(t.app);
     await credit(t.app, player.phoneNumber, 100);
     await credit(t.app, player.phoneNumber, 200);
-    const debit = await t.app.inject({
-      method: 'POST',
-      url: `/admin/players/${player.phoneNumber}/manual-withdraw`,
-      headers: { 'x-admin-key': ADMIN_KEY },
-      payload: { amount: 50 },
-    });
+    const debit = await adjust(t.app, player.phoneNumber, 'debit', { amount: 50 });
     expect(debit.statusCode).toBe(200);
     await credit(t.app, player.phoneNumber, 300);
     return player;

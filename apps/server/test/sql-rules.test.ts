@@ -18,6 +18,7 @@ import {
 } from '../src/modules/withdrawals/withdrawal.service.ts';
 import {
   ADMIN_KEY,
+  adjust,
   bearer,
   credit,
   newPlayer,
@@ -265,12 +266,7 @@ describe('player_withdraw: an Idempotency-Key belongs to its player', () => {
 describe('request_withdrawal: the limits', () => {
   it('an unreadable WITHDRAW_MAX_AMOUNT means the default limit (50,000 baht, exclusive), never another one', async () => {
     const player = await playerWith(0);
-    await t.app.inject({
-      method: 'POST',
-      url: `/admin/players/${player.phoneNumber}/manual-deposit`,
-      headers: { 'x-admin-key': 'test-admin-key-0123456789abcdef' },
-      payload: { amount: 60_000 },
-    });
+    await credit(t.app, player.phoneNumber, 60_000);
     for (const unusable of ['abc', '0', '1.005', '-5', '']) {
       await withSetting(SETTING_CODES.withdrawMaxAmount, unusable, async () => {
         await expect(withdraw(player.id, WITHDRAW_AMOUNT_SATANG_LIMIT), unusable).rejects.toMatchObject({
@@ -357,12 +353,7 @@ describe('request_withdrawal: the day’s total (WITHDRAW_DAILY_MAX_AMOUNT)', ()
     const first = await playerWith(1_000);
     const second = await playerWith(1_000);
     await withSetting(SETTING_CODES.withdrawDailyMaxAmount, '500', async () => {
-      const debit = await t.app.inject({
-        method: 'POST',
-        url: `/admin/players/${first.phoneNumber}/manual-withdraw`,
-        headers: { 'x-admin-key': ADMIN_KEY },
-        payload: { amount: 450 },
-      });
+      const debit = await adjust(t.app, first.phoneNumber, 'debit', { amount: 450 });
       expect(debit.statusCode).toBe(200);
       await withdraw(first.id, 40_000);
       expect((await withdraw(second.id, 50_000)).value.amount).toBe(500);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema, phoneSchema } from './auth.ts';
+import { newPasswordSchema } from './auth.ts';
 import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
@@ -110,7 +110,6 @@ const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).opt
 
 export const idParamsSchema = z.object({ id: idTextSchema });
 /** The first operator API names players by phone number. */
-export const phoneParamsSchema = z.object({ phoneNumber: phoneSchema });
 
 export function pagedResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({

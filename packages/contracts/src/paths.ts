@@ -61,9 +61,6 @@ export const ADMIN_PATHS = {
   playerDebit: '/admin/players/:id/debit',
   playerFreeze: '/admin/players/:id/freeze',
   playerUnfreeze: '/admin/players/:id/unfreeze',
-  /** Kept from the first operator API: manual adjustments by phone number. */
-  manualDeposit: '/admin/players/:phoneNumber/manual-deposit',
-  manualWithdraw: '/admin/players/:phoneNumber/manual-withdraw',
   settings: '/admin/settings',
   setting: '/admin/settings/:code',
   houseAccounts: '/admin/house-accounts',

@@ -43,24 +43,8 @@ export const withdrawResponseSchema = z.object({
 });
 export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;
 
-/** An operator's manual deposit to or withdrawal from a player's main wallet (the first operator API). */
-export const manualAdjustmentRequestSchema = z
-  .object({
-    amount: amountBahtSchema,
-    note: z.string().trim().max(500).optional(),
-  })
-  .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.note ?? null }));
-export type ManualAdjustmentRequest = z.input<typeof manualAdjustmentRequestSchema>;
-
 /** Manual credit or debit by an operator: the reason is required. */
 export const adjustmentRequestSchema = z
   .object({ amount: amountBahtSchema, reason: reasonSchema })
   .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.reason }));
 export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
-
-export const manualAdjustmentResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: historyEntrySchema,
-});
-export type ManualAdjustmentResponse = z.infer<typeof manualAdjustmentResponseSchema>;

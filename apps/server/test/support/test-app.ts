@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
@@ -135,14 +136,41 @@ export async function playerIdOf(db: DatabaseHandle['db'], phoneNumber: string):
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The id of the player with this phone, as an operator finds it (GET /admin/players?q=); an id no player has when there is none. */
+export async function playerIdByPhone(app: App, phoneNumber: string): Promise<number> {
+  const found = await app.inject({
+    method: 'GET',
+    url: `${ADMIN_PATHS.players}?q=${encodeURIComponent(phoneNumber)}`,
+    headers: { 'x-admin-key': ADMIN_KEY },
+  });
+  const items = found.json().data.items as { id: number; phoneNumber: string }[];
+  return items.find((item) => item.phoneNumber === phoneNumber)?.id ?? 999_999_999;
+}
+
+/**
+ * An operator's manual credit or debit of the player with this phone
+ * (POST /admin/players/:id/credit or /debit, with the service key): the
+ * answer as it comes, for tests of the route itself.
+ */
+export async function adjust(
+  app: App,
+  phoneNumber: string,
+  direction: 'credit' | 'debit',
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const id = await playerIdByPhone(app, phoneNumber);
+  return app.inject({
+    method: 'POST',
+    url: fillPath(direction === 'credit' ? ADMIN_PATHS.playerCredit : ADMIN_PATHS.playerDebit, { id: String(id) }),
+    headers: { 'x-admin-key': ADMIN_KEY, ...headers },
+    payload: { reason: 'test adjustment', ...payload },
+  });
+}
+
 /** Credits a player through the operator API. */
 export async function credit(app: App, phoneNumber: string, amountBaht: number) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/admin/players/${phoneNumber}/manual-deposit`,
-    headers: { 'x-admin-key': ADMIN_KEY },
-    payload: { amount: amountBaht },
-  });
+  const response = await adjust(app, phoneNumber, 'credit', { amount: amountBaht });
   if (response.statusCode !== 200) throw new Error(`credit failed: ${response.body}`);
   return response.json();
 }

@@ -1,19 +1,14 @@
-import { creditRequestResponseSchema, phoneParamsSchema, summaryResponseSchema } from '@app/contracts/admin';
-import { translate } from '@app/contracts/messages';
+import { summaryResponseSchema } from '@app/contracts/admin';
 import { adminHealthResponseSchema, ledgerCheckResponseSchema } from '@app/contracts/ops';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { manualAdjustmentRequestSchema, manualAdjustmentResponseSchema } from '@app/contracts/wallet';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
-import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { lastCheckRuns, runLedgerCheck } from '../checks/check-runs.service.ts';
-import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
-import { adjustBalance } from '../wallet/wallet.service.ts';
 import { operatorSummary } from './admin.service.ts';
 
 /** What these routes need from the composition root (app.ts). */
@@ -22,46 +17,11 @@ type AdminRoutesDeps = { db: Db; house: HouseAccounts };
 const security = OPERATOR_SECURITY;
 
 /**
- * The first operator API (manual deposits and withdrawals by phone number,
- * kept for automation), the ledger check, the last results of the checks and
- * the dashboard summary.
+ * The ledger check, the last results of the checks and the dashboard summary.
+ * (Manual credits and debits are the players' routes: POST
+ * /admin/players/:id/credit and /debit, player.admin-routes.ts.)
  */
 export async function adminRoutes(app: App, deps: AdminRoutesDeps) {
-  for (const direction of ['credit', 'debit'] as const) {
-    app.post(
-      direction === 'credit' ? ADMIN_PATHS.manualDeposit : ADMIN_PATHS.manualWithdraw,
-      {
-        schema: {
-          tags: ['admin: players'],
-          summary: direction === 'credit' ? 'Credit a player (MANUAL_DEPOSIT)' : 'Debit a player (MANUAL_WITHDRAW)',
-          security,
-          params: phoneParamsSchema,
-          body: manualAdjustmentRequestSchema,
-          response: { 200: manualAdjustmentResponseSchema, 202: creditRequestResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const result = await adjustBalance(deps, actorOf(operatorOf(request)), {
-          player: { phoneNumber: request.params.phoneNumber },
-          direction,
-          amountSatang: request.body.amountSatang,
-          reason: request.body.reason,
-          idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
-        });
-        markReplay(reply, result.replayed);
-        const outcome = result.value;
-        if (outcome.kind === 'requested') {
-          return reply.code(202).send({
-            success: true as const,
-            message: translate('credit_sent_for_approval', request.language),
-            data: outcome.request,
-          });
-        }
-        return { success: true as const, message: 'OK', data: outcome.entry };
-      },
-    );
-  }
-
   app.get(
     ADMIN_PATHS.ledgerCheck,
     {
