@@ -68,6 +68,8 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/withdrawals/withdrawal.service.ts',
       'src/modules/withdrawals/withdrawal.repository.ts',
       'src/modules/decisions/decision.service.ts',
+      // Every SQL refusal's API error; the withdrawal's refusals name most of them.
+      'src/lib/sql-refusal.ts',
     ],
     tests: ['test/withdrawals.test.ts', 'test/withdrawal-rules.test.ts', 'test/sql-rules.test.ts'],
   },

@@ -20,6 +20,7 @@ const MUTATE = [
   'src/modules/withdrawals/withdrawal.service.ts',
   'src/modules/withdrawals/withdrawal.repository.ts',
   'src/modules/decisions/decision.service.ts',
+  'src/lib/sql-refusal.ts',
   'src/modules/deposits/bank-feed.service.ts',
   'src/modules/deposits/slip-deposit.service.ts',
   'src/modules/deposits/deposit-credit.ts',

@@ -38,7 +38,7 @@ export const authRepository = {
   async revokeSessionsBeyond(trx: Trx, playerId: number, keep: number): Promise<void> {
     await sql`update sessions set revoked_at = now()
                where id in (select id from sessions
-                             where player_id = ${playerId} and revoked_at is null and expires_at > now()
+                             where player_id = ${playerId} and session_active(id, player_id)
                              order by created_at desc, id
                             offset ${keep})`.execute(trx);
   },
