@@ -93,6 +93,12 @@ async function migratedBeforeChecksums(db: Db, texts: readonly { version: number
   }
 }
 
+/** The checksums the database keeps, by version. */
+async function recordedChecksums(db: Db): Promise<Record<number, string | null>> {
+  const rows = await db.selectFrom('schema_migrations').select(['version', 'checksum']).orderBy('version').execute();
+  return Object.fromEntries(rows.map((row) => [row.version, row.checksum]));
+}
+
 async function functionsPresent(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select distinct p.proname as name from pg_proc p
@@ -132,12 +138,7 @@ describe('migrations that never change', () => {
   it('a fresh database records each migration with its checksum and every module SQL file', async () => {
     const db = await emptyDatabase();
     expect(await migrate(db)).toEqual(MIGRATIONS.map((migration) => migration.version));
-    const recorded = await db
-      .selectFrom('schema_migrations')
-      .select(['version', 'checksum'])
-      .orderBy('version')
-      .execute();
-    expect(Object.fromEntries(recorded.map((row) => [row.version, row.checksum]))).toEqual(SHIPPED);
+    expect(await recordedChecksums(db)).toEqual(SHIPPED);
     const files = await db.selectFrom('schema_module_sql').select('file').execute();
     expect(files.map((row) => row.file).sort()).toEqual([...MODULE_SQL_FILES].sort());
     expect(await functionsPresent(db)).toEqual([...new Set(MODULE_FUNCTIONS)].sort());
@@ -151,12 +152,7 @@ describe('migrations that never change', () => {
     expect(await functionsPresent(db)).not.toContain('player_withdraw');
     expect(await migrate(db)).toEqual([6, 7, 8, 9, 10]);
     expect(await functionsPresent(db)).toEqual([...new Set(MODULE_FUNCTIONS)].sort());
-    const recorded = await db
-      .selectFrom('schema_migrations')
-      .select(['version', 'checksum'])
-      .orderBy('version')
-      .execute();
-    expect(Object.fromEntries(recorded.map((row) => [row.version, row.checksum]))).toEqual(SHIPPED);
+    expect(await recordedChecksums(db)).toEqual(SHIPPED);
     expect(await withdrawOn(db)).toEqual({ status: 200, balance: 300 });
   });
 

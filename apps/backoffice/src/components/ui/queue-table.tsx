@@ -209,32 +209,45 @@ export function statusColumn<T extends { status: string; decidedBy: string | nul
 
 /**
  * A whole queue screen: its title, the search / status / sort filters (kept in
- * the address), the paged table. The dialogs a queue opens go in `children`.
+ * the address), the paged table. `section` names its words in the locales
+ * (`<section>.title`, `.filterLabel`, `.filterPlaceholder`). The dialogs a
+ * queue opens go in `children`.
  */
 export function QueuePage<T extends { id: number }>({
-  title,
-  filters,
+  section,
+  statuses,
+  statusLabel,
+  values,
+  set,
   query,
   page,
   columns,
   rowTestId,
   children,
 }: {
-  title: string;
-  filters: Omit<QueueFiltersProps, 'busy' | 'set'> & {
-    set: (change: { q?: string; status?: string; sort?: string; page?: number }) => void;
-  };
+  section: 'withdrawals' | 'deposits' | 'transfers';
+  statuses: readonly string[];
+  statusLabel: (status: string) => string;
+  values: QueueFiltersProps['values'];
+  set: (change: { q?: string; status?: string; sort?: string; page?: number }) => void;
   query: UseQueryResult<{ items: T[]; total: number; limit: number }>;
   page: number;
   columns: readonly QueueColumn<T>[];
   rowTestId: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={title} />
-      <QueueFilters {...filters} busy={query.isFetching} />
-      <PagedList query={query} page={page} onPage={(next) => filters.set({ ...filters.values, page: next })}>
+      <PageHeader title={t(`${section}.title`)} />
+      <QueueFilters
+        search={{ label: t(`${section}.filterLabel`), placeholder: t(`${section}.filterPlaceholder`) }}
+        statuses={statuses.map((status) => [status, statusLabel(status)] as const)}
+        values={values}
+        set={set}
+        busy={query.isFetching}
+      />
+      <PagedList query={query} page={page} onPage={(next) => set({ ...values, page: next })}>
         {(items, busy) => <QueueTable items={items} columns={columns} busy={busy} rowTestId={rowTestId} />}
       </PagedList>
       {children}

@@ -141,13 +141,11 @@ export function DepositsQueue() {
 
   return (
     <QueuePage
-      title={t('deposits.title')}
-      filters={{
-        search: { label: t('deposits.filterLabel'), placeholder: t('deposits.filterPlaceholder') },
-        statuses: STATUSES.map((status) => [status, statusLabel(status)] as const),
-        values,
-        set,
-      }}
+      section="deposits"
+      statuses={STATUSES}
+      statusLabel={statusLabel}
+      values={values}
+      set={set}
       query={deposits}
       page={page}
       columns={columns}

@@ -79,13 +79,11 @@ export function TransfersQueue() {
 
   return (
     <QueuePage
-      title={t('transfers.title')}
-      filters={{
-        search: { label: t('transfers.filterLabel'), placeholder: t('transfers.filterPlaceholder') },
-        statuses: BANK_TRANSFER_STATUSES.map((status) => [status, statusLabel(status)] as const),
-        values,
-        set,
-      }}
+      section="transfers"
+      statuses={BANK_TRANSFER_STATUSES}
+      statusLabel={statusLabel}
+      values={values}
+      set={set}
       query={transfers}
       page={page}
       columns={columns}

@@ -64,13 +64,11 @@ export function WithdrawalsQueue() {
 
   return (
     <QueuePage
-      title={t('withdrawals.title')}
-      filters={{
-        search: { label: t('withdrawals.filterLabel'), placeholder: t('withdrawals.filterPlaceholder') },
-        statuses: STATUSES.map((status) => [status, statusLabel(status)] as const),
-        values,
-        set,
-      }}
+      section="withdrawals"
+      statuses={STATUSES}
+      statusLabel={statusLabel}
+      values={values}
+      set={set}
       query={withdrawals}
       page={page}
       columns={columns}
