@@ -71,7 +71,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       // Every SQL refusal's API error; the withdrawal's refusals name most of them.
       'src/lib/sql-refusal.ts',
     ],
-    tests: ['test/withdrawals.test.ts', 'test/withdrawal-rules.test.ts', 'test/sql-rules.test.ts'],
+    tests: [
+      'test/withdrawals.test.ts',
+      'test/withdrawal-rules.test.ts',
+      'test/sql-rules.test.ts',
+      'test/sql-refusal.test.ts',
+    ],
   },
   {
     name: 'deposits',

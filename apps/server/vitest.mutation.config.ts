@@ -18,6 +18,8 @@ export const MONEY_TEST_FILES = [
   'test/admin-players-settings.test.ts',
   'test/withdrawals.test.ts',
   'test/withdrawal-rules.test.ts',
+  'test/sql-rules.test.ts',
+  'test/sql-refusal.test.ts',
   'test/bank-feed.test.ts',
   'test/slip-deposits.test.ts',
   'test/deposit-rules.test.ts',

@@ -8,6 +8,7 @@ import {
   parseIdempotencyKey,
   requestFingerprint,
   runIdempotent,
+  storedAnswer,
 } from '../src/modules/idempotency/idempotency.service.ts';
 import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts';
 import {
@@ -585,5 +586,54 @@ describe('idempotency keys and replays', () => {
       errorCode: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(runs).toBe(3);
+  });
+
+  it('storedAnswer: nothing without a key or for a key never used; a committed answer as a replay; another request with the key is a 409', async () => {
+    const request = (key: string | undefined, fingerprint = 'a'.repeat(64)) => ({
+      scope: `stored:${Date.now()}`,
+      key,
+      fingerprint,
+    });
+    const keyed = request('stored-key-1');
+    expect(await storedAnswer(t.database.db, request(undefined))).toBeUndefined();
+    expect(await storedAnswer(t.database.db, keyed)).toBeUndefined();
+    await runIdempotent(t.database.db, keyed, async () => ({ paid: 42 }));
+    expect(await storedAnswer(t.database.db, keyed)).toEqual({ value: { paid: 42 }, replayed: true });
+    await expect(storedAnswer(t.database.db, { ...keyed, fingerprint: 'b'.repeat(64) })).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    // A key whose work is still running (claimed, not yet answered) holds nothing to replay.
+    const running = request('stored-key-2');
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`select * from idempotency_claim(${running.scope}, ${running.key}, ${running.fingerprint})`.execute(trx);
+      expect(await storedAnswer(trx as never, running)).toBeUndefined();
+    });
+  });
+});
+
+describe('ledger repository: balances from the database', () => {
+  it('a stored balance beyond 2^53 is refused as a bug, never rounded into a wrong figure', async () => {
+    const player = await wallet(10);
+    await t.database.db
+      .updateTable('ledger_accounts')
+      .set({ balance: sql`9007199254740993` })
+      .where('id', '=', player.main)
+      .execute();
+    try {
+      const attempt = t.database.db.transaction().execute((trx) =>
+        ledgerRepository.postJournal(trx, {
+          kind: 'TEST',
+          playerId: player.id,
+          reference: null,
+          accountIds: [player.main, house.cash],
+          amounts: [1, -1],
+        }),
+      );
+      await expect(attempt).rejects.toBeInstanceOf(AssertionError);
+      await expect(attempt).rejects.toThrow('BIGINT 9007199254740994 is outside the safe integer range');
+    } finally {
+      await t.database.db.updateTable('ledger_accounts').set({ balance: 1000 }).where('id', '=', player.main).execute();
+    }
   });
 });

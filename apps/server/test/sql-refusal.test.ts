@@ -1,0 +1,74 @@
+import { SQL_REFUSALS } from '@app/contracts/errors';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error.ts';
+import { AssertionError } from '../src/lib/assert.ts';
+import { sqlRefusalError, withSqlRefusals } from '../src/lib/sql-refusal.ts';
+
+/** A refusal as the pg drivers report it: the SQLSTATE in `code`, the function's message. */
+const raised = (code: unknown, message: string) => Object.assign(new Error(message), { code });
+
+describe('SQL_REFUSALS: one table from each SQL refusal code to its API error (issue 18)', () => {
+  it('every refusal the functions raise answers its own error, amounts named in satang answered in baht', () => {
+    expect(sqlRefusalError(raised('LG003', 'insufficient_balance'))).toMatchObject({
+      statusCode: 400,
+      errorCode: 'AG_INSUFFICIENT_AMOUNT',
+      params: {},
+    });
+    expect(sqlRefusalError(raised('WD000', 'no active session'))).toMatchObject({ statusCode: 401 });
+    expect(sqlRefusalError(raised('WD001', 'player not found'))).toMatchObject({ errorCode: 'PLAYER_NOT_FOUND' });
+    expect(sqlRefusalError(raised('WD002', 'account frozen'))).toMatchObject({ statusCode: 403 });
+    expect(sqlRefusalError(raised('WD003', '10050'))).toMatchObject({
+      errorCode: 'AMOUNT_BELOW_MINIMUM',
+      params: { min: 100.5 },
+    });
+    expect(sqlRefusalError(raised('WD004', '5000000'))).toMatchObject({ params: { max: 50_000 } });
+    expect(sqlRefusalError(raised('WD006', '12345:20000000'))).toMatchObject({
+      statusCode: 400,
+      errorCode: 'WITHDRAW_DAILY_LIMIT',
+      messageKey: 'withdraw_daily_limit',
+      params: { left: 123.45, limit: 200_000 },
+    });
+    expect(sqlRefusalError(raised('ID001', 'idempotency key reused'))).toMatchObject({
+      statusCode: 409,
+      errorCode: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    for (const code of Object.keys(SQL_REFUSALS)) {
+      const amounts = '100:200';
+      const error = sqlRefusalError(raised(code, amounts));
+      expect(error instanceof AppError || error instanceof AssertionError, code).toBe(true);
+    }
+  });
+
+  it('a refusal the caller should have made impossible is a bug (an assertion, a 500), with the function’s words', () => {
+    const error = sqlRefusalError(raised('LG002', 'journal X does not balance in THB: sum 1'));
+    expect(error).toBeInstanceOf(AssertionError);
+    expect((error as Error).message).toBe(
+      'a journal must balance in each currency: journal X does not balance in THB: sum 1',
+    );
+    expect(sqlRefusalError(raised('LG001', 'no such account'))).toBeInstanceOf(AssertionError);
+  });
+
+  it('anything else passes through as it is: other SQLSTATEs, codes that are not strings, names of Object’s own', () => {
+    for (const code of ['23505', 'P0001', 'XX999', 42, undefined, 'toString', 'hasOwnProperty', '__proto__']) {
+      const error = raised(code, '77');
+      expect(sqlRefusalError(error), String(code)).toBe(error);
+    }
+    expect(sqlRefusalError('not even an error')).toBe('not even an error');
+  });
+
+  it('an amount that is not whole satang in a refusal is a bug, never a rounded figure', () => {
+    for (const message of ['', 'abc', '12.5', '9007199254740993']) {
+      expect(() => sqlRefusalError(raised('WD003', message)), message).toThrow(AssertionError);
+    }
+    expect(() => sqlRefusalError(raised('WD006', '100'))).toThrow('a refusal names its amounts in satang');
+  });
+
+  it('withSqlRefusals answers what the query answers, and throws the refusal’s error', async () => {
+    expect(await withSqlRefusals(Promise.resolve(7))).toBe(7);
+    await expect(withSqlRefusals(Promise.reject(raised('WD002', 'frozen')))).rejects.toMatchObject({
+      errorCode: 'ACCOUNT_FROZEN',
+    });
+    const other = raised('23505', 'duplicate');
+    await expect(withSqlRefusals(Promise.reject(other))).rejects.toBe(other);
+  });
+});
