@@ -4,7 +4,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/stores/modal-store';
-import { demoUser, errorBody, findModal, mockApi, type Routes, renderApp, signIn } from '@/testing/test-utils';
+import {
+  defaultSettings,
+  demoUser,
+  errorBody,
+  findModal,
+  mockApi,
+  type Routes,
+  renderApp,
+  signIn,
+} from '@/testing/test-utils';
 
 // jsdom has no canvas: the QR "image" is the payload itself, so a test can read what was drawn.
 vi.mock('qrcode', () => ({
@@ -239,6 +248,24 @@ describe('PromptPay QR in the deposit modal (beyond the spec)', () => {
     fireEvent.change(input, { target: { value: '0.5' } });
     expect(await within(dialog).findByText('The minimum deposit is ฿1.00.')).toBeInTheDocument();
     expect(requested).not.toContain('0.5');
+  });
+
+  it('issue 18: the minimum is the one the server answers (an operator set 20 baht): the note and the live check say ฿20.00', async () => {
+    const requested: (string | null)[] = [];
+    const limits = {
+      depositMinSatang: 2_000,
+      withdrawMinSatang: 10_000,
+      withdrawLimitSatang: 5_000_000,
+      withdrawDailyLimitSatang: 20_000_000,
+    };
+    const { dialog } = await openDeposit(playerWithPromptPay, {
+      ...promptPayRoute(requested),
+      [`GET ${API_PATHS.settings}`]: { body: { success: true, data: defaultSettings, limits } },
+    });
+    expect(await within(dialog).findByText('Minimum deposit ฿20.00.')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Amount for the QR (optional)'), { target: { value: '15' } });
+    expect(await within(dialog).findByText('The minimum deposit is ฿20.00.')).toBeInTheDocument();
+    expect(requested).not.toContain('15');
   });
 
   it("PromptPay: the server's error (PROMPTPAY_UNAVAILABLE) is shown with a retry", async () => {
