@@ -171,3 +171,12 @@ export function gameResult(state: SandboxState, playerRef: string): number {
   }
   return result;
 }
+
+/** The stakes of a player's settled bets: their turnover at the provider, reported with the balance. */
+export function settledStakes(state: SandboxState, playerRef: string): number {
+  let stakes = 0;
+  for (const bet of state.bets()) {
+    if (bet.playerRef === playerRef && bet.status !== 'open') stakes += bet.stakeMinor;
+  }
+  return stakes;
+}

@@ -8,7 +8,7 @@ import type {
 } from '@app/contracts/provider';
 import type { z } from 'zod';
 import { type Answer, refuse } from './answers.ts';
-import { gameResult, settleBets } from './sports.ts';
+import { gameResult, settleBets, settledStakes } from './sports.ts';
 import type { SandboxState } from './state.ts';
 
 /**
@@ -73,7 +73,14 @@ export function transfer(
 /** Current and in-game credit, after settling the player's bets that are due; zeros for an unknown player. */
 export function balance(rules: WalletRules, body: z.infer<typeof balanceRequestSchema>): Answer {
   settleBets(rules.state, rules.seed, { playerRef: body.playerRef });
-  return { status: 200, body: { ok: true, ...rules.state.walletView(body.playerRef) } };
+  return {
+    status: 200,
+    body: {
+      ok: true,
+      ...rules.state.walletView(body.playerRef),
+      settledStakesMinor: settledStakes(rules.state, body.playerRef),
+    },
+  };
 }
 
 /** The status of our reference. One never seen is voided by this very question, so that it can never apply late. */

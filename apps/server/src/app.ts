@@ -29,6 +29,8 @@ import { startReconciler } from './modules/games/reconciler.ts';
 import { seamlessRoutes } from './modules/games/seamless.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { ensureHouseAccounts, type HouseAccounts } from './modules/ledger/ledger.service.ts';
+import { loyaltyAdminRoutes, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { startPointsExpiry } from './modules/loyalty/points.ts';
 import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 import { operatorRoutes } from './modules/operators/operator.routes.ts';
 import {
@@ -186,6 +188,7 @@ export async function buildApp(options: {
     await players.register(withdrawalRoutes, deps);
     await players.register(depositRoutes, deps);
     await players.register(gamesRoutes, deps);
+    await players.register(loyaltyRoutes, deps);
   });
   await app.register(seamlessRoutes, deps);
   const serviceOperator = await ensureSystemOperator(db, SYSTEM_OPERATORS.service);
@@ -198,6 +201,7 @@ export async function buildApp(options: {
     await operators.register(bankTransferAdminRoutes, deps);
     await operators.register(playerAdminRoutes, deps);
     await operators.register(creditRequestRoutes, deps);
+    await operators.register(loyaltyAdminRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(auditRoutes, deps);
   });
@@ -226,7 +230,11 @@ declare module 'fastify' {
 }
 
 function startBackgroundWork(deps: AppDeps, log: App['log']): () => void {
-  const stops = [startReconciler(deps.games, log, deps.config.reconcileIntervalMs), startMaintenance(deps.db, log)];
+  const stops = [
+    startReconciler(deps.games, log, deps.config.reconcileIntervalMs),
+    startMaintenance(deps.db, log),
+    startPointsExpiry(deps.db, log, 60_000),
+  ];
   return () => {
     for (const stop of stops) stop();
   };

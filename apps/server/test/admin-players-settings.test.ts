@@ -667,13 +667,29 @@ describe('deliverable 6: rewards (admin)', () => {
     const created = await asAdmin('POST', ADMIN_PATHS.rewards, { name, imageUrl: 'new-reward.png', active: false });
     expect(created.statusCode).toBe(200);
     const reward = created.json().data;
-    expect(reward).toEqual({ id: expect.any(Number), name, imageUrl: 'new-reward.png', active: false, sortOrder: 0 });
+    expect(reward).toEqual({
+      id: expect.any(Number),
+      name,
+      imageUrl: 'new-reward.png',
+      active: false,
+      sortOrder: 0,
+      // Issue 19: a reward made without loyalty fields is an item for 0 points, unlimited.
+      kind: 'item',
+      pricePoints: 0,
+      creditSatang: null,
+      turnoverMultiplier: 0,
+      promotionId: null,
+      stock: null,
+      dailyLimit: null,
+    });
     const url = fillPath(ADMIN_PATHS.reward, { id: reward.id });
     try {
       expect((await asAdmin('GET', ADMIN_PATHS.rewards)).json().data).toContainEqual(reward);
       expect((await publicRewards()).map((r) => r.id)).not.toContain(reward.id);
       await asAdmin('PATCH', url, { active: true });
-      expect(await publicRewards()).toContainEqual({ id: reward.id, name, imageUrl: 'new-reward.png' });
+      expect(await publicRewards()).toContainEqual(
+        expect.objectContaining({ id: reward.id, name, imageUrl: 'new-reward.png', kind: 'item', pricePoints: 0 }),
+      );
       const renamed = await asAdmin('PATCH', url, { name: `${name} (renamed)`, active: true });
       expect(renamed.json().data.name).toBe(`${name} (renamed)`);
       expect((await publicRewards()).find((r) => r.id === reward.id)?.name).toBe(`${name} (renamed)`);

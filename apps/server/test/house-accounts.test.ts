@@ -34,6 +34,7 @@ describe('house accounts', () => {
       const expected: [number, string, string, string][] = [
         [house.cash, ACCOUNT_KIND.houseCash, '', 'THB'],
         [house.points, ACCOUNT_KIND.housePoints, '', 'PTS'],
+        [house.bonus, ACCOUNT_KIND.houseBonus, '', 'THB'],
         [house.withdrawPending, ACCOUNT_KIND.withdrawPending, '', 'THB'],
         [house.bankDeposits, ACCOUNT_KIND.bankDeposits, '', 'THB'],
         [house.bankPayouts, ACCOUNT_KIND.bankPayouts, '', 'THB'],

@@ -747,6 +747,11 @@ describe('security: a player reaches only their own data (the player API takes n
         payload: { gameCode: 'WC', ...(smuggled ? smuggle : {}) },
       }),
       [`POST ${API_PATHS.logout}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      // Issue 19: the claim and the redemption name their promotion or reward in the path (here
+      // the unfilled ":id", refused 400); the forfeit has no open promotion to give up (404).
+      [`POST ${API_PATHS.promotionClaim}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      [`POST ${API_PATHS.promotionForfeit}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      [`POST ${API_PATHS.rewardRedeem}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
     };
     const before = await stateOf(bobMarkers.id);
     const bobAtProvider = await world.providerCredit([bobMarkers.username]);

@@ -4,6 +4,7 @@ import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
 import { AMOUNT_BAHT_MAX, PASSWORD_LENGTH_MAX } from './limits.ts';
+import { REWARD_KINDS } from './loyalty.ts';
 import { bahtToSatang } from './money.ts';
 import { reasonSchema } from './wallet.ts';
 
@@ -343,13 +344,30 @@ export const houseAccountUpdateSchema = houseAccountRequestSchema
 export const houseAccountsResponseSchema = z.object({ success: z.literal(true), data: z.array(houseAccountSchema) });
 export const houseAccountResponseSchema = z.object({ success: z.literal(true), data: houseAccountSchema });
 
+/** A reward as admins manage it: what it is, what it costs in points and what it gives (amounts in satang). */
 export const adminRewardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   imageUrl: z.string(),
   active: z.boolean(),
   sortOrder: z.number().int(),
+  kind: z.enum(REWARD_KINDS).default('item'),
+  pricePoints: z.number().int().default(0),
+  creditSatang: z.number().int().nullable().default(null),
+  turnoverMultiplier: z.number().int().default(0),
+  promotionId: z.number().int().nullable().default(null),
+  stock: z.number().int().nullable().default(null),
+  dailyLimit: z.number().int().nullable().default(null),
 });
+const rewardFields = {
+  kind: z.enum(REWARD_KINDS),
+  pricePoints: z.number().int().min(0).max(100_000_000),
+  creditSatang: z.number().int().positive().max(100_000_000).nullable(),
+  turnoverMultiplier: z.number().int().min(0).max(100),
+  promotionId: z.number().int().positive().nullable(),
+  stock: z.number().int().min(0).max(1_000_000).nullable(),
+  dailyLimit: z.number().int().min(1).max(1000).nullable(),
+};
 export const rewardRequestSchema = z.object({
   name: z.string().trim().min(1, { error: 'validation_failed' }).max(200),
   imageUrl: z
@@ -358,10 +376,23 @@ export const rewardRequestSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{1,100}\.(png|jpg|jpeg)$/, { error: 'image_invalid' }),
   active: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(1000).default(0),
+  kind: rewardFields.kind.default('item'),
+  pricePoints: rewardFields.pricePoints.default(0),
+  creditSatang: rewardFields.creditSatang.default(null),
+  turnoverMultiplier: rewardFields.turnoverMultiplier.default(0),
+  promotionId: rewardFields.promotionId.default(null),
+  stock: rewardFields.stock.default(null),
+  dailyLimit: rewardFields.dailyLimit.default(null),
 });
 /** A change names only what changes: no defaults, so a rename never shows a hidden reward. */
-export const rewardUpdateSchema = rewardRequestSchema
-  .extend({ active: z.boolean().optional(), sortOrder: z.number().int().min(0).max(1000).optional() })
+export const rewardUpdateSchema = z
+  .object({
+    name: rewardRequestSchema.shape.name,
+    imageUrl: rewardRequestSchema.shape.imageUrl,
+    active: z.boolean(),
+    sortOrder: z.number().int().min(0).max(1000),
+    ...rewardFields,
+  })
   .partial();
 export const adminRewardsResponseSchema = z.object({ success: z.literal(true), data: z.array(adminRewardSchema) });
 export const adminRewardResponseSchema = z.object({ success: z.literal(true), data: adminRewardSchema });

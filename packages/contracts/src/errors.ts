@@ -58,6 +58,15 @@ export const ERROR_CODES = [
   'TRANSFER_FAILED',
   'PROVIDER_UNAVAILABLE',
   'GAME_UNKNOWN',
+  'POINTS_NOT_ENOUGH',
+  'REWARD_NOT_FOUND',
+  'REWARD_OUT_OF_STOCK',
+  'REWARD_DAILY_LIMIT',
+  'PROMOTION_NOT_FOUND',
+  'PROMOTION_NOT_CLAIMABLE',
+  'PROMOTION_OPEN',
+  'NO_OPEN_PROMOTION',
+  'PROMOTION_TURNOVER_UNMET',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -94,6 +103,12 @@ export const SQL_REFUSALS = {
     errorCode: 'WITHDRAW_DAILY_LIMIT',
     messageKey: 'withdraw_daily_limit',
     params: ['left', 'limit'],
+  },
+  WD007: {
+    status: 400,
+    errorCode: 'PROMOTION_TURNOVER_UNMET',
+    messageKey: 'promotion_turnover_unmet',
+    params: ['done', 'required'],
   },
 } as const satisfies Record<string, SqlRefusal>;
 

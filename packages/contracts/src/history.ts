@@ -7,6 +7,11 @@ export const HISTORY_TYPES = [
   'MANUAL_WITHDRAW',
   'REJECT_DEPOSIT',
   'REJECT_WITHDRAW',
+  // Additions (issue 19): a promotion's bonus, a bonus returned to the house
+  // (forfeited, or above the promotion's withdrawal cap), a reward's credit.
+  'BONUS',
+  'BONUS_RETURN',
+  'REWARD_CREDIT',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 

@@ -24,6 +24,19 @@ export const API_PATHS = {
   transferOut: '/api/player/transfer-out',
   launch: '/api/player/launch',
   launchGame: '/api/player/launch-xzy',
+  /** GET: the promotions running now, and the player's open claim. */
+  promotions: '/api/player/promotions',
+  promotionClaim: '/api/player/promotions/:id/claim',
+  /** POST: give up the open claim (a pending one is cancelled; an active one forfeited). */
+  promotionForfeit: '/api/player/promotions/forfeit',
+  /** GET: the player's claims, newest first. */
+  promotionHistory: '/api/player/promotions/history',
+  /** POST (Idempotency-Key): redeem a reward for points. */
+  rewardRedeem: '/api/player/rewards/:id/redeem',
+  /** GET: the player's redemptions, newest first. */
+  redemptions: '/api/player/redemptions',
+  /** GET: the points balance and the next points to expire. */
+  points: '/api/player/points',
 } as const;
 
 /** Calls from machines: the bank-statement connector. */
@@ -66,6 +79,16 @@ export const ADMIN_PATHS = {
   houseAccounts: '/admin/house-accounts',
   houseAccount: '/admin/house-accounts/:id',
   rewards: '/admin/rewards',
+  promotions: '/admin/promotions',
+  promotion: '/admin/promotions/:id',
+  /** GET ?status=WAITING|SENT|CANCELLED|CREDITED: redemptions (the item fulfilment queue by default). */
+  redemptions: '/admin/redemptions',
+  redemptionSend: '/admin/redemptions/:id/send',
+  redemptionCancel: '/admin/redemptions/:id/cancel',
+  /** GET: a player's promotions, points and redemptions. */
+  playerLoyalty: '/admin/players/:id/loyalty',
+  /** GET: bonus given, wagered and returned today. */
+  loyaltySummary: '/admin/loyalty/summary',
   reward: '/admin/rewards/:id',
   /** POST multipart with one `image` file (PNG or JPEG): answers the file name for a reward's imageUrl. */
   rewardImage: '/admin/rewards/images',

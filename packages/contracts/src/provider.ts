@@ -115,6 +115,12 @@ export const balanceResponseSchema = z.object({
   ok: z.literal(true),
   currentCreditMinor: z.number().int().nonnegative(),
   inGameCreditMinor: z.number().int().nonnegative(),
+  /**
+   * The total stake of the player's settled bets so far (never decreasing):
+   * their turnover, which promotions and points count. Optional: a provider
+   * that does not report it counts no turnover here.
+   */
+  settledStakesMinor: z.number().int().nonnegative().optional(),
 });
 export type ProviderBalance = z.infer<typeof balanceResponseSchema>;
 

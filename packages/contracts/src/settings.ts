@@ -5,6 +5,7 @@ import {
   WITHDRAW_AMOUNT_SATANG_MIN,
   WITHDRAW_DAILY_SATANG_DEFAULT,
 } from './limits.ts';
+import { rewardOfferSchema } from './loyalty.ts';
 
 /** Setting codes the app reads (spec §3) and the ones the server also keeps. */
 /**
@@ -23,6 +24,22 @@ export const SETTING_CODES = {
   withdrawMaxAmount: 'WITHDRAW_MAX_AMOUNT',
   withdrawDailyMaxAmount: 'WITHDRAW_DAILY_MAX_AMOUNT',
   manualCreditApprovalAbove: 'MANUAL_CREDIT_APPROVAL_ABOVE',
+  /** Baht deposited per point earned (floor); 0: deposits earn no points. */
+  pointsDepositBahtPerPoint: 'POINTS_DEPOSIT_BAHT_PER_POINT',
+  /** Baht of bets (turnover) per point earned; 0: play earns no points. */
+  pointsTurnoverBahtPerPoint: 'POINTS_TURNOVER_BAHT_PER_POINT',
+  /** Days after which earned points expire; 0: never. */
+  pointsExpiryDays: 'POINTS_EXPIRY_DAYS',
+  /** Baht: a promotion's turnover requirement ends when the player's balance falls below it; 0: never. */
+  promotionBalanceFloor: 'PROMOTION_BALANCE_FLOOR',
+} as const;
+
+/** The loyalty settings' values on a fresh site, and where a stored value cannot be read. */
+export const LOYALTY_SETTING_DEFAULTS = {
+  depositBahtPerPoint: 100,
+  turnoverBahtPerPoint: 1000,
+  expiryDays: 365,
+  balanceFloorSatang: 500,
 } as const;
 
 export const settingSchema = z.object({ code: z.string(), value: z.string() });
@@ -63,11 +80,8 @@ export const settingsResponseSchema = z.object({
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
-export const rewardSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  imageUrl: z.string(),
-});
+/** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives (loyalty.ts). */
+export const rewardSchema = rewardOfferSchema;
 export type Reward = z.infer<typeof rewardSchema>;
 
 export const rewardsResponseSchema = z.object({

@@ -11,6 +11,7 @@ import { withdrawalDailyCapSchemaSql } from './migrations/007-withdrawal-daily-c
 import { operatorControlsSchemaSql } from './migrations/008-operator-controls.ts';
 import { accountLengthsSchemaSql } from './migrations/009-account-lengths.ts';
 import { moduleSqlSchemaSql } from './migrations/010-module-sql.ts';
+import { loyaltySchemaSql } from './migrations/011-loyalty.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'operator-controls', sql: operatorControlsSchemaSql },
   { version: 9, name: 'account-lengths', sql: accountLengthsSchemaSql },
   { version: 10, name: 'module-sql', sql: moduleSqlSchemaSql },
+  { version: 11, name: 'loyalty', sql: loyaltySchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

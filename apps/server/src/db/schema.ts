@@ -128,12 +128,133 @@ export interface HouseBankAccountsTable {
   promptpay_id: string | null;
 }
 
+export type RewardKind = 'credit' | 'bonus' | 'item';
+
 export interface RewardsTable {
   id: Generated<number>;
   name: string;
   image_url: string;
   active: Generated<boolean>;
   sort_order: Generated<number>;
+  kind: Generated<RewardKind>;
+  price_points: Generated<number>;
+  credit_satang: number | null;
+  turnover_multiplier: Generated<number>;
+  promotion_id: number | null;
+  /** Null: unlimited. */
+  stock: number | null;
+  /** Redemptions per player per Bangkok day; null: no limit. */
+  daily_limit: number | null;
+}
+
+export type PromotionKind = 'FIRST_DEPOSIT' | 'EVERY_DEPOSIT' | 'DAILY_FIRST_DEPOSIT' | 'FIXED';
+export type TurnoverBase = 'DEPOSIT_AND_BONUS' | 'BONUS';
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  kind: PromotionKind;
+  percent: Generated<number>;
+  fixed_satang: number | null;
+  cap_satang: number | null;
+  min_deposit_satang: Generated<number>;
+  turnover_multiplier: Generated<number>;
+  turnover_base: Generated<TurnoverBase>;
+  contribution_wc: Generated<number>;
+  contribution_ufa: Generated<number>;
+  max_withdraw_satang: number | null;
+  forfeit_winnings: Generated<boolean>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  claim_limit: Generated<'ONCE' | 'DAILY'>;
+  texts: ColumnType<unknown, string, string>;
+  image_url: string | null;
+  status: Generated<'ACTIVE' | 'PAUSED'>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type PlayerPromotionStatus =
+  | 'PENDING'
+  | 'ACTIVE'
+  | 'COMPLETED'
+  | 'FORFEITED'
+  | 'ENDED_LOW_BALANCE'
+  | 'CANCELLED';
+
+export interface PlayerPromotionsTable {
+  id: Generated<number>;
+  player_id: number;
+  promotion_id: number | null;
+  reward_id: number | null;
+  status: PlayerPromotionStatus;
+  deposit_satang: Generated<number>;
+  bonus_satang: Generated<number>;
+  turnover_required: Generated<number>;
+  turnover_done: Generated<number>;
+  contribution_wc: Generated<number>;
+  contribution_ufa: Generated<number>;
+  max_withdraw_satang: number | null;
+  forfeit_winnings: Generated<boolean>;
+  returned_satang: Generated<number>;
+  deposit_history_id: number | null;
+  bonus_journal_id: number | null;
+  end_journal_id: number | null;
+  claimed_at: CreatedAt;
+  activated_at: Date | null;
+  ended_at: Date | null;
+  end_reason: string | null;
+}
+
+export interface TurnoverBetsTable {
+  provider: string;
+  reference: string;
+  player_id: number;
+  stake_satang: number;
+  player_promotion_id: number | null;
+  counted_satang: Generated<number>;
+  voided_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface PlayerLoyaltyTable {
+  player_id: number;
+  turnover_satang: Generated<number>;
+  turnover_points: Generated<number>;
+}
+
+export type PointsSource = 'DEPOSIT' | 'TURNOVER' | 'REFUND';
+
+export interface PointsLotsTable {
+  id: Generated<number>;
+  player_id: number;
+  points: number;
+  remaining: number;
+  source: PointsSource;
+  reference: string;
+  earned_at: CreatedAt;
+  expires_at: Date | null;
+  journal_entry_id: number;
+}
+
+export type RedemptionStatus = 'CREDITED' | 'WAITING' | 'SENT' | 'CANCELLED';
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  player_id: number;
+  reward_id: number;
+  reward_name: string;
+  kind: RewardKind;
+  points: number;
+  credit_satang: number | null;
+  status: RedemptionStatus;
+  journal_entry_id: number | null;
+  refund_journal_id: number | null;
+  player_promotion_id: number | null;
+  note: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: CreatedAt;
 }
 
 export type OperatorRole = 'operator' | 'admin';
@@ -266,6 +387,8 @@ export interface ProviderPlayersTable {
   transfer_version: Generated<number>;
   credit_synced_at: Date | null;
   created_at: CreatedAt;
+  /** The provider's total stake of settled bets already counted as turnover. */
+  turnover_recorded: Generated<number>;
 }
 
 export type TransferDirection = 'OUT' | 'IN';
@@ -358,4 +481,10 @@ export interface Database {
   check_runs: CheckRunsTable;
   schema_migrations: SchemaMigrationsTable;
   schema_module_sql: SchemaModuleSqlTable;
+  promotions: PromotionsTable;
+  player_promotions: PlayerPromotionsTable;
+  turnover_bets: TurnoverBetsTable;
+  player_loyalty: PlayerLoyaltyTable;
+  points_lots: PointsLotsTable;
+  redemptions: RedemptionsTable;
 }

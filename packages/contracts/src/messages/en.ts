@@ -79,6 +79,29 @@ export const en = {
   provider_unavailable: 'The game provider is not answering. Please try again shortly.',
   game_unknown: 'This game is not available.',
   launch_failed: 'Game launch failed. Please try again or contact customer service.',
+  points_not_enough: 'Not enough points: this reward costs {price} points and you have {points}.',
+  reward_not_found: 'This reward is not available.',
+  reward_out_of_stock: 'This reward is out of stock.',
+  reward_daily_limit: 'You have already redeemed this reward today. Please try again tomorrow.',
+  reward_redeemed: 'Redeemed. {what}',
+  reward_credited: '{amount} baht has been added to your main wallet.',
+  reward_waiting: 'We will contact you to deliver your reward.',
+  reward_bonus_started: 'Your promotion has started.',
+  promotion_not_found: 'This promotion is not available.',
+  promotion_why_window: 'You cannot claim this promotion: it is not running now.',
+  promotion_why_claimed: 'You cannot claim this promotion: you have already claimed it.',
+  promotion_why_claimed_today:
+    'You cannot claim this promotion: you have already claimed it today. Please try again tomorrow.',
+  promotion_why_not_first: 'You cannot claim this promotion: it is for your first deposit only.',
+  promotion_why_not_first_today: 'You cannot claim this promotion: it is for your first deposit of the day only.',
+  promotion_open: 'You already have a promotion in progress. Finish or forfeit it first.',
+  no_open_promotion: 'You have no promotion in progress.',
+  promotion_claimed: 'Promotion chosen: the bonus is credited with your next deposit.',
+  promotion_started: 'Promotion started: the bonus is in your main wallet.',
+  promotion_forfeited: 'The promotion has been forfeited.',
+  promotion_cancelled: 'The promotion has been cancelled.',
+  promotion_turnover_unmet:
+    "Withdrawals open when your promotion's turnover is met: turnover {done} / {required} baht.",
 } as const;
 
 export type PlayerMessageKey = keyof typeof en;

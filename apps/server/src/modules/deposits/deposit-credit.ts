@@ -4,6 +4,7 @@ import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, findHistoryEntry, recordHistory } from '../history/history.service.ts';
 import { postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
+import { onDepositCredited } from '../loyalty/loyalty.service.ts';
 
 /**
  * Who credits a deposit when no person does: the bank feed, or a slip that
@@ -57,6 +58,7 @@ export async function creditNewDeposit(
     decidedBy: credit.decidedBy,
     reason: credit.reason,
   });
+  await onDepositCredited(trx, { playerId: credit.playerId, amountSatang: credit.amountSatang, historyId: entry.id });
   return { entry, journalEntryId: moved.journalEntryId };
 }
 
@@ -79,5 +81,6 @@ export async function creditWaitingDeposit(
   });
   const entry = await findHistoryEntry(trx, historyId);
   assert(entry !== undefined && entry.status === 'APPROVED', 'the credited deposit is approved');
+  await onDepositCredited(trx, { playerId: credit.playerId, amountSatang: credit.amountSatang, historyId });
   return { entry, journalEntryId: moved.journalEntryId };
 }

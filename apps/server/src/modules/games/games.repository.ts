@@ -94,6 +94,26 @@ export const gamesRepository = {
   },
 
   /** The player's transfer version, locked: transfers of one player at one provider happen one at a time. */
+  /** The provider's settled stakes already counted as turnover for the player. */
+  async turnoverRecorded(db: Queryable, playerId: number, provider: string): Promise<number> {
+    const row = await db
+      .selectFrom('provider_players')
+      .select('turnover_recorded')
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    return row?.turnover_recorded ?? 0;
+  },
+
+  async setTurnoverRecorded(trx: Trx, playerId: number, provider: string, satang: number): Promise<void> {
+    await trx
+      .updateTable('provider_players')
+      .set({ turnover_recorded: satang })
+      .where('player_id', '=', playerId)
+      .where('provider', '=', provider)
+      .execute();
+  },
+
   async lockTransferVersion(trx: Trx, playerId: number, provider: string): Promise<number | undefined> {
     const row = await trx
       .selectFrom('provider_players')

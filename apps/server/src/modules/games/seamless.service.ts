@@ -15,6 +15,7 @@ import {
   readPlayerBalances,
   WC_PROVIDER,
 } from '../ledger/ledger.service.ts';
+import { countBet, voidBet } from '../loyalty/turnover.ts';
 import { isPlayerFrozen } from '../player/player.service.ts';
 import { gamesRepository } from './games.repository.ts';
 import type { GamesContext } from './games-context.ts';
@@ -182,13 +183,17 @@ export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest
     const { balance } = main;
     if (await isPlayerFrozen(trx, playerId)) return { answer: refusal('PLAYER_FROZEN', balance), journalEntryId: null };
     if (balance < request.amountMinor) return { answer: refusal('INSUFFICIENT_FUNDS', balance), journalEntryId: null };
-    return move(ctx, trx, {
+    const moved = await move(ctx, trx, {
       kind: 'SEAMLESS_BET',
       playerId,
       reference: request.txnId,
       amount: -request.amountMinor,
       mainAccountId: main.id,
     });
+    if (request.amountMinor > 0) {
+      await countBet(trx, { playerId, provider: PROVIDER, reference: request.txnId, stakeSatang: request.amountMinor });
+    }
+    return moved;
   });
 }
 
@@ -271,6 +276,7 @@ export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollb
       reference: request.txnId,
       amount: accepted.amount,
     });
+    await voidBet(trx, { provider: PROVIDER, reference: request.betTxnId });
     return { answer: reversed.answer, journalEntryId: reversed.journalEntryId };
   });
 }

@@ -5,6 +5,7 @@ import type { TransferDirection } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { lockTransferAccounts, postJournal, providerAccount, UFA_PROVIDER } from '../ledger/ledger.service.ts';
+import { countBet } from '../loyalty/turnover.ts';
 import { assertNotFrozen } from '../player/player.service.ts';
 import { gamesRepository, type ProviderTransferRow } from './games.repository.ts';
 import { type GamesContext, providerUnavailable } from './games-context.ts';
@@ -185,25 +186,51 @@ export async function transferOut(ctx: GamesContext, request: TransferRequest): 
 async function recordGameResult(
   ctx: GamesContext,
   trx: Trx,
-  sync: { playerId: number; credit: { id: number; balance: number }; providerSatang: number },
+  sync: { playerId: number; credit: { id: number; balance: number }; provider: ProviderCredit },
 ): Promise<void> {
-  const delta = sync.providerSatang - sync.credit.balance;
-  if (delta === 0) return;
+  const delta = sync.provider.currentSatang - sync.credit.balance;
+  if (delta !== 0) await postGameResult(ctx, trx, sync.playerId, sync.credit.id, delta);
+  await recordProviderTurnover(trx, sync.playerId, sync.provider.settledStakesSatang);
+}
+
+async function postGameResult(ctx: GamesContext, trx: Trx, playerId: number, creditId: number, delta: number) {
   await postJournal(trx, {
     kind: 'GAME_RESULT',
-    playerId: sync.playerId,
+    playerId,
     reference: `${UFA_PROVIDER}-balance`,
     postings: [
-      { accountId: sync.credit.id, amount: delta },
+      { accountId: creditId, amount: delta },
       { accountId: providerAccount(ctx.house.providerClearing, UFA_PROVIDER), amount: -delta },
     ],
   });
 }
 
-/** The provider's current credit for a player, or 503 when it does not answer. */
-async function providerCurrentCredit(ctx: GamesContext, playerRef: string, timeoutMs: number): Promise<number> {
+type ProviderCredit = { currentSatang: number; settledStakesSatang: number | undefined };
+
+/**
+ * The stakes of the player's bets the provider has settled since we last
+ * asked count as turnover (promotions, points), once: the provider reports
+ * a running total, and what we have counted is kept beside the player's
+ * provider record (locked by the caller's transfer lock).
+ */
+async function recordProviderTurnover(trx: Trx, playerId: number, settledStakes: number | undefined) {
+  if (settledStakes === undefined) return;
+  const recorded = await gamesRepository.turnoverRecorded(trx, playerId, UFA_PROVIDER);
+  if (settledStakes <= recorded) return;
+  await gamesRepository.setTurnoverRecorded(trx, playerId, UFA_PROVIDER, settledStakes);
+  await countBet(trx, {
+    playerId,
+    provider: UFA_PROVIDER,
+    reference: `settled:${settledStakes}`,
+    stakeSatang: settledStakes - recorded,
+  });
+}
+
+/** The provider's current credit for a player (and its settled stakes), or 503 when it does not answer. */
+async function providerCurrentCredit(ctx: GamesContext, playerRef: string, timeoutMs: number): Promise<ProviderCredit> {
   try {
-    return (await ctx.wallet.balance(playerRef, timeoutMs)).currentCreditMinor;
+    const balance = await ctx.wallet.balance(playerRef, timeoutMs);
+    return { currentSatang: balance.currentCreditMinor, settledStakesSatang: balance.settledStakesMinor };
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw providerUnavailable();
     throw error;
@@ -219,12 +246,13 @@ async function providerCurrentCredit(ctx: GamesContext, playerRef: string, timeo
 export async function transferIn(ctx: GamesContext, request: TransferRequest): Promise<TransferResult> {
   const { playerId, clientKey } = request;
   const { playerRef, transferVersion } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);
-  const providerSatang = await providerCurrentCredit(ctx, playerRef, ctx.timing.providerTimeoutMs);
+  const provider = await providerCurrentCredit(ctx, playerRef, ctx.timing.providerTimeoutMs);
+  const providerSatang = provider.currentSatang;
   const started = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockForTransfer(trx, playerId, clientKey);
     if (locked.earlier) return { earlier: locked.earlier };
     if (locked.version !== transferVersion) throw transferPending();
-    await recordGameResult(ctx, trx, { playerId, credit: locked.accounts.credit, providerSatang });
+    await recordGameResult(ctx, trx, { playerId, credit: locked.accounts.credit, provider });
     if (providerSatang === 0) return {};
     const intent = await recordIntent(ctx, trx, {
       playerId,
@@ -250,13 +278,13 @@ export async function transferIn(ctx: GamesContext, request: TransferRequest): P
 export async function syncProviderCredit(ctx: GamesContext, playerId: number): Promise<boolean> {
   const known = await gamesRepository.providerPlayer(ctx.db, playerId, UFA_PROVIDER);
   if (!known?.registeredAt) return false;
-  const providerSatang = await providerCurrentCredit(ctx, known.playerRef, ctx.timing.providerTimeoutMs);
+  const provider = await providerCurrentCredit(ctx, known.playerRef, ctx.timing.providerTimeoutMs);
   return ctx.db.transaction().execute(async (trx) => {
     const version = await gamesRepository.lockTransferVersion(trx, playerId, UFA_PROVIDER);
     if (version !== known.transferVersion) return false;
     if (await gamesRepository.pendingTransfer(trx, playerId, UFA_PROVIDER)) return false;
     const accounts = await lockTransferAccounts(trx, playerId, UFA_PROVIDER);
-    await recordGameResult(ctx, trx, { playerId, credit: accounts.credit, providerSatang });
+    await recordGameResult(ctx, trx, { playerId, credit: accounts.credit, provider });
     await gamesRepository.markSynced(trx, playerId, UFA_PROVIDER);
     return true;
   });

@@ -13,7 +13,16 @@ import { type HistoryDetailRow, historyRepository } from './history.repository.t
  * deposit, so players do not see it (operators do, in a player's history).
  */
 export const HISTORY_LISTS = {
-  history: ['DEPOSIT', 'MANUAL_DEPOSIT', 'WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_WITHDRAW'],
+  history: [
+    'DEPOSIT',
+    'MANUAL_DEPOSIT',
+    'WITHDRAW',
+    'MANUAL_WITHDRAW',
+    'REJECT_WITHDRAW',
+    'BONUS',
+    'BONUS_RETURN',
+    'REWARD_CREDIT',
+  ],
   deposit: ['DEPOSIT', 'MANUAL_DEPOSIT'],
   withdraw: ['WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_WITHDRAW'],
 } as const satisfies Record<string, readonly HistoryType[]>;

@@ -70,6 +70,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
 
   await checkHoldsAndDeposits(db, note);
   await checkProviderTransfers(db, note);
+  await checkLoyalty(db, note);
 
   const counts = await sql<{ journals: number; postings: number; accounts: number }>`
     select (select count(*) from journal_entries)::bigint as journals,
@@ -167,4 +168,36 @@ async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> 
        and (kind in ('BET', 'WIN') or (kind = 'ROLLBACK' and answer ? 'txnId'))
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
   note(seamless.rows, (r) => `seamless ${r.kind} ${r.provider}/${r.txn_id} was accepted without a journal`);
+}
+
+/**
+ * Loyalty (issue 19): every player's points balance equals the points left
+ * in their lots (what can still be spent or expire); the house bonus account
+ * has paid out exactly the BONUS and REWARD_CREDIT entries net of the
+ * BONUS_RETURN ones; every redemption that cost points has its journal.
+ */
+async function checkLoyalty(db: Queryable, note: Note): Promise<void> {
+  const points = await sql<Record<string, unknown>>`
+    select a.player_id, a.balance, coalesce(l.remaining, 0) as remaining
+      from ledger_accounts a
+      left join (select player_id, sum(remaining) as remaining from points_lots group by player_id) l
+        on l.player_id = a.player_id
+     where a.kind = 'PLAYER_POINTS' and a.balance <> coalesce(l.remaining, 0)
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(points.rows, (r) => `player ${r.player_id} has ${r.balance} points but ${r.remaining} in their lots`);
+
+  const bonus = await sql<Record<string, unknown>>`
+    select coalesce((select -sum(p.amount) from postings p join ledger_accounts a on a.id = p.account_id
+                      where a.kind = 'HOUSE_BONUS' and a.player_id is null), 0) as paid,
+           coalesce((select sum(case when type = 'BONUS_RETURN' then -amount else amount end) from history
+                      where type in ('BONUS', 'REWARD_CREDIT', 'BONUS_RETURN')), 0) as entries`.execute(db);
+  note(
+    bonus.rows.filter((r) => String(r.paid) !== String(r.entries)),
+    (r) => `the house bonus account paid ${r.paid} but the bonus entries add up to ${r.entries}`,
+  );
+
+  const unjournaled = await sql<Record<string, unknown>>`
+    select id from redemptions where points > 0 and journal_entry_id is null
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(unjournaled.rows, (r) => `redemption ${r.id} cost points without a journal`);
 }

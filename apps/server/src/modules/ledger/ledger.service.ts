@@ -9,6 +9,7 @@ export const ACCOUNT_KIND = {
   playerProvider: 'PLAYER_PROVIDER',
   houseCash: 'HOUSE_CASH',
   housePoints: 'HOUSE_POINTS',
+  houseBonus: 'HOUSE_BONUS',
   withdrawPending: 'WITHDRAW_PENDING',
   providerClearing: 'PROVIDER_CLEARING',
   providerInTransit: 'PROVIDER_IN_TRANSIT',
@@ -120,6 +121,9 @@ export function playerBalancesOf(
  * The house side of every movement. None keeps a stored balance (their
  * balance is the sum of their postings), so none is ever a row-lock hot spot.
  * - cash: manual adjustments by operators.
+ * - points: the other side of every points movement (earned, spent, expired).
+ * - bonus: promotion bonuses and reward credits, the operator's expense (its
+ *   balance is minus what was given net of what came back).
  * - bankDeposits / bankPayouts: money that came in from, or went out to, the
  *   house bank accounts.
  * - withdrawPending: withdrawals held until an operator decides.
@@ -164,6 +168,7 @@ export async function lockMainBalance(trx: Trx, playerId: number): Promise<{ id:
 export type HouseAccounts = {
   cash: number;
   points: number;
+  bonus: number;
   withdrawPending: number;
   bankDeposits: number;
   bankPayouts: number;
@@ -191,6 +196,7 @@ export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts>
   return {
     cash: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseCash, 'THB'),
     points: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.housePoints, 'PTS'),
+    bonus: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseBonus, 'THB'),
     withdrawPending: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.withdrawPending, 'THB'),
     bankDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankDeposits, 'THB'),
     bankPayouts: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankPayouts, 'THB'),

@@ -1,4 +1,5 @@
 import type { Queryable, Trx } from '../../db/database.ts';
+import type { RewardKind } from '../../db/schema.ts';
 
 export type HouseAccountRow = {
   id: number;
@@ -11,7 +12,20 @@ export type HouseAccountRow = {
   sortOrder: number;
 };
 
-export type RewardRow = { id: number; name: string; imageUrl: string; active: boolean; sortOrder: number };
+export type RewardRow = {
+  id: number;
+  name: string;
+  imageUrl: string;
+  active: boolean;
+  sortOrder: number;
+  kind: RewardKind;
+  pricePoints: number;
+  creditSatang: number | null;
+  turnoverMultiplier: number;
+  promotionId: number | null;
+  stock: number | null;
+  dailyLimit: number | null;
+};
 
 const HOUSE_COLUMNS = [
   'id',
@@ -24,7 +38,20 @@ const HOUSE_COLUMNS = [
   'sort_order as sortOrder',
 ] as const;
 
-const REWARD_COLUMNS = ['id', 'name', 'image_url as imageUrl', 'active', 'sort_order as sortOrder'] as const;
+const REWARD_COLUMNS = [
+  'id',
+  'name',
+  'image_url as imageUrl',
+  'active',
+  'sort_order as sortOrder',
+  'kind',
+  'price_points as pricePoints',
+  'credit_satang as creditSatang',
+  'turnover_multiplier as turnoverMultiplier',
+  'promotion_id as promotionId',
+  'stock',
+  'daily_limit as dailyLimit',
+] as const;
 
 const houseAccountValues = (account: Omit<HouseAccountRow, 'id'>) => ({
   bank_code: account.bankCode,
@@ -41,6 +68,13 @@ const rewardValues = (reward: Omit<RewardRow, 'id'>) => ({
   image_url: reward.imageUrl,
   active: reward.active,
   sort_order: reward.sortOrder,
+  kind: reward.kind,
+  price_points: reward.pricePoints,
+  credit_satang: reward.kind === 'credit' ? reward.creditSatang : null,
+  turnover_multiplier: reward.turnoverMultiplier,
+  promotion_id: reward.kind === 'bonus' ? reward.promotionId : null,
+  stock: reward.stock,
+  daily_limit: reward.dailyLimit,
 });
 
 export const settingsRepository = {
@@ -81,10 +115,10 @@ export const settingsRepository = {
     await trx.updateTable('settings').set({ value, updated_at: new Date() }).where('code', '=', code).execute();
   },
 
-  async listRewards(db: Queryable): Promise<{ id: number; name: string; imageUrl: string }[]> {
+  async listRewards(db: Queryable): Promise<RewardRow[]> {
     return db
       .selectFrom('rewards')
-      .select(['id', 'name', 'image_url as imageUrl'])
+      .select(REWARD_COLUMNS)
       .where('active', '=', true)
       .orderBy('sort_order')
       .orderBy('id')

@@ -1,6 +1,7 @@
 import type { HouseAccount } from '@app/contracts/admin';
 import { findBank } from '@app/contracts/banks';
 import { AMOUNT_BAHT_MAX, MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT } from '@app/contracts/limits';
+import { satangToBaht } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
 import { DEFAULT_PLAYER_LIMITS, type PlayerLimits, SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
@@ -9,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { bahtSettingSatang, wholeNumberSetting } from '../loyalty/loyalty-settings.ts';
 import { type HouseAccountRow, type RewardRow, settingsRepository } from './settings.repository.ts';
 
 const LIMIT_CODES = [
@@ -116,6 +118,14 @@ async function assertSettingValue(db: Queryable, code: string, value: string, cu
       if (!amountOk(limit) || (limit ?? 0) <= (min ?? DEFAULT_PLAYER_LIMITS.withdrawMinSatang)) throw invalidSetting();
       return;
     }
+    case SETTING_CODES.pointsDepositBahtPerPoint:
+    case SETTING_CODES.pointsTurnoverBahtPerPoint:
+    case SETTING_CODES.pointsExpiryDays:
+      if (wholeNumberSetting(value) === undefined) throw invalidSetting();
+      return;
+    case SETTING_CODES.promotionBalanceFloor:
+      if (bahtSettingSatang(value) === undefined) throw invalidSetting();
+      return;
     default:
       throw new AppError(404, 'SETTING_UNKNOWN', 'setting_unknown');
   }
@@ -162,7 +172,21 @@ export async function depositAccounts(db: Queryable): Promise<DepositAccount[]> 
 
 export const findHouseAccountByNumber = settingsRepository.findHouseAccountByNumber;
 export const listPublicSettings = settingsRepository.listPublic;
-export const listActiveRewards = settingsRepository.listRewards;
+/** The rewards players see (spec §2's id, name and image, and what each costs and gives, in baht). */
+export async function listActiveRewards(db: Queryable) {
+  const rows = await settingsRepository.listRewards(db);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    kind: row.kind,
+    pricePoints: row.pricePoints,
+    creditAmount: row.creditSatang === null ? null : satangToBaht(row.creditSatang),
+    turnoverMultiplier: row.turnoverMultiplier,
+    stock: row.stock,
+    dailyLimit: row.dailyLimit,
+  }));
+}
 
 export function listHouseAccounts(db: Queryable): Promise<HouseAccount[]> {
   return settingsRepository.listHouseAccounts(db, { activeOnly: false });
@@ -222,6 +246,10 @@ export async function saveHouseAccount(db: Db, actor: Actor, id: number | undefi
 
 export const listAllRewards = settingsRepository.listAllRewards;
 
+async function promotionExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.selectFrom('promotions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 type RewardInput = Partial<Omit<RewardRow, 'id'>>;
 
 /** Creates (id undefined) or changes a reward, with an audit row. */
@@ -237,7 +265,21 @@ export async function saveReward(db: Db, actor: Actor, id: number | undefined, i
       imageUrl,
       active: input.active ?? before?.active ?? true,
       sortOrder: input.sortOrder ?? before?.sortOrder ?? 0,
+      kind: input.kind ?? before?.kind ?? 'item',
+      pricePoints: input.pricePoints ?? before?.pricePoints ?? 0,
+      creditSatang: input.creditSatang === undefined ? (before?.creditSatang ?? null) : input.creditSatang,
+      turnoverMultiplier: input.turnoverMultiplier ?? before?.turnoverMultiplier ?? 0,
+      promotionId: input.promotionId === undefined ? (before?.promotionId ?? null) : input.promotionId,
+      stock: input.stock === undefined ? (before?.stock ?? null) : input.stock,
+      dailyLimit: input.dailyLimit === undefined ? (before?.dailyLimit ?? null) : input.dailyLimit,
     };
+    // A credit reward names its amount, a bonus reward its promotion (the table's checks say the same).
+    if (merged.kind === 'credit' && merged.creditSatang === null) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'validation_failed');
+    }
+    if (merged.kind === 'bonus' && (merged.promotionId === null || !(await promotionExists(trx, merged.promotionId)))) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'validation_failed');
+    }
     const savedId = id ?? (await settingsRepository.insertReward(trx, merged));
     if (id !== undefined) await settingsRepository.updateReward(trx, id, merged);
     const after = { id: savedId, ...merged };

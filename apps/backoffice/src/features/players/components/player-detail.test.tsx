@@ -216,7 +216,7 @@ describe('deliverable 5: the player history', () => {
   });
 
   it('a type the contract does not know is not sent', async () => {
-    const fetchMock = await openDetail({}, '/players/7?type=BONUS');
+    const fetchMock = await openDetail({}, '/players/7?type=JACKPOT');
     await waitFor(() => expect(historyQuery(fetchMock)).toBe('sort=newest&page=1'));
     expect(within(section('History')).getByLabelText('Type')).toHaveValue('');
   });

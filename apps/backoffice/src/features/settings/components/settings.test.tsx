@@ -254,7 +254,20 @@ describe('deliverable 6: rewards with image upload', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     const [post] = requestsTo(fetchMock, `POST ${ADMIN_PATHS.rewards}`);
-    expect(await post?.json()).toEqual({ name: 'Gold necklace', imageUrl: UPLOADED, active: true, sortOrder: 0 });
+    // The loyalty fields (issue 19) go with their defaults: an item for 0 points, unlimited.
+    expect(await post?.json()).toEqual({
+      name: 'Gold necklace',
+      imageUrl: UPLOADED,
+      active: true,
+      sortOrder: 0,
+      kind: 'item',
+      pricePoints: 0,
+      creditSatang: null,
+      turnoverMultiplier: 0,
+      promotionId: null,
+      stock: null,
+      dailyLimit: null,
+    });
   });
 
   it('a reward needs an image file name the contract accepts; nothing is sent without one', async () => {

@@ -7,6 +7,7 @@
 --   WD000 no active session, WD001 no such player, WD002 frozen,
 --   WD003 / WD004 below the minimum / not below the limit (the limit in satang
 --   is the message), WD006 past the day's total ("<left>:<total>" in satang),
+--   WD007 a promotion's turnover unmet ("<done>:<required>" in satang),
 --   ID001 the key was used for another request, LG003 the balance is short.
 -- The answer is the entry's row ({"entry": …}), which the caller presents; a
 -- replay answers what the first request stored (a key stored before this
@@ -53,6 +54,8 @@ begin
     when 'AMOUNT_ABOVE_MAXIMUM' then raise exception using errcode = 'WD004', message = v_held.limit_satang::text;
     when 'DAILY_LIMIT' then raise exception using errcode = 'WD006',
       message = v_held.limit_satang::text || ':' || v_held.daily_satang::text;
+    when 'TURNOVER_UNMET' then raise exception using errcode = 'WD007',
+      message = v_held.daily_satang::text || ':' || v_held.limit_satang::text;
     else null;
   end case;
   replayed := false;

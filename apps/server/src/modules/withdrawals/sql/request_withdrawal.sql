@@ -5,7 +5,10 @@
 -- - the amount must be at least the minimum and below the limit
 --   (setting_satang: the operator's setting, or the contract's default);
 -- - with the player's main account locked (two withdrawals of one player run
---   one after the other), today's WAITING and APPROVED withdrawals plus this
+--   one after the other; a bet completing a promotion holds the same lock),
+--   an ACTIVE promotion's turnover must be met (TURNOVER_UNMET: limit_satang
+--   is the turnover required, daily_satang what is done; issue 19);
+-- - today's WAITING and APPROVED withdrawals plus this
 --   one must not pass the daily total (DAILY_LIMIT: limit_satang is what is
 --   left today, daily_satang the total); a rejected one gives its room back;
 -- - the hold moves the money from the main wallet to withdraw-pending
@@ -40,6 +43,7 @@ declare
   v_today bigint;
   v_posted record;
   v_after bigint;
+  v_claim record;
 begin
   v_frozen := player_frozen(p_player_id);
   if v_frozen is null then
@@ -66,6 +70,14 @@ begin
     for update;
   if v_main is null then
     raise exception 'player % has no main account', p_player_id;
+  end if;
+  select c.turnover_done, c.turnover_required into v_claim from player_promotions c
+    where c.player_id = p_player_id and c.status = 'ACTIVE';
+  if found and v_claim.turnover_done < v_claim.turnover_required then
+    refusal := 'TURNOVER_UNMET';
+    limit_satang := v_claim.turnover_required;
+    daily_satang := v_claim.turnover_done;
+    return;
   end if;
   daily_satang := setting_satang(p_daily_code, p_daily_default);
   select coalesce(sum(h.amount), 0) into v_today from history h

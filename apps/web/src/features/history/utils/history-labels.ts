@@ -8,6 +8,9 @@ const TYPE_LABELS: Record<HistoryType, ParseKeys> = {
   MANUAL_WITHDRAW: 'history.typeManualWithdraw',
   REJECT_DEPOSIT: 'history.typeRejectDeposit',
   REJECT_WITHDRAW: 'history.typeRejectWithdraw',
+  BONUS: 'history.typeBonus',
+  BONUS_RETURN: 'history.typeBonusReturn',
+  REWARD_CREDIT: 'history.typeRewardCredit',
 };
 
 /** The player's word for a history type; a type this app does not know is shown as the server names it. */

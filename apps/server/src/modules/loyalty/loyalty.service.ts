@@ -1,0 +1,224 @@
+import type { Language } from '@app/contracts/languages';
+import type { PlayerPromotion, Promotion, PromotionTexts } from '@app/contracts/loyalty';
+import { translate } from '@app/contracts/messages';
+import { satangToBaht } from '@app/contracts/money';
+import { sql } from 'kysely';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { pointsForSatang, readLoyaltySettings } from './loyalty-settings.ts';
+import { awardPoints } from './points.ts';
+import {
+  activateOnDeposit,
+  type ClaimRow,
+  findOpenClaim,
+  findPromotion,
+  isRunning,
+  type PromotionRow,
+  whyNotClaimable,
+} from './promotions.ts';
+
+/**
+ * A deposit was credited (the bank feed, a slip, an operator's assignment),
+ * in the transaction that credits it: the player's pending promotion claim
+ * starts (or is cancelled), then the deposit earns points, once per deposit
+ * (its history entry is the lot's reference).
+ */
+export async function onDepositCredited(
+  trx: Trx,
+  deposit: { playerId: number; amountSatang: number; historyId: number },
+): Promise<void> {
+  await activateOnDeposit(trx, deposit);
+  const settings = await readLoyaltySettings(trx);
+  await awardPoints(trx, {
+    playerId: deposit.playerId,
+    points: pointsForSatang(deposit.amountSatang, settings.depositBahtPerPoint),
+    source: 'DEPOSIT',
+    reference: String(deposit.historyId),
+    expiryDays: settings.expiryDays,
+  });
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+const baht = (satang: number | null) => (satang === null ? null : satangToBaht(satang));
+
+/** A promotion's text in the language, falling back to English. */
+export function promotionText(texts: unknown, language: Language) {
+  const all = texts as PromotionTexts;
+  return all[language] ?? all.en ?? { title: '', terms: '' };
+}
+
+function promotionView(row: PromotionRow, language: Language, why: string | null): Promotion {
+  const text = promotionText(row.texts, language);
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: text.title,
+    terms: text.terms,
+    imageUrl: row.image_url,
+    percent: row.percent,
+    fixedAmount: baht(row.fixed_satang),
+    cap: baht(row.cap_satang),
+    minDeposit: satangToBaht(row.min_deposit_satang),
+    turnoverMultiplier: row.turnover_multiplier,
+    turnoverBase: row.turnover_base,
+    contribution: { wc: row.contribution_wc, ufa: row.contribution_ufa },
+    maxWithdraw: baht(row.max_withdraw_satang),
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    claimLimit: row.claim_limit,
+    claimable: why === null,
+    notClaimableReason: why,
+  };
+}
+
+/** A claim as its player sees it; the title is the promotion's, or the reward's name. */
+export async function claimView(db: Queryable, claim: ClaimRow, language: Language): Promise<PlayerPromotion> {
+  let title = '';
+  if (claim.promotion_id !== null) {
+    const promotion = await findPromotion(db, claim.promotion_id);
+    title = promotion ? promotionText(promotion.texts, language).title : '';
+  } else if (claim.reward_id !== null) {
+    const reward = await db.selectFrom('rewards').select('name').where('id', '=', claim.reward_id).executeTakeFirst();
+    title = reward?.name ?? '';
+  }
+  return {
+    id: claim.id,
+    promotionId: claim.promotion_id,
+    title,
+    status: claim.status,
+    deposit: satangToBaht(claim.deposit_satang),
+    bonus: satangToBaht(claim.bonus_satang),
+    turnoverRequired: satangToBaht(claim.turnover_required),
+    turnoverDone: satangToBaht(Math.min(claim.turnover_done, claim.turnover_required)),
+    maxWithdraw: baht(claim.max_withdraw_satang),
+    claimedAt: claim.claimed_at.toISOString(),
+    activatedAt: iso(claim.activated_at),
+    endedAt: iso(claim.ended_at),
+    endReason: claim.end_reason,
+  };
+}
+
+/** The promotions running now, each with whether this player may claim it, and their open claim. */
+export async function promotionsForPlayer(db: Queryable, playerId: number, language: Language) {
+  const rows = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('status', '=', 'ACTIVE')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const open = await findOpenClaim(db, playerId);
+  const promotions: Promotion[] = [];
+  for (const row of rows.filter((promotion) => isRunning(promotion))) {
+    const why = open ? 'promotion_open' : await whyNotClaimable(db, playerId, row);
+    promotions.push(promotionView(row, language, why === null ? null : translate(why, language)));
+  }
+  return { promotions, current: open ? await claimView(db, open, language) : null };
+}
+
+export async function claimHistory(db: Queryable, playerId: number, language: Language) {
+  const rows = await db
+    .selectFrom('player_promotions')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('claimed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return Promise.all(rows.map((row) => claimView(db, row, language)));
+}
+
+export async function requireClaim(db: Queryable, id: number): Promise<ClaimRow> {
+  const row = await db.selectFrom('player_promotions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
+  return row;
+}
+
+/** What an admin sends to create or change a promotion (amounts in satang). */
+export type PromotionInput = {
+  kind: PromotionRow['kind'];
+  percent: number;
+  fixedSatang: number | null;
+  capSatang: number | null;
+  minDepositSatang: number;
+  turnoverMultiplier: number;
+  turnoverBase: PromotionRow['turnover_base'];
+  contributionWc: number;
+  contributionUfa: number;
+  maxWithdrawSatang: number | null;
+  forfeitWinnings: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  claimLimit: PromotionRow['claim_limit'];
+  texts: PromotionTexts;
+  imageUrl: string | null;
+  status: PromotionRow['status'];
+  sortOrder: number;
+};
+
+function promotionColumns(input: PromotionInput) {
+  return {
+    kind: input.kind,
+    percent: input.percent,
+    fixed_satang: input.kind === 'FIXED' ? input.fixedSatang : null,
+    cap_satang: input.capSatang,
+    min_deposit_satang: input.minDepositSatang,
+    turnover_multiplier: input.turnoverMultiplier,
+    turnover_base: input.turnoverBase,
+    contribution_wc: input.contributionWc,
+    contribution_ufa: input.contributionUfa,
+    max_withdraw_satang: input.maxWithdrawSatang,
+    forfeit_winnings: input.forfeitWinnings,
+    starts_at: input.startsAt === null ? null : new Date(input.startsAt),
+    ends_at: input.endsAt === null ? null : new Date(input.endsAt),
+    claim_limit: input.claimLimit,
+    texts: JSON.stringify(input.texts),
+    image_url: input.imageUrl,
+    status: input.status,
+    sort_order: input.sortOrder,
+  };
+}
+
+/** Creates (id undefined) or changes a promotion, audited. Claims already started keep the terms they started with. */
+export async function savePromotion(db: Db, actor: Actor, id: number | undefined, input: PromotionInput) {
+  if (input.kind === 'FIXED' && input.fixedSatang === null) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'validation_failed');
+  }
+  return db.transaction().execute(async (trx) => {
+    const before = id === undefined ? undefined : await findPromotion(trx, id);
+    if (id !== undefined && !before) throw new AppError(404, 'PROMOTION_NOT_FOUND', 'promotion_not_found');
+    const values = promotionColumns(input);
+    const saved =
+      id === undefined
+        ? await trx.insertInto('promotions').values(values).returningAll().executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('promotions')
+            .set({ ...values, updated_at: sql<Date>`now()` })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, {
+      action: id === undefined ? 'promotion.create' : 'promotion.update',
+      targetType: 'promotion',
+      targetId: saved.id,
+      before: before ?? null,
+      after: saved,
+    });
+    return saved;
+  });
+}
+
+/** Bonus given, wagered (turnover counted under promotions) and returned since midnight in Bangkok. */
+export async function bonusFiguresToday(db: Queryable) {
+  const { rows } = await sql<{ given: string; returned: string; wagered: string }>`
+    select
+      coalesce((select sum(amount) from history where type in ('BONUS', 'REWARD_CREDIT')
+                 and created_at >= bangkok_day_start()), 0)::text as given,
+      coalesce((select sum(amount) from history where type = 'BONUS_RETURN'
+                 and created_at >= bangkok_day_start()), 0)::text as returned,
+      coalesce((select sum(counted_satang) from turnover_bets where player_promotion_id is not null
+                 and voided_at is null and created_at >= bangkok_day_start()), 0)::text as wagered`.execute(db);
+  const row = rows[0] ?? { given: '0', returned: '0', wagered: '0' };
+  return { givenSatang: Number(row.given), forfeitedSatang: Number(row.returned), wageredSatang: Number(row.wagered) };
+}

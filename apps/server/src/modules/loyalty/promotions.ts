@@ -1,0 +1,322 @@
+import type { MessageKey } from '@app/contracts/messages';
+import { type Selectable, sql } from 'kysely';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { lockMainBalance, readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../ledger/ledger.service.ts';
+import { moveBonusMoney } from './bonus-money.ts';
+
+/**
+ * Promotions: a bonus credited with a deposit (or at once, for a fixed
+ * amount), then a turnover requirement that must be met before the player
+ * may withdraw. A player has at most one open claim (PENDING before its
+ * deposit, or ACTIVE); the unique index player_promotions_one_open holds
+ * that under any concurrency. The rules, in order of a claim's life:
+ *
+ * - claim: the promotion is ACTIVE and within its window; its claim limit
+ *   (ONCE per player, or once per Bangkok DAY; a cancelled claim does not
+ *   count); FIRST_DEPOSIT only before the player's first credited deposit,
+ *   DAILY_FIRST_DEPOSIT only before the day's first. FIXED starts at once.
+ * - deposit: the next credited deposit of a PENDING claim activates it if the
+ *   rules still hold and the deposit reaches the minimum; otherwise the
+ *   claim is CANCELLED (with the reason) and the deposit is credited as usual.
+ *   The bonus is percent of the deposit (floor, in satang), at most the cap.
+ * - turnover: required = multiplier × (deposit + bonus), or × bonus;
+ *   counted bets add their stake × the game's contribution % (floor).
+ * - end: COMPLETED when met (the balance above the promotion's maximum
+ *   withdrawal, if it has one, returns to the house); FORFEITED by the player
+ *   (the bonus, at most the main balance, returns; with forfeit_winnings
+ *   everything above the deposit); ENDED_LOW_BALANCE when the player's whole
+ *   balance falls below the floor setting.
+ */
+
+export type PromotionRow = Selectable<PromotionsTable>;
+export type ClaimRow = Selectable<PlayerPromotionsTable>;
+
+export const promotionNotFound = () => new AppError(404, 'PROMOTION_NOT_FOUND', 'promotion_not_found');
+export const promotionOpen = () => new AppError(409, 'PROMOTION_OPEN', 'promotion_open');
+
+export async function findPromotion(db: Queryable, id: number): Promise<PromotionRow | undefined> {
+  return db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The player's open claim (PENDING or ACTIVE), locked until the transaction ends. */
+export async function lockOpenClaim(trx: Trx, playerId: number): Promise<ClaimRow | undefined> {
+  return trx
+    .selectFrom('player_promotions')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('status', 'in', ['PENDING', 'ACTIVE'])
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findOpenClaim(db: Queryable, playerId: number): Promise<ClaimRow | undefined> {
+  return db
+    .selectFrom('player_promotions')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('status', 'in', ['PENDING', 'ACTIVE'])
+    .executeTakeFirst();
+}
+
+const bangkokDayStart = sql<Date>`bangkok_day_start()`;
+
+/** Whether the promotion runs now: ACTIVE, started, not ended. */
+export function isRunning(promotion: PromotionRow, now = new Date()): boolean {
+  return (
+    promotion.status === 'ACTIVE' &&
+    (promotion.starts_at === null || promotion.starts_at <= now) &&
+    (promotion.ends_at === null || promotion.ends_at > now)
+  );
+}
+
+/**
+ * Why the player may not claim (or, at its deposit, activate) the promotion
+ * now, as a message key; null when they may. `except` leaves out the claim
+ * being activated and the deposit being credited.
+ */
+export async function whyNotClaimable(
+  db: Queryable,
+  playerId: number,
+  promotion: PromotionRow,
+  except: { claimId?: number; historyId?: number } = {},
+): Promise<MessageKey | null> {
+  if (!isRunning(promotion)) return 'promotion_why_window';
+  let earlier = db
+    .selectFrom('player_promotions')
+    .select('id')
+    .where('player_id', '=', playerId)
+    .where('promotion_id', '=', promotion.id)
+    .where('status', '<>', 'CANCELLED')
+    .where('id', '<>', except.claimId ?? 0);
+  if (promotion.claim_limit === 'DAILY') earlier = earlier.where('claimed_at', '>=', bangkokDayStart);
+  if (await earlier.executeTakeFirst()) {
+    return promotion.claim_limit === 'DAILY' ? 'promotion_why_claimed_today' : 'promotion_why_claimed';
+  }
+  if (promotion.kind === 'FIRST_DEPOSIT' || promotion.kind === 'DAILY_FIRST_DEPOSIT') {
+    let deposits = db
+      .selectFrom('history')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('type', '=', 'DEPOSIT')
+      .where('status', '=', 'APPROVED')
+      .where('id', '<>', except.historyId ?? 0);
+    if (promotion.kind === 'DAILY_FIRST_DEPOSIT') deposits = deposits.where('decided_at', '>=', bangkokDayStart);
+    if (await deposits.executeTakeFirst()) {
+      return promotion.kind === 'FIRST_DEPOSIT' ? 'promotion_why_not_first' : 'promotion_why_not_first_today';
+    }
+  }
+  return null;
+}
+
+/** The bonus a deposit earns: percent of it (floor), at most the cap. */
+export function bonusFor(promotion: Pick<PromotionRow, 'percent' | 'cap_satang'>, depositSatang: number): number {
+  const bonus = Math.floor((depositSatang * promotion.percent) / 100);
+  return promotion.cap_satang === null ? bonus : Math.min(bonus, promotion.cap_satang);
+}
+
+/** The turnover a bonus requires: the multiplier over deposit + bonus, or over the bonus only. */
+export function turnoverRequiredFor(
+  promotion: Pick<PromotionRow, 'turnover_multiplier' | 'turnover_base'>,
+  depositSatang: number,
+  bonusSatang: number,
+): number {
+  const base = promotion.turnover_base === 'BONUS' ? bonusSatang : depositSatang + bonusSatang;
+  return promotion.turnover_multiplier * base;
+}
+
+async function endClaim(trx: Trx, claimId: number, status: ClaimRow['status'], reason: string) {
+  await trx
+    .updateTable('player_promotions')
+    .set({ status, ended_at: sql<Date>`now()`, end_reason: reason })
+    .where('id', '=', claimId)
+    .execute();
+}
+
+/** Returns bonus money to the house (never more than the main balance) and records it on the claim. */
+async function returnToHouse(trx: Trx, claim: ClaimRow, satang: number, note: string): Promise<number> {
+  if (satang <= 0) return 0;
+  const moved = await moveBonusMoney(trx, {
+    playerId: claim.player_id,
+    kind: 'BONUS_RETURN',
+    amountSatang: satang,
+    reference: `promotion:${claim.id}:${note}`,
+    note,
+  });
+  await trx
+    .updateTable('player_promotions')
+    .set({ returned_satang: sql<number>`returned_satang + ${satang}`, end_journal_id: moved.journalEntryId })
+    .where('id', '=', claim.id)
+    .execute();
+  return satang;
+}
+
+/**
+ * A requirement met: COMPLETED. When the promotion caps what may be
+ * withdrawn after it, the main balance above the cap returns to the house.
+ */
+export async function completeClaim(trx: Trx, claim: ClaimRow): Promise<void> {
+  await endClaim(trx, claim.id, 'COMPLETED', 'TURNOVER_MET');
+  if (claim.max_withdraw_satang === null) return;
+  const main = await lockMainBalance(trx, claim.player_id);
+  await returnToHouse(trx, claim, main.balance - claim.max_withdraw_satang, 'above-max-withdraw');
+}
+
+/** Starts a claim with its bonus credited: ACTIVE, or COMPLETED at once when nothing is required. */
+async function startClaim(
+  trx: Trx,
+  claim: ClaimRow,
+  terms: { depositSatang: number; bonusSatang: number; turnoverRequired: number; historyId: number | null },
+  promotion: PromotionRow,
+) {
+  const moved = await moveBonusMoney(trx, {
+    playerId: claim.player_id,
+    kind: 'BONUS',
+    amountSatang: terms.bonusSatang,
+    reference: `promotion:${claim.id}`,
+    note: `promotion ${promotion.id}`,
+  });
+  const started = await trx
+    .updateTable('player_promotions')
+    .set({
+      status: 'ACTIVE',
+      deposit_satang: terms.depositSatang,
+      bonus_satang: terms.bonusSatang,
+      turnover_required: terms.turnoverRequired,
+      contribution_wc: promotion.contribution_wc,
+      contribution_ufa: promotion.contribution_ufa,
+      max_withdraw_satang: promotion.max_withdraw_satang,
+      forfeit_winnings: promotion.forfeit_winnings,
+      deposit_history_id: terms.historyId,
+      bonus_journal_id: moved.journalEntryId,
+      activated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', claim.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (terms.turnoverRequired === 0) await completeClaim(trx, started);
+}
+
+/**
+ * A player claims a promotion: a deposit promotion waits (PENDING) for the
+ * next credited deposit; a FIXED one credits its amount at once.
+ */
+export async function claimPromotion(db: Db, playerId: number, promotionId: number): Promise<number> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const promotion = await findPromotion(trx, promotionId);
+      if (!promotion) throw promotionNotFound();
+      await lockMainBalance(trx, playerId);
+      if (await lockOpenClaim(trx, playerId)) throw promotionOpen();
+      const why = await whyNotClaimable(trx, playerId, promotion);
+      if (why) throw new AppError(409, 'PROMOTION_NOT_CLAIMABLE', why);
+      const claim = await trx
+        .insertInto('player_promotions')
+        .values({ player_id: playerId, promotion_id: promotion.id, status: 'PENDING' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (promotion.kind === 'FIXED' && promotion.fixed_satang !== null) {
+        await startClaim(
+          trx,
+          claim,
+          {
+            depositSatang: 0,
+            bonusSatang: promotion.fixed_satang,
+            turnoverRequired: turnoverRequiredFor(promotion, 0, promotion.fixed_satang),
+            historyId: null,
+          },
+          promotion,
+        );
+      }
+      return claim.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'player_promotions_one_open')) throw promotionOpen();
+    throw error;
+  }
+}
+
+/**
+ * A deposit was credited (bank feed, slip, assignment), in its transaction:
+ * the player's PENDING claim, if any, is activated with its bonus, or
+ * cancelled with the reason when the deposit does not qualify.
+ */
+export async function activateOnDeposit(
+  trx: Trx,
+  deposit: { playerId: number; amountSatang: number; historyId: number },
+): Promise<void> {
+  const claim = await lockOpenClaim(trx, deposit.playerId);
+  if (claim?.status !== 'PENDING' || claim.promotion_id === null) return;
+  const promotion = await findPromotion(trx, claim.promotion_id);
+  if (!promotion) return;
+  const why = await whyNotClaimable(trx, deposit.playerId, promotion, {
+    claimId: claim.id,
+    historyId: deposit.historyId,
+  });
+  if (why) return endClaim(trx, claim.id, 'CANCELLED', why);
+  if (deposit.amountSatang < promotion.min_deposit_satang) {
+    return endClaim(trx, claim.id, 'CANCELLED', 'deposit_below_minimum');
+  }
+  const bonus = bonusFor(promotion, deposit.amountSatang);
+  if (bonus <= 0) return endClaim(trx, claim.id, 'CANCELLED', 'no_bonus');
+  await startClaim(
+    trx,
+    claim,
+    {
+      depositSatang: deposit.amountSatang,
+      bonusSatang: bonus,
+      turnoverRequired: turnoverRequiredFor(promotion, deposit.amountSatang, bonus),
+      historyId: deposit.historyId,
+    },
+    promotion,
+  );
+}
+
+/**
+ * The player gives up their open claim: a PENDING one is cancelled; an
+ * ACTIVE one is FORFEITED and the bonus (at most the main balance; with
+ * forfeit_winnings, everything above the deposit) returns to the house.
+ */
+export async function forfeitPromotion(db: Db, playerId: number): Promise<{ claimId: number; forfeited: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const main = await lockMainBalance(trx, playerId);
+    const claim = await lockOpenClaim(trx, playerId);
+    if (!claim) throw new AppError(404, 'NO_OPEN_PROMOTION', 'no_open_promotion');
+    if (claim.status === 'PENDING') {
+      await endClaim(trx, claim.id, 'CANCELLED', 'player_cancelled');
+      return { claimId: claim.id, forfeited: false };
+    }
+    await endClaim(trx, claim.id, 'FORFEITED', 'player_forfeited');
+    const take = claim.forfeit_winnings
+      ? main.balance - claim.deposit_satang
+      : Math.min(claim.bonus_satang, main.balance);
+    await returnToHouse(trx, claim, take, 'forfeited');
+    return { claimId: claim.id, forfeited: true };
+  });
+}
+
+/** A game's contribution to turnover, in percent, under a claim. */
+export function contributionOf(claim: Pick<ClaimRow, 'contribution_wc' | 'contribution_ufa'>, provider: string) {
+  if (provider === WC_PROVIDER) return claim.contribution_wc;
+  if (provider === UFA_PROVIDER) return claim.contribution_ufa;
+  return 0;
+}
+
+/**
+ * Ends the player's ACTIVE requirement when their whole balance (main wallet
+ * and provider credit) has fallen below the floor, as Thai sites do: there
+ * is nothing left to wager. A floor of 0 never ends one.
+ */
+export async function endBelowFloor(trx: Trx, playerId: number, floorSatang: number): Promise<boolean> {
+  if (floorSatang <= 0) return false;
+  const claim = await lockOpenClaim(trx, playerId);
+  if (claim?.status !== 'ACTIVE') return false;
+  const balances = await readPlayerBalances(trx, playerId);
+  let total = balances.mainSatang;
+  for (const satang of balances.providerSatang.values()) total += satang;
+  if (total >= floorSatang) return false;
+  await endClaim(trx, claim.id, 'ENDED_LOW_BALANCE', 'balance_below_floor');
+  return true;
+}

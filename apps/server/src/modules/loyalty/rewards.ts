@@ -1,0 +1,316 @@
+import type { Redemption } from '@app/contracts/loyalty';
+import { satangToBaht } from '@app/contracts/money';
+import { type Selectable, sql } from 'kysely';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import type { RedemptionsTable, RewardsTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assert } from '../../lib/assert.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { type IdempotentResult, requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
+import { ACCOUNT_KIND, lockMainBalance, postJournal } from '../ledger/ledger.service.ts';
+import { moveBonusMoney } from './bonus-money.ts';
+import { readLoyaltySettings } from './loyalty-settings.ts';
+import { awardPoints, consumeLots, houseAccountId, lockPointsAccount } from './points.ts';
+import {
+  findPromotion,
+  isRunning,
+  lockOpenClaim,
+  promotionNotFound,
+  promotionOpen,
+  turnoverRequiredFor,
+} from './promotions.ts';
+
+export type RewardRow = Selectable<RewardsTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+
+const rewardNotFound = () => new AppError(404, 'REWARD_NOT_FOUND', 'reward_not_found');
+
+/**
+ * A player redeems a reward for points, in one transaction (the route runs
+ * it under the request's Idempotency-Key). Locks in the one order of every
+ * money movement (main account, open claim, points account, then the reward
+ * row for its stock). Refusals, in order: no such active reward; out of
+ * stock; the reward's daily limit for this player reached; not enough
+ * points; for a bonus, or a credit with turnover, a promotion already open.
+ *
+ * - credit: one journal moves the points (player → house points) and the
+ *   credit (house bonus → main wallet); with a turnover multiplier the credit
+ *   starts a requirement (a claim of the reward) like a promotion's bonus.
+ * - bonus: the points are spent and the reward's promotion is claimed for
+ *   the player (a deposit promotion waits for the deposit; a fixed one pays
+ *   at once); the claim limit does not apply, the points are the price.
+ * - item: the points are spent and the redemption waits (WAITING) in the
+ *   operators' fulfilment queue.
+ */
+export async function redeemReward(
+  db: Db,
+  request: { playerId: number; rewardId: number; idempotencyKey: string | undefined },
+): Promise<IdempotentResult<{ redemption: Redemption; points: number }>> {
+  try {
+    return await runIdempotent(
+      db,
+      {
+        scope: `player:${request.playerId}:redeem`,
+        key: request.idempotencyKey,
+        fingerprint: requestFingerprint('POST', 'redeem', { rewardId: request.rewardId }),
+      },
+      async (trx) => {
+        const row = await redeemIn(trx, request.playerId, request.rewardId);
+        const points = await lockPointsAccount(trx, request.playerId);
+        return { redemption: redemptionView(row), points: points.balance };
+      },
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'player_promotions_one_open')) throw promotionOpen();
+    throw error;
+  }
+}
+
+export function redemptionView(row: RedemptionRow): Redemption {
+  return {
+    id: row.id,
+    rewardId: row.reward_id,
+    rewardName: row.reward_name,
+    kind: row.kind,
+    points: row.points,
+    creditAmount: row.credit_satang === null ? null : satangToBaht(row.credit_satang),
+    status: row.status,
+    note: row.note,
+    createdAt: row.created_at.toISOString(),
+    decidedAt: row.decided_at === null ? null : row.decided_at.toISOString(),
+  };
+}
+
+async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<RedemptionRow> {
+  await lockMainBalance(trx, playerId);
+  const open = await lockOpenClaim(trx, playerId);
+  const points = await lockPointsAccount(trx, playerId);
+  const reward = await trx
+    .selectFrom('rewards')
+    .selectAll()
+    .where('id', '=', rewardId)
+    .where('active', '=', true)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!reward) throw rewardNotFound();
+  if (reward.stock !== null && reward.stock <= 0) throw new AppError(409, 'REWARD_OUT_OF_STOCK', 'reward_out_of_stock');
+  if (reward.daily_limit !== null) {
+    const today = await trx
+      .selectFrom('redemptions')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('reward_id', '=', reward.id)
+      .where('player_id', '=', playerId)
+      .where('status', '<>', 'CANCELLED')
+      .where('created_at', '>=', sql<Date>`bangkok_day_start()`)
+      .executeTakeFirstOrThrow();
+    if (Number(today.n) >= reward.daily_limit) throw new AppError(409, 'REWARD_DAILY_LIMIT', 'reward_daily_limit');
+  }
+  if (points.balance < reward.price_points) {
+    throw new AppError(400, 'POINTS_NOT_ENOUGH', 'points_not_enough', {
+      price: reward.price_points,
+      points: points.balance,
+    });
+  }
+  const startsClaim = reward.kind === 'bonus' || (reward.kind === 'credit' && reward.turnover_multiplier > 0);
+  if (startsClaim && open) throw promotionOpen();
+
+  const pointsPostings =
+    reward.price_points > 0
+      ? [
+          { accountId: points.id, amount: -reward.price_points },
+          { accountId: await houseAccountId(trx, ACCOUNT_KIND.housePoints), amount: reward.price_points },
+        ]
+      : [];
+  if (reward.price_points > 0) await consumeLots(trx, playerId, reward.price_points);
+  if (reward.stock !== null) {
+    await trx
+      .updateTable('rewards')
+      .set({ stock: reward.stock - 1 })
+      .where('id', '=', reward.id)
+      .execute();
+  }
+
+  let journalEntryId: number | null = null;
+  let claimId: number | null = null;
+  if (reward.kind === 'credit') {
+    assert(reward.credit_satang !== null, 'a credit reward has its amount');
+    const moved = await moveBonusMoney(trx, {
+      playerId,
+      kind: 'REWARD_CREDIT',
+      amountSatang: reward.credit_satang,
+      reference: `reward:${reward.id}`,
+      note: reward.name,
+      extra: pointsPostings,
+    });
+    journalEntryId = moved.journalEntryId;
+    if (reward.turnover_multiplier > 0) {
+      const claim = await trx
+        .insertInto('player_promotions')
+        .values({
+          player_id: playerId,
+          reward_id: reward.id,
+          status: 'ACTIVE',
+          bonus_satang: reward.credit_satang,
+          turnover_required: reward.turnover_multiplier * reward.credit_satang,
+          bonus_journal_id: moved.journalEntryId,
+          activated_at: sql<Date>`now()`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      claimId = claim.id;
+    }
+  } else {
+    if (pointsPostings.length > 0) {
+      const journal = await postJournal(trx, {
+        kind: 'REWARD_REDEEM',
+        playerId,
+        reference: `reward:${reward.id}`,
+        postings: pointsPostings,
+      });
+      journalEntryId = journal.journalEntryId;
+    }
+    if (reward.kind === 'bonus') claimId = await claimForReward(trx, playerId, reward);
+  }
+  return trx
+    .insertInto('redemptions')
+    .values({
+      player_id: playerId,
+      reward_id: reward.id,
+      reward_name: reward.name,
+      kind: reward.kind,
+      points: reward.price_points,
+      credit_satang: reward.kind === 'credit' ? reward.credit_satang : null,
+      status: reward.kind === 'item' ? 'WAITING' : 'CREDITED',
+      journal_entry_id: journalEntryId,
+      player_promotion_id: claimId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A bonus reward claims its promotion: a deposit promotion waits for the deposit; a fixed one pays now. */
+async function claimForReward(trx: Trx, playerId: number, reward: RewardRow): Promise<number> {
+  assert(reward.promotion_id !== null, 'a bonus reward names its promotion');
+  const promotion = await findPromotion(trx, reward.promotion_id);
+  if (!promotion || !isRunning(promotion)) throw promotionNotFound();
+  const claim = await trx
+    .insertInto('player_promotions')
+    .values({ player_id: playerId, promotion_id: promotion.id, status: 'PENDING' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (promotion.kind !== 'FIXED' || promotion.fixed_satang === null) return claim.id;
+  const moved = await moveBonusMoney(trx, {
+    playerId,
+    kind: 'BONUS',
+    amountSatang: promotion.fixed_satang,
+    reference: `promotion:${claim.id}`,
+    note: `promotion ${promotion.id}`,
+  });
+  const required = turnoverRequiredFor(promotion, 0, promotion.fixed_satang);
+  await trx
+    .updateTable('player_promotions')
+    .set({
+      status: required > 0 ? 'ACTIVE' : 'COMPLETED',
+      bonus_satang: promotion.fixed_satang,
+      turnover_required: required,
+      contribution_wc: promotion.contribution_wc,
+      contribution_ufa: promotion.contribution_ufa,
+      max_withdraw_satang: promotion.max_withdraw_satang,
+      forfeit_winnings: promotion.forfeit_winnings,
+      bonus_journal_id: moved.journalEntryId,
+      activated_at: sql<Date>`now()`,
+      ...(required > 0 ? {} : { ended_at: sql<Date>`now()`, end_reason: 'TURNOVER_MET' }),
+    })
+    .where('id', '=', claim.id)
+    .execute();
+  return claim.id;
+}
+
+/** The rewards players can redeem, in their order. */
+export async function listRewardOffers(db: Queryable) {
+  return db.selectFrom('rewards').selectAll().where('active', '=', true).orderBy('sort_order').orderBy('id').execute();
+}
+
+export async function listPlayerRedemptions(db: Queryable, playerId: number, limit = 50) {
+  return db
+    .selectFrom('redemptions')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+async function lockRedemption(trx: Trx, id: number): Promise<RedemptionRow> {
+  const row = await trx.selectFrom('redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
+  if (row.status !== 'WAITING') {
+    throw new AppError(409, 'ALREADY_DECIDED', 'already_decided', {
+      by: row.decided_by ?? '',
+      at: row.decided_at?.toISOString() ?? '',
+    });
+  }
+  return row;
+}
+
+/** An operator marks an item reward sent, with a note (tracking number, voucher code), audited. */
+export async function markRedemptionSent(db: Db, actor: Actor, id: number, note: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockRedemption(trx, id);
+    const after = await trx
+      .updateTable('redemptions')
+      .set({ status: 'SENT', note, decided_by: actor.name, decided_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, {
+      action: 'redemption.send',
+      targetType: 'redemption',
+      targetId: id,
+      before: { status: row.status },
+      after: { status: 'SENT', note },
+    });
+    return after;
+  });
+}
+
+/**
+ * An operator cancels a waiting item reward, with a note: its points return
+ * to the player (a POINTS_REFUND journal and a new lot) and its stock is
+ * given back, audited.
+ */
+export async function cancelRedemption(db: Db, actor: Actor, id: number, note: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockRedemption(trx, id);
+    const settings = await readLoyaltySettings(trx);
+    await awardPoints(trx, {
+      playerId: row.player_id,
+      points: row.points,
+      source: 'REFUND',
+      reference: `redemption:${row.id}`,
+      expiryDays: settings.expiryDays,
+    });
+    await trx
+      .updateTable('rewards')
+      .set({ stock: sql<number>`stock + 1` })
+      .where('id', '=', row.reward_id)
+      .where('stock', 'is not', null)
+      .execute();
+    const after = await trx
+      .updateTable('redemptions')
+      .set({ status: 'CANCELLED', note, decided_by: actor.name, decided_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, {
+      action: 'redemption.cancel',
+      targetType: 'redemption',
+      targetId: id,
+      before: { status: row.status },
+      after: { status: 'CANCELLED', note, pointsReturned: row.points },
+    });
+    return after;
+  });
+}

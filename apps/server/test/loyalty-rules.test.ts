@@ -1,0 +1,415 @@
+import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
+import { SETTING_CODES } from '@app/contracts/settings';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
+import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { expirePoints } from '../src/modules/loyalty/points.ts';
+import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
+import { callback, fakeGames } from './support/games.ts';
+import { sendBankTransfer, serviceKey } from './support/money.ts';
+import { bearer, type TestContext, testApp } from './support/test-app.ts';
+
+/**
+ * Issue 19: points earned, rewards redeemed, promotions with turnover. Each
+ * test names the rule it holds; the ledger check passes after every one.
+ */
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testApp();
+  await setSetting(SETTING_CODES.pointsDepositBahtPerPoint, '100');
+  await setSetting(SETTING_CODES.pointsTurnoverBahtPerPoint, '1000');
+  await setSetting(SETTING_CODES.pointsExpiryDays, '365');
+  await setSetting(SETTING_CODES.promotionBalanceFloor, '5');
+});
+
+async function setSetting(code: string, value: string) {
+  const answer = await t.app.inject({
+    method: 'PUT',
+    url: fillPath(ADMIN_PATHS.setting, { code }),
+    headers: serviceKey,
+    payload: { value },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++counter}`;
+
+async function deposit(player: DepositPlayer, baht: number) {
+  const answer = await sendBankTransfer(t.app, transferFrom(player, baht));
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer;
+}
+
+const balances = (player: DepositPlayer) => readPlayerBalances(t.database.db, player.id);
+
+async function createPromotion(body: Record<string, unknown>) {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: ADMIN_PATHS.promotions,
+    headers: serviceKey,
+    payload: {
+      texts: { en: { title: unique('Promo'), terms: 'Terms' }, th: { title: 'โปร', terms: 'เงื่อนไข' } },
+      ...body,
+    },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data as { id: number };
+}
+
+async function createReward(body: Record<string, unknown>) {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: ADMIN_PATHS.rewards,
+    headers: serviceKey,
+    payload: { name: unique('Reward'), imageUrl: 'smartphone.png', ...body },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data as { id: number };
+}
+
+const claim = (player: DepositPlayer, promotionId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: fillPath(API_PATHS.promotionClaim, { id: String(promotionId) }),
+    headers: bearer(player.token),
+  });
+
+const redeem = (player: DepositPlayer, rewardId: number, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: fillPath(API_PATHS.rewardRedeem, { id: String(rewardId) }),
+    headers: { ...bearer(player.token), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+const withdraw = (player: DepositPlayer, amount: number) =>
+  t.app.inject({ method: 'POST', url: API_PATHS.withdraw, headers: bearer(player.token), payload: { amount } });
+
+const current = async (player: DepositPlayer) =>
+  (await t.app.inject({ method: 'GET', url: API_PATHS.promotions, headers: bearer(player.token) })).json().data.current;
+
+async function wcRef(player: DepositPlayer) {
+  return (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
+}
+
+async function bet(player: DepositPlayer, satang: number, txnId = unique('bet')) {
+  const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+    playerRef: await wcRef(player),
+    txnId,
+    roundId: unique('round'),
+    amountMinor: satang,
+  });
+  expect(answer.json(), answer.body).toMatchObject({ ok: true });
+  return txnId;
+}
+
+async function expectLedgerClean() {
+  const result = await checkLedger(t.database.db);
+  expect(result.problems).toEqual([]);
+}
+
+describe('issue 19: points earned', () => {
+  it('a deposit earns 1 point per full 100 baht (floor), in the transaction that credits it', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 250.75);
+    expect((await balances(player)).points).toBe(2);
+    await deposit(player, 99.99);
+    expect((await balances(player)).points).toBe(2);
+    await expectLedgerClean();
+  });
+
+  it('a deposit earns points once: the same bank reference delivered again earns nothing more', async () => {
+    const player = await depositPlayer(t);
+    const transfer = transferFrom(player, 500);
+    await sendBankTransfer(t.app, transfer);
+    await sendBankTransfer(t.app, transfer);
+    expect((await balances(player)).points).toBe(5);
+  });
+
+  it('the rate is the setting: 0 earns no points', async () => {
+    await setSetting(SETTING_CODES.pointsDepositBahtPerPoint, '0');
+    try {
+      const player = await depositPlayer(t);
+      await deposit(player, 1000);
+      expect((await balances(player)).points).toBe(0);
+    } finally {
+      await setSetting(SETTING_CODES.pointsDepositBahtPerPoint, '100');
+    }
+  });
+
+  it('bets earn 1 point per full 1,000 baht of turnover, accumulated across small bets, once per bet', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 3000);
+    const points = (await balances(player)).points;
+    const first = await bet(player, 60_000);
+    expect((await balances(player)).points).toBe(points);
+    await bet(player, 50_000);
+    expect((await balances(player)).points).toBe(points + 1);
+    // The provider sends the first bet again: it counts once.
+    await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+      playerRef: await wcRef(player),
+      txnId: first,
+      roundId: 'again',
+      amountMinor: 60_000,
+    });
+    expect((await balances(player)).points).toBe(points + 1);
+    await expectLedgerClean();
+  });
+
+  it('points expire after the set number of days, once, by a job that two instances may run at once', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 700);
+    expect((await balances(player)).points).toBe(7);
+    await sql`update points_lots set expires_at = now() - interval '1 second' where player_id = ${player.id}`.execute(
+      t.database.db,
+    );
+    const [a, b] = await Promise.all([expirePoints(t.database.db), expirePoints(t.database.db)]);
+    expect(a + b).toBeGreaterThanOrEqual(7);
+    expect((await balances(player)).points).toBe(0);
+    expect(await expirePoints(t.database.db)).toBe(0);
+    await expectLedgerClean();
+  });
+});
+
+describe('issue 19: rewards that redeem', () => {
+  it('a credit reward: the points are debited and the baht credited in one journal; REWARD_CREDIT in the history', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    const reward = await createReward({ kind: 'credit', pricePoints: 8, creditSatang: 5000 });
+    const answer = await redeem(player, reward.id, unique('key'));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({ points: 2, redemption: { status: 'CREDITED', creditAmount: 50 } });
+    const after = await balances(player);
+    expect(after.points).toBe(2);
+    expect(after.mainSatang).toBe(105_000);
+    const journal = await sql<{ n: string }>`
+      select count(distinct journal_entry_id)::text as n from postings p join journal_entries j on j.id = p.journal_entry_id
+       where j.kind = 'REWARD_CREDIT' and j.player_id = ${player.id}`.execute(t.database.db);
+    expect(journal.rows[0]?.n).toBe('1');
+    await expectLedgerClean();
+  });
+
+  it('a redemption is idempotent: the same Idempotency-Key answers the first redemption and spends once', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    const reward = await createReward({ kind: 'item', pricePoints: 3 });
+    const key = unique('key');
+    const [first, second] = await Promise.all([redeem(player, reward.id, key), redeem(player, reward.id, key)]);
+    expect(first.json().data.redemption.id).toBe(second.json().data.redemption.id);
+    expect((await balances(player)).points).toBe(7);
+  });
+
+  it('refusals: not enough points (with the price), out of stock, the daily limit, an unknown reward; nothing moves', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const dear = await createReward({ kind: 'item', pricePoints: 6 });
+    const poor = await redeem(player, dear.id);
+    expect(poor.statusCode).toBe(400);
+    expect(poor.json()).toMatchObject({ data: { errorCode: 'POINTS_NOT_ENOUGH' } });
+    expect(poor.json().message).toContain('6');
+    const none = await createReward({ kind: 'item', pricePoints: 1, stock: 0 });
+    expect((await redeem(player, none.id)).json()).toMatchObject({ data: { errorCode: 'REWARD_OUT_OF_STOCK' } });
+    const daily = await createReward({ kind: 'item', pricePoints: 1, dailyLimit: 1 });
+    expect((await redeem(player, daily.id)).statusCode).toBe(200);
+    expect((await redeem(player, daily.id)).json()).toMatchObject({ data: { errorCode: 'REWARD_DAILY_LIMIT' } });
+    expect((await redeem(player, 999_999)).statusCode).toBe(404);
+    expect((await balances(player)).points).toBe(4);
+  });
+
+  it('stock: two players race for the last one; exactly one gets it', async () => {
+    const [a, b] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(a, 100);
+    await deposit(b, 100);
+    const last = await createReward({ kind: 'item', pricePoints: 1, stock: 1 });
+    const answers = await Promise.all([redeem(a, last.id), redeem(b, last.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('an item reward waits for fulfilment; cancelled, its points return; sent, it is SENT; both audited', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const item = await createReward({ kind: 'item', pricePoints: 2, stock: 5 });
+    const first = (await redeem(player, item.id)).json().data.redemption;
+    const second = (await redeem(player, item.id)).json().data.redemption;
+    expect(first.status).toBe('WAITING');
+    const queue = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.redemptions, headers: serviceKey });
+    expect(queue.json().data.map((row: { id: number }) => row.id)).toContain(first.id);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.redemptionSend, { id: String(first.id) }),
+      headers: serviceKey,
+      payload: { note: 'EMS EX123TH' },
+    });
+    expect(sent.json().data).toMatchObject({ status: 'SENT', note: 'EMS EX123TH' });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.redemptionCancel, { id: String(second.id) }),
+      headers: serviceKey,
+      payload: { note: 'address unknown' },
+    });
+    expect(cancelled.json().data.status).toBe('CANCELLED');
+    expect((await balances(player)).points).toBe(3);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.redemptionCancel, { id: String(first.id) }),
+      headers: serviceKey,
+      payload: { note: 'x' },
+    });
+    expect(again.statusCode).toBe(409);
+    await expectLedgerClean();
+  });
+});
+
+describe('issue 19: promotions and turnover', () => {
+  it('first deposit 100% up to 500 baht, turnover 5× (deposit + bonus): the bonus comes with the deposit', async () => {
+    const promotion = await createPromotion({
+      kind: 'FIRST_DEPOSIT',
+      percent: 100,
+      capSatang: 50_000,
+      minDepositSatang: 10_000,
+      turnoverMultiplier: 5,
+    });
+    const player = await depositPlayer(t);
+    const claimed = await claim(player, promotion.id);
+    expect(claimed.json().data.status).toBe('PENDING');
+    await deposit(player, 300);
+    expect((await balances(player)).mainSatang).toBe(60_000);
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE', bonus: 300, turnoverRequired: 3000 });
+    // A second player whose first deposit is 800 gets the cap, 500.
+    const capped = await depositPlayer(t);
+    await claim(capped, promotion.id);
+    await deposit(capped, 800);
+    expect(await current(capped)).toMatchObject({ bonus: 500, turnoverRequired: 6500 });
+    await expectLedgerClean();
+  });
+
+  it('first deposit only: a player who has deposited is refused; ONCE: a second claim is refused', async () => {
+    const promotion = await createPromotion({ kind: 'FIRST_DEPOSIT', percent: 10 });
+    const veteran = await depositPlayer(t);
+    await deposit(veteran, 100);
+    expect((await claim(veteran, promotion.id)).json()).toMatchObject({
+      data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' },
+    });
+    const every = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10, claimLimit: 'ONCE' });
+    await claim(veteran, every.id);
+    await deposit(veteran, 100);
+    expect(await current(veteran)).toBeNull();
+    expect((await claim(veteran, every.id)).json().message).toMatch(/already claimed/);
+  });
+
+  it('a deposit below the minimum cancels the claim and is credited without bonus', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 50, minDepositSatang: 50_000 });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 100);
+    expect((await balances(player)).mainSatang).toBe(10_000);
+    expect(await current(player)).toBeNull();
+  });
+
+  it('daily first deposit: refused after a deposit today; DAILY claim limit: once a day', async () => {
+    const promotion = await createPromotion({ kind: 'DAILY_FIRST_DEPOSIT', percent: 10, claimLimit: 'DAILY' });
+    const player = await depositPlayer(t);
+    await deposit(player, 100);
+    expect((await claim(player, promotion.id)).json().message).toMatch(/first deposit of the day/);
+  });
+
+  it('fixed amount on request: credited at once; one open promotion per player at a time', async () => {
+    const fixed = await createPromotion({ kind: 'FIXED', fixedSatang: 10_000, turnoverMultiplier: 2 });
+    const other = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10 });
+    const player = await depositPlayer(t);
+    const [a, b] = await Promise.all([claim(player, fixed.id), claim(player, other.id)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    if (a.statusCode === 200) {
+      expect((await balances(player)).mainSatang).toBe(10_000);
+      expect(await current(player)).toMatchObject({ status: 'ACTIVE', turnoverRequired: 200 });
+    }
+  });
+
+  it('turnover: WC bets count at the contribution %, a rolled-back bet stops counting, a withdrawal is refused with the progress', async () => {
+    const promotion = await createPromotion({
+      kind: 'EVERY_DEPOSIT',
+      percent: 50,
+      turnoverMultiplier: 1,
+      turnoverBase: 'BONUS',
+      contributionWc: 50,
+    });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 1000);
+    expect(await current(player)).toMatchObject({ turnoverRequired: 500, turnoverDone: 0 });
+    const first = await bet(player, 40_000);
+    expect(await current(player)).toMatchObject({ turnoverDone: 200 });
+    const refused = await withdraw(player, 500);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ data: { errorCode: 'PROMOTION_TURNOVER_UNMET' } });
+    expect(refused.json().message).toContain('turnover 200 / 500 baht');
+    await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, {
+      playerRef: await wcRef(player),
+      txnId: unique('rb'),
+      betTxnId: first,
+    });
+    expect(await current(player)).toMatchObject({ turnoverDone: 0 });
+    await bet(player, 50_000);
+    expect(await current(player)).toMatchObject({ turnoverDone: 250 });
+    await bet(player, 50_000);
+    expect(await current(player)).toBeNull();
+    expect((await withdraw(player, 100)).statusCode).toBe(200);
+    await expectLedgerClean();
+  });
+
+  it('forfeit: the bonus (at most the main balance) returns to the house; withdrawals open again', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 50, turnoverMultiplier: 10 });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 1000);
+    expect((await balances(player)).mainSatang).toBe(150_000);
+    const forfeited = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.promotionForfeit,
+      headers: bearer(player.token),
+    });
+    expect(forfeited.json().data).toMatchObject({ status: 'FORFEITED' });
+    expect((await balances(player)).mainSatang).toBe(100_000);
+    expect((await withdraw(player, 100)).statusCode).toBe(200);
+    const none = await t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
+    expect(none.json()).toMatchObject({ data: { errorCode: 'NO_OPEN_PROMOTION' } });
+    await expectLedgerClean();
+  });
+
+  it('the balance floor: a requirement ends when the whole balance falls below 5 baht', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 100, turnoverMultiplier: 30 });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 100);
+    await bet(player, 19_600);
+    expect(await current(player)).toBeNull();
+    const history = await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.promotionHistory,
+      headers: bearer(player.token),
+    });
+    expect(history.json().data[0]).toMatchObject({ status: 'ENDED_LOW_BALANCE' });
+  });
+
+  it('a maximum withdrawal after the bonus: at completion the main balance above it returns to the house', async () => {
+    const promotion = await createPromotion({
+      kind: 'EVERY_DEPOSIT',
+      percent: 10,
+      turnoverMultiplier: 1,
+      turnoverBase: 'BONUS',
+      maxWithdrawSatang: 50_000,
+    });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 1000);
+    expect((await balances(player)).mainSatang).toBe(110_000);
+    await bet(player, 10_000);
+    expect(await current(player)).toBeNull();
+    expect((await balances(player)).mainSatang).toBe(50_000);
+    await expectLedgerClean();
+  });
+});
