@@ -100,7 +100,12 @@ describe('sports bets', () => {
     expect(placed.json()).toMatchObject({ ok: true, currentCreditMinor: 9_000, inGameCreditMinor: 1_000 });
     expect(Date.parse(placed.json().settlesAt)).toBeGreaterThan(Date.now() + 50_000);
     const balance = await signed(app, PROVIDER_WALLET_PATHS.balance, { playerRef });
-    expect(balance.json()).toEqual({ ok: true, currentCreditMinor: 9_000, inGameCreditMinor: 1_000, settledStakesMinor: 0 });
+    expect(balance.json()).toEqual({
+      ok: true,
+      currentCreditMinor: 9_000,
+      inGameCreditMinor: 1_000,
+      settledStakesMinor: 0,
+    });
   });
 
   it('a stake above the current credit is 409 INSUFFICIENT_CREDIT; credit-out cannot take in-game credit', async () => {

@@ -125,7 +125,12 @@ describe('the transfer-wallet API', () => {
       const answer = await signed(app, PROVIDER_WALLET_PATHS.createPlayer, { playerRef, currency: 'THB' });
       expect(answer.json()).toEqual({ ok: true, playerRef });
     }
-    expect(await balanceOf(playerRef)).toEqual({ ok: true, currentCreditMinor: 0, inGameCreditMinor: 0, settledStakesMinor: 0 });
+    expect(await balanceOf(playerRef)).toEqual({
+      ok: true,
+      currentCreditMinor: 0,
+      inGameCreditMinor: 0,
+      settledStakesMinor: 0,
+    });
   });
 
   it('credit-in creates an unknown player and applies once per reference; a repeat answers the stored result', async () => {
@@ -149,7 +154,12 @@ describe('the transfer-wallet API', () => {
     const debit = { reference: unique('out'), playerRef, amountMinor: 2_000 };
     expect((await creditOut(debit)).json()).toMatchObject({ status: 'COMPLETED', currentCreditMinor: 3_000 });
     expect((await creditOut(debit)).json()).toMatchObject({ status: 'COMPLETED', currentCreditMinor: 3_000 });
-    expect(await balanceOf(playerRef)).toEqual({ ok: true, currentCreditMinor: 3_000, inGameCreditMinor: 0, settledStakesMinor: 0 });
+    expect(await balanceOf(playerRef)).toEqual({
+      ok: true,
+      currentCreditMinor: 3_000,
+      inGameCreditMinor: 0,
+      settledStakesMinor: 0,
+    });
   });
 
   it('the same reference with another amount, player or direction is 409 REFERENCE_MISMATCH and applies nothing', async () => {
@@ -187,7 +197,12 @@ describe('the transfer-wallet API', () => {
 
   it('balance of an unknown player is zeros, and asking does not create the player', async () => {
     const playerRef = unique('ghost');
-    expect(await balanceOf(playerRef)).toEqual({ ok: true, currentCreditMinor: 0, inGameCreditMinor: 0, settledStakesMinor: 0 });
+    expect(await balanceOf(playerRef)).toEqual({
+      ok: true,
+      currentCreditMinor: 0,
+      inGameCreditMinor: 0,
+      settledStakesMinor: 0,
+    });
     const out = await creditOut({ reference: unique('out'), playerRef, amountMinor: 1 });
     expect(out.json().code).toBe('PLAYER_NOT_FOUND');
   });
