@@ -193,6 +193,20 @@ describe('issue 19: rewards that redeem', () => {
     await expectLedgerClean();
   });
 
+  it('a bonus reward claims its promotion for the points: a fixed one pays at once; a second is refused while it is open', async () => {
+    const promotion = await createPromotion({ kind: 'FIXED', fixedSatang: 2000, turnoverMultiplier: 3 });
+    const reward = await createReward({ kind: 'bonus', pricePoints: 2, promotionId: promotion.id });
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const answer = await redeem(player, reward.id);
+    expect(answer.json().data.redemption).toMatchObject({ kind: 'bonus', status: 'CREDITED' });
+    expect((await balances(player)).mainSatang).toBe(52_000);
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE', bonus: 20, turnoverRequired: 60 });
+    expect((await redeem(player, reward.id)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_OPEN' } });
+    expect((await balances(player)).points).toBe(3);
+    await expectLedgerClean();
+  });
+
   it('a redemption is idempotent: the same Idempotency-Key answers the first redemption and spends once', async () => {
     const player = await depositPlayer(t);
     await deposit(player, 1000);

@@ -200,6 +200,34 @@ async function startClaim(
 }
 
 /**
+ * Opens the player's claim of a promotion (the caller has checked the rules
+ * and locked the main account): PENDING until its deposit, or, for a FIXED
+ * promotion, started at once with its amount. Also how a bonus reward
+ * claims its promotion.
+ */
+export async function openClaim(trx: Trx, playerId: number, promotion: PromotionRow): Promise<number> {
+  const claim = await trx
+    .insertInto('player_promotions')
+    .values({ player_id: playerId, promotion_id: promotion.id, status: 'PENDING' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (promotion.kind === 'FIXED' && promotion.fixed_satang !== null) {
+    await startClaim(
+      trx,
+      claim,
+      {
+        depositSatang: 0,
+        bonusSatang: promotion.fixed_satang,
+        turnoverRequired: turnoverRequiredFor(promotion, 0, promotion.fixed_satang),
+        historyId: null,
+      },
+      promotion,
+    );
+  }
+  return claim.id;
+}
+
+/**
  * A player claims a promotion: a deposit promotion waits (PENDING) for the
  * next credited deposit; a FIXED one credits its amount at once.
  */
@@ -212,25 +240,8 @@ export async function claimPromotion(db: Db, playerId: number, promotionId: numb
       if (await lockOpenClaim(trx, playerId)) throw promotionOpen();
       const why = await whyNotClaimable(trx, playerId, promotion);
       if (why) throw new AppError(409, 'PROMOTION_NOT_CLAIMABLE', why);
-      const claim = await trx
-        .insertInto('player_promotions')
-        .values({ player_id: playerId, promotion_id: promotion.id, status: 'PENDING' })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (promotion.kind === 'FIXED' && promotion.fixed_satang !== null) {
-        await startClaim(
-          trx,
-          claim,
-          {
-            depositSatang: 0,
-            bonusSatang: promotion.fixed_satang,
-            turnoverRequired: turnoverRequiredFor(promotion, 0, promotion.fixed_satang),
-            historyId: null,
-          },
-          promotion,
-        );
-      }
-      return claim.id;
+      const claimId = await openClaim(trx, playerId, promotion);
+      return claimId;
     });
   } catch (error) {
     if (isUniqueViolation(error, 'player_promotions_one_open')) throw promotionOpen();

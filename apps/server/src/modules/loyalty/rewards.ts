@@ -12,14 +12,7 @@ import { ACCOUNT_KIND, lockMainBalance, postJournal } from '../ledger/ledger.ser
 import { moveBonusMoney } from './bonus-money.ts';
 import { readLoyaltySettings } from './loyalty-settings.ts';
 import { awardPoints, consumeLots, houseAccountId, lockPointsAccount } from './points.ts';
-import {
-  findPromotion,
-  isRunning,
-  lockOpenClaim,
-  promotionNotFound,
-  promotionOpen,
-  turnoverRequiredFor,
-} from './promotions.ts';
+import { findPromotion, isRunning, lockOpenClaim, openClaim, promotionNotFound, promotionOpen } from './promotions.ts';
 
 export type RewardRow = Selectable<RewardsTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
@@ -189,42 +182,12 @@ async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<R
     .executeTakeFirstOrThrow();
 }
 
-/** A bonus reward claims its promotion: a deposit promotion waits for the deposit; a fixed one pays now. */
+/** A bonus reward claims its promotion (openClaim: a deposit promotion waits, a fixed one pays now). */
 async function claimForReward(trx: Trx, playerId: number, reward: RewardRow): Promise<number> {
   assert(reward.promotion_id !== null, 'a bonus reward names its promotion');
   const promotion = await findPromotion(trx, reward.promotion_id);
   if (!promotion || !isRunning(promotion)) throw promotionNotFound();
-  const claim = await trx
-    .insertInto('player_promotions')
-    .values({ player_id: playerId, promotion_id: promotion.id, status: 'PENDING' })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (promotion.kind !== 'FIXED' || promotion.fixed_satang === null) return claim.id;
-  const moved = await moveBonusMoney(trx, {
-    playerId,
-    kind: 'BONUS',
-    amountSatang: promotion.fixed_satang,
-    reference: `promotion:${claim.id}`,
-    note: `promotion ${promotion.id}`,
-  });
-  const required = turnoverRequiredFor(promotion, 0, promotion.fixed_satang);
-  await trx
-    .updateTable('player_promotions')
-    .set({
-      status: required > 0 ? 'ACTIVE' : 'COMPLETED',
-      bonus_satang: promotion.fixed_satang,
-      turnover_required: required,
-      contribution_wc: promotion.contribution_wc,
-      contribution_ufa: promotion.contribution_ufa,
-      max_withdraw_satang: promotion.max_withdraw_satang,
-      forfeit_winnings: promotion.forfeit_winnings,
-      bonus_journal_id: moved.journalEntryId,
-      activated_at: sql<Date>`now()`,
-      ...(required > 0 ? {} : { ended_at: sql<Date>`now()`, end_reason: 'TURNOVER_MET' }),
-    })
-    .where('id', '=', claim.id)
-    .execute();
-  return claim.id;
+  return openClaim(trx, playerId, promotion);
 }
 
 /** The rewards players can redeem, in their order. */

@@ -58,7 +58,8 @@ export async function countBet(
     }
   }
   await earnTurnoverPoints(trx, bet, settings);
-  await endBelowFloor(trx, bet.playerId, settings.balanceFloorSatang);
+  // Only a requirement still open can end below the floor: without one, no further reads.
+  if (claim) await endBelowFloor(trx, bet.playerId, settings.balanceFloorSatang);
 }
 
 /** Points for play: one per full `turnoverBahtPerPoint` baht bet, over the player's whole turnover. */
