@@ -24,6 +24,7 @@ import {
   UFA_PROVIDER,
 } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { recordPointsLot } from './support/money.ts';
 import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**
@@ -55,7 +56,32 @@ async function wallet(baht = 0): Promise<Wallet> {
   return { id, main: of('PLAYER_MAIN'), points: of('PLAYER_POINTS'), ufa: of('PLAYER_PROVIDER') };
 }
 
-const post = (input: JournalInput) => t.database.db.transaction().execute((trx) => postJournal(trx, input));
+/**
+ * Posts a journal by hand; points it gives a player get their lot, as the
+ * loyalty module records every points credit (the ledger check holds a
+ * player's points to their lots).
+ */
+const post = (input: JournalInput) =>
+  t.database.db.transaction().execute(async (trx) => {
+    const result = await postJournal(trx, input);
+    const pointsAccounts = await trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'player_id'])
+      .where('kind', '=', 'PLAYER_POINTS')
+      .where(
+        'id',
+        'in',
+        input.postings.map((posting) => posting.accountId),
+      )
+      .execute();
+    for (const account of pointsAccounts) {
+      const points = input.postings.find((posting) => posting.accountId === account.id)?.amount ?? 0;
+      if (points > 0 && account.player_id !== null) {
+        await recordPointsLot(trx, { playerId: account.player_id, points, journalEntryId: result.journalEntryId });
+      }
+    }
+    return result;
+  });
 
 async function journalCount(): Promise<number> {
   return (await checkLedger(t.database.db)).counts.journals;

@@ -2,7 +2,7 @@ import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
@@ -24,6 +24,14 @@ beforeAll(async () => {
   await setSetting(SETTING_CODES.pointsTurnoverBahtPerPoint, '1000');
   await setSetting(SETTING_CODES.pointsExpiryDays, '365');
   await setSetting(SETTING_CODES.promotionBalanceFloor, '5');
+});
+
+/** The rewards these tests made, hidden afterwards: other test files read the seeded list of the shared database. */
+const madeRewards: number[] = [];
+afterAll(async () => {
+  if (madeRewards.length > 0) {
+    await t.database.db.updateTable('rewards').set({ active: false }).where('id', 'in', madeRewards).execute();
+  }
 });
 
 async function setSetting(code: string, value: string) {
@@ -69,7 +77,9 @@ async function createReward(body: Record<string, unknown>) {
     payload: { name: unique('Reward'), imageUrl: 'smartphone.png', ...body },
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data as { id: number };
+  const reward = answer.json().data as { id: number };
+  madeRewards.push(reward.id);
+  return reward;
 }
 
 const claim = (player: DepositPlayer, promotionId: number) =>

@@ -16,6 +16,7 @@ import {
   rejectWithdrawal,
   requestWithdrawal,
 } from '../src/modules/withdrawals/withdrawal.service.ts';
+import { recordPointsLot } from './support/money.ts';
 import {
   ADMIN_KEY,
   adjust,
@@ -80,10 +81,9 @@ describe('the balance trigger (postings_balanced, deferred to commit)', () => {
   function writeRaw(
     kind: string,
     legs: { accountId: number; amount: number; currency: 'THB' | 'PTS' }[],
-    alongside?: (trx: Trx) => Promise<unknown>,
+    alongside?: (trx: Trx, journalId: number) => Promise<unknown>,
   ) {
     return t.database.db.transaction().execute(async (trx: Trx) => {
-      await alongside?.(trx);
       const journal = await trx
         .insertInto('journal_entries')
         .values({ kind, player_id: null, reference: null })
@@ -100,6 +100,7 @@ describe('the balance trigger (postings_balanced, deferred to commit)', () => {
           })),
         )
         .execute();
+      await alongside?.(trx, journal.id);
       return journal.id;
     });
   }
@@ -166,8 +167,12 @@ describe('the balance trigger (postings_balanced, deferred to commit)', () => {
         { accountId: points.id, amount: 5, currency: 'PTS' },
         { accountId: ctx.house.points, amount: -5, currency: 'PTS' },
       ],
-      // The player's stored balance moves with its posting, as post_journal moves it.
-      (trx) => sql`update ledger_accounts set balance = balance + 5 where id = ${points.id}`.execute(trx),
+      // The player's stored balance moves with its posting, as post_journal moves it, and the
+      // points get their lot, as the loyalty module records them.
+      async (trx, journalId) => {
+        await sql`update ledger_accounts set balance = balance + 5 where id = ${points.id}`.execute(trx);
+        await recordPointsLot(trx, { playerId: player.id, points: 5, journalEntryId: journalId });
+      },
     );
     expect(id).toBeGreaterThan(0);
   });

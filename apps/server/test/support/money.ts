@@ -1,5 +1,6 @@
 import type { BankTransferWebhook } from '@app/contracts/deposits';
 import { ADMIN_PATHS, API_PATHS, WEBHOOK_PATHS } from '@app/contracts/paths';
+import type { Queryable } from '../../src/db/database.ts';
 import type { App } from '../../src/http/types.ts';
 import { signWebhook } from '../../src/modules/deposits/webhook-signature.ts';
 import {
@@ -91,4 +92,26 @@ export function uploadSlip(
     headers: { ...bearer(token), ...(input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {}) },
     payload: form,
   });
+}
+
+/**
+ * The lot the loyalty module keeps beside every points credit (issue 19: the
+ * ledger check holds a player's points balance to their lots), for tests that
+ * post a points journal by hand to test the ledger itself.
+ */
+export async function recordPointsLot(
+  db: Queryable,
+  lot: { playerId: number; points: number; journalEntryId: number },
+): Promise<void> {
+  await db
+    .insertInto('points_lots')
+    .values({
+      player_id: lot.playerId,
+      points: lot.points,
+      remaining: lot.points,
+      source: 'REFUND',
+      reference: `test-journal:${lot.journalEntryId}`,
+      journal_entry_id: lot.journalEntryId,
+    })
+    .execute();
 }
