@@ -90,6 +90,24 @@ export const rewardsResponseSchema = z.object({
 });
 export type RewardsResponse = z.infer<typeof rewardsResponseSchema>;
 
+/** A whole number from 0 to 100,000 (a rate or a number of days), or undefined. */
+export function wholeNumberSetting(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[0-9]{1,6}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number <= 100_000 ? number : undefined;
+}
+
+/**
+ * Points a deposit earns per baht, as the server reads it: the setting's whole
+ * number, or the default when unset or unreadable; 0 means deposits earn none.
+ */
+export function depositBahtPerPoint(settings: readonly Setting[] | undefined): number {
+  return (
+    wholeNumberSetting(settingValue(settings, SETTING_CODES.pointsDepositBahtPerPoint)) ??
+    LOYALTY_SETTING_DEFAULTS.depositBahtPerPoint
+  );
+}
+
 /** Reads one setting's value from the list the API answers with. */
 export function settingValue(settings: readonly Setting[] | undefined, code: string): string | undefined {
   return settings?.find((setting) => setting.code === code)?.value;

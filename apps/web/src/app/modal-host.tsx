@@ -52,6 +52,12 @@ const MODALS: Record<ModalName, ModalEntry> = {
       import('@/features/rewards/components/reward-modal').then((m) => ({ default: m.RewardModal })),
     ),
   },
+  promotions: {
+    title: 'modals.promotions',
+    Component: lazy(() =>
+      import('@/features/promotions/components/promotions-modal').then((m) => ({ default: m.PromotionsModal })),
+    ),
+  },
   'play-game': {
     title: 'modals.playGame',
     Component: lazy(() => import('@/features/games/components/play-modal').then((m) => ({ default: m.PlayModal }))),

@@ -1,6 +1,7 @@
 import { API_PATHS } from '@app/contracts/paths';
 import {
   DEFAULT_PLAYER_LIMITS,
+  depositBahtPerPoint,
   type PlayerLimits,
   SETTING_CODES,
   type Setting,
@@ -43,6 +44,12 @@ export function useSettings() {
 export function useLineOaUrl(): string | undefined {
   const { data } = useSettings();
   return settingValue(data?.settings, SETTING_CODES.lineOaUrl);
+}
+
+/** Baht deposited per point earned (0: deposits earn no points), as the server counts them. */
+export function useDepositBahtPerPoint(): number {
+  const { data } = useSettings();
+  return depositBahtPerPoint(data?.settings);
 }
 
 export function useBannerUrl(): string | undefined {

@@ -11,6 +11,7 @@ export const MODAL_NAMES = [
   'reward',
   'play-game',
   'confirm-deposit',
+  'promotions',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

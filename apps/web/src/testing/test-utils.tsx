@@ -58,7 +58,8 @@ function callKey(input: RequestInfo | URL, method = 'GET'): string {
 
 /**
  * Replaces fetch with a table of answers keyed by "METHOD /path" (no query),
- * built from API_PATHS. Settings, balance, profile and logout have defaults;
+ * built from API_PATHS. Settings, balance, profile, logout, promotions (none)
+ * and points have defaults;
  * `routes` adds to or overrides them. A call with no entry in the table is a
  * test bug: fetch rejects with an Error naming the call, and the test fails
  * when it finishes even if the code under test swallowed that rejection.
@@ -69,6 +70,8 @@ export function mockApi(routes: Routes = {}) {
     [`GET ${API_PATHS.balance}`]: { body: defaultBalance },
     [`GET ${API_PATHS.profile}`]: { body: { success: true, data: demoUser } },
     [`POST ${API_PATHS.logout}`]: { body: { success: true, message: 'Logged out' } },
+    [`GET ${API_PATHS.promotions}`]: { body: { success: true, data: { promotions: [], current: null } } },
+    [`GET ${API_PATHS.points}`]: { body: { success: true, data: { points: 1500, nextExpiry: null } } },
     ...routes,
   };
   const unexpected: Error[] = [];

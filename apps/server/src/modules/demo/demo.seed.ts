@@ -9,6 +9,7 @@ import {
 } from '../operators/operator.service.ts';
 import { findPlayerIdByPhone, registerPlayer } from '../player/player.service.ts';
 import { applyManualAdjustment } from '../wallet/manual-adjustment.ts';
+import { seedDemoLoyalty } from './demo-loyalty.ts';
 
 export const DEMO_PLAYER = {
   phoneNumber: '0812345678',
@@ -59,8 +60,9 @@ async function seedDemoOperators(db: Db): Promise<void> {
   }
 }
 
-/** Demo data for the embedded default: a player with some history and two operators. */
+/** Demo data for the embedded default: a player with some history, two operators, promotions and reward prices. */
 export async function seedDemoData(db: Db, house: HouseAccounts): Promise<void> {
   await seedDemoPlayer(db, house);
   await seedDemoOperators(db);
+  await seedDemoLoyalty(db);
 }

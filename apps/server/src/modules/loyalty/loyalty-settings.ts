@@ -1,12 +1,8 @@
-import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES } from '@app/contracts/settings';
-import type { Queryable } from '../../db/database.ts';
+import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES, wholeNumberSetting } from '@app/contracts/settings';
 
-/** A whole number from 0 to 100,000 (a rate or a number of days), or undefined. */
-export function wholeNumberSetting(value: string | undefined): number | undefined {
-  if (value === undefined || !/^[0-9]{1,6}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number <= 100_000 ? number : undefined;
-}
+export { wholeNumberSetting };
+
+import type { Queryable } from '../../db/database.ts';
 
 /** Baht with up to 2 decimals, 0 included, up to 1,000,000, as satang; or undefined. */
 export function bahtSettingSatang(value: string | undefined): number | undefined {

@@ -140,6 +140,13 @@ export const GiftIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const PromotionIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z" />
+    <path d="M7.5 7.5h.01" />
+  </Icon>
+);
+
 export const ChevronDownIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m6 9 6 6 6-6" />

@@ -43,8 +43,24 @@ describe('§2 and §9 banner carousel', () => {
     expect(images[0]).toHaveAttribute('src', '/images/banner/event-point-art.png');
     expect(images[0]).toHaveAccessibleName('Event: collect reward points');
     expect(screen.getByTestId('event-banner')).toHaveTextContent(
-      'EVENT POINTEarn points on every deposit, redeem them for rewardsREDEEM NOW',
+      'EVENT POINTEarn 1 point for every ฿100 you deposit, redeem them for rewardsREDEEM NOW',
     );
+  });
+
+  it('issue 19: the banner states the points rate in force, and says nothing about deposits when they earn none', () => {
+    const withRate = (value: string) =>
+      queryClient.setQueryData(['settings'], {
+        settings: [...defaultSettings, { code: 'POINTS_DEPOSIT_BAHT_PER_POINT', value }],
+        limits: undefined,
+      });
+    withRate('250');
+    const { unmount } = renderBanner();
+    expect(screen.getByTestId('event-banner')).toHaveTextContent('Earn 1 point for every ฿250 you deposit');
+    unmount();
+    withRate('0');
+    renderBanner();
+    expect(screen.getByTestId('event-banner')).toHaveTextContent('Collect points and redeem them for rewards');
+    expect(screen.getByTestId('event-banner')).not.toHaveTextContent('deposit');
   });
 
   it('issue 17: the seeded banner speaks the player’s language, every one of the six', async () => {

@@ -1,11 +1,13 @@
 import './banner-carousel.css';
 import { BANNER_AUTOPLAY_MS } from '@app/contracts/limits';
+import { formatBaht } from '@app/contracts/money';
 import { DEFAULT_BANNER_ART_URL, DEFAULT_BANNER_URL } from '@app/contracts/settings';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBannerUrl } from '@/lib/settings';
+import { useBannerUrl, useDepositBahtPerPoint } from '@/lib/settings';
+import { useModalStore } from '@/stores/modal-store';
 
 /** Options of spec §9: autoplay every 3000 ms that interaction does not stop. */
 export const BANNER_AUTOPLAY_OPTIONS = { delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false } as const;
@@ -77,13 +79,28 @@ export function BannerCarousel() {
 
 /**
  * The seeded event banner in the player's language: the art, and over it the
- * title, the line and the button's words as text. The image's alt says the
- * same for a screen reader, so the words over it are hidden from one.
+ * title, the line and the button's words as text. The line states the points
+ * rate in force (issue 19: the banner's promise is now kept). The whole
+ * banner is a button that opens the rewards; its label says what it shows,
+ * so the words drawn over the art are hidden from a screen reader.
  */
 function EventPointBanner({ eager }: { eager: boolean }) {
   const { t } = useTranslation();
+  const bahtPerPoint = useDepositBahtPerPoint();
+  const openModal = useModalStore((state) => state.open);
+  // The words are true to the rate in force: deposits earn points only when the rate is above 0.
+  const line =
+    bahtPerPoint > 0
+      ? t('banner.line', { baht: formatBaht(bahtPerPoint).replace(/\.00$/, '') })
+      : t('banner.lineRedeem');
   return (
-    <div className="banner__event" data-testid="event-banner">
+    <button
+      type="button"
+      className="banner__event"
+      data-testid="event-banner"
+      onClick={() => openModal('reward')}
+      aria-label={`${t('banner.eventPoint')}: ${line}`}
+    >
       <img
         src={DEFAULT_BANNER_ART_URL}
         alt={t('banner.eventPoint')}
@@ -93,9 +110,9 @@ function EventPointBanner({ eager }: { eager: boolean }) {
       />
       <div className="banner__words" aria-hidden="true">
         <span className="banner__title">{t('banner.title')}</span>
-        <span className="banner__line">{t('banner.line')}</span>
+        <span className="banner__line">{line}</span>
         <span className="banner__cta">{t('banner.cta')}</span>
       </div>
-    </div>
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import './deposit-modal.css';
 import { formatBahtWithSymbol } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
 import { useTranslation } from 'react-i18next';
+import { PromotionPicker } from '@/components/promotions/promotion-picker';
 import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
@@ -101,6 +102,8 @@ export function DepositModal({ onClose }: ModalProps) {
             holder={user.fullName}
           />
         )}
+
+        <PromotionPicker />
 
         <ul className="deposit__notes" aria-label={t('deposit.notesLabel')}>
           <li>{t('deposit.minimumNote', { amount: depositMinimumText(depositMinSatang) })}</li>

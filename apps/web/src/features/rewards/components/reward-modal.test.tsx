@@ -2,7 +2,56 @@ import { API_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useModalStore } from '@/stores/modal-store';
-import { callsTo, errorBody, findModal, mockApi, type Routes, renderApp, signIn } from '@/testing/test-utils';
+import {
+  callsTo,
+  errorBody,
+  findModal,
+  jsonResponse,
+  mockApi,
+  type Routes,
+  renderApp,
+  signIn,
+} from '@/testing/test-utils';
+
+const priced = [
+  {
+    id: 1,
+    name: 'Free credit 100',
+    imageUrl: 'free-credit-100.png',
+    kind: 'credit',
+    pricePoints: 100,
+    creditAmount: 100,
+    turnoverMultiplier: 1,
+    stock: null,
+    dailyLimit: 1,
+  },
+  {
+    id: 2,
+    name: 'Gold necklace',
+    imageUrl: 'gold-necklace.png',
+    kind: 'item',
+    pricePoints: 15000,
+    creditAmount: null,
+    turnoverMultiplier: 0,
+    stock: 0,
+    dailyLimit: null,
+  },
+];
+
+function redemption(status: string) {
+  return {
+    id: 1,
+    rewardId: 1,
+    rewardName: 'Free credit 100',
+    kind: 'credit',
+    points: 100,
+    creditAmount: 100,
+    status,
+    note: null,
+    createdAt: '2026-11-25T03:00:00.000Z',
+    decidedAt: null,
+  };
+}
 
 const rewards = [
   { id: 1, name: 'Free credit 100', imageUrl: 'free-credit-100.png' },
@@ -31,14 +80,109 @@ describe('§2 reward modal', () => {
     expect(callsTo(fetchMock, `GET ${API_PATHS.rewards}`)).toHaveLength(1);
   });
 
-  it('the redeem button only closes the modal', async () => {
+  it('issue 19: each reward shows its points price and what it gives; a reward out of stock cannot be redeemed', async () => {
+    const { dialog } = await openRewards({ [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } } });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('100 points');
+    expect(items[0]).toHaveTextContent('Credit ฿100.00 to your wallet · turnover 1×');
+    expect(items[1]).toHaveTextContent('15,000 points');
+    expect(items[1]).toHaveTextContent('Out of stock');
+    expect(within(dialog).getByRole('button', { name: 'Out of stock: Gold necklace' })).toBeDisabled();
+    expect(within(dialog).getByTestId('reward-points')).toHaveTextContent('1,500');
+  });
+
+  it('issue 19: redeem asks for a confirmation, then POSTs once with an Idempotency-Key and shows the outcome', async () => {
     const { fetchMock, dialog } = await openRewards({
-      [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: rewards } },
+      [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
+      [`POST /api/player/rewards/1/redeem` as never]: {
+        body: {
+          success: true,
+          message: 'Redeemed: ฿100.00 credited to your wallet.',
+          data: { redemption: redemption('CREDITED'), points: 1400 },
+        },
+      },
     });
-    const callsBefore = fetchMock.mock.calls.length;
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Redeem: Gold necklace' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock.mock.calls.length).toBe(callsBefore);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Redeem: Free credit 100' }));
+    const confirm = await findModal('Redeem this reward?');
+    expect(confirm).toHaveTextContent('Redeem “Free credit 100” for 100 points?');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/redeem'))).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Redeem' }));
+    const done = await findModal('Reward redeemed');
+    expect(done).toHaveTextContent('Redeemed: ฿100.00 credited to your wallet.');
+    const posts = fetchMock.mock.calls.filter(([input]) => String(input).includes('/redeem'));
+    expect(posts).toHaveLength(1);
+    expect(new Headers(posts[0]?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('issue 19: a refusal (not enough points) shows the server’s words; cancel sends nothing', async () => {
+    const { fetchMock, dialog } = await openRewards({
+      [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
+      [`POST /api/player/rewards/1/redeem` as never]: {
+        status: 409,
+        body: errorBody(409, 'Not enough points: you have 5, this reward costs 100.', 'POINTS_NOT_ENOUGH'),
+      },
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Redeem: Free credit 100' }));
+    fireEvent.click(within(await findModal('Redeem this reward?')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Redeem this reward?' })).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/redeem'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Redeem: Free credit 100' }));
+    fireEvent.click(within(await findModal('Redeem this reward?')).getByRole('button', { name: 'Redeem' }));
+    const refused = await findModal('Not redeemed');
+    expect(refused).toHaveTextContent('Not enough points: you have 5, this reward costs 100.');
+  });
+
+  it('issue 19: after a lost answer the confirmation stays, and the retry carries the same key', async () => {
+    let calls = 0;
+    const { fetchMock, dialog } = await openRewards({
+      [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
+      [`POST /api/player/rewards/1/redeem` as never]: () => {
+        calls += 1;
+        if (calls === 1) return Promise.reject(new TypeError('network down'));
+        return Promise.resolve(
+          jsonResponse(200, {
+            success: true,
+            message: 'Redeemed',
+            data: { redemption: redemption('CREDITED'), points: 1400 },
+          }),
+        );
+      },
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Redeem: Free credit 100' }));
+    const confirm = await findModal('Redeem this reward?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(within(confirm).getByRole('alert')).toBeInTheDocument());
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Redeem' }));
+    await findModal('Reward redeemed');
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input).includes('/redeem'))
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('issue 19: my redemptions list each redemption with its state', async () => {
+    const { dialog } = await openRewards({
+      [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
+      [`GET ${API_PATHS.redemptions}`]: {
+        body: {
+          success: true,
+          data: [
+            { ...redemption('WAITING'), id: 3, rewardName: 'Gold necklace', kind: 'item', points: 15000 },
+            { ...redemption('CANCELLED'), id: 2, note: 'Out of stock at the supplier' },
+            redemption('CREDITED'),
+          ],
+        },
+      },
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'My redemptions' }));
+    const rows = await within(dialog).findAllByTestId('redemption');
+    expect(rows[0]).toHaveTextContent('Gold necklace');
+    expect(rows[0]).toHaveTextContent('Waiting for delivery');
+    expect(rows[1]).toHaveTextContent('Cancelled, points returned');
+    expect(rows[1]).toHaveTextContent('Out of stock at the supplier');
+    expect(rows[2]).toHaveTextContent('Credited');
   });
 
   it('§8 a failed load shows the loading-error text; an empty list says so', async () => {

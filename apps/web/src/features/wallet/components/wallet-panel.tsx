@@ -4,6 +4,7 @@ import { formatBahtWithSymbol, formatPoints } from '@app/contracts/money';
 import type { BalanceResponse, User } from '@app/contracts/player';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PromotionProgress } from '@/components/promotions/promotion-progress';
 import {
   CheckIcon,
   CopyIcon,
@@ -13,6 +14,7 @@ import {
   GiftIcon,
   HistoryIcon,
   KeyIcon,
+  PromotionIcon,
   RefreshIcon,
   UserIcon,
   WithdrawIcon,
@@ -21,6 +23,7 @@ import { TransferInButton } from '@/features/wallet/components/transfer-in-butto
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useBalance } from '@/lib/balance';
 import { useProfile } from '@/lib/profile';
+import { useCurrentPromotion } from '@/lib/promotions';
 import { useHasSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
@@ -51,6 +54,7 @@ export function WalletPanel() {
   const balance = useBalance();
   const profile = useProfile();
   const settings = useSettings();
+  const promotion = useCurrentPromotion();
   const openModal = useModalStore((state) => state.open);
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
@@ -151,6 +155,7 @@ export function WalletPanel() {
         </div>
       </dl>
       <TransferInButton />
+      {hasSession && promotion && <PromotionProgress claim={promotion} compact />}
 
       <div className="wallet__primary-actions">
         <button type="button" className="button button--gold" onClick={() => openModal('deposit')}>
@@ -167,6 +172,10 @@ export function WalletPanel() {
         <button type="button" onClick={() => openModal('history')}>
           <HistoryIcon />
           <span>{t('modals.history')}</span>
+        </button>
+        <button type="button" onClick={() => openModal('promotions')}>
+          <PromotionIcon />
+          <span>{t('modals.promotions')}</span>
         </button>
         <button type="button" onClick={() => openModal('reward')}>
           <GiftIcon />

@@ -3,6 +3,7 @@ import { WITHDRAW_PROCESSING_MINUTES, WITHDRAW_QUICK_AMOUNTS_BAHT } from '@app/c
 import { formatBahtWithSymbol, SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PromotionProgress } from '@/components/promotions/promotion-progress';
 import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
@@ -21,6 +22,7 @@ import {
 } from '@/features/withdraw/utils/withdraw-amount';
 import { ApiError } from '@/lib/api-client';
 import { useMainBalance } from '@/lib/balance';
+import { useCurrentPromotion } from '@/lib/promotions';
 import { usePlayerLimits } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import type { ModalProps } from '@/stores/modal-store';
@@ -49,6 +51,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
   const user = useAuthStore((state) => state.user);
   const balanceSatang = balanceToSatang(useMainBalance());
   const withdraw = useWithdraw();
+  const promotion = useCurrentPromotion();
   const limits = usePlayerLimits();
   const minimumBaht = formatLimitBaht(satangToBaht(limits.withdrawMinSatang));
   const limitBaht = formatLimitBaht(satangToBaht(limits.withdrawLimitSatang));
@@ -143,6 +146,8 @@ export function WithdrawModal({ onClose }: ModalProps) {
                 holder={user.fullName}
               />
             )}
+
+            {promotion?.status === 'ACTIVE' && <PromotionProgress claim={promotion} />}
 
             <FormField id={amountId} label={t('withdraw.amountLabel')} error={fieldError}>
               <div className="withdraw__amount">
