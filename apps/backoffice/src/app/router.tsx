@@ -40,6 +40,12 @@ const CreditRequestsQueue = lazy(() =>
     default: m.CreditRequestsQueue,
   })),
 );
+const PromotionsPage = lazy(() =>
+  import('@/features/loyalty/components/promotions-page').then((m) => ({ default: m.PromotionsPage })),
+);
+const RedemptionsQueue = lazy(() =>
+  import('@/features/loyalty/components/redemptions-queue').then((m) => ({ default: m.RedemptionsQueue })),
+);
 const SettingsPage = lazy(() =>
   import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -77,6 +83,15 @@ export function AppRoutes() {
             <Route path={PAGES.transfers} element={<TransfersQueue />} />
             <Route path={PAGES.creditRequests} element={<CreditRequestsQueue />} />
             <Route path={PAGES.bankFeedFlags} element={<BankFeedFlagsPage />} />
+            <Route path={PAGES.redemptions} element={<RedemptionsQueue />} />
+            <Route
+              path={PAGES.promotions}
+              element={
+                <RequireOperator needs="admin">
+                  <PromotionsPage />
+                </RequireOperator>
+              }
+            />
             <Route
               path={PAGES.settings}
               element={

@@ -12,6 +12,8 @@ export const PAGES = {
   creditRequests: '/credit-requests',
   bankFeedFlags: '/bank-feed-flags',
   player: '/players/:id',
+  promotions: '/promotions',
+  redemptions: '/redemptions',
   settings: '/settings',
   operators: '/operators',
   audit: '/audit',

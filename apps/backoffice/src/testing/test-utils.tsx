@@ -26,6 +26,16 @@ export const summary = {
   },
 };
 
+export const loyaltySummary = {
+  success: true,
+  data: {
+    today: { bonusGiven: 550, bonusWagered: 3200, bonusForfeited: 50 },
+    bonusExpense: 12500,
+    activePromotions: 4,
+    waitingRedemptions: 2,
+  },
+};
+
 /** A player as the operator API summarises one (queues, audit, player pages). */
 export const samplePlayer = {
   id: 7,
@@ -54,12 +64,20 @@ function pathMatches(pattern: string, pathname: string): boolean {
 
 /**
  * Replaces fetch with a table of answers keyed by "METHOD /path" of the
- * contract's paths (`:id` matches any id). The summary has a default. A call
+ * contract's paths (`:id` matches any id). The summaries have defaults. A call
  * with no entry is a test bug: it fails the test, even if the code under test
  * swallowed the rejection.
  */
 export function mockApi(routes: Routes = {}) {
-  const table: Routes = { [`GET ${ADMIN_PATHS.summary}`]: { body: summary }, ...routes };
+  const table: Routes = {
+    [`GET ${ADMIN_PATHS.summary}`]: { body: summary },
+    [`GET ${ADMIN_PATHS.loyaltySummary}`]: { body: loyaltySummary },
+    [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [] } },
+    [`GET ${ADMIN_PATHS.playerLoyalty}`]: {
+      body: { success: true, data: { points: 0, turnover: 0, promotions: [], redemptions: [], pointsLots: [] } },
+    },
+    ...routes,
+  };
   const unexpected: Error[] = [];
   onTestFinished(() => {
     if (unexpected.length > 0) throw unexpected[0];

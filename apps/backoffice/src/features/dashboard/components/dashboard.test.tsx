@@ -10,7 +10,7 @@ describe('deliverable 3: dashboard', () => {
     mockApi();
     signInAs();
     renderApp('/');
-    const tiles = await within(await screen.findByRole('main')).findAllByRole('listitem');
+    const tiles = await within(await screen.findByTestId('summary-tiles')).findAllByRole('listitem');
     const text = tiles.map((tile) => tile.textContent);
     expect(text).toEqual([
       expect.stringMatching(/Withdrawals to pay2 items฿1,500\.00/),
@@ -39,14 +39,14 @@ describe('deliverable 3: dashboard', () => {
     });
     signInAs();
     renderApp('/');
-    const tiles = await within(await screen.findByRole('main')).findAllByRole('listitem');
+    const tiles = await within(await screen.findByTestId('summary-tiles')).findAllByRole('listitem');
     expect(tiles.slice(0, 3).map((tile) => within(tile).getByRole('strong').textContent)).toEqual([
       '1 item',
       '0 items',
       '2 items',
     ]);
     await act(() => i18n.changeLanguage('th'));
-    const thai = within(screen.getByRole('main')).getAllByRole('listitem');
+    const thai = within(screen.getByTestId('summary-tiles')).getAllByRole('listitem');
     expect(within(thai[0] as HTMLElement).getByRole('strong')).toHaveTextContent(/^1 รายการ$/);
   });
 
@@ -65,7 +65,7 @@ describe('deliverable 3: dashboard', () => {
     });
     signInAs();
     renderApp('/');
-    const tiles = await within(await screen.findByRole('main')).findAllByRole('listitem');
+    const tiles = await within(await screen.findByTestId('summary-tiles')).findAllByRole('listitem');
     expect(tiles[0]).toHaveTextContent(/^Withdrawals to pay1 item฿300\.00/);
     expect(tiles[5]).toHaveTextContent(/^Withdrawals paid today0 items฿0\.00Approved since midnight, Bangkok time$/);
     expect(screen.queryByText('Withdrawals today')).not.toBeInTheDocument();
@@ -86,5 +86,20 @@ describe('deliverable 3: dashboard', () => {
     expect(requestsTo(fetchMock, `GET ${ADMIN_PATHS.summary}`)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(requestsTo(fetchMock, `GET ${ADMIN_PATHS.summary}`)).toHaveLength(2);
+  });
+
+  it('issue 19: a tile row shows bonus given, wagered and returned today, the bonus expense and the rewards to send', async () => {
+    mockApi();
+    signInAs();
+    renderApp('/');
+    const tiles = await within(await screen.findByTestId('loyalty-tiles')).findAllByRole('listitem');
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      expect.stringMatching(/^Bonus given today฿550\.00/),
+      expect.stringMatching(/^Wagered under promotions today฿3,200\.00/),
+      expect.stringMatching(/^Bonus returned today฿50\.00/),
+      expect.stringMatching(/^Bonus expense to date฿12,500\.00/),
+      expect.stringMatching(/^Rewards to send2 items/),
+    ]);
+    expect(within(tiles[4] as HTMLElement).getByRole('link', { name: /Open/ })).toHaveAttribute('href', '/redemptions');
   });
 });

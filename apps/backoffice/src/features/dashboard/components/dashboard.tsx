@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGES } from '@/config/paths';
 import { useSummary } from '@/features/dashboard/api/get-summary';
+import { LoyaltyTiles } from '@/features/dashboard/components/loyalty-tiles';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 
@@ -37,7 +38,7 @@ export function Dashboard() {
       { label: t('dashboard.todayWithdrawals'), ...data.today.withdrawals, hint: t('dashboard.todayHint') },
     ];
     content = (
-      <ul className="tiles">
+      <ul className="tiles" data-testid="summary-tiles">
         {tiles.map((tile) => (
           <li key={tile.label} className={`tile${tile.urgent && tile.count > 0 ? ' tile--urgent' : ''}`}>
             <span className="tile__label">{tile.label}</span>
@@ -68,6 +69,7 @@ export function Dashboard() {
         )}
       </PageHeader>
       {content}
+      <LoyaltyTiles />
     </>
   );
 }

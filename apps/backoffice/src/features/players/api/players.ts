@@ -7,6 +7,7 @@ import {
   playerDetailResponseSchema,
   playerListItemSchema,
 } from '@app/contracts/admin';
+import { adminPlayerLoyaltyResponseSchema } from '@app/contracts/loyalty';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import type { AdjustmentRequest } from '@app/contracts/wallet';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -48,6 +49,16 @@ export function usePlayer(id: number) {
       apiRequest(fillPath(ADMIN_PATHS.player, { id }), { schema: playerDetailResponseSchema, signal }),
     select: (response) => response.data,
     refetchInterval: QUEUE_REFRESH_MS,
+  });
+}
+
+/** GET /admin/players/:id/loyalty: the player's promotions with turnover, points lots and redemptions. */
+export function usePlayerLoyalty(id: number) {
+  return useQuery({
+    queryKey: [...playerKey(id), 'loyalty'],
+    queryFn: ({ signal }) =>
+      apiRequest(fillPath(ADMIN_PATHS.playerLoyalty, { id }), { schema: adminPlayerLoyaltyResponseSchema, signal }),
+    select: (response) => response.data,
   });
 }
 

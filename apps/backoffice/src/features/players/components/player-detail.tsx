@@ -14,6 +14,7 @@ import { PAGES } from '@/config/paths';
 import { type AdjustDirection, usePlayer, usePlayerActions } from '@/features/players/api/players';
 import { AdjustDialog } from '@/features/players/components/adjust-dialog';
 import { PlayerHistory } from '@/features/players/components/player-history';
+import { PlayerLoyalty } from '@/features/players/components/player-loyalty';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
@@ -51,7 +52,7 @@ function PlayerDetail({ id }: { id: number }) {
   const player = usePlayer(id);
   const { adjust, setFrozen, refresh } = usePlayerActions(id);
   const [pending, setPending] = useState<Pending | null>(null);
-  const headings = { profile: useId(), balances: useId(), sessions: useId(), history: useId() };
+  const headings = { profile: useId(), balances: useId(), sessions: useId(), history: useId(), loyalty: useId() };
 
   if (player.isPending) return <Spinner label={t('common.loading')} />;
   if (player.isError) {
@@ -130,6 +131,13 @@ function PlayerDetail({ id }: { id: number }) {
           {t('players.history')}
         </h2>
         <PlayerHistory playerId={id} headingId={headings.history} />
+      </section>
+
+      <section className="player__section" aria-labelledby={headings.loyalty}>
+        <h2 id={headings.loyalty} className="player__heading">
+          {t('loyalty.playerTitle')}
+        </h2>
+        <PlayerLoyalty playerId={id} />
       </section>
 
       {pending?.kind === 'adjust' && (

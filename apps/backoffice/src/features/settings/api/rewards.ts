@@ -5,6 +5,7 @@ import {
   type rewardRequestSchema,
   type rewardUpdateSchema,
 } from '@app/contracts/admin';
+import { adminPromotionsResponseSchema } from '@app/contracts/loyalty';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -19,6 +20,15 @@ export function useRewards() {
   return useQuery({
     queryKey: QUERY_KEYS.rewards,
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.rewards, { schema: adminRewardsResponseSchema, signal }),
+    select: (response) => response.data,
+  });
+}
+
+/** The promotions a bonus reward can start (GET /admin/promotions), for the reward dialog's choice. */
+export function useBonusPromotions() {
+  return useQuery({
+    queryKey: QUERY_KEYS.promotions,
+    queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.promotions, { schema: adminPromotionsResponseSchema, signal }),
     select: (response) => response.data,
   });
 }

@@ -1,6 +1,8 @@
 import '@/components/ui/table.css';
 import { type adminRewardSchema, rewardImagePath, rewardRequestSchema, rewardUpdateSchema } from '@app/contracts/admin';
 import { REWARD_IMAGE_BYTES_MAX } from '@app/contracts/limits';
+import { REWARD_KINDS } from '@app/contracts/loyalty';
+import { bahtToSatang, formatPoints, satangToBaht } from '@app/contracts/money';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +12,17 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { type RewardCreate, useRewards, useSaveReward, useUploadRewardImage } from '@/features/settings/api/rewards';
+import {
+  type RewardCreate,
+  useBonusPromotions,
+  useRewards,
+  useSaveReward,
+  useUploadRewardImage,
+} from '@/features/settings/api/rewards';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
+import { formatMoney } from '@/lib/format';
 
 type Reward = z.infer<typeof adminRewardSchema>;
 
@@ -32,8 +41,31 @@ function changesOf(reward: Reward, values: RewardCreate) {
   if (values.imageUrl !== reward.imageUrl) changes.imageUrl = values.imageUrl;
   if (values.active !== reward.active) changes.active = values.active;
   if (values.sortOrder !== reward.sortOrder) changes.sortOrder = values.sortOrder;
+  for (const key of PRICE_KEYS) {
+    if (values[key] !== reward[key]) Object.assign(changes, { [key]: values[key] });
+  }
   return rewardUpdateSchema.parse(changes);
 }
+
+/** What a reward costs and gives (issue 19): compared one by one for a PATCH. */
+const PRICE_KEYS = [
+  'kind',
+  'pricePoints',
+  'creditSatang',
+  'turnoverMultiplier',
+  'promotionId',
+  'stock',
+  'dailyLimit',
+] as const;
+
+/** An empty box is "none" (null); anything else a number, which the schema checks. */
+const optionalNumber = (value: unknown) => (value === '' || value === null ? null : Number(value));
+/** Baht typed by the operator, as satang (null when empty; NaN, refused by the schema, when not an amount). */
+const optionalSatang = (value: unknown) => {
+  if (value === '' || value === null) return null;
+  const text = String(value).trim();
+  return /^\d{1,9}(\.\d{1,2})?$/.test(text) ? (bahtToSatang(Number(text)) ?? Number.NaN) : Number.NaN;
+};
 
 type RewardForm = ReturnType<typeof useZodForm<z.input<typeof rewardRequestSchema>, RewardCreate>>;
 
@@ -119,7 +151,19 @@ function RewardImageFields({ form }: { form: RewardForm }) {
 
 function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const ids = { name: useId(), order: useId(), active: useId() };
+  const ids = {
+    name: useId(),
+    order: useId(),
+    active: useId(),
+    kind: useId(),
+    price: useId(),
+    credit: useId(),
+    turnover: useId(),
+    promotion: useId(),
+    stock: useId(),
+    daily: useId(),
+  };
+  const promotions = useBonusPromotions();
   const save = useSaveReward();
   const [unchanged, setUnchanged] = useState(false);
   const form = useZodForm(rewardRequestSchema, {
@@ -128,8 +172,20 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
       imageUrl: reward?.imageUrl ?? '',
       active: reward?.active ?? true,
       sortOrder: reward?.sortOrder ?? 0,
+      kind: reward?.kind ?? 'item',
+      pricePoints: reward?.pricePoints ?? 0,
+      creditSatang: reward?.creditSatang ?? null,
+      turnoverMultiplier: reward?.turnoverMultiplier ?? 0,
+      promotionId: reward?.promotionId ?? null,
+      stock: reward?.stock ?? null,
+      dailyLimit: reward?.dailyLimit ?? null,
     },
   });
+  const kind = form.watch('kind');
+  // The credit is typed in baht and kept in the form as satang.
+  const [creditText, setCreditText] = useState(
+    reward?.creditSatang == null ? '' : String(satangToBaht(reward.creditSatang)),
+  );
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -186,6 +242,106 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
             />
           </FormField>
         </div>
+        <div className="settings-form__grid">
+          <FormField id={ids.kind} label={t('settings.rewardKind')} hint={t('settings.rewardKindHint')}>
+            <select id={ids.kind} {...form.register('kind')}>
+              {REWARD_KINDS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`settings.rewardKind_${value}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id={ids.price}
+            label={t('settings.rewardPrice')}
+            error={fieldErrorText(errors.pricePoints, t('settings.numberInvalid'))}
+          >
+            <input
+              id={ids.price}
+              inputMode="numeric"
+              aria-invalid={errors.pricePoints ? true : undefined}
+              aria-describedby={errors.pricePoints ? `${ids.price}-error` : undefined}
+              {...form.register('pricePoints', { setValueAs: (value) => Number(value) })}
+            />
+          </FormField>
+          {kind === 'credit' && (
+            <>
+              <FormField
+                id={ids.credit}
+                label={t('settings.rewardCredit')}
+                error={fieldErrorText(errors.creditSatang, t('settings.numberInvalid'))}
+              >
+                <input
+                  id={ids.credit}
+                  inputMode="decimal"
+                  aria-invalid={errors.creditSatang ? true : undefined}
+                  aria-describedby={errors.creditSatang ? `${ids.credit}-error` : undefined}
+                  value={creditText}
+                  onChange={(event) => {
+                    setCreditText(event.target.value);
+                    form.setValue('creditSatang', optionalSatang(event.target.value), { shouldDirty: true });
+                  }}
+                />
+              </FormField>
+              <FormField
+                id={ids.turnover}
+                label={t('settings.rewardTurnover')}
+                hint={t('settings.rewardTurnoverHint')}
+                error={fieldErrorText(errors.turnoverMultiplier, t('settings.numberInvalid'))}
+              >
+                <input
+                  id={ids.turnover}
+                  inputMode="numeric"
+                  aria-invalid={errors.turnoverMultiplier ? true : undefined}
+                  {...form.register('turnoverMultiplier', { setValueAs: (value) => Number(value) })}
+                />
+              </FormField>
+            </>
+          )}
+          {kind === 'bonus' && (
+            <FormField
+              id={ids.promotion}
+              label={t('settings.rewardPromotion')}
+              error={fieldErrorText(errors.promotionId, t('settings.numberInvalid'))}
+            >
+              <select id={ids.promotion} {...form.register('promotionId', { setValueAs: optionalNumber })}>
+                <option value="">-</option>
+                {(promotions.data ?? []).map((promotion) => (
+                  <option key={promotion.id} value={promotion.id}>
+                    {promotion.texts.en?.title ?? promotion.id}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          <FormField
+            id={ids.stock}
+            label={t('settings.rewardStock')}
+            hint={t('settings.rewardStockHint')}
+            error={fieldErrorText(errors.stock, t('settings.numberInvalid'))}
+          >
+            <input
+              id={ids.stock}
+              inputMode="numeric"
+              aria-invalid={errors.stock ? true : undefined}
+              {...form.register('stock', { setValueAs: optionalNumber })}
+            />
+          </FormField>
+          <FormField
+            id={ids.daily}
+            label={t('settings.rewardDailyLimit')}
+            hint={t('settings.rewardDailyLimitHint')}
+            error={fieldErrorText(errors.dailyLimit, t('settings.numberInvalid'))}
+          >
+            <input
+              id={ids.daily}
+              inputMode="numeric"
+              aria-invalid={errors.dailyLimit ? true : undefined}
+              {...form.register('dailyLimit', { setValueAs: optionalNumber })}
+            />
+          </FormField>
+        </div>
         <RewardImageFields form={form} />
         <label className="check-field" htmlFor={ids.active}>
           <input id={ids.active} type="checkbox" {...form.register('active')} />
@@ -238,7 +394,13 @@ export function Rewards() {
             <tr>
               <th scope="col">{t('settings.image')}</th>
               <th scope="col">{t('settings.rewardName')}</th>
-              <th scope="col">{t('settings.imageUrl')}</th>
+              <th scope="col">{t('settings.rewardKind')}</th>
+              <th scope="col" className="num">
+                {t('settings.rewardPrice')}
+              </th>
+              <th scope="col" className="num">
+                {t('settings.rewardStock')}
+              </th>
               <th scope="col">{t('common.status')}</th>
               <th scope="col" className="num">
                 {t('settings.sortOrder')}
@@ -254,8 +416,17 @@ export function Rewards() {
                   <img className="reward-thumb" src={rewardImagePath(reward.imageUrl)} alt="" loading="lazy" />
                 </td>
                 <td data-label={t('settings.rewardName')}>{reward.name}</td>
-                <td data-label={t('settings.imageUrl')} className="mono">
-                  {reward.imageUrl}
+                <td data-label={t('settings.rewardKind')}>
+                  {t(`settings.rewardKind_${reward.kind}`)}
+                  {reward.creditSatang !== null && (
+                    <div className="muted">{formatMoney(satangToBaht(reward.creditSatang))}</div>
+                  )}
+                </td>
+                <td data-label={t('settings.rewardPrice')} className="num">
+                  {formatPoints(reward.pricePoints)}
+                </td>
+                <td data-label={t('settings.rewardStock')} className="num">
+                  {reward.stock === null ? t('settings.unlimited') : reward.stock}
                 </td>
                 <td data-label={t('common.status')}>
                   <StatusBadge

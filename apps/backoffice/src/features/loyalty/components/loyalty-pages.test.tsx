@@ -1,0 +1,132 @@
+import { ADMIN_PATHS } from '@app/contracts/paths';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
+
+const promotion = {
+  id: 3,
+  kind: 'FIRST_DEPOSIT',
+  percent: 50,
+  fixedSatang: null,
+  capSatang: 50_000,
+  minDepositSatang: 10_000,
+  turnoverMultiplier: 3,
+  turnoverBase: 'DEPOSIT_AND_BONUS',
+  contributionWc: 100,
+  contributionUfa: 100,
+  maxWithdrawSatang: null,
+  forfeitWinnings: false,
+  startsAt: null,
+  endsAt: null,
+  claimLimit: 'ONCE',
+  texts: {
+    en: { title: 'Welcome bonus', terms: 'First deposit only.' },
+    th: { title: 'โบนัสต้อนรับ', terms: 'ฝากแรกเท่านั้น' },
+  },
+  imageUrl: null,
+  status: 'ACTIVE',
+  sortOrder: 0,
+  claims: 12,
+};
+
+const waiting = {
+  id: 9,
+  rewardId: 4,
+  rewardName: 'Football jersey',
+  kind: 'item',
+  points: 800,
+  creditAmount: null,
+  status: 'WAITING',
+  note: null,
+  createdAt: '2026-11-25T03:00:00.000Z',
+  decidedAt: null,
+  playerId: 7,
+  username: 'SP100007',
+  fullName: 'Somsri Jaidee',
+  phoneNumber: '0812345670',
+  lineId: 'somsri',
+  decidedBy: null,
+};
+
+async function bodyOf(request: Request | undefined) {
+  if (!request) throw new Error('no such request');
+  return request.clone().json();
+}
+
+describe('issue 19 back office: promotions', () => {
+  it('lists promotions with bonus, turnover and claims; pausing one PUTs it with status PAUSED', async () => {
+    const fetchMock = mockApi({
+      [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [promotion] } },
+      [`PUT ${ADMIN_PATHS.promotion}`]: { body: { success: true, data: { ...promotion, status: 'PAUSED' } } },
+    });
+    signInAs('admin');
+    renderApp('/promotions');
+    const row = await screen.findByTestId('promotion-row');
+    expect(row).toHaveTextContent('Welcome bonus');
+    expect(row).toHaveTextContent('50% up to ฿500.00');
+    expect(row).toHaveTextContent('3× deposit + bonus');
+    expect(row).toHaveTextContent('12');
+    fireEvent.click(within(row).getByRole('button', { name: 'Pause Welcome bonus' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.promotion}`)).toHaveLength(1));
+    const body = await bodyOf(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.promotion}`)[0]);
+    expect(body).toMatchObject({ status: 'PAUSED', percent: 50, capSatang: 50_000, turnoverMultiplier: 3 });
+    expect(body.texts.th.title).toBe('โบนัสต้อนรับ');
+  });
+
+  it('a new promotion is created from the form (baht to satang), with a preview of each language; a bad value sends nothing', async () => {
+    const fetchMock = mockApi({
+      [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [] } },
+      [`POST ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: promotion } },
+    });
+    signInAs('admin');
+    renderApp('/promotions');
+    fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New promotion' });
+    fireEvent.change(within(dialog).getByLabelText('Bonus cap (baht)'), { target: { value: '500.50' } });
+    fireEvent.change(within(dialog).getByLabelText('Title (English)'), { target: { value: 'Welcome bonus' } });
+    fireEvent.change(within(dialog).getByLabelText('Title (ไทย)'), { target: { value: 'โบนัสต้อนรับ' } });
+    expect(within(dialog).getByTestId('promotion-preview')).toHaveTextContent('โบนัสต้อนรับ');
+    fireEvent.change(within(dialog).getByLabelText('Turnover multiplier'), { target: { value: 'five' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Some values are not valid: see the marked fields.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.promotions}`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Turnover multiplier'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.promotions}`)).toHaveLength(1));
+    const body = await bodyOf(requestsTo(fetchMock, `POST ${ADMIN_PATHS.promotions}`)[0]);
+    expect(body).toMatchObject({
+      kind: 'FIRST_DEPOSIT',
+      capSatang: 50_050,
+      minDepositSatang: 10_000,
+      turnoverMultiplier: 5,
+    });
+    expect(Object.keys(body.texts).sort()).toEqual(['en', 'th']);
+  });
+});
+
+describe('issue 19 back office: reward fulfilment', () => {
+  it('lists the items waiting with the player’s contact; marking one sent needs a note and POSTs it', async () => {
+    const fetchMock = mockApi({
+      [`GET ${ADMIN_PATHS.redemptions}`]: { body: { success: true, data: [waiting] } },
+      [`POST ${ADMIN_PATHS.redemptionSend}`]: { body: { success: true, data: { ...waiting, status: 'SENT' } } },
+    });
+    signInAs();
+    renderApp('/redemptions');
+    const row = await screen.findByTestId('redemption-row');
+    expect(row).toHaveTextContent('Somsri Jaidee');
+    expect(row).toHaveTextContent('0812345670');
+    expect(row).toHaveTextContent('LINE somsri');
+    expect(row).toHaveTextContent('Football jersey');
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark sent Somsri Jaidee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the reward sent' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
+    expect(await within(dialog).findByText('Please write a note.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.redemptionSend}`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Note for the player'), { target: { value: 'Kerry TH123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
+    expect(await screen.findByText('Football jersey marked sent to Somsri Jaidee.')).toBeInTheDocument();
+    expect(await bodyOf(requestsTo(fetchMock, `POST ${ADMIN_PATHS.redemptionSend}`)[0])).toEqual({
+      note: 'Kerry TH123',
+    });
+  });
+});
