@@ -496,6 +496,7 @@ const en = {
     texts: 'Texts in each language (English is required; a missing language shows the English)',
     textsInvalid: 'Give at least the English title.',
     preview: 'Preview',
+    previewLanguage: 'Preview in',
     previewHint: 'What a player reading this language sees',
     noTitle: '(no title)',
     invalid: 'Check this value.',

@@ -7,12 +7,12 @@ import {
 import { API_PATHS } from '@app/contracts/paths';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { refreshPlayerData } from '@/lib/player-data';
+import { PROMOTIONS_QUERY_KEY, refreshPlayerData } from '@/lib/player-data';
 import { queryClient } from '@/lib/query-client';
 import { useHasSession } from '@/lib/session';
 
 export const promotionsQueryOptions = queryOptions({
-  queryKey: ['promotions'],
+  queryKey: PROMOTIONS_QUERY_KEY,
   queryFn: async (): Promise<PromotionsResponse['data']> =>
     (await apiRequest(API_PATHS.promotions, { schema: promotionsResponseSchema })).data,
 });

@@ -201,6 +201,7 @@ const cn: LocaleResource = {
     statusCancelled: '已取消，积分已退还',
   },
   promotions: {
+    linkHint: '存款即享奖金',
     active: '进行中的优惠',
     pending: '已选择的优惠',
     pendingNote: '奖金将随您的下一笔存款到账。',

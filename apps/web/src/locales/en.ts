@@ -204,6 +204,7 @@ const en = {
     statusCancelled: 'Cancelled, points returned',
   },
   promotions: {
+    linkHint: 'Bonuses on your deposits',
     active: 'Promotion in progress',
     pending: 'Promotion chosen',
     pendingNote: 'The bonus is credited with your next deposit.',

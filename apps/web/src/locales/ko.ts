@@ -202,6 +202,7 @@ const ko: LocaleResource = {
     statusCancelled: '취소됨, 포인트 반환',
   },
   promotions: {
+    linkHint: '입금 보너스 받기',
     active: '진행 중인 프로모션',
     pending: '선택한 프로모션',
     pendingNote: '보너스는 다음 입금과 함께 지급됩니다.',

@@ -202,6 +202,7 @@ const ls: LocaleResource = {
     statusCancelled: 'ຍົກເລີກ, ຄືນແຕ້ມແລ້ວ',
   },
   promotions: {
+    linkHint: 'ຮັບໂບນັດເມື່ອຝາກເງິນ',
     active: 'ໂປຣໂມຊັນທີ່ກຳລັງໃຊ້',
     pending: 'ໂປຣໂມຊັນທີ່ເລືອກໄວ້',
     pendingNote: 'ໂບນັດຈະເຂົ້າພ້ອມຍອດຝາກຄັ້ງຕໍ່ໄປ.',

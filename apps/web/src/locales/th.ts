@@ -201,6 +201,7 @@ const th: LocaleResource = {
     statusCancelled: 'ยกเลิก คืนแต้มแล้ว',
   },
   promotions: {
+    linkHint: 'รับโบนัสเมื่อฝากเงิน',
     active: 'โปรโมชั่นที่กำลังใช้',
     pending: 'โปรโมชั่นที่เลือกไว้',
     pendingNote: 'โบนัสจะเข้าพร้อมยอดฝากครั้งถัดไป',

@@ -482,8 +482,8 @@ function PromotionDialog({
           ))}
         </fieldset>
 
-        <section className="promotion-preview" aria-label={t('loyalty.preview')}>
-          <FormField id={`${id}-preview`} label={t('loyalty.preview')} hint={t('loyalty.previewHint')}>
+        <div className="promotion-preview">
+          <FormField id={`${id}-preview`} label={t('loyalty.previewLanguage')} hint={t('loyalty.previewHint')}>
             <select
               id={`${id}-preview`}
               value={preview}
@@ -500,7 +500,7 @@ function PromotionDialog({
             <strong>{shown.title || t('loyalty.noTitle')}</strong>
             <p>{shown.terms}</p>
           </div>
-        </section>
+        </div>
 
         {invalid.length > 0 && <Alert>{t('loyalty.fixFields')}</Alert>}
         {save.isError && (

@@ -21,7 +21,8 @@ function clipboardNumber(bankNumber: string): string {
 }
 
 /**
- * Spec §2 deposit modal: the balance, the house account(s) to transfer to (from
+ * Spec §2 deposit modal: the balance, the promotion for this deposit (issue 19,
+ * "No bonus" by default), the house account(s) to transfer to (from
  * `user.accounts`) with a copy button, a PromptPay QR when the house account
  * takes PromptPay (beyond the spec), the player's own account the transfer must
  * come from, and the notes of §9 (minimum, no fee, same account). The last
@@ -47,6 +48,8 @@ export function DepositModal({ onClose }: ModalProps) {
     <Dialog title={t('modals.deposit')} onClose={onClose}>
       <div className="dialog__body deposit">
         <BalanceBox label={t('deposit.balance')} amount={formatBahtWithSymbol(balance)} testId="deposit-balance" />
+
+        <PromotionPicker />
 
         {accounts.length === 0 ? (
           <div className="deposit__empty" data-testid="deposit-no-account">
@@ -102,8 +105,6 @@ export function DepositModal({ onClose }: ModalProps) {
             holder={user.fullName}
           />
         )}
-
-        <PromotionPicker />
 
         <ul className="deposit__notes" aria-label={t('deposit.notesLabel')}>
           <li>{t('deposit.minimumNote', { amount: depositMinimumText(depositMinSatang) })}</li>

@@ -40,22 +40,4 @@ export function formatThaiDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : thaiDateTime.format(date);
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The same fields in the interface language's locale (the history modal). */
-export function formatDateTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  let format = dateTimeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    dateTimeFormats.set(locale, format);
-  }
-  return format.format(date);
-}
+export { formatDateTime } from '@/lib/dates';

@@ -184,7 +184,7 @@ describe('issue 19 promotion in the deposit and withdraw modals and on the walle
     renderApp('/');
     const wallet = await screen.findByRole('region', { name: 'My wallet' });
     expect(await within(wallet).findByTestId('turnover-progress')).toHaveTextContent('฿120.00 / ฿450.00');
-    fireEvent.click(within(wallet).getByRole('button', { name: 'Promotions' }));
+    fireEvent.click(within(wallet).getByRole('button', { name: /^Promotions/ }));
     await findModal('Promotions');
   });
 });

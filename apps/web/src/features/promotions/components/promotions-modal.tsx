@@ -8,13 +8,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import { useClaimPromotion, usePromotions } from '@/lib/promotions';
 import { rewardImageUrl } from '@/lib/reward-image';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
 
 /** The short facts of a promotion, each one line: bonus, minimum, turnover, games, limit, end. */
 export function usePromotionFacts() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (promotion: Promotion): string[] => {
     const facts: string[] = [];
     if (promotion.kind === 'FIXED') {
@@ -43,11 +44,7 @@ export function usePromotionFacts() {
     }
     facts.push(promotion.claimLimit === 'DAILY' ? t('promotions.factDaily') : t('promotions.factOnce'));
     if (promotion.endsAt) {
-      const date = new Intl.DateTimeFormat(i18n.language === 'th' ? 'th-TH' : 'en-GB', {
-        dateStyle: 'medium',
-        timeZone: 'Asia/Bangkok',
-      }).format(new Date(promotion.endsAt));
-      facts.push(t('promotions.factEnds', { date }));
+      facts.push(t('promotions.factEnds', { date: formatDate(promotion.endsAt) }));
     }
     return facts;
   };

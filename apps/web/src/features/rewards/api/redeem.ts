@@ -56,7 +56,6 @@ export function useRedeemReward() {
         queryClient.invalidateQueries({ queryKey: rewardsQueryOptions.queryKey }),
         queryClient.invalidateQueries({ queryKey: redemptionsQueryOptions.queryKey }),
         queryClient.invalidateQueries({ queryKey: pointsQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['promotions'] }),
       ]);
     },
   });

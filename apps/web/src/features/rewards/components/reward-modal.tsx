@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useRewards } from '@/features/rewards/api/get-rewards';
 import { redeemOutcomeUnknown, usePoints, useRedeemReward, useRedemptions } from '@/features/rewards/api/redeem';
 import { ApiError } from '@/lib/api-client';
+import { formatDate, formatDateTime, interfaceLocale } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { rewardImageUrl } from '@/lib/reward-image';
 import type { ModalProps } from '@/stores/modal-store';
@@ -140,7 +141,7 @@ export function RewardModal({ onClose }: ModalProps) {
             <small>
               {t('rewards.nextExpiry', {
                 points: formatPoints(pointsData.nextExpiry.points),
-                date: new Date(pointsData.nextExpiry.at).toLocaleDateString('th-TH', { timeZone: 'Asia/Bangkok' }),
+                date: formatDate(pointsData.nextExpiry.at),
               })}
             </small>
           )}
@@ -242,7 +243,7 @@ function RedemptionList({
             </span>
           </div>
           <span className="redemptions__meta">
-            {new Date(redemption.createdAt).toLocaleString('th-TH', { timeZone: 'Asia/Bangkok' })} ·{' '}
+            {formatDateTime(redemption.createdAt, interfaceLocale())} ·{' '}
             {t('rewards.price', { points: formatPoints(redemption.points) })}
           </span>
           {redemption.note && <span className="redemptions__note">{redemption.note}</span>}

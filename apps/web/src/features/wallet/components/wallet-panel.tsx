@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PromotionProgress } from '@/components/promotions/promotion-progress';
 import {
   CheckIcon,
+  ChevronRightIcon,
   CopyIcon,
   DepositIcon,
   EyeIcon,
@@ -22,8 +23,10 @@ import {
 import { TransferInButton } from '@/features/wallet/components/transfer-in-button';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useBalance } from '@/lib/balance';
+import { PROMOTIONS_QUERY_KEY } from '@/lib/player-data';
 import { useProfile } from '@/lib/profile';
 import { useCurrentPromotion } from '@/lib/promotions';
+import { queryClient } from '@/lib/query-client';
 import { useHasSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
@@ -68,7 +71,13 @@ export function WalletPanel() {
   async function refresh() {
     if (spinning) return;
     setSpinning(true);
-    await Promise.all([balance.refetch(), profile.refetch(), settings.refetch(), wait(REFRESH_SPIN_MIN_MS)]);
+    await Promise.all([
+      balance.refetch(),
+      profile.refetch(),
+      settings.refetch(),
+      queryClient.invalidateQueries({ queryKey: PROMOTIONS_QUERY_KEY }),
+      wait(REFRESH_SPIN_MIN_MS),
+    ]);
     setSpinning(false);
   }
 
@@ -156,6 +165,16 @@ export function WalletPanel() {
       </dl>
       <TransferInButton />
       {hasSession && promotion && <PromotionProgress claim={promotion} compact />}
+      {hasSession && (
+        <button type="button" className="wallet__promotions" onClick={() => openModal('promotions')}>
+          <PromotionIcon className="wallet__promotions-icon" />
+          <span className="wallet__promotions-text">
+            <strong>{t('modals.promotions')}</strong>
+            <small>{t('promotions.linkHint')}</small>
+          </span>
+          <ChevronRightIcon className="wallet__promotions-icon" />
+        </button>
+      )}
 
       <div className="wallet__primary-actions">
         <button type="button" className="button button--gold" onClick={() => openModal('deposit')}>
@@ -172,10 +191,6 @@ export function WalletPanel() {
         <button type="button" onClick={() => openModal('history')}>
           <HistoryIcon />
           <span>{t('modals.history')}</span>
-        </button>
-        <button type="button" onClick={() => openModal('promotions')}>
-          <PromotionIcon />
-          <span>{t('modals.promotions')}</span>
         </button>
         <button type="button" onClick={() => openModal('reward')}>
           <GiftIcon />

@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { checkScreen, freshPhone, registerPlayer, totpCode } from './support';
+
+/**
+ * Signs the demo admin in. The other specs sign the demo operators in too,
+ * and the server takes each 30-second code once: when this one was just
+ * used, the sign-in waits for the next code.
+ */
+async function signInAdmin(page: Page) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.goto('/backoffice/sign-in');
+    await page.getByLabel('Username').fill('demo-admin');
+    await page.getByLabel('Password').fill('demo-admin-1234');
+    await page.getByLabel('Authenticator code').fill(totpCode());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signedIn = await page
+      .getByRole('heading', { name: 'Dashboard' })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
+  }
+  throw new Error('the demo admin could not sign in');
+}
+
+async function openPage(page: Page, path: string, heading: string) {
+  await page.goto(`/backoffice${path}`);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+test('issue 19: an admin creates, previews and pauses a promotion, prices a reward, and sees the bonus tiles, the fulfilment queue and a player’s loyalty', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const player = await registerPlayer(request, freshPhone(), 'Loyalty Operator View');
+  await signInAdmin(page);
+  const tag = String(Date.now()).slice(-6);
+  const title = `Every deposit 5% ${tag}`;
+
+  // Promotions: create one through the dialog, with its Thai text previewed.
+  await openPage(page, '/promotions', 'Promotions');
+  await page.getByRole('button', { name: 'New promotion' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New promotion' });
+  await dialog.getByLabel('Kind').selectOption('EVERY_DEPOSIT');
+  await dialog.getByLabel('Bonus (% of the deposit)').fill('5');
+  await dialog.getByLabel('Bonus cap (baht)').fill('50');
+  await dialog.getByLabel('Turnover multiplier').fill('2');
+  await dialog.getByLabel('Title (English)').fill(title);
+  await dialog.getByLabel('Terms (English)').fill('5% on every deposit, up to 50 baht.');
+  await dialog.getByLabel('Title (ไทย)').fill(`ฝากทุกยอดรับ 5% ${tag}`);
+  await dialog.getByLabel('Preview in').selectOption('th');
+  await expect(dialog.getByTestId('promotion-preview')).toContainText(`ฝากทุกยอดรับ 5% ${tag}`);
+  await checkScreen(page, 'promotion-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Promotion saved.')).toBeVisible();
+  const row = page.getByTestId('promotion-row').filter({ hasText: title });
+  await expect(row).toContainText('5% up to ฿50.00');
+  await expect(row).toContainText('Running');
+  await checkScreen(page, 'promotions');
+
+  // Paused, players no longer see it.
+  await row.getByRole('button', { name: `Pause ${title}` }).click();
+  await expect(row).toContainText('Paused');
+  const offered = await request.get('/api/player/promotions', { headers: { Authorization: `Bearer ${player.token}` } });
+  const titles = ((await offered.json()) as { data: { promotions: { title: string }[] } }).data.promotions.map(
+    (p) => p.title,
+  );
+  expect(titles).not.toContain(title);
+
+  // A reward's price, kind and stock.
+  await openPage(page, '/settings', 'Settings');
+  await page.getByTestId('reward-row').first().getByRole('button', { name: /Edit/ }).click();
+  const reward = page.getByRole('dialog', { name: /^Edit / });
+  await expect(reward.getByLabel('Price (points)')).toBeVisible();
+  await checkScreen(page, 'reward-price-dialog');
+  await reward.getByRole('button', { name: 'Cancel' }).click();
+
+  // The dashboard's bonus tiles, the fulfilment queue and the player's loyalty.
+  await openPage(page, '/', 'Dashboard');
+  await expect(page.getByTestId('loyalty-tiles')).toContainText('Bonus given today');
+  await checkScreen(page, 'dashboard-loyalty');
+  await openPage(page, '/redemptions', 'Reward fulfilment');
+  await checkScreen(page, 'redemptions');
+  await openPage(page, '/players', 'Players');
+  await page.getByLabel('Find a player').fill(player.phone);
+  await page.getByLabel('Find a player').press('Enter');
+  await page.getByRole('link', { name: 'Loyalty Operator View' }).click();
+  await expect(page.getByTestId('player-loyalty')).toContainText('Points');
+  await checkScreen(page, 'player-loyalty');
+
+  // The same screens in Thai.
+  await page.getByLabel('Language').selectOption('th');
+  await openPage(page, '/promotions', 'โปรโมชั่น');
+  await checkScreen(page, 'promotions');
+  await openPage(page, '/redemptions', 'จัดส่งของรางวัล');
+  await checkScreen(page, 'redemptions');
+  await openPage(page, '/', 'ภาพรวม');
+  await checkScreen(page, 'dashboard-loyalty');
+  await page.getByLabel('ภาษา').selectOption('en');
+});
