@@ -3,6 +3,7 @@ import { openPglite, openPostgres } from '../src/db/database.ts';
 import { describeAttacks, setUpAttackPairs } from './attacks.ts';
 import { Clients, field } from './client.ts';
 import { type Cluster, createRunDatabase, newDataDir, sleep, startCluster } from './cluster.ts';
+import { setUpLoyalty } from './loyalty.ts';
 import { type Options, parseOptions } from './options.ts';
 import { seededRandom } from './rng.ts';
 import { pendingCallbacks, readProviderBooks, verifyRun } from './verify.ts';
@@ -77,9 +78,10 @@ async function runScenario(
       runTag,
       setUp.players.map((player) => player.bankNumber),
     );
+    const loyalty = await setUpLoyalty(clients, runTag);
     const counted = clients.operations;
     const { kills } = await runWorkload(
-      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs },
+      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty },
       cluster,
       setUp.players,
       { ops, deadline, killAt: name === 'postgres' ? [0.35, 0.7] : [0.45] },
@@ -108,6 +110,8 @@ async function runScenario(
       `${journal.transfers.size} transfers, ${journal.rounds} WC rounds, ${journal.decisions.size} decisions; ` +
       `${attacks.duplicateDeliveries} duplicate deliveries, ${attacks.doubleTaps} double taps, ` +
       `${attacks.decisionRaces} decision races, ${describeAttacks(journal)}, ` +
+      `${journal.loyalty.claims} promotion claims, ${journal.loyalty.forfeits} forfeits, ` +
+      `${journal.loyalty.redemptions.size} redemptions, ${journal.loyalty.decisions.size} fulfilment decisions, ` +
       `${clients.unanswered} requests without an answer`;
     return {
       name,

@@ -71,6 +71,11 @@ async function violations(journal = baseJournal(), books = noBooks) {
   return verifyRun(database.db, journal, books);
 }
 
+/** The violations a step added: the earlier tests leave their broken promises in the shared database. */
+function added(before: string[], after: string[]): string[] {
+  return after.filter((violation) => !before.includes(violation));
+}
+
 describe('the reliability checks name each broken promise', () => {
   it('an intact run has no violation', async () => {
     expect(await violations()).toEqual([]);
@@ -236,5 +241,69 @@ describe('the reliability checks name each broken promise', () => {
     expect(await violations()).toEqual(
       expect.arrayContaining([expect.stringContaining(`bank reference ${feedReference} was credited 2 times`)]),
     );
+  });
+
+  it('issue 19: a redemption answered that does not exist, or that belongs to another player', async () => {
+    const journal = baseJournal();
+    const before = await violations(journal);
+    journal.loyalty.redemptions.set('reliability-rd-1', { phone: player.phoneNumber, entryId: 987_654 });
+    expect(added(before, await violations(journal))).toEqual([
+      'redemption reliability-rd-1: answered 987654, which does not exist',
+    ]);
+  });
+
+  it('issue 19: a fulfilment decision answered send while the item says otherwise', async () => {
+    const admin = { 'x-admin-key': ADMIN_KEY };
+    const reward = await app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.rewards,
+      headers: admin,
+      payload: { name: 'Check item', imageUrl: 'earbuds.png', kind: 'item', pricePoints: 1, stock: 5 },
+    });
+    const redeemed = await app.inject({
+      method: 'POST',
+      url: fillPath(API_PATHS.rewardRedeem, { id: reward.json().data.id }),
+      headers: { ...bearer(player.token), 'idempotency-key': 'reliability-check-rd-2' },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const id = redeemed.json().data.redemption.id as number;
+    const journal = baseJournal();
+    const before = await violations(journal);
+    journal.loyalty.redemptions.set('reliability-check-rd-2', { phone: player.phoneNumber, entryId: id });
+    expect(added(before, await violations(journal))).toEqual([]);
+    journal.loyalty.decisions.set(id, 'send');
+    expect(added(before, await violations(journal))).toEqual([`redemption ${id}: decided send, but it is WAITING`]);
+  });
+
+  it('issue 19: an open requirement whose turnover is not the sum of the bets it counted', async () => {
+    const admin = { 'x-admin-key': ADMIN_KEY };
+    const promotion = await app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.promotions,
+      headers: admin,
+      payload: {
+        kind: 'FIXED',
+        fixedSatang: 1_000,
+        turnoverMultiplier: 5,
+        turnoverBase: 'BONUS',
+        texts: { en: { title: 'Check', terms: '' } },
+      },
+    });
+    const claimed = await app.inject({
+      method: 'POST',
+      url: fillPath(API_PATHS.promotionClaim, { id: promotion.json().data.id }),
+      headers: bearer(player.token),
+    });
+    expect(claimed.json().data.status).toBe('ACTIVE');
+    const before = await violations();
+    const claimId = claimed.json().data.id as number;
+    await sql`update player_promotions set turnover_done = 700 where id = ${claimId}`.execute(database.db);
+    try {
+      expect(added(before, await violations())).toEqual([
+        `promotion claim ${claimId}: turnover 700 but its counted bets sum to 0`,
+      ]);
+    } finally {
+      await sql`update player_promotions set turnover_done = 0 where id = ${claimId}`.execute(database.db);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { accountFits } from '../src/modules/deposits/account-mask.ts';
 import { ACCOUNT_KIND, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import type { Clients } from './client.ts';
+import { verifyLoyalty } from './loyalty.ts';
 import type { Journal } from './workload.ts';
 
 /** The decision actions of the audit log: each decided entry has exactly one of them. */
@@ -58,6 +59,7 @@ export async function verifyRun(db: Db, journal: Journal, providerBooks: Provide
   await verifyDecisions(db, journal, fail);
   await verifyTransfers(db, journal, fail);
   await verifySeamless(db, fail);
+  await verifyLoyalty(db, journal, fail);
   return violations;
 }
 

@@ -4,6 +4,7 @@ import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
 import { type AttackPair, attackActions } from './attacks.ts';
 import { type Answer, type Clients, field, newKey } from './client.ts';
 import { type Cluster, sleep } from './cluster.ts';
+import { decideRedemption, type LoyaltySetUp, loyaltyActions } from './loyalty.ts';
 import type { Random } from './rng.ts';
 
 export type Player = {
@@ -50,6 +51,13 @@ export type Journal = {
     /** Defect 3: deliveries whose amount has a third decimal. */
     subSatangAmounts: number;
   };
+  /** Issue 19: promotions claimed and forfeited, redemptions by Idempotency-Key, fulfilment decisions that won. */
+  loyalty: {
+    claims: number;
+    forfeits: number;
+    redemptions: Map<string, { phone: string; entryId: number | undefined }>;
+    decisions: Map<number, 'send' | 'cancel'>;
+  };
   /** What a client saw that must never happen (a 5xx, two answers of one key that disagree, ...). */
   violations: string[];
 };
@@ -71,6 +79,7 @@ export function newJournal(): Journal {
       referenceMismatches: 0,
       subSatangAmounts: 0,
     },
+    loyalty: { claims: 0, forfeits: 0, redemptions: new Map(), decisions: new Map() },
     violations: [],
   };
 }
@@ -176,6 +185,8 @@ export type WorkloadContext = {
   serial: { value: number };
   /** Pairs of players whose accounts one masked sender fits (the attacks of defect 1). */
   pairs: AttackPair[];
+  /** The run's promotions and rewards (issue 19). */
+  loyalty: LoyaltySetUp;
 };
 
 /** A bank reference no other request of the run uses (shared by every player: a reference is recorded once, ever). */
@@ -310,7 +321,11 @@ export function recordKeyed(
 
 /** One simulated player: picks actions at random until the budget is spent. */
 async function playerLoop(ctx: WorkloadContext, player: Player, budget: Budget): Promise<void> {
-  const actions = [...playerActions(ctx), ...attackActions(ctx)];
+  const actions = [
+    ...playerActions(ctx),
+    ...attackActions(ctx),
+    ...loyaltyActions(ctx.clients, ctx.journal, ctx.random, ctx.loyalty),
+  ];
   const total = actions.reduce((sum, action) => sum + action.weight, 0);
   while (budget.left()) {
     const roll = ctx.random.next() * total;
@@ -327,12 +342,14 @@ type QueueItem = { id: number };
 
 /**
  * An operator at the queues: approves or rejects waiting withdrawals and slip
- * deposits; a quarter of the time two operators decide the same item at once
+ * deposits, and now and then sends or cancels a redeemed item; a quarter of the time two operators decide the same item at once
  * (approve and reject, each with its own key): one must win, the other hear 409.
  */
 async function operatorLoop(ctx: WorkloadContext, budget: Budget): Promise<void> {
   const { clients, journal, random } = ctx;
   while (budget.left()) {
+    // Now and then the reward fulfilment queue (issue 19) instead of the money queues.
+    if (random.chance(0.15) && (await decideRedemption(clients, journal, random))) continue;
     const kind = random.chance(0.7) ? ('withdrawal' as const) : ('deposit' as const);
     const list = await clients.operator(
       `${kind === 'withdrawal' ? ADMIN_PATHS.withdrawals : ADMIN_PATHS.deposits}?status=WAITING&limit=20&sort=${random.pick(['oldest', 'newest'])}`,

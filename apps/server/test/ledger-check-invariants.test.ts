@@ -379,6 +379,70 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
+  it('issue 19: points lots that do not add up to the points balance are named', async () => {
+    const player = await fundedPlayer(0);
+    await inRolledBackTransaction(async (trx) => {
+      // Any journal will do for the lot's reference: a journal of its own without postings would be another problem.
+      const { id: journalId } = await trx.selectFrom('journal_entries').select('id').executeTakeFirstOrThrow();
+      const problems = await problemsAfter(trx, async () => {
+        await sql`insert into points_lots (player_id, points, remaining, source, reference, journal_entry_id)
+                  values (${player.id}, 5, 5, 'DEPOSIT', ${`corrupt-${Date.now()}`}, ${journalId})`.execute(trx);
+      });
+      expect(problems).toEqual([`player ${player.id} has 0 points but 5 in their lots`]);
+    });
+  });
+
+  it('issue 19: a bonus entry the house bonus account did not pay is named', async () => {
+    const player = await fundedPlayer(10);
+    await inRolledBackTransaction(async (trx) => {
+      const before = await sql<{ paid: string }>`
+        select coalesce(-sum(p.amount), 0)::text as paid from postings p
+          join ledger_accounts a on a.id = p.account_id where a.kind = 'HOUSE_BONUS'`.execute(trx);
+      const paid = before.rows[0]?.paid ?? '0';
+      const problems = await problemsAfter(trx, () =>
+        sql`insert into history (player_id, type, amount, before_amount, after_amount, status)
+            values (${player.id}, 'BONUS', 700, 0, 0, 'APPROVED')`.execute(trx),
+      );
+      expect(problems).toEqual([
+        `the house bonus account paid ${paid} but the bonus entries add up to ${Number(paid) + 700}`,
+      ]);
+    });
+  });
+
+  it('issue 19: a redemption that cost points without a journal, or was cancelled without its points returned, is named', async () => {
+    const player = await fundedPlayer(0);
+    await inRolledBackTransaction(async (trx) => {
+      const reward = await trx.selectFrom('rewards').select('id').executeTakeFirstOrThrow();
+      const ids: number[] = [];
+      const { id: journalId } = await trx.selectFrom('journal_entries').select('id').executeTakeFirstOrThrow();
+      const problems = await problemsAfter(trx, async () => {
+        for (const [status, journal] of [
+          ['WAITING', null],
+          ['CANCELLED', journalId],
+        ] as const) {
+          const row = await trx
+            .insertInto('redemptions')
+            .values({
+              player_id: player.id,
+              reward_id: reward.id,
+              reward_name: 'corrupt',
+              kind: 'item',
+              points: 3,
+              status,
+              journal_entry_id: journal,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.push(row.id);
+        }
+      });
+      expect(problems).toEqual([
+        `redemption ${ids[0]} cost points without a journal`,
+        `redemption ${ids[1]} was cancelled without its points returned`,
+      ]);
+    });
+  });
+
   it('the check counts journals, postings and accounts', async () => {
     await inRolledBackTransaction(async (trx) => {
       const before = await checkLedger(trx);

@@ -277,6 +277,14 @@ describe('issue 19: rewards that redeem', () => {
     });
     expect(cancelled.json().data.status).toBe('CANCELLED');
     expect((await balances(player)).points).toBe(3);
+    // The redemption names the journal that returned its points: the REFUND lot's.
+    const refund = await t.database.db
+      .selectFrom('redemptions')
+      .innerJoin('points_lots', 'points_lots.journal_entry_id', 'redemptions.refund_journal_id')
+      .select(['points_lots.source', 'points_lots.points'])
+      .where('redemptions.id', '=', second.id)
+      .executeTakeFirst();
+    expect(refund).toEqual({ source: 'REFUND', points: 2 });
     const again = await t.app.inject({
       method: 'POST',
       url: fillPath(ADMIN_PATHS.redemptionCancel, { id: String(first.id) }),

@@ -174,7 +174,8 @@ async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> 
  * Loyalty (issue 19): every player's points balance equals the points left
  * in their lots (what can still be spent or expire); the house bonus account
  * has paid out exactly the BONUS and REWARD_CREDIT entries net of the
- * BONUS_RETURN ones; every redemption that cost points has its journal.
+ * BONUS_RETURN ones; every redemption that cost points has its journal, and
+ * a cancelled one the journal that returned them.
  */
 async function checkLoyalty(db: Queryable, note: Note): Promise<void> {
   const points = await sql<Record<string, unknown>>`
@@ -197,7 +198,11 @@ async function checkLoyalty(db: Queryable, note: Note): Promise<void> {
   );
 
   const unjournaled = await sql<Record<string, unknown>>`
-    select id from redemptions where points > 0 and journal_entry_id is null
+    select id, 'cost points without a journal' as what from redemptions
+     where points > 0 and journal_entry_id is null
+    union all
+    select id, 'was cancelled without its points returned' from redemptions
+     where status = 'CANCELLED' and points > 0 and refund_journal_id is null
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
-  note(unjournaled.rows, (r) => `redemption ${r.id} cost points without a journal`);
+  note(unjournaled.rows, (r) => `redemption ${r.id} ${r.what}`);
 }

@@ -255,6 +255,13 @@ export async function cancelRedemption(db: Db, actor: Actor, id: number, note: s
       reference: `redemption:${row.id}`,
       expiryDays: settings.expiryDays,
     });
+    // The journal that returned the points, recorded on the redemption (none for a free reward).
+    const refund = await trx
+      .selectFrom('points_lots')
+      .select('journal_entry_id')
+      .where('source', '=', 'REFUND')
+      .where('reference', '=', `redemption:${row.id}`)
+      .executeTakeFirst();
     await trx
       .updateTable('rewards')
       .set({ stock: sql<number>`stock + 1` })
@@ -263,7 +270,13 @@ export async function cancelRedemption(db: Db, actor: Actor, id: number, note: s
       .execute();
     const after = await trx
       .updateTable('redemptions')
-      .set({ status: 'CANCELLED', note, decided_by: actor.name, decided_at: sql<Date>`now()` })
+      .set({
+        status: 'CANCELLED',
+        note,
+        decided_by: actor.name,
+        decided_at: sql<Date>`now()`,
+        refund_journal_id: refund?.journal_entry_id ?? null,
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
