@@ -140,10 +140,7 @@ export async function decideRedemption(clients: Clients, journal: Journal, rando
 export async function verifyLoyalty(db: Db, journal: Journal, fail: (message: string) => void) {
   const players = await db.selectFrom('players').select(['id', 'phone_number']).execute();
   const idOfPhone = new Map(players.map((player) => [player.phone_number, player.id]));
-  const rows = await db
-    .selectFrom('redemptions')
-    .select(['id', 'player_id', 'status'])
-    .execute();
+  const rows = await db.selectFrom('redemptions').select(['id', 'player_id', 'status']).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const [key, answered] of journal.loyalty.redemptions) {
     if (answered.entryId === undefined) continue;
