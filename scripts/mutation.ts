@@ -103,6 +103,20 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     ],
     tests: ['test/transfers.test.ts', 'test/games.test.ts', 'test/seamless.test.ts', 'test/games-rules.test.ts'],
   },
+  {
+    // Issue 19: points, rewards, promotions and turnover (the model test is random, so not a mutation oracle).
+    name: 'loyalty',
+    dir: 'apps/server',
+    mutate: [
+      'src/modules/loyalty/bonus-money.ts',
+      'src/modules/loyalty/loyalty-settings.ts',
+      'src/modules/loyalty/points.ts',
+      'src/modules/loyalty/promotions.ts',
+      'src/modules/loyalty/rewards.ts',
+      'src/modules/loyalty/turnover.ts',
+    ],
+    tests: ['test/loyalty-rules.test.ts'],
+  },
 ];
 
 type Options = { mutate: string[]; threshold: number; concurrency: string | undefined; passThrough: string[] };

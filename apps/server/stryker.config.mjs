@@ -27,6 +27,13 @@ const MUTATE = [
   'src/modules/games/transfer.service.ts',
   'src/modules/games/reconciler.ts',
   'src/modules/games/seamless.service.ts',
+  // Loyalty and promotions (issue 19).
+  'src/modules/loyalty/bonus-money.ts',
+  'src/modules/loyalty/loyalty-settings.ts',
+  'src/modules/loyalty/points.ts',
+  'src/modules/loyalty/promotions.ts',
+  'src/modules/loyalty/rewards.ts',
+  'src/modules/loyalty/turnover.ts',
 ];
 
 // scripts/mutation.ts sets MUTATION_REPORT_DIR for a run of chosen files.

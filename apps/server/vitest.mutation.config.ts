@@ -27,6 +27,7 @@ export const MONEY_TEST_FILES = [
   'test/games.test.ts',
   'test/seamless.test.ts',
   'test/games-rules.test.ts',
+  'test/loyalty-rules.test.ts',
 ];
 
 export default defineConfig({

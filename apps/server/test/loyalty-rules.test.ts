@@ -393,6 +393,17 @@ describe('issue 19: promotions and turnover', () => {
     await expectLedgerClean();
   });
 
+  it('only the player’s own requirement holds their withdrawal: another player’s unmet one does not', async () => {
+    const promotion = await createPromotion({ kind: 'FIXED', fixedSatang: 1000, turnoverMultiplier: 10 });
+    const [held, free] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(held, 200);
+    await deposit(free, 200);
+    expect((await claim(held, promotion.id)).statusCode).toBe(200);
+    expect(await current(held)).toMatchObject({ status: 'ACTIVE', turnoverDone: 0, turnoverRequired: 100 });
+    expect((await withdraw(held, 100)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_TURNOVER_UNMET' } });
+    expect((await withdraw(free, 100)).statusCode).toBe(200);
+  });
+
   it('forfeit: the bonus (at most the main balance) returns to the house; withdrawals open again', async () => {
     const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 50, turnoverMultiplier: 10 });
     const player = await depositPlayer(t);

@@ -43,6 +43,7 @@ const SQL_RULES = 'test/sql-rules.test.ts';
 const LEDGER_RULES = 'test/ledger-rules.test.ts';
 const WITHDRAWAL_RULES = 'test/withdrawal-rules.test.ts';
 const WITHDRAWALS = 'test/withdrawals.test.ts';
+const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -502,6 +503,74 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
+  },
+  // Issue 19: a promotion's unmet turnover holds withdrawals (WD007) ------------
+  {
+    id: 'RW-T1',
+    fn: 'request_withdrawal',
+    rule: 'an ACTIVE promotion with its turnover unmet refuses the withdrawal (TURNOVER_UNMET)',
+    changes: [
+      {
+        find: 'if found and v_claim.turnover_done < v_claim.turnover_required then',
+        replace: 'if false then',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+  },
+  {
+    id: 'RW-T2',
+    fn: 'request_withdrawal',
+    rule: 'the requirement that holds a withdrawal is the player’s own',
+    changes: [{ find: 'where c.player_id = p_player_id and c.status = ', replace: 'where c.status = ' }],
+    killedBy: { file: LOYALTY_RULES, test: 'only the player’s own requirement holds their withdrawal' },
+  },
+  {
+    id: 'RW-T3',
+    fn: 'request_withdrawal',
+    rule: 'only an ACTIVE requirement holds a withdrawal (not a finished one)',
+    changes: [{ find: "c.status = 'ACTIVE';", replace: "c.status <> 'CANCELLED';" }],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'forfeit: the bonus (at most the main balance) returns to the house; withdrawals open again',
+    },
+  },
+  {
+    id: 'RW-T4',
+    fn: 'request_withdrawal',
+    rule: 'the refusal names the turnover done and the turnover required, in that order',
+    changes: [
+      {
+        find: 'limit_satang := v_claim.turnover_required;\n    daily_satang := v_claim.turnover_done;',
+        replace: 'limit_satang := v_claim.turnover_done;\n    daily_satang := v_claim.turnover_required;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+  },
+  {
+    id: 'RW-T5',
+    fn: 'request_withdrawal',
+    rule: 'a requirement whose turnover is met does not hold a withdrawal',
+    changes: [
+      {
+        find: 'v_claim.turnover_done < v_claim.turnover_required then',
+        replace: 'v_claim.turnover_done <= v_claim.turnover_required then',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+    equivalent:
+      'a requirement is completed (no longer ACTIVE) by the bet that meets it, in that bet’s transaction: an ACTIVE one always has turnover_done < turnover_required',
+  },
+  {
+    id: 'PW-T1',
+    fn: 'player_withdraw',
+    rule: 'a refusal by the turnover is raised (WD007), not answered as a withdrawal',
+    changes: [
+      {
+        find: "    when 'TURNOVER_UNMET' then raise exception using errcode = 'WD007',\n      message = v_held.daily_satang::text || ':' || v_held.limit_satang::text;\n",
+        replace: '',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
   },
   // One home per rule (issue 18): the callers of the shared functions ------------
   {
