@@ -242,7 +242,18 @@ test('issue 19: claim a first-deposit promotion, deposit by the bank feed, be re
     return modal;
   });
 
-  // The history lists the bonus and the reward credit.
+  // The history modal shows the bonus and the reward credit as entries of their own.
+  const historyModal = await openFromWallet(page, 'History', 'History');
+  await expect(historyModal.getByText('Bonus', { exact: true }).first()).toBeVisible();
+  await expect(historyModal.getByText('Reward credit', { exact: true }).first()).toBeVisible();
+  await checkScreen(page, 'loyalty-history');
+  await alsoInThai(page, 'loyalty-history', async (l) => {
+    const modal = await openFromWallet(page, l.modals.history, l.modals.history);
+    await expect(modal.getByText(l.history.typeBonus, { exact: true }).first()).toBeVisible();
+    return modal;
+  });
+
+  // The history API lists them too.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const history = await page.request.get(`${API_PATHS.history}?page=1&limit=20`, {
     headers: { Authorization: `Bearer ${token}` },
