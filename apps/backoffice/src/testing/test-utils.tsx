@@ -1,5 +1,6 @@
 import type { Operator, OperatorRole } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
+import { pathMatches } from '@app/web-kit/testing/path-matches';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, onTestFinished, vi } from 'vitest';
@@ -57,11 +58,6 @@ export function paged<T>(items: T[], total = items.length, page = 1, limit = 20)
 }
 
 /** Whether a request's path fits a contract path whose `:name` parts stand for one segment each. */
-function pathMatches(pattern: string, pathname: string): boolean {
-  const expression = new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
-  return expression.test(pathname);
-}
-
 /**
  * Replaces fetch with a table of answers keyed by "METHOD /path" of the
  * contract's paths (`:id` matches any id). The summaries have defaults. A call

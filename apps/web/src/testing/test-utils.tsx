@@ -1,5 +1,6 @@
 import { API_PATHS } from '@app/contracts/paths';
 import type { User } from '@app/contracts/player';
+import { pathMatches } from '@app/web-kit/testing/path-matches';
 import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -58,7 +59,7 @@ function callKey(input: RequestInfo | URL, method = 'GET'): string {
 
 /**
  * Replaces fetch with a table of answers keyed by "METHOD /path" (no query),
- * built from API_PATHS. Settings, balance, profile, logout, promotions (none)
+ * built from API_PATHS (a path's `:id` matches any id). Settings, balance, profile, logout, promotions (none)
  * and points have defaults;
  * `routes` adds to or overrides them. A call with no entry in the table is a
  * test bug: fetch rejects with an Error naming the call, and the test fails
@@ -84,7 +85,7 @@ export function mockApi(routes: Routes = {}) {
       init,
     );
     const key = callKey(request.url, request.method);
-    const entry = Object.hasOwn(table, key) ? table[key as ApiCall] : undefined;
+    const entry = Object.hasOwn(table, key) ? table[key as ApiCall] : table[routeOf(table, key) as ApiCall];
     if (!entry) {
       const error = new Error(`mockApi: unexpected call "${key}"; give the test an answer for it in mockApi({ ... })`);
       unexpected.push(error);
@@ -98,10 +99,23 @@ export function mockApi(routes: Routes = {}) {
   return fetchMock;
 }
 
-/** The calls fetch received for one "METHOD /path". */
+/** The table's route a call answers to: a contract path's `:id` matches any id. */
+function routeOf(table: Routes, key: string): string | undefined {
+  const [method, pathname] = key.split(' ') as [string, string];
+  return Object.keys(table).find((candidate) => {
+    const [candidateMethod, pattern] = candidate.split(' ') as [string, string];
+    return candidateMethod === method && pathMatches(pattern, pathname);
+  });
+}
+
+/** The calls fetch received for one "METHOD /path" (a contract path's `:id` matches any id). */
 export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: ApiCall): RequestInit[] {
+  const [method, pattern] = key.split(' ') as [string, string];
   return fetchMock.mock.calls
-    .filter(([input, init]) => callKey(input, init?.method) === key)
+    .filter(([input, init]) => {
+      const [callMethod, pathname] = callKey(input, init?.method).split(' ') as [string, string];
+      return callMethod === method && pathMatches(pattern, pathname);
+    })
     .map(([, init]) => init ?? {});
 }
 

@@ -84,7 +84,7 @@ describe('issue 19 promotions screen', () => {
     let claimed = false;
     const { fetchMock, dialog } = await open('promotions', 'Promotions', {
       [`GET ${API_PATHS.promotions}`]: (_request: Request) => listing(claimed ? claim('PENDING') : null),
-      [`POST /api/player/promotions/7/claim` as never]: (_request: Request) => {
+      [`POST ${API_PATHS.promotionClaim}`]: (_request: Request) => {
         claimed = true;
         return {
           body: {
@@ -111,7 +111,7 @@ describe('issue 19 promotions screen', () => {
   it('a refused claim shows the server’s words', async () => {
     const { dialog } = await open('promotions', 'Promotions', {
       [`GET ${API_PATHS.promotions}`]: listing(null),
-      [`POST /api/player/promotions/7/claim` as never]: {
+      [`POST ${API_PATHS.promotionClaim}`]: {
         status: 409,
         body: errorBody(409, 'This promotion is only for a first deposit.', 'PROMOTION_NOT_CLAIMABLE'),
       },
@@ -154,7 +154,7 @@ describe('issue 19 promotion in the deposit and withdraw modals and on the walle
     let claimed = false;
     const { fetchMock, dialog } = await open('deposit', 'Deposit', {
       [`GET ${API_PATHS.promotions}`]: (_request: Request) => listing(claimed ? claim('PENDING') : null),
-      [`POST /api/player/promotions/7/claim` as never]: (_request: Request) => {
+      [`POST ${API_PATHS.promotionClaim}`]: (_request: Request) => {
         claimed = true;
         return { body: { success: true, message: 'Promotion chosen', data: claim('PENDING') } };
       },

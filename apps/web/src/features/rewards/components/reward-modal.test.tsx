@@ -94,7 +94,7 @@ describe('§2 reward modal', () => {
   it('issue 19: redeem asks for a confirmation, then POSTs once with an Idempotency-Key and shows the outcome', async () => {
     const { fetchMock, dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
-      [`POST /api/player/rewards/1/redeem` as never]: {
+      [`POST ${API_PATHS.rewardRedeem}`]: {
         body: {
           success: true,
           message: 'Redeemed: ฿100.00 credited to your wallet.',
@@ -117,7 +117,7 @@ describe('§2 reward modal', () => {
   it('issue 19: a refusal (not enough points) shows the server’s words; cancel sends nothing', async () => {
     const { fetchMock, dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
-      [`POST /api/player/rewards/1/redeem` as never]: {
+      [`POST ${API_PATHS.rewardRedeem}`]: {
         status: 409,
         body: errorBody(409, 'Not enough points: you have 5, this reward costs 100.', 'POINTS_NOT_ENOUGH'),
       },
@@ -137,7 +137,7 @@ describe('§2 reward modal', () => {
     let calls = 0;
     const { fetchMock, dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
-      [`POST /api/player/rewards/1/redeem` as never]: () => {
+      [`POST ${API_PATHS.rewardRedeem}`]: () => {
         calls += 1;
         if (calls === 1) return Promise.reject(new TypeError('network down'));
         return Promise.resolve(
