@@ -28,6 +28,7 @@ export const MONEY_TEST_FILES = [
   'test/seamless.test.ts',
   'test/games-rules.test.ts',
   'test/loyalty-rules.test.ts',
+  'test/loyalty-units.test.ts',
 ];
 
 export default defineConfig({

@@ -1,8 +1,7 @@
 import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES, wholeNumberSetting } from '@app/contracts/settings';
+import type { Queryable } from '../../db/database.ts';
 
 export { wholeNumberSetting };
-
-import type { Queryable } from '../../db/database.ts';
 
 /** Baht with up to 2 decimals, 0 included, up to 1,000,000, as satang; or undefined. */
 export function bahtSettingSatang(value: string | undefined): number | undefined {

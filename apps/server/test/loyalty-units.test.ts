@@ -1,0 +1,222 @@
+import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
+import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES } from '@app/contracts/settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
+import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { bahtSettingSatang, pointsForSatang, readLoyaltySettings } from '../src/modules/loyalty/loyalty-settings.ts';
+import {
+  bonusFor,
+  contributionOf,
+  isRunning,
+  type PromotionRow,
+  turnoverRequiredFor,
+} from '../src/modules/loyalty/promotions.ts';
+import { depositPlayer, transferFrom } from './support/deposits.ts';
+import { callback, fakeGames } from './support/games.ts';
+import { sendBankTransfer, serviceKey } from './support/money.ts';
+import { type TestContext, testApp } from './support/test-app.ts';
+
+/**
+ * Issue 19: the loyalty rules' arithmetic and parsing, one case per edge,
+ * and the turnover points' bookkeeping across bets.
+ */
+
+describe('issue 19: how a baht setting is read (the promotion floor)', () => {
+  it.each([
+    ['5', 500],
+    ['0', 0],
+    ['5.5', 550],
+    ['5.05', 505],
+  ])('%s baht is %i satang', (text, satang) => {
+    expect(bahtSettingSatang(text)).toBe(satang);
+  });
+
+  it('1,000,000 baht is the largest; a satang more is not a setting', () => {
+    expect(bahtSettingSatang('1000000')).toBe(100_000_000);
+    expect(bahtSettingSatang('1000000.01')).toBeUndefined();
+    expect(bahtSettingSatang('1234567')).toBeUndefined();
+  });
+
+  it.each([undefined, '', 'abc', '5.555', '.5', '5.', ' 5', '5 ', '-5', '12345678', '5.a', 'a.50', '1e3'])(
+    '%j is not a baht amount',
+    (text) => {
+      expect(bahtSettingSatang(text)).toBeUndefined();
+    },
+  );
+});
+
+describe('issue 19: points for a deposit', () => {
+  it('one point per full rate of baht, floor; none at a rate of 0 or for nothing', () => {
+    expect(pointsForSatang(25_075, 100)).toBe(2);
+    expect(pointsForSatang(10_000, 100)).toBe(1);
+    expect(pointsForSatang(9_999, 100)).toBe(0);
+    expect(pointsForSatang(100_000, 0)).toBe(0);
+    expect(pointsForSatang(0, 100)).toBe(0);
+    expect(pointsForSatang(100, 1)).toBe(1);
+  });
+});
+
+const promotion = (overrides: Partial<PromotionRow>) =>
+  ({
+    percent: 50,
+    cap_satang: null,
+    turnover_multiplier: 3,
+    turnover_base: 'DEPOSIT_AND_BONUS',
+    status: 'ACTIVE',
+    starts_at: null,
+    ends_at: null,
+    ...overrides,
+  }) as PromotionRow;
+
+describe('issue 19: a promotion’s arithmetic', () => {
+  it('the bonus is the percent of the deposit (floor), at most the cap', () => {
+    expect(bonusFor(promotion({ percent: 50 }), 10_001)).toBe(5_000);
+    expect(bonusFor(promotion({ percent: 150 }), 10_000)).toBe(15_000);
+    expect(bonusFor(promotion({ percent: 50, cap_satang: 3_000 }), 10_000)).toBe(3_000);
+    expect(bonusFor(promotion({ percent: 50, cap_satang: 8_000 }), 10_000)).toBe(5_000);
+  });
+
+  it('the turnover is the multiplier over deposit + bonus, or over the bonus only', () => {
+    expect(turnoverRequiredFor(promotion({ turnover_multiplier: 3 }), 10_000, 5_000)).toBe(45_000);
+    expect(turnoverRequiredFor(promotion({ turnover_multiplier: 3, turnover_base: 'BONUS' }), 10_000, 5_000)).toBe(
+      15_000,
+    );
+    expect(turnoverRequiredFor(promotion({ turnover_multiplier: 0 }), 10_000, 5_000)).toBe(0);
+  });
+
+  it('each game counts its own percentage; another provider counts nothing', () => {
+    const claim = { contribution_wc: 40, contribution_ufa: 70 };
+    expect(contributionOf(claim, WC_PROVIDER)).toBe(40);
+    expect(contributionOf(claim, UFA_PROVIDER)).toBe(70);
+    expect(contributionOf(claim, 'other')).toBe(0);
+  });
+
+  it('a promotion runs while ACTIVE and inside its window (the start included, the end not)', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(isRunning(promotion({}), now)).toBe(true);
+    expect(isRunning(promotion({ status: 'PAUSED' }), now)).toBe(false);
+    expect(isRunning(promotion({ starts_at: now }), now)).toBe(true);
+    expect(isRunning(promotion({ starts_at: new Date('2026-11-25T12:00:01Z') }), now)).toBe(false);
+    expect(isRunning(promotion({ ends_at: now }), now)).toBe(false);
+    expect(isRunning(promotion({ ends_at: new Date('2026-11-25T12:00:01Z') }), now)).toBe(true);
+  });
+});
+
+describe('issue 19: the loyalty settings in force', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(async () => {
+    await setAll({
+      [SETTING_CODES.pointsDepositBahtPerPoint]: '100',
+      [SETTING_CODES.pointsTurnoverBahtPerPoint]: '1000',
+      [SETTING_CODES.pointsExpiryDays]: '365',
+      [SETTING_CODES.promotionBalanceFloor]: '5',
+    });
+  });
+
+  /** Written straight into the table: the admin API refuses an unreadable value, an old database may hold one. */
+  async function setAll(values: Record<string, string>) {
+    for (const [code, value] of Object.entries(values)) {
+      await t.database.db.updateTable('settings').set({ value }).where('code', '=', code).execute();
+    }
+  }
+
+  it('each setting as set, 0 included (0 is a setting, not "unset")', async () => {
+    await setAll({
+      [SETTING_CODES.pointsDepositBahtPerPoint]: '0',
+      [SETTING_CODES.pointsTurnoverBahtPerPoint]: '250',
+      [SETTING_CODES.pointsExpiryDays]: '0',
+      [SETTING_CODES.promotionBalanceFloor]: '0',
+    });
+    expect(await readLoyaltySettings(t.database.db)).toEqual({
+      depositBahtPerPoint: 0,
+      turnoverBahtPerPoint: 250,
+      expiryDays: 0,
+      balanceFloorSatang: 0,
+    });
+  });
+
+  it('an unreadable value means the default', async () => {
+    await setAll({
+      [SETTING_CODES.pointsDepositBahtPerPoint]: 'lots',
+      [SETTING_CODES.pointsTurnoverBahtPerPoint]: '-1',
+      [SETTING_CODES.pointsExpiryDays]: '1.5',
+      [SETTING_CODES.promotionBalanceFloor]: 'five',
+    });
+    expect(await readLoyaltySettings(t.database.db)).toEqual(LOYALTY_SETTING_DEFAULTS);
+  });
+
+  it('turnover points: each bet earns what the whole turnover now makes due, once; a rate of 0 earns none', async () => {
+    await setAll({
+      [SETTING_CODES.pointsDepositBahtPerPoint]: '0',
+      [SETTING_CODES.pointsTurnoverBahtPerPoint]: '1000',
+      [SETTING_CODES.promotionBalanceFloor]: '5',
+    });
+    const player = await depositPlayer(t);
+    expect((await sendBankTransfer(t.app, transferFrom(player, 5000))).statusCode).toBe(200);
+    const playerRef = (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
+    const points = async () => (await readPlayerBalances(t.database.db, player.id)).points;
+    let serial = 0;
+    const bet = async (satang: number) => {
+      serial += 1;
+      const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+        playerRef,
+        txnId: `units-${player.id}-${serial}`,
+        roundId: `units-round-${player.id}-${serial}`,
+        amountMinor: satang,
+        currency: 'THB',
+      });
+      expect(answer.json(), answer.body).toMatchObject({ ok: true });
+    };
+    await bet(110_000);
+    expect(await points()).toBe(1);
+    await bet(100_000);
+    // 2,100 baht in all: 2 points, the second from its own bet.
+    expect(await points()).toBe(2);
+    const lots = await t.database.db
+      .selectFrom('points_lots')
+      .select(['points', 'reference'])
+      .where('player_id', '=', player.id)
+      .where('source', '=', 'TURNOVER')
+      .orderBy('id')
+      .execute();
+    expect(lots).toEqual([
+      { points: 1, reference: `${WC_PROVIDER}:units-${player.id}-1` },
+      { points: 1, reference: `${WC_PROVIDER}:units-${player.id}-2` },
+    ]);
+
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: fillPath(ADMIN_PATHS.setting, { code: SETTING_CODES.pointsTurnoverBahtPerPoint }),
+      headers: serviceKey,
+      payload: { value: '0' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    await bet(200_000);
+    expect(await points()).toBe(2);
+  });
+
+  it('a rollback of a bet the wallet never took changes nothing', async () => {
+    const player = await depositPlayer(t);
+    const playerRef = (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
+    const refused = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+      playerRef,
+      txnId: `units-poor-${player.id}`,
+      roundId: `units-poor-round-${player.id}`,
+      amountMinor: 10_000,
+      currency: 'THB',
+    });
+    expect(refused.json().ok).toBe(false);
+    const rollback = await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, {
+      playerRef,
+      txnId: `units-poor-rb-${player.id}`,
+      betTxnId: `units-poor-${player.id}`,
+      currency: 'THB',
+    });
+    expect(rollback.statusCode, rollback.body).toBe(200);
+    expect((await readPlayerBalances(t.database.db, player.id)).mainSatang).toBe(0);
+  });
+});
