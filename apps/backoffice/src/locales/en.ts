@@ -547,6 +547,17 @@ const en = {
     claimed: 'Claimed',
   },
   settings: {
+    pointsDepositBahtPerPoint: 'Baht deposited per point',
+    pointsDepositBahtPerPointHint: 'One point per this many baht of a deposit; 0: deposits earn none. Now {{amount}}.',
+    pointsTurnoverBahtPerPoint: 'Baht bet per point',
+    pointsTurnoverBahtPerPointHint: 'One point per this many baht of bets; 0: play earns none. Now {{amount}}.',
+    pointsExpiryDays: 'Days points last',
+    pointsExpiryDaysHint: 'Points expire this many days after they were earned; 0: never. Now {{amount}}.',
+    promotionBalanceFloor: 'Promotion balance floor (baht)',
+    promotionBalanceFloorHint:
+      'A promotion’s turnover ends when the player’s whole balance falls below this; 0: never. Now {{amount}}.',
+    wholeInvalid: 'Enter a whole number from 0 to 100,000.',
+    floorInvalid: 'Enter an amount of 0 or more, at most 2 decimals, up to 1,000,000.',
     rewardKind: 'Kind',
     rewardKindHint: 'Credit: baht to the main wallet. Bonus: starts a promotion. Item: sent by operators.',
     rewardKind_credit: 'Credit',

@@ -1,6 +1,6 @@
 import { type adminSettingSchema, updateSettingRequestSchema } from '@app/contracts/admin';
 import { AMOUNT_BAHT_MAX } from '@app/contracts/limits';
-import { SETTING_CODES, settingValue } from '@app/contracts/settings';
+import { SETTING_CODES, settingValue, wholeNumberSetting } from '@app/contracts/settings';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { fieldErrorText } from '@/lib/form-errors';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
 type Setting = z.infer<typeof adminSettingSchema>;
-type Kind = 'url' | 'banner' | 'amount';
+type Kind = 'url' | 'banner' | 'amount' | 'whole' | 'floor';
 
 /** The settings an admin may change (the server refuses any other code), with how each is typed in. */
 const FIELDS: { code: string; kind: Kind; label: string; hint: string }[] = [
@@ -50,7 +50,35 @@ const FIELDS: { code: string; kind: Kind; label: string; hint: string }[] = [
     label: 'settings.manualCreditApprovalAbove',
     hint: 'settings.manualCreditApprovalAboveHint',
   },
+  // Loyalty and promotions (issue 19): rates as whole numbers (0 turns one off), the floor in baht (0: none).
+  {
+    code: SETTING_CODES.pointsDepositBahtPerPoint,
+    kind: 'whole',
+    label: 'settings.pointsDepositBahtPerPoint',
+    hint: 'settings.pointsDepositBahtPerPointHint',
+  },
+  {
+    code: SETTING_CODES.pointsTurnoverBahtPerPoint,
+    kind: 'whole',
+    label: 'settings.pointsTurnoverBahtPerPoint',
+    hint: 'settings.pointsTurnoverBahtPerPointHint',
+  },
+  {
+    code: SETTING_CODES.pointsExpiryDays,
+    kind: 'whole',
+    label: 'settings.pointsExpiryDays',
+    hint: 'settings.pointsExpiryDaysHint',
+  },
+  {
+    code: SETTING_CODES.promotionBalanceFloor,
+    kind: 'floor',
+    label: 'settings.promotionBalanceFloor',
+    hint: 'settings.promotionBalanceFloorHint',
+  },
 ];
+
+/** A baht amount of 0 or more (the floor): at most 2 decimals, up to 1,000,000, as the server reads it. */
+const FLOOR_FORMAT = /^\d{1,7}(\.\d{1,2})?$/;
 
 const AMOUNT_FORMAT = /^\d{1,9}(\.\d{1,2})?$/;
 const BANNER_PATH = /^\/images\/[A-Za-z0-9/._-]+\.(png|jpe?g|webp)$/;
@@ -80,6 +108,11 @@ function settingProblem(code: string, value: string, settings: readonly Setting[
   if (field?.kind === 'url') return isHttpsUrl(value) ? undefined : 'settings.httpsRequired';
   if (field?.kind === 'banner')
     return isHttpsUrl(value) || BANNER_PATH.test(value) ? undefined : 'settings.bannerInvalid';
+  if (field?.kind === 'whole')
+    return wholeNumberSetting(value.trim()) === undefined ? 'settings.wholeInvalid' : undefined;
+  if (field?.kind === 'floor') {
+    return FLOOR_FORMAT.test(value.trim()) && Number(value) <= 1_000_000 ? undefined : 'settings.floorInvalid';
+  }
   const amount = amountOf(value);
   if (amount === undefined) return 'settings.amountInvalid';
   if (code === SETTING_CODES.withdrawMinAmount) {
@@ -125,9 +158,11 @@ function SettingValueForm({
   const error = form.formState.errors.value;
   const amount = amountOf(setting.value);
   const input =
-    field.kind === 'amount'
+    field.kind === 'amount' || field.kind === 'floor'
       ? ({ type: 'text', inputMode: 'decimal' } as const)
-      : ({ type: field.kind === 'url' ? 'url' : 'text', inputMode: 'url' } as const);
+      : field.kind === 'whole'
+        ? ({ type: 'text', inputMode: 'numeric' } as const)
+        : ({ type: field.kind === 'url' ? 'url' : 'text', inputMode: 'url' } as const);
 
   return (
     <li className="setting" data-testid="setting">
@@ -135,7 +170,9 @@ function SettingValueForm({
         <FormField
           id={id}
           label={label}
-          hint={t(field.hint, { amount: amount === undefined ? setting.value : formatMoney(amount) })}
+          hint={t(field.hint, {
+            amount: field.kind === 'amount' && amount !== undefined ? formatMoney(amount) : setting.value,
+          })}
           error={fieldErrorText(error)}
         >
           <input
@@ -167,8 +204,8 @@ function SettingValueForm({
 }
 
 /**
- * The values players see: the LINE contact, the banner, and the deposit and
- * withdrawal limits in baht. Each is saved on its own (PUT one code), checked
+ * The values players see: the LINE contact, the banner, the deposit and
+ * withdrawal limits in baht, and the loyalty rates and promotion floor. Each is saved on its own (PUT one code), checked
  * first by the same rules the server applies; a refusal shows the server's words.
  */
 export function SettingValues() {

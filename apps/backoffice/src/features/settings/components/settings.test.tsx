@@ -12,6 +12,10 @@ const settingsList = [
   { code: 'WITHDRAW_DAILY_MAX_AMOUNT', value: '200000', isPublic: true, updatedAt: CHANGED_AT },
   { code: 'WITHDRAW_MAX_AMOUNT', value: '50000', isPublic: true, updatedAt: CHANGED_AT },
   { code: 'WITHDRAW_MIN_AMOUNT', value: '100', isPublic: true, updatedAt: CHANGED_AT },
+  { code: 'POINTS_DEPOSIT_BAHT_PER_POINT', value: '100', isPublic: true, updatedAt: CHANGED_AT },
+  { code: 'POINTS_TURNOVER_BAHT_PER_POINT', value: '1000', isPublic: true, updatedAt: CHANGED_AT },
+  { code: 'POINTS_EXPIRY_DAYS', value: '365', isPublic: true, updatedAt: CHANGED_AT },
+  { code: 'PROMOTION_BALANCE_FLOOR', value: '5', isPublic: true, updatedAt: CHANGED_AT },
 ];
 
 const houseAccount = {
@@ -126,6 +130,30 @@ describe('deliverable 6: settings values (LINE contact, banner, deposit and with
     const banner = saveSetting('Banner image', '/etc/passwd');
     expect(await within(banner).findByText(/Enter an https address, or an image path/)).toBeInTheDocument();
     expect(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.setting}`)).toHaveLength(0);
+  });
+
+  it('issue 19: the points rates and expiry take whole numbers (0 turns one off), the floor an amount of 0 or more', async () => {
+    const fetchMock = await openSettings({
+      [`PUT ${ADMIN_PATHS.setting}`]: async (request: Request) => {
+        const { value } = (await request.json()) as { value: string };
+        return ok(settingsList.map((s) => (s.code === 'PROMOTION_BALANCE_FLOOR' ? { ...s, value } : s)));
+      },
+    });
+    expect(settingCard('Baht deposited per point')).toHaveTextContent('Now 100.');
+    const rate = saveSetting('Baht deposited per point', '1.5');
+    expect(await within(rate).findByText('Enter a whole number from 0 to 100,000.')).toBeInTheDocument();
+    const days = saveSetting('Days points last', '-1');
+    expect(await within(days).findByText('Enter a whole number from 0 to 100,000.')).toBeInTheDocument();
+    const floor = saveSetting('Promotion balance floor (baht)', '5.555');
+    expect(
+      await within(floor).findByText('Enter an amount of 0 or more, at most 2 decimals, up to 1,000,000.'),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.setting}`)).toHaveLength(0);
+    saveSetting('Promotion balance floor (baht)', '0');
+    expect(await within(floor).findByText('Saved.')).toBeInTheDocument();
+    const [put] = requestsTo(fetchMock, `PUT ${ADMIN_PATHS.setting}`);
+    expect(new URL(put?.url ?? '').pathname).toBe('/admin/settings/PROMOTION_BALANCE_FLOOR');
+    expect(await put?.json()).toEqual({ value: '0' });
   });
 
   it('the server’s refusal is shown in its own words beside the value', async () => {
