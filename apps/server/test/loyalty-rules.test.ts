@@ -456,3 +456,237 @@ describe('issue 19: promotions and turnover', () => {
     await expectLedgerClean();
   });
 });
+
+describe('issue 19: the finer points of rewards, promotions and points', () => {
+  const auditOf = (targetType: string, targetId: number) =>
+    t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('target_type', '=', targetType)
+      .where('target_id', '=', String(targetId))
+      .orderBy('id')
+      .execute();
+
+  it('a credit reward with a turnover starts its own requirement (credit × multiplier) and holds withdrawals; none while a promotion is open', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    const credit = await createReward({ kind: 'credit', pricePoints: 1, creditSatang: 5000, turnoverMultiplier: 2 });
+    const redeemed = await redeem(player, credit.id, unique('key'));
+    expect(redeemed.json().data.redemption).toMatchObject({ kind: 'credit', status: 'CREDITED', creditAmount: 50 });
+    expect(await current(player)).toMatchObject({
+      status: 'ACTIVE',
+      bonus: 50,
+      turnoverRequired: 100,
+      turnoverDone: 0,
+    });
+    expect((await withdraw(player, 100)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_TURNOVER_UNMET' } });
+    // Another credit with a turnover waits for this one; a plain credit and an item do not.
+    expect((await redeem(player, credit.id)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_OPEN' } });
+    const plain = await createReward({ kind: 'credit', pricePoints: 1, creditSatang: 1000 });
+    expect((await redeem(player, plain.id)).statusCode).toBe(200);
+    const item = await createReward({ kind: 'item', pricePoints: 1 });
+    expect((await redeem(player, item.id)).statusCode).toBe(200);
+    expect((await balances(player)).points).toBe(7);
+    expect((await balances(player)).mainSatang).toBe(100_000 + 5000 + 1000);
+    await expectLedgerClean();
+  });
+
+  it('a free reward moves no points and no journal; an item’s stock goes down by one', async () => {
+    const player = await depositPlayer(t);
+    const item = await createReward({ kind: 'item', pricePoints: 0, stock: 3 });
+    const answer = await redeem(player, item.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const row = await t.database.db
+      .selectFrom('redemptions')
+      .select(['journal_entry_id', 'points', 'status'])
+      .where('id', '=', answer.json().data.redemption.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ journal_entry_id: null, points: 0, status: 'WAITING' });
+    const stock = await t.database.db
+      .selectFrom('rewards')
+      .select('stock')
+      .where('id', '=', item.id)
+      .executeTakeFirst();
+    expect(stock?.stock).toBe(2);
+  });
+
+  it('sent and cancelled items are audited with their state before and after; a second decision names who decided', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const item = await createReward({ kind: 'item', pricePoints: 2, stock: 2 });
+    const a = (await redeem(player, item.id)).json().data.redemption;
+    const b = (await redeem(player, item.id)).json().data.redemption;
+    const decide = (id: number, action: 'send' | 'cancel', note: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: fillPath(action === 'send' ? ADMIN_PATHS.redemptionSend : ADMIN_PATHS.redemptionCancel, {
+          id: String(id),
+        }),
+        headers: serviceKey,
+        payload: { note },
+      });
+    expect((await decide(a.id, 'send', 'Kerry KEX1')).statusCode).toBe(200);
+    expect((await decide(b.id, 'cancel', 'no stock at the supplier')).statusCode).toBe(200);
+    expect(await auditOf('redemption', a.id)).toEqual([
+      { action: 'redemption.send', before: { status: 'WAITING' }, after: { status: 'SENT', note: 'Kerry KEX1' } },
+    ]);
+    expect(await auditOf('redemption', b.id)).toEqual([
+      {
+        action: 'redemption.cancel',
+        before: { status: 'WAITING' },
+        after: { status: 'CANCELLED', note: 'no stock at the supplier', pointsReturned: 2 },
+      },
+    ]);
+    const again = await decide(a.id, 'cancel', 'too late');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ data: { errorCode: 'ALREADY_DECIDED' } });
+    expect(again.json().message).toContain('service');
+    // The cancelled one gave its item back to the stock.
+    const stock = await t.database.db
+      .selectFrom('rewards')
+      .select('stock')
+      .where('id', '=', item.id)
+      .executeTakeFirst();
+    expect(stock?.stock).toBe(1);
+    const list = await t.app.inject({ method: 'GET', url: API_PATHS.redemptions, headers: bearer(player.token) });
+    expect(list.json().data.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
+      [b.id, 'CANCELLED'],
+      [a.id, 'SENT'],
+    ]);
+  });
+
+  it('points: each earning is a journal of its own kind and reference; spending takes the oldest lot first', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 300);
+    await deposit(player, 200);
+    const reward = await createReward({ kind: 'item', pricePoints: 4 });
+    const redemption = (await redeem(player, reward.id)).json().data.redemption;
+    const lots = await t.database.db
+      .selectFrom('points_lots')
+      .innerJoin('journal_entries', 'journal_entries.id', 'points_lots.journal_entry_id')
+      .select(['points_lots.points', 'points_lots.remaining', 'journal_entries.kind', 'journal_entries.reference'])
+      .where('points_lots.player_id', '=', player.id)
+      .orderBy('points_lots.id')
+      .execute();
+    expect(lots.map((lot) => [lot.points, lot.remaining, lot.kind])).toEqual([
+      [3, 0, 'POINTS_EARN'],
+      [2, 1, 'POINTS_EARN'],
+    ]);
+    expect(lots[0]?.reference).toMatch(/^DEPOSIT:\d+$/);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.redemptionCancel, { id: String(redemption.id) }),
+      headers: serviceKey,
+      payload: { note: 'x' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const refund = await t.database.db
+      .selectFrom('points_lots')
+      .innerJoin('journal_entries', 'journal_entries.id', 'points_lots.journal_entry_id')
+      .select(['points_lots.points', 'journal_entries.kind', 'journal_entries.reference'])
+      .where('points_lots.player_id', '=', player.id)
+      .where('points_lots.source', '=', 'REFUND')
+      .executeTakeFirstOrThrow();
+    expect(refund).toEqual({ points: 4, kind: 'POINTS_REFUND', reference: `REFUND:redemption:${redemption.id}` });
+    await expectLedgerClean();
+  });
+
+  it('points: the next to expire and when; a lifetime of 0 days never expires', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 700);
+    const summary = (await t.app.inject({ method: 'GET', url: API_PATHS.points, headers: bearer(player.token) })).json()
+      .data;
+    expect(summary.points).toBe(7);
+    expect(summary.nextExpiry.points).toBe(7);
+    const days = (Date.parse(summary.nextExpiry.at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364.9);
+    expect(days).toBeLessThan(365.1);
+
+    await setSetting(SETTING_CODES.pointsExpiryDays, '0');
+    try {
+      const forever = await depositPlayer(t);
+      await deposit(forever, 300);
+      const answer = await t.app.inject({ method: 'GET', url: API_PATHS.points, headers: bearer(forever.token) });
+      expect(answer.json().data).toEqual({ points: 3, nextExpiry: null });
+    } finally {
+      await setSetting(SETTING_CODES.pointsExpiryDays, '365');
+    }
+  });
+
+  it('points expire for every player however small the job’s batch', async () => {
+    const [a, b] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(a, 200);
+    await deposit(b, 300);
+    await sql`update points_lots set expires_at = now() - interval '1 second' where player_id in (${a.id}, ${b.id})`.execute(
+      t.database.db,
+    );
+    const expired = await expirePoints(t.database.db, 1);
+    expect(expired).toBeGreaterThanOrEqual(5);
+    expect((await balances(a)).points).toBe(0);
+    expect((await balances(b)).points).toBe(0);
+    await expectLedgerClean();
+  });
+
+  it('a promotion claimed and forfeited counts for ONCE; one cancelled before its deposit does not; a paused one cannot be claimed', async () => {
+    const promotion = await createPromotion({
+      kind: 'EVERY_DEPOSIT',
+      percent: 10,
+      turnoverMultiplier: 5,
+      claimLimit: 'ONCE',
+    });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    const cancel = () =>
+      t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
+    expect((await cancel()).json().data.status).toBe('CANCELLED');
+    expect((await claim(player, promotion.id)).statusCode).toBe(200);
+    await deposit(player, 200);
+    expect((await cancel()).json().data.status).toBe('FORFEITED');
+    expect((await claim(player, promotion.id)).json()).toMatchObject({
+      data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' },
+    });
+
+    const paused = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10, status: 'PAUSED' });
+    const other = await depositPlayer(t);
+    expect((await claim(other, paused.id)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' } });
+    expect((await claim(other, 999_999)).statusCode).toBe(404);
+  });
+
+  it('forfeiting with "winnings too": everything above the deposit returns; the claim records what returned', async () => {
+    const promotion = await createPromotion({
+      kind: 'EVERY_DEPOSIT',
+      percent: 50,
+      turnoverMultiplier: 10,
+      forfeitWinnings: true,
+    });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 200);
+    // 300 in the wallet (200 + 100 bonus); a bet of 100 and its win of 180 make it 380.
+    const roundId = unique('round');
+    const playerRef = await wcRef(player);
+    await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+      playerRef,
+      txnId: unique('bet'),
+      roundId,
+      amountMinor: 10_000,
+    });
+    const won = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
+      playerRef,
+      txnId: unique('win'),
+      roundId,
+      amountMinor: 18_000,
+    });
+    expect(won.json(), won.body).toMatchObject({ ok: true });
+    expect((await balances(player)).mainSatang).toBe(38_000);
+    await t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
+    expect((await balances(player)).mainSatang).toBe(20_000);
+    const claimRow = await t.database.db
+      .selectFrom('player_promotions')
+      .select(['status', 'returned_satang', 'end_reason'])
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(claimRow).toEqual({ status: 'FORFEITED', returned_satang: 18_000, end_reason: 'player_forfeited' });
+    await expectLedgerClean();
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { bahtSettingSatang, pointsForSatang, readLoyaltySettings } from '../src/modules/loyalty/loyalty-settings.ts';
+import { startPointsExpiry } from '../src/modules/loyalty/points.ts';
 import {
   bonusFor,
   contributionOf,
@@ -218,5 +219,39 @@ describe('issue 19: the loyalty settings in force', () => {
     });
     expect(rollback.statusCode, rollback.body).toBe(200);
     expect((await readPlayerBalances(t.database.db, player.id)).mainSatang).toBe(0);
+  });
+
+  it('the expiry job runs on its interval, one run at a time, logs a failed run and stops when told', async () => {
+    await setAll({ [SETTING_CODES.pointsDepositBahtPerPoint]: '100' });
+    const player = await depositPlayer(t);
+    expect((await sendBankTransfer(t.app, transferFrom(player, 300))).statusCode).toBe(200);
+    expect((await readPlayerBalances(t.database.db, player.id)).points).toBe(3);
+    await t.database.db
+      .updateTable('points_lots')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('player_id', '=', player.id)
+      .execute();
+    const errors: string[] = [];
+    const stop = startPointsExpiry(t.database.db, { error: (_details, message) => errors.push(message) }, 20);
+    try {
+      await expect.poll(async () => (await readPlayerBalances(t.database.db, player.id)).points).toBe(0);
+    } finally {
+      stop();
+    }
+    expect(errors).toEqual([]);
+
+    // A database that fails: the run is logged, and the next one tries again.
+    const broken = {
+      selectFrom: () => {
+        throw new Error('down');
+      },
+    } as unknown as typeof t.database.db;
+    const stopBroken = startPointsExpiry(broken, { error: (_details, message) => errors.push(message) }, 20);
+    try {
+      await expect.poll(() => errors.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      stopBroken();
+    }
+    expect(new Set(errors)).toEqual(new Set(['points expiry failed']));
   });
 });
