@@ -689,4 +689,193 @@ describe('issue 19: the finer points of rewards, promotions and points', () => {
     expect(claimRow).toEqual({ status: 'FORFEITED', returned_satang: 18_000, end_reason: 'player_forfeited' });
     await expectLedgerClean();
   });
+
+  /** A moment of yesterday in Bangkok, whatever the hour now: 25 hours ago is always before today's midnight there. */
+  const yesterday = new Date(Date.now() - 25 * 3_600_000);
+
+  it('DAILY counts only today’s claims and says so; ONCE counts any day’s', async () => {
+    const daily = await createPromotion({
+      kind: 'FIXED',
+      fixedSatang: 100,
+      turnoverMultiplier: 0,
+      claimLimit: 'DAILY',
+    });
+    const once = await createPromotion({ kind: 'FIXED', fixedSatang: 100, turnoverMultiplier: 0, claimLimit: 'ONCE' });
+    const player = await depositPlayer(t);
+    expect((await claim(player, daily.id)).statusCode).toBe(200);
+    expect((await claim(player, once.id)).statusCode).toBe(200);
+    const today = await claim(player, daily.id);
+    expect(today.json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' } });
+    expect(today.json().message).toMatch(/today/);
+    // Both claims were yesterday's: the daily one may be claimed again, the one-off never.
+    await sql`update player_promotions set claimed_at = ${yesterday} where player_id = ${player.id}`.execute(
+      t.database.db,
+    );
+    expect((await claim(player, daily.id)).statusCode).toBe(200);
+    const again = await claim(player, once.id);
+    expect(again.json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' } });
+    expect(again.json().message).not.toMatch(/today/);
+  });
+
+  it('first deposit of the day counts only today’s deposits; first deposit counts any day’s, and says which', async () => {
+    const dailyFirst = await createPromotion({ kind: 'DAILY_FIRST_DEPOSIT', percent: 10, claimLimit: 'DAILY' });
+    const first = await createPromotion({ kind: 'FIRST_DEPOSIT', percent: 10 });
+    const player = await depositPlayer(t);
+    await deposit(player, 100);
+    await sql`update history set decided_at = ${yesterday}, created_at = ${yesterday}
+              where player_id = ${player.id} and type = 'DEPOSIT'`.execute(t.database.db);
+    expect((await claim(player, dailyFirst.id)).json().data.status).toBe('PENDING');
+    await t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
+    const refused = await claim(player, first.id);
+    expect(refused.json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' } });
+    expect(refused.json().message).not.toMatch(/of the day/);
+  });
+
+  it('at the deposit: a promotion paused since the claim, a deposit at exactly the minimum, a bonus of nothing', async () => {
+    const paused = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10, turnoverMultiplier: 5 });
+    const player = await depositPlayer(t);
+    await claim(player, paused.id);
+    await t.database.db.updateTable('promotions').set({ status: 'PAUSED' }).where('id', '=', paused.id).execute();
+    await deposit(player, 100);
+    expect((await balances(player)).mainSatang).toBe(10_000);
+    const ended = () =>
+      t.database.db
+        .selectFrom('player_promotions')
+        .select(['status', 'end_reason'])
+        .where('player_id', '=', player.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    expect(await ended()).toEqual({ status: 'CANCELLED', end_reason: 'promotion_why_window' });
+
+    const minimum = await createPromotion({
+      kind: 'EVERY_DEPOSIT',
+      percent: 10,
+      minDepositSatang: 20_000,
+      turnoverMultiplier: 5,
+    });
+    await claim(player, minimum.id);
+    await deposit(player, 199.99);
+    expect(await ended()).toEqual({ status: 'CANCELLED', end_reason: 'deposit_below_minimum' });
+    await claim(player, minimum.id);
+    await deposit(player, 200);
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE', bonus: 20 });
+    await t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
+
+    const nothing = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 0, turnoverMultiplier: 5 });
+    await claim(player, nothing.id);
+    await deposit(player, 100);
+    expect(await ended()).toEqual({ status: 'CANCELLED', end_reason: 'no_bonus' });
+    await expectLedgerClean();
+  });
+
+  it('the journals and entries of a bonus name their claim; a met requirement ends TURNOVER_MET, its cap return names itself', async () => {
+    const promotion = await createPromotion({
+      kind: 'EVERY_DEPOSIT',
+      percent: 10,
+      turnoverMultiplier: 1,
+      turnoverBase: 'BONUS',
+      maxWithdrawSatang: 50_000,
+    });
+    const player = await depositPlayer(t);
+    const claimId = (await claim(player, promotion.id)).json().data.id as number;
+    await deposit(player, 1000);
+    await bet(player, 10_000);
+    const journals = await t.database.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'reference'])
+      .where('player_id', '=', player.id)
+      .where('kind', 'in', ['BONUS', 'BONUS_RETURN'])
+      .orderBy('id')
+      .execute();
+    expect(journals).toEqual([
+      { kind: 'BONUS', reference: `promotion:${claimId}` },
+      { kind: 'BONUS_RETURN', reference: `promotion:${claimId}:above-max-withdraw` },
+    ]);
+    const notes = await t.database.db
+      .selectFrom('history')
+      .select(['type', 'note'])
+      .where('player_id', '=', player.id)
+      .where('type', 'in', ['BONUS', 'BONUS_RETURN'])
+      .orderBy('id')
+      .execute();
+    expect(notes).toEqual([
+      { type: 'BONUS', note: `promotion ${promotion.id}` },
+      { type: 'BONUS_RETURN', note: 'above-max-withdraw' },
+    ]);
+    const ended = await t.database.db
+      .selectFrom('player_promotions')
+      .select(['status', 'end_reason', 'returned_satang'])
+      .where('id', '=', claimId)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'COMPLETED', end_reason: 'TURNOVER_MET', returned_satang: 50_000 });
+  });
+
+  it('the floor: a balance of exactly the floor keeps the requirement; a floor of 0 never ends one; a forfeit with nothing left returns nothing', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 100, turnoverMultiplier: 30 });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    await deposit(player, 100);
+    await bet(player, 19_500);
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE' });
+    await setSetting(SETTING_CODES.promotionBalanceFloor, '0');
+    try {
+      await bet(player, 500);
+      expect((await balances(player)).mainSatang).toBe(0);
+      expect(await current(player)).toMatchObject({ status: 'ACTIVE' });
+      const forfeited = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.promotionForfeit,
+        headers: bearer(player.token),
+      });
+      expect(forfeited.statusCode, forfeited.body).toBe(200);
+      const returns = await t.database.db
+        .selectFrom('history')
+        .select('id')
+        .where('player_id', '=', player.id)
+        .where('type', '=', 'BONUS_RETURN')
+        .execute();
+      expect(returns).toEqual([]);
+    } finally {
+      await setSetting(SETTING_CODES.promotionBalanceFloor, '5');
+    }
+  });
+
+  it('a credit reward’s journal and entry name the reward; a bonus reward of a paused promotion is refused; an unknown redemption is 404', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const credit = await createReward({ kind: 'credit', pricePoints: 1, creditSatang: 700 });
+    await redeem(player, credit.id);
+    const journal = await t.database.db
+      .selectFrom('journal_entries')
+      .select('reference')
+      .where('player_id', '=', player.id)
+      .where('kind', '=', 'REWARD_CREDIT')
+      .executeTakeFirstOrThrow();
+    expect(journal.reference).toBe(`reward:${credit.id}`);
+    const entry = await t.database.db
+      .selectFrom('history')
+      .select('note')
+      .where('player_id', '=', player.id)
+      .where('type', '=', 'REWARD_CREDIT')
+      .executeTakeFirstOrThrow();
+    const name = await t.database.db
+      .selectFrom('rewards')
+      .select('name')
+      .where('id', '=', credit.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.note).toBe(name.name);
+
+    const promotion = await createPromotion({ kind: 'FIXED', fixedSatang: 1000, status: 'PAUSED' });
+    const bonus = await createReward({ kind: 'bonus', pricePoints: 1, promotionId: promotion.id });
+    expect((await redeem(player, bonus.id)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_FOUND' } });
+    expect((await balances(player)).points).toBe(4);
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.redemptionSend, { id: '999999' }),
+      headers: serviceKey,
+      payload: { note: 'x' },
+    });
+    expect(unknown.json()).toMatchObject({ data: { errorCode: 'ENTRY_NOT_FOUND' } });
+  });
 });

@@ -190,11 +190,6 @@ async function claimForReward(trx: Trx, playerId: number, reward: RewardRow): Pr
   return openClaim(trx, playerId, promotion);
 }
 
-/** The rewards players can redeem, in their order. */
-export async function listRewardOffers(db: Queryable) {
-  return db.selectFrom('rewards').selectAll().where('active', '=', true).orderBy('sort_order').orderBy('id').execute();
-}
-
 export async function listPlayerRedemptions(db: Queryable, playerId: number, limit = 50) {
   return db
     .selectFrom('redemptions')
