@@ -878,4 +878,70 @@ describe('issue 19: the finer points of rewards, promotions and points', () => {
     });
     expect(unknown.json()).toMatchObject({ data: { errorCode: 'ENTRY_NOT_FOUND' } });
   });
+
+  it('redemption keys: each player’s own; one key for another reward is refused', async () => {
+    const [a, b] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(a, 300);
+    await deposit(b, 300);
+    const item = await createReward({ kind: 'item', pricePoints: 1 });
+    const other = await createReward({ kind: 'item', pricePoints: 1 });
+    const key = unique('shared');
+    const first = (await redeem(a, item.id, key)).json().data.redemption;
+    const second = (await redeem(b, item.id, key)).json().data.redemption;
+    expect(second.id).not.toBe(first.id);
+    expect((await balances(b)).points).toBe(2);
+    const reused = await redeem(a, other.id, key);
+    expect(reused.statusCode).toBe(409);
+    expect((await balances(a)).points).toBe(2);
+  });
+
+  it('a hidden reward cannot be redeemed; a cancelled one leaves the day’s limit; a free item can be cancelled', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 300);
+    const hidden = await createReward({ kind: 'item', pricePoints: 1 });
+    await t.database.db.updateTable('rewards').set({ active: false }).where('id', '=', hidden.id).execute();
+    expect((await redeem(player, hidden.id)).statusCode).toBe(404);
+
+    const daily = await createReward({ kind: 'item', pricePoints: 1, dailyLimit: 1 });
+    const first = (await redeem(player, daily.id)).json().data.redemption;
+    const cancel = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: fillPath(ADMIN_PATHS.redemptionCancel, { id: String(id) }),
+        headers: serviceKey,
+        payload: { note: 'wrong size' },
+      });
+    expect((await cancel(first.id)).statusCode).toBe(200);
+    expect((await redeem(player, daily.id)).statusCode).toBe(200);
+
+    const free = await createReward({ kind: 'item', pricePoints: 0 });
+    const freeOne = (await redeem(player, free.id)).json().data.redemption;
+    const cancelled = await cancel(freeOne.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'CANCELLED', points: 0 });
+    await expectLedgerClean();
+  });
+
+  it('an item’s points move in a REWARD_REDEEM journal naming the reward; an item has no credit amount; a decision has its time', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 300);
+    const item = await createReward({ kind: 'item', pricePoints: 2, creditSatang: 5000 });
+    const redemption = (await redeem(player, item.id)).json().data.redemption;
+    expect(redemption).toMatchObject({ kind: 'item', creditAmount: null, decidedAt: null });
+    const journal = await t.database.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'reference'])
+      .where('player_id', '=', player.id)
+      .where('kind', '=', 'REWARD_REDEEM')
+      .executeTakeFirstOrThrow();
+    expect(journal).toEqual({ kind: 'REWARD_REDEEM', reference: `reward:${item.id}` });
+    await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.redemptionSend, { id: String(redemption.id) }),
+      headers: serviceKey,
+      payload: { note: 'sent' },
+    });
+    const list = await t.app.inject({ method: 'GET', url: API_PATHS.redemptions, headers: bearer(player.token) });
+    expect(Date.parse(list.json().data[0].decidedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
 });
