@@ -13,6 +13,7 @@ import {
   type PromotionRow,
   turnoverRequiredFor,
 } from '../src/modules/loyalty/promotions.ts';
+import { countBet, voidBet } from '../src/modules/loyalty/turnover.ts';
 import { depositPlayer, transferFrom } from './support/deposits.ts';
 import { callback, fakeGames } from './support/games.ts';
 import { sendBankTransfer, serviceKey } from './support/money.ts';
@@ -253,5 +254,28 @@ describe('issue 19: the loyalty settings in force', () => {
       stopBroken();
     }
     expect(new Set(errors)).toEqual(new Set(['points expiry failed']));
+  });
+
+  it('countBet counts a bet once however often it is called; voidBet of a bet never counted does nothing', async () => {
+    const player = await depositPlayer(t);
+    const reference = `units-direct-${player.id}`;
+    const bet = { playerId: player.id, provider: WC_PROVIDER, reference, stakeSatang: 150_000 };
+    await t.database.db.transaction().execute(async (trx) => {
+      await countBet(trx, bet);
+      await countBet(trx, bet);
+      await voidBet(trx, { provider: WC_PROVIDER, reference: `${reference}-never` });
+    });
+    const rows = await t.database.db
+      .selectFrom('turnover_bets')
+      .select(['stake_satang', 'voided_at'])
+      .where('player_id', '=', player.id)
+      .execute();
+    expect(rows).toEqual([{ stake_satang: 150_000, voided_at: null }]);
+    const loyalty = await t.database.db
+      .selectFrom('player_loyalty')
+      .select('turnover_satang')
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(loyalty.turnover_satang).toBe(150_000);
   });
 });
