@@ -1,28 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { checkScreen, freshPhone, registerPlayer, totpCode } from './support';
-
-/**
- * Signs the demo admin in. The other specs sign the demo operators in too,
- * and the server takes each 30-second code once: when this one was just
- * used, the sign-in waits for the next code.
- */
-async function signInAdmin(page: Page) {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.goto('/backoffice/sign-in');
-    await page.getByLabel('Username').fill('demo-admin');
-    await page.getByLabel('Password').fill('demo-admin-1234');
-    await page.getByLabel('Authenticator code').fill(totpCode());
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('heading', { name: 'Dashboard' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
-  }
-  throw new Error('the demo admin could not sign in');
-}
+import { checkScreen, freshPhone, registerPlayer, signIn } from './support';
 
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(`/backoffice${path}`);
@@ -35,7 +12,7 @@ test('issue 19: an admin creates, previews and pauses a promotion, prices a rewa
 }) => {
   test.setTimeout(150_000);
   const player = await registerPlayer(request, freshPhone(), 'Loyalty Operator View');
-  await signInAdmin(page);
+  await signIn(page, 'demo-admin');
   const tag = String(Date.now()).slice(-6);
   const title = `Every deposit 5% ${tag}`;
 
