@@ -7,7 +7,7 @@ import {
 import { API_PATHS } from '@app/contracts/paths';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { rewardsQueryOptions } from '@/features/rewards/api/get-rewards';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { refreshPlayerData } from '@/lib/player-data';
 import { queryClient } from '@/lib/query-client';
 import { useHasSession } from '@/lib/session';
@@ -59,10 +59,4 @@ export function useRedeemReward() {
       ]);
     },
   });
-}
-
-/** Whether a failed redemption may have happened all the same (no answer, 5xx, first copy still running). */
-export function redeemOutcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.errorCode === 'REQUEST_IN_PROGRESS';
 }

@@ -10,10 +10,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { MessageDialog } from '@/components/ui/message-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useRewards } from '@/features/rewards/api/get-rewards';
-import { redeemOutcomeUnknown, usePoints, useRedeemReward, useRedemptions } from '@/features/rewards/api/redeem';
+import { usePoints, useRedeemReward, useRedemptions } from '@/features/rewards/api/redeem';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime, interfaceLocale } from '@/lib/dates';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { newIdempotencyKey, outcomeUnknown } from '@/lib/idempotency';
 import { rewardImageUrl } from '@/lib/reward-image';
 import type { ModalProps } from '@/stores/modal-store';
 
@@ -75,7 +75,7 @@ export function RewardModal({ onClose }: ModalProps) {
         },
         onError: (error) => {
           // An unknown outcome keeps the confirmation (and its key) open for a safe retry.
-          if (!redeemOutcomeUnknown(error)) setConfirming(null);
+          if (!outcomeUnknown(error)) setConfirming(null);
           setOutcome({
             ok: false,
             message: error instanceof ApiError && error.serverMessage ? error.serverMessage : t('rewards.failed'),

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { balanceQueryOptions } from '@/lib/balance';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { newIdempotencyKey, outcomeUnknown } from '@/lib/idempotency';
 import { refreshPlayerData } from '@/lib/player-data';
 import { queryClient } from '@/lib/query-client';
 
@@ -20,18 +20,6 @@ export function withdraw(request: WithdrawRequest, idempotencyKey: string) {
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: withdrawResponseSchema,
   });
-}
-
-/**
- * Whether the server may have performed the withdrawal although we got no
- * answer saying so: no answer at all (status 0), a gateway or server failure
- * (5xx), or the first copy still running. A resend must then carry the same
- * key, or the money could leave twice. The server stores a key only with work
- * that committed, so reusing one after a failure that rolled back is harmless.
- */
-function outcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.errorCode === 'REQUEST_IN_PROGRESS';
 }
 
 /** One intended withdrawal: its amount and the key every send of it carries. */
