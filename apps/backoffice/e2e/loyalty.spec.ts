@@ -67,6 +67,22 @@ test('issue 19: an admin creates, previews and pauses a promotion, prices a rewa
   await expect(page.getByTestId('player-loyalty')).toContainText('Points');
   await checkScreen(page, 'player-loyalty');
 
+  // A manual credit marked as a deposit (cash at the counter) earns the deposit's points (1 per 100 baht).
+  await page.getByRole('button', { name: 'Credit', exact: true }).click();
+  const credit = page.getByRole('dialog', { name: 'Credit Loyalty Operator View' });
+  await credit.getByLabel('Amount (baht)').fill('300');
+  await credit.getByLabel('Reason').fill('cash at the counter');
+  await credit.getByLabel('Count as a deposit').check();
+  await checkScreen(page, 'credit-as-deposit');
+  await credit.getByRole('button', { name: 'Continue' }).click();
+  await expect(credit).toContainText('Count as a depositYes: earns points, starts a pending promotion');
+  await credit.getByRole('button', { name: 'Credit ฿300.00' }).click();
+  await expect(credit.getByText('Credited ฿300.00 to Loyalty Operator View.', { exact: false })).toBeVisible();
+  await credit.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Counted as a deposit')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('player-loyalty').locator('dd').first()).toHaveText('3');
+
   // The same screens in Thai.
   await page.getByLabel('Language').selectOption('th');
   await openPage(page, '/promotions', 'โปรโมชั่น');

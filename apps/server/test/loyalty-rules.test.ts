@@ -9,7 +9,7 @@ import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { expirePoints } from '../src/modules/loyalty/points.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
 import { callback, fakeGames } from './support/games.ts';
-import { sendBankTransfer, serviceKey } from './support/money.ts';
+import { newOperator, operatorAuth, sendBankTransfer, serviceKey } from './support/money.ts';
 import { bearer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
@@ -181,7 +181,113 @@ describe('issue 19: points earned', () => {
     expect(a + b).toBeGreaterThanOrEqual(7);
     expect((await balances(player)).points).toBe(0);
     expect(await expirePoints(t.database.db)).toBe(0);
+    // One journal of its own kind took the 7 points back to the house.
+    const expired = await t.database.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'reference'])
+      .where('player_id', '=', player.id)
+      .where('kind', 'like', 'POINTS%')
+      .orderBy('id')
+      .execute();
+    expect(expired.map((journal) => journal.kind)).toEqual(['POINTS_EARN', 'POINTS_EXPIRE']);
     await expectLedgerClean();
+  });
+});
+
+describe('issue 19: a manual credit marked as a deposit', () => {
+  const credit = (auth: Record<string, string>, player: DepositPlayer, body: Record<string, unknown>, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.playerCredit, { id: String(player.id) }),
+      headers: { ...auth, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { reason: 'cash at the counter', ...body },
+    });
+
+  it('marked, it earns points and starts the pending promotion, once however often it is sent; unmarked it does neither', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 50, turnoverMultiplier: 2 });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    const plain = await credit(serviceKey, player, { amount: 200 });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data).toMatchObject({ type: 'MANUAL_DEPOSIT', asDeposit: false });
+    expect(await balances(player)).toMatchObject({ mainSatang: 20_000, points: 0 });
+    expect(await current(player)).toMatchObject({ status: 'PENDING' });
+    const key = unique('manual-deposit');
+    for (let i = 0; i < 2; i += 1) {
+      const marked = await credit(serviceKey, player, { amount: 300, asDeposit: true }, key);
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(marked.json().data).toMatchObject({ type: 'MANUAL_DEPOSIT', amount: 300, asDeposit: true });
+    }
+    expect(await balances(player)).toMatchObject({ mainSatang: 20_000 + 30_000 + 15_000, points: 3 });
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE', deposit: 300, bonus: 150, turnoverRequired: 900 });
+    // The same key for the credit without the mark is another request: refused, nothing moves.
+    const changed = await credit(serviceKey, player, { amount: 300 }, key);
+    expect(changed.statusCode).toBe(409);
+    expect(await balances(player)).toMatchObject({ mainSatang: 65_000, points: 3 });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('target_type', '=', 'player')
+      .where('target_id', '=', String(player.id))
+      .where('action', '=', 'player.credit')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => (row.after as { asDeposit?: boolean }).asDeposit ?? false)).toEqual([false, true]);
+    await expectLedgerClean();
+  });
+
+  it('marked, it is the player’s first deposit: a first-deposit promotion is then refused; unmarked, it is not', async () => {
+    const promotion = await createPromotion({ kind: 'FIRST_DEPOSIT', percent: 10 });
+    const marked = await depositPlayer(t);
+    expect((await credit(serviceKey, marked, { amount: 100, asDeposit: true })).statusCode).toBe(200);
+    expect((await claim(marked, promotion.id)).json()).toMatchObject({
+      data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' },
+    });
+    const unmarked = await depositPlayer(t);
+    expect((await credit(serviceKey, unmarked, { amount: 100 })).statusCode).toBe(200);
+    expect((await claim(unmarked, promotion.id)).json().data).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('above the operator’s limit the mark waits with the request and takes effect when a second admin approves', async () => {
+    const requester = await newOperator(t, 'admin');
+    const approver = await newOperator(t, 'admin');
+    const player = await depositPlayer(t);
+    const waiting = await credit(operatorAuth(requester), player, { amount: 25_000, asDeposit: true });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    expect(waiting.json().data).toMatchObject({ status: 'WAITING', asDeposit: true });
+    expect(await balances(player)).toMatchObject({ mainSatang: 0, points: 0 });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.creditRequestApprove, { id: String(waiting.json().data.id) }),
+      headers: operatorAuth(approver),
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await balances(player)).toMatchObject({ mainSatang: 2_500_000, points: 250 });
+    const entry = await t.database.db
+      .selectFrom('history')
+      .select(['type', 'as_deposit as asDeposit'])
+      .where('id', '=', approved.json().data.historyId)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ type: 'MANUAL_DEPOSIT', asDeposit: true });
+    await expectLedgerClean();
+  });
+
+  it('a debit cannot be marked: the mark is dropped and nothing is earned; the database refuses a marked entry of another type', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 100);
+    const debit = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.playerDebit, { id: String(player.id) }),
+      headers: serviceKey,
+      payload: { amount: 50, reason: 'correction', asDeposit: true },
+    });
+    expect(debit.statusCode, debit.body).toBe(200);
+    expect(debit.json().data).toMatchObject({ type: 'MANUAL_WITHDRAW', asDeposit: false });
+    expect((await balances(player)).points).toBe(1);
+    await expect(
+      t.database.db.updateTable('history').set({ as_deposit: true }).where('id', '=', debit.json().data.id).execute(),
+    ).rejects.toThrow(/history_as_deposit_manual/);
   });
 });
 

@@ -138,6 +138,8 @@ export const adminHistoryEntrySchema = historyEntrySchema.extend({
   decidedAt: z.string().nullable(),
   reason: z.string().nullable(),
   note: z.string().nullable(),
+  /** A manual credit the operator marked as a deposit: it earned points and started a pending promotion. */
+  asDeposit: z.boolean().default(false),
 });
 export type AdminHistoryEntry = z.infer<typeof adminHistoryEntrySchema>;
 
@@ -473,6 +475,8 @@ export const creditRequestItemSchema = z.object({
   decisionReason: z.string().nullable(),
   /** The MANUAL_DEPOSIT entry the approval wrote. */
   historyId: z.number().int().nullable(),
+  /** Approved, the credit counts as a deposit (points, a pending promotion). */
+  asDeposit: z.boolean(),
 });
 export type CreditRequestItem = z.infer<typeof creditRequestItemSchema>;
 

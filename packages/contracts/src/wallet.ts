@@ -43,8 +43,19 @@ export const withdrawResponseSchema = z.object({
 });
 export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;
 
-/** Manual credit or debit by an operator: the reason is required. */
+const adjustmentFields = { amount: amountBahtSchema, reason: reasonSchema };
+
+/** Manual debit by an operator: the reason is required. */
 export const adjustmentRequestSchema = z
-  .object({ amount: amountBahtSchema, reason: reasonSchema })
-  .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.reason }));
-export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
+  .object(adjustmentFields)
+  .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.reason, asDeposit: false }));
+
+/**
+ * Manual credit by an operator: the reason is required; `asDeposit` (default
+ * false) marks money the player paid outside the bank feed and the slips, so
+ * the credit earns points and starts a pending promotion as a deposit does.
+ */
+export const creditAdjustmentRequestSchema = z
+  .object({ ...adjustmentFields, asDeposit: z.boolean().default(false) })
+  .transform((body) => ({ amountSatang: toSatang(body.amount), reason: body.reason, asDeposit: body.asDeposit }));
+export type AdjustmentRequest = z.input<typeof creditAdjustmentRequestSchema>;

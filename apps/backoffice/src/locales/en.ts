@@ -363,6 +363,11 @@ const en = {
     debitAction: 'Debit {{amount}}',
     credited: 'Credited {{amount}} to {{name}}. Main balance: {{balance}}.',
     debited: 'Debited {{amount}} from {{name}}. Main balance: {{balance}}.',
+    asDepositLabel: 'Count as a deposit',
+    asDepositHint:
+      'Money the player paid (cash, a transfer the bank feed missed): it earns points and starts the player’s pending promotion, as a deposit does.',
+    asDepositYes: 'Yes: earns points, starts a pending promotion',
+    asDepositTag: 'Counted as a deposit',
     creditWaiting:
       'The credit of {{amount}} to {{name}} is above your limit: nothing is credited until a second admin approves it under Credit approvals.',
     noAnswer: 'No answer from the server. Trying again is safe: it will not be done twice.',

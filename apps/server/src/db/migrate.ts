@@ -12,6 +12,7 @@ import { operatorControlsSchemaSql } from './migrations/008-operator-controls.ts
 import { accountLengthsSchemaSql } from './migrations/009-account-lengths.ts';
 import { moduleSqlSchemaSql } from './migrations/010-module-sql.ts';
 import { loyaltySchemaSql } from './migrations/011-loyalty.ts';
+import { manualDepositsSchemaSql } from './migrations/012-manual-deposits.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'account-lengths', sql: accountLengthsSchemaSql },
   { version: 10, name: 'module-sql', sql: moduleSqlSchemaSql },
   { version: 11, name: 'loyalty', sql: loyaltySchemaSql },
+  { version: 12, name: 'manual-deposits', sql: manualDepositsSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

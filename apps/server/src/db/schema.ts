@@ -94,6 +94,8 @@ export interface HistoryTable {
   reason: string | null;
   settlement_journal_entry_id: number | null;
   related_history_id: number | null;
+  /** A MANUAL_DEPOSIT that counts as a deposit: it earned points and started a pending promotion. */
+  as_deposit: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -345,6 +347,8 @@ export interface CreditRequestsTable {
   decided_at: Date | null;
   decision_reason: string | null;
   history_id: number | null;
+  /** Approved, the credit counts as a deposit (points, a pending promotion). */
+  as_deposit: Generated<boolean>;
 }
 
 export interface DepositSlipsTable {

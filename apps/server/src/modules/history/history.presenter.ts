@@ -30,5 +30,6 @@ export function presentAdminHistoryEntry(row: HistoryDetailRow): AdminHistoryEnt
     decidedAt: row.decidedAt?.toISOString() ?? null,
     reason: row.reason,
     note: row.note,
+    asDeposit: row.asDeposit,
   };
 }

@@ -25,6 +25,8 @@ export type HistoryDetailRow = HistoryRow & {
   note: string | null;
   journalEntryId: number | null;
   settlementJournalEntryId: number | null;
+  /** A MANUAL_DEPOSIT marked as a deposit (points, a pending promotion). */
+  asDeposit: boolean;
 };
 
 export type NewHistoryEntry = {
@@ -40,6 +42,8 @@ export type NewHistoryEntry = {
   decidedBy?: string | null;
   reason?: string | null;
   relatedHistoryId?: number | null;
+  /** Only on a MANUAL_DEPOSIT: it counts as a deposit. */
+  asDeposit?: boolean;
 };
 
 const PLAYER_COLUMNS = [
@@ -62,6 +66,7 @@ const DETAIL_COLUMNS = [
   'history.note',
   'history.journal_entry_id as journalEntryId',
   'history.settlement_journal_entry_id as settlementJournalEntryId',
+  'history.as_deposit as asDeposit',
 ] as const;
 
 export type HistoryFilter = {
@@ -116,6 +121,7 @@ export const historyRepository = {
         decided_at: entry.decidedBy ? new Date() : null,
         reason: entry.reason ?? null,
         related_history_id: entry.relatedHistoryId ?? null,
+        as_deposit: entry.asDeposit ?? false,
         // The time of writing, not now() (the transaction's start): callers write an entry after
         // moving the balance, so concurrent entries of a player sort in the order their money moved.
         created_at: sql<Date>`clock_timestamp()`,

@@ -16,7 +16,8 @@ import { moveBonusMoney } from './bonus-money.ts';
  *
  * - claim: the promotion is ACTIVE and within its window; its claim limit
  *   (ONCE per player, or once per Bangkok DAY; a cancelled claim does not
- *   count); FIRST_DEPOSIT only before the player's first credited deposit,
+ *   count); FIRST_DEPOSIT only before the player's first credited deposit
+ *   (a DEPOSIT, or a MANUAL_DEPOSIT an operator marked as a deposit),
  *   DAILY_FIRST_DEPOSIT only before the day's first. FIXED starts at once.
  * - deposit: the next credited deposit of a PENDING claim activates it if the
  *   rules still hold and the deposit reaches the minimum; otherwise the
@@ -100,7 +101,9 @@ export async function whyNotClaimable(
       .selectFrom('history')
       .select('id')
       .where('player_id', '=', playerId)
-      .where('type', '=', 'DEPOSIT')
+      .where((eb) =>
+        eb.or([eb('type', '=', 'DEPOSIT'), eb.and([eb('type', '=', 'MANUAL_DEPOSIT'), eb('as_deposit', '=', true)])]),
+      )
       .where('status', '=', 'APPROVED')
       .where('id', '<>', except.historyId ?? 0);
     if (promotion.kind === 'DAILY_FIRST_DEPOSIT') deposits = deposits.where('decided_at', '>=', bangkokDayStart);

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts/admin';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { adjustmentRequestSchema } from '@app/contracts/wallet';
+import { adjustmentRequestSchema, creditAdjustmentRequestSchema } from '@app/contracts/wallet';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
@@ -103,10 +103,10 @@ export async function playerAdminRoutes(app: App, deps: PlayerAdminRoutesDeps) {
               : 'Debit the main wallet with a reason (MANUAL_WITHDRAW)',
           description:
             direction === 'credit'
-              ? 'A credit above the operator’s limit moves nothing: it answers 202 with a credit request that a second admin approves (POST /admin/credit-requests/:id/approve).'
+              ? 'A credit above the operator’s limit moves nothing: it answers 202 with a credit request that a second admin approves (POST /admin/credit-requests/:id/approve). With `asDeposit: true` the credit counts as a deposit: it earns points and starts the player’s pending promotion.'
               : 'A debit is posted at once.',
           params: idParamsSchema,
-          body: adjustmentRequestSchema,
+          body: direction === 'credit' ? creditAdjustmentRequestSchema : adjustmentRequestSchema,
           response: { 200: decisionResponseSchema, 202: creditRequestResponseSchema, ...errorResponses },
         },
       },
@@ -116,6 +116,7 @@ export async function playerAdminRoutes(app: App, deps: PlayerAdminRoutesDeps) {
           direction,
           amountSatang: request.body.amountSatang,
           reason: request.body.reason,
+          asDeposit: request.body.asDeposit,
           idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
         });
         markReplay(reply, result.replayed);

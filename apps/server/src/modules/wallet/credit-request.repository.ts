@@ -14,6 +14,7 @@ export type CreditRequestRow = {
   decidedAt: Date | null;
   decisionReason: string | null;
   historyId: number | null;
+  asDeposit: boolean;
 };
 
 const COLUMNS = [
@@ -29,12 +30,20 @@ const COLUMNS = [
   'decided_at as decidedAt',
   'decision_reason as decisionReason',
   'history_id as historyId',
+  'as_deposit as asDeposit',
 ] as const;
 
 export const creditRequestRepository = {
   async insert(
     trx: Trx,
-    row: { playerId: number; amount: number; reason: string; requestedBy: string; requestedById: number | null },
+    row: {
+      playerId: number;
+      amount: number;
+      reason: string;
+      requestedBy: string;
+      requestedById: number | null;
+      asDeposit: boolean;
+    },
   ): Promise<CreditRequestRow> {
     return trx
       .insertInto('credit_requests')
@@ -44,6 +53,7 @@ export const creditRequestRepository = {
         reason: row.reason,
         requested_by: row.requestedBy,
         requested_by_id: row.requestedById,
+        as_deposit: row.asDeposit,
       })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();

@@ -37,12 +37,13 @@ export async function needsSecondApproval(trx: Trx, actor: Actor, amountSatang: 
 export async function requestCredit(
   trx: Trx,
   actor: Actor,
-  input: { playerId: number; amountSatang: number; reason: string | null },
+  input: { playerId: number; amountSatang: number; reason: string | null; asDeposit?: boolean },
 ): Promise<CreditRequestItem> {
   const row = await creditRequestRepository.insert(trx, {
     playerId: input.playerId,
     amount: input.amountSatang,
     reason: input.reason ?? '',
+    asDeposit: input.asDeposit === true,
     requestedBy: actor.name,
     requestedById: actor.operatorId,
   });
@@ -51,7 +52,12 @@ export async function requestCredit(
     targetType: 'credit_request',
     targetId: row.id,
     reason: input.reason,
-    after: { playerId: input.playerId, amount: satangToBaht(input.amountSatang), status: row.status },
+    after: {
+      playerId: input.playerId,
+      amount: satangToBaht(input.amountSatang),
+      status: row.status,
+      ...(row.asDeposit && { asDeposit: true }),
+    },
   });
   return (await presentRequests(trx, [row]))[0] as CreditRequestItem;
 }
@@ -76,6 +82,7 @@ async function presentRequests(db: Queryable, rows: readonly CreditRequestRow[])
       decidedAt: row.decidedAt?.toISOString() ?? null,
       decisionReason: row.decisionReason,
       historyId: row.historyId,
+      asDeposit: row.asDeposit,
     };
   });
 }
@@ -129,6 +136,7 @@ function decideRequest(
                 direction: 'credit',
                 amountSatang: request.amount,
                 reason: request.reason,
+                asDeposit: request.asDeposit,
                 decidedBy: actor.name,
               })
             ).id

@@ -44,6 +44,8 @@ export async function adjustBalance(
         playerId: input.playerId,
         amountSatang: input.amountSatang,
         reason: input.reason,
+        // Only when set: a key stored before the flag existed keeps its fingerprint.
+        ...(input.asDeposit === true && { asDeposit: true }),
       }),
     },
     async (trx) => {
@@ -58,7 +60,7 @@ export async function adjustBalance(
         targetId: input.playerId,
         reason: input.reason,
         before: { balance: presented.beforeAmount },
-        after: { balance: presented.afterAmount, historyId: entry.id },
+        after: { balance: presented.afterAmount, historyId: entry.id, ...(presented.asDeposit && { asDeposit: true }) },
       });
       return { kind: 'posted', entry: presented };
     },

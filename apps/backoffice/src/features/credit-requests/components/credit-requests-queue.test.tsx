@@ -27,6 +27,7 @@ function request(id: number, overrides: Record<string, unknown> = {}) {
     decidedAt: null,
     decisionReason: null,
     historyId: null,
+    asDeposit: false,
     ...overrides,
   };
 }

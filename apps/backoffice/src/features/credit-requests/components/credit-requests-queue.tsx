@@ -49,7 +49,15 @@ export function CreditRequestsQueue() {
   const columns: QueueColumn<CreditRequestItem>[] = [
     { header: t('creditRequests.player'), cell: (item) => <PlayerCell player={item.player} /> },
     { header: t('creditRequests.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
-    { header: t('common.reason'), cell: (item) => item.reason },
+    {
+      header: t('common.reason'),
+      cell: (item) => (
+        <div>
+          {item.reason}
+          {item.asDeposit && <div className="muted">{t('players.asDepositTag')}</div>}
+        </div>
+      ),
+    },
     {
       header: t('creditRequests.requestedBy'),
       cell: (item) => (

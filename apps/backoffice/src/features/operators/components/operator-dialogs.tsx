@@ -5,10 +5,11 @@ import {
   updateOperatorRequestSchema,
 } from '@app/contracts/admin';
 import { useZodForm } from '@app/web-kit/use-zod-form';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
+import { CheckField } from '@/components/ui/check-field';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { useCreateOperator, useUpdateOperator } from '@/features/operators/api/operators';
@@ -106,21 +107,6 @@ export function CreateOperatorDialog({ onDone, onClose }: { onDone: (username: s
         </div>
       </form>
     </Dialog>
-  );
-}
-
-/** A checkbox with its label and, under it, what ticking it does (`${id}-hint`). */
-function CheckField({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
-  return (
-    <div className="operator-check">
-      {children}
-      <div>
-        <label htmlFor={id}>{label}</label>
-        <p id={`${id}-hint`} className="operator-check__hint">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
 

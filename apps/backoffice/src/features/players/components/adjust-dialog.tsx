@@ -1,12 +1,13 @@
 import './player-detail.css';
 import type { CreditRequestResponse, DecisionResponse, PlayerDetail } from '@app/contracts/admin';
 import { satangToBaht } from '@app/contracts/money';
-import { type AdjustmentRequest, adjustmentRequestSchema } from '@app/contracts/wallet';
+import { type AdjustmentRequest, creditAdjustmentRequestSchema } from '@app/contracts/wallet';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { CheckField } from '@/components/ui/check-field';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import type { AdjustDirection } from '@/features/players/api/players';
@@ -39,8 +40,10 @@ function parseAmount(raw: unknown): number | undefined {
 }
 
 /**
- * A manual credit or debit of the main wallet, with a required reason. The
- * amount and reason are checked by the contract's own schema, then the
+ * A manual credit or debit of the main wallet, with a required reason. A
+ * credit may be marked as a deposit (money the player paid outside the bank
+ * feed and the slips): it then earns points and starts the player's pending
+ * promotion. The amount and reason are checked by the contract's own schema, then the
  * operator confirms a sentence that says exactly what will happen. The money
  * moves once: a ref stops a double click in the same tick, and one
  * Idempotency-Key serves every send from this dialog (a retry after a failure
@@ -50,13 +53,13 @@ function parseAmount(raw: unknown): number | undefined {
  */
 export function AdjustDialog({ direction, player, send, onSettled, onClose }: AdjustDialogProps) {
   const { t } = useTranslation();
-  const ids = { amount: useId(), reason: useId() };
+  const ids = { amount: useId(), reason: useId(), asDeposit: useId() };
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [review, setReview] = useState<AdjustmentRequest | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   /** Set in the same tick as the send: the mutation's own pending flag arrives a render later. */
   const sending = useRef(false);
-  const form = useZodForm(adjustmentRequestSchema, { defaultValues: { reason: '' } });
+  const form = useZodForm(creditAdjustmentRequestSchema, { defaultValues: { reason: '', asDeposit: false } });
   const adjust = useMutation({
     mutationFn: (body: AdjustmentRequest) => send(body, idempotencyKey),
     onSettled: () => {
@@ -76,7 +79,11 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
 
   const onReview = form.handleSubmit((output) => {
     adjust.reset();
-    setReview({ amount: satangToBaht(output.amountSatang), reason: output.reason });
+    setReview({
+      amount: satangToBaht(output.amountSatang),
+      reason: output.reason,
+      ...(credit && { asDeposit: output.asDeposit }),
+    });
   });
 
   function confirm() {
@@ -141,6 +148,12 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
           <dd>{formatMoney(player.balances.main)}</dd>
           <dt>{t('common.reason')}</dt>
           <dd>{review.reason}</dd>
+          {credit && (
+            <>
+              <dt>{t('players.asDepositLabel')}</dt>
+              <dd>{review.asDeposit ? t('players.asDepositYes') : t('common.no')}</dd>
+            </>
+          )}
         </dl>
         {error && (
           <Alert title={t('common.requestFailed')}>
@@ -195,6 +208,16 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
             {...form.register('reason')}
           />
         </FormField>
+        {credit && (
+          <CheckField id={ids.asDeposit} label={t('players.asDepositLabel')} hint={t('players.asDepositHint')}>
+            <input
+              id={ids.asDeposit}
+              type="checkbox"
+              aria-describedby={`${ids.asDeposit}-hint`}
+              {...form.register('asDeposit')}
+            />
+          </CheckField>
+        )}
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}

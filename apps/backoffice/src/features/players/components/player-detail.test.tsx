@@ -57,6 +57,7 @@ function entry(id: number, overrides: Record<string, unknown> = {}) {
     decidedAt: '2026-11-21T05:10:00Z',
     reason: 'account name does not match',
     note: null,
+    asDeposit: false,
     ...overrides,
   };
 }
@@ -273,13 +274,41 @@ describe('deliverable 5: manual credit and debit', () => {
     expect(posts).toHaveLength(1);
     expect(new URL(posts[0]?.url ?? '').pathname).toBe('/admin/players/7/credit');
     expect(posts[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await posts[0]?.json()).toEqual({ amount: 500, reason: 'promotion bonus' });
+    expect(await posts[0]?.json()).toEqual({ amount: 500, reason: 'promotion bonus', asDeposit: false });
     await waitFor(() => {
       expect(requestsTo(fetchMock, `GET ${ADMIN_PATHS.player}`).length).toBeGreaterThan(detailCalls);
       expect(requestsTo(fetchMock, `GET ${ADMIN_PATHS.playerHistory}`).length).toBeGreaterThan(historyCalls);
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(section('Balances')).findByText('฿1,500.00')).toBeInTheDocument();
+  });
+
+  it('issue 19: a credit marked as a deposit says so before and after, and sends asDeposit; a debit has no such mark', async () => {
+    const fetchMock = await openDetail({
+      [`POST ${ADMIN_PATHS.playerCredit}`]: () => adjusted({ asDeposit: true, reason: 'cash at the counter' }),
+      [`GET ${ADMIN_PATHS.playerHistory}`]: ok({
+        items: [entry(90, { type: 'MANUAL_DEPOSIT', status: 'APPROVED', asDeposit: true })],
+        total: 1,
+        page: 1,
+        limit: 20,
+      }),
+    });
+    expect(await screen.findByText('Counted as a deposit')).toBeInTheDocument();
+    const debit = await openAdjust('Debit');
+    expect(within(debit).queryByLabelText('Count as a deposit')).not.toBeInTheDocument();
+    fireEvent.click(within(debit).getByRole('button', { name: 'Cancel' }));
+    const dialog = await openAdjust('Credit');
+    const mark = within(dialog).getByLabelText('Count as a deposit');
+    expect(mark).not.toBeChecked();
+    expect(mark).toHaveAccessibleDescription(/earns points and starts the player’s pending promotion/);
+    fireEvent.click(mark);
+    fillAdjust(dialog, '300', 'cash at the counter');
+    expect(await within(dialog).findByText('Credit ฿300.00 to Somchai Jaidee?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Count as a depositYes: earns points, starts a pending promotion');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit ฿300.00' }));
+    await within(dialog).findByText(/Credited/);
+    const posts = requestsTo(fetchMock, `POST ${ADMIN_PATHS.playerCredit}`);
+    expect(await posts[0]?.json()).toEqual({ amount: 300, reason: 'cash at the counter', asDeposit: true });
   });
 
   it('debit: a refusal (more than the balance) is shown as the server says it; the retry carries the same Idempotency-Key', async () => {
@@ -341,6 +370,7 @@ describe('deliverable 5: manual credit and debit', () => {
             decidedAt: null,
             decisionReason: null,
             historyId: null,
+            asDeposit: false,
           },
         },
       },

@@ -78,7 +78,12 @@ export function PlayerHistory({ playerId, headingId }: { playerId: number; headi
                 {items.map((entry) => (
                   <tr key={entry.id} data-testid="history-row">
                     <td data-label={t('players.historyDate')}>{formatDateTime(entry.createdAt)}</td>
-                    <td data-label={t('players.historyType')}>{typeLabel(entry.type)}</td>
+                    <td data-label={t('players.historyType')}>
+                      <div>
+                        {typeLabel(entry.type)}
+                        {entry.asDeposit && <div className="muted">{t('players.asDepositTag')}</div>}
+                      </div>
+                    </td>
                     <td data-label={t('common.status')}>
                       <StatusBadge status={entry.status} label={statusLabel(entry.status)} />
                     </td>
