@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { checkScreen, freshPhone, registerPlayer, signIn } from './support';
 
@@ -27,6 +28,12 @@ test('issue 19: an admin creates, previews and pauses a promotion, prices a rewa
   await dialog.getByLabel('Title (English)').fill(title);
   await dialog.getByLabel('Terms (English)').fill('5% on every deposit, up to 50 baht.');
   await dialog.getByLabel('Title (ไทย)').fill(`ฝากทุกยอดรับ 5% ${tag}`);
+  // Its image, uploaded from a file: the name fills in and the preview shows it.
+  await dialog
+    .getByLabel('Upload an image')
+    .setInputFiles(path.join(import.meta.dirname, '../../server/public/images/reward/free-credit-500.png'));
+  await expect(dialog.getByText('Image uploaded.')).toBeVisible();
+  await expect(dialog.getByLabel('Image file name')).toHaveValue(/^[0-9a-f]{64}\.png$/);
   await dialog.getByLabel('Preview in').selectOption('th');
   await expect(dialog.getByTestId('promotion-preview')).toContainText(`ฝากทุกยอดรับ 5% ${tag}`);
   await checkScreen(page, 'promotion-dialog');

@@ -494,7 +494,9 @@ const en = {
     startsAt: 'Starts',
     endsAt: 'Ends',
     image: 'Image file name',
-    imageHint: 'A reward image name, e.g. one uploaded under Settings → Rewards',
+    imagePreview: 'Preview of the promotion image',
+    imageHint:
+      'Upload a PNG or JPEG above, or give the name of an image already on the server (e.g. a reward’s). Shown above the promotion in every language.',
     sortOrder: 'Order',
     optional: 'Optional',
     forfeitWinnings: 'Forfeiting also takes back winnings (everything above the deposit)',

@@ -104,6 +104,40 @@ describe('issue 19 back office: promotions', () => {
   });
 });
 
+describe('issue 19 back office: a promotion’s image', () => {
+  it('the chosen image is uploaded, fills in the file name, shows in the preview and is saved with the promotion', async () => {
+    const uploaded = `${'c'.repeat(64)}.png`;
+    const fetchMock = mockApi({
+      [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [promotion] } },
+      [`POST ${ADMIN_PATHS.rewardImage}`]: { body: { success: true, data: { imageUrl: uploaded } } },
+      [`PUT ${ADMIN_PATHS.promotion}`]: { body: { success: true, data: { ...promotion, imageUrl: uploaded } } },
+    });
+    signInAs('admin');
+    renderApp('/promotions');
+    const row = await screen.findByTestId('promotion-row');
+    fireEvent.click(within(row).getByRole('button', { name: /Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change promotion' });
+    expect(within(dialog).getByText('No image yet.')).toBeInTheDocument();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'banner.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText('Upload an image'), { target: { files: [file] } });
+    expect(await within(dialog).findByText('Image uploaded.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Image file name')).toHaveValue(uploaded);
+    expect(within(dialog).getByRole('img', { name: 'Preview of the promotion image' })).toHaveAttribute(
+      'src',
+      `/images/reward/${uploaded}`,
+    );
+    expect(within(dialog).getByTestId('promotion-preview').querySelector('img')).toHaveAttribute(
+      'src',
+      `/images/reward/${uploaded}`,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.promotion}`)).toHaveLength(1));
+    expect(await bodyOf(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.promotion}`)[0])).toMatchObject({
+      imageUrl: uploaded,
+    });
+  });
+});
+
 describe('issue 19 back office: reward fulfilment', () => {
   it('lists the items waiting with the player’s contact; marking one sent needs a note and POSTs it', async () => {
     const fetchMock = mockApi({

@@ -1,5 +1,6 @@
 import '@/components/ui/table.css';
 import './loyalty.css';
+import { rewardImagePath } from '@app/contracts/admin';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@app/contracts/languages';
 import {
   type AdminPromotion,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { ImageField, isImageName } from '@/components/ui/image-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -424,18 +426,6 @@ function PromotionDialog({
               onChange={(event) => set('endsAt', event.target.value)}
             />
           </FormField>
-          <FormField
-            id={field('imageUrl')}
-            label={t('loyalty.image')}
-            error={error('imageUrl')}
-            hint={t('loyalty.imageHint')}
-          >
-            <input
-              id={field('imageUrl')}
-              value={draft.imageUrl}
-              onChange={(event) => set('imageUrl', event.target.value)}
-            />
-          </FormField>
           {number('sortOrder', t('loyalty.sortOrder'))}
           <FormField id={field('status')} label={t('common.status')}>
             <select
@@ -457,6 +447,15 @@ function PromotionDialog({
           />
           {t('loyalty.forfeitWinnings')}
         </label>
+
+        <ImageField
+          value={draft.imageUrl}
+          onChange={(name) => set('imageUrl', name)}
+          error={error('imageUrl')}
+          nameLabel={t('loyalty.image')}
+          nameHint={t('loyalty.imageHint')}
+          previewLabel={t('loyalty.imagePreview')}
+        />
 
         <fieldset className="promotion-texts">
           <legend>{t('loyalty.texts')}</legend>
@@ -497,6 +496,9 @@ function PromotionDialog({
             </select>
           </FormField>
           <div className="promotion-preview__card" data-testid="promotion-preview">
+            {isImageName(draft.imageUrl) && (
+              <img className="promotion-preview__image" src={rewardImagePath(draft.imageUrl)} alt="" />
+            )}
             <strong>{shown.title || t('loyalty.noTitle')}</strong>
             <p>{shown.terms}</p>
           </div>

@@ -1,7 +1,6 @@
 import {
   adminRewardResponseSchema,
   adminRewardsResponseSchema,
-  rewardImageResponseSchema,
   type rewardRequestSchema,
   type rewardUpdateSchema,
 } from '@app/contracts/admin';
@@ -46,16 +45,5 @@ export function useSaveReward() {
             schema: adminRewardResponseSchema,
           }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.rewards }),
-  });
-}
-
-/** POST /admin/rewards/images (multipart, one `image` file): answers the file name for the reward's imageUrl. */
-export function useUploadRewardImage() {
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('image', file);
-      return apiRequest(ADMIN_PATHS.rewardImage, { method: 'POST', body: form, schema: rewardImageResponseSchema });
-    },
   });
 }

@@ -1,38 +1,24 @@
 import '@/components/ui/table.css';
 import { type adminRewardSchema, rewardImagePath, rewardRequestSchema, rewardUpdateSchema } from '@app/contracts/admin';
-import { REWARD_IMAGE_BYTES_MAX } from '@app/contracts/limits';
 import { REWARD_KINDS } from '@app/contracts/loyalty';
 import { bahtToSatang, formatPoints, satangToBaht } from '@app/contracts/money';
 import { useZodForm } from '@app/web-kit/use-zod-form';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { ImageField } from '@/components/ui/image-field';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
-import {
-  type RewardCreate,
-  useBonusPromotions,
-  useRewards,
-  useSaveReward,
-  useUploadRewardImage,
-} from '@/features/settings/api/rewards';
+import { type RewardCreate, useBonusPromotions, useRewards, useSaveReward } from '@/features/settings/api/rewards';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
 
 type Reward = z.infer<typeof adminRewardSchema>;
-
-const IMAGE_MB_MAX = REWARD_IMAGE_BYTES_MAX / (1024 * 1024);
-const IMAGE_TYPES = ['image/png', 'image/jpeg'];
-
-/** A file name the server would take as a reward's image, so the preview only asks for real candidates. */
-function isImageName(name: string | undefined): name is string {
-  return rewardRequestSchema.shape.imageUrl.safeParse(name).success;
-}
 
 /** Only the fields that differ from the reward as it is: a PATCH names nothing else. */
 function changesOf(reward: Reward, values: RewardCreate) {
@@ -66,88 +52,6 @@ const optionalSatang = (value: unknown) => {
   const text = String(value).trim();
   return /^\d{1,9}(\.\d{1,2})?$/.test(text) ? (bahtToSatang(Number(text)) ?? Number.NaN) : Number.NaN;
 };
-
-type RewardForm = ReturnType<typeof useZodForm<z.input<typeof rewardRequestSchema>, RewardCreate>>;
-
-/**
- * The image of a reward: a file picker that uploads the chosen PNG or JPEG at
- * once and fills in the file name, the file name itself (an image already on
- * the server will do), and a preview of what players will see.
- */
-function RewardImageFields({ form }: { form: RewardForm }) {
-  const { t } = useTranslation();
-  const ids = { file: useId(), url: useId() };
-  const upload = useUploadRewardImage();
-  const [fileProblem, setFileProblem] = useState<string | undefined>();
-  const imageUrl = form.watch('imageUrl');
-  const urlError = form.formState.errors.imageUrl;
-
-  function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    upload.reset();
-    setFileProblem(undefined);
-    if (!file) return;
-    // A quick courtesy check; the server decides by the bytes whatever the browser says the type is.
-    if (file.size > REWARD_IMAGE_BYTES_MAX) {
-      setFileProblem(t('settings.imageTooLarge', { mb: IMAGE_MB_MAX }));
-      return;
-    }
-    if (file.type && !IMAGE_TYPES.includes(file.type)) {
-      setFileProblem(t('settings.imageTypeInvalid'));
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: ({ data }) => form.setValue('imageUrl', data.imageUrl, { shouldDirty: true, shouldValidate: true }),
-    });
-  }
-
-  const uploadError = fileProblem ?? (upload.error instanceof ApiError ? upload.error.serverMessage : undefined);
-  return (
-    <div className="reward-image">
-      <div className="reward-image__fields">
-        <FormField
-          id={ids.file}
-          label={t('settings.imageFile')}
-          hint={t('settings.imageFileHint', { mb: IMAGE_MB_MAX })}
-          error={uploadError || (upload.isError ? t('common.requestFailed') : undefined)}
-        >
-          <input
-            id={ids.file}
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            onChange={onFile}
-            aria-invalid={uploadError || upload.isError ? true : undefined}
-            aria-describedby={uploadError || upload.isError ? `${ids.file}-error` : undefined}
-          />
-        </FormField>
-        {upload.isPending && <Spinner label={t('settings.uploading')} />}
-        {upload.isSuccess && <Alert tone="success">{t('settings.uploaded')}</Alert>}
-        <FormField
-          id={ids.url}
-          label={t('settings.imageUrl')}
-          hint={t('settings.imageUrlHint')}
-          error={fieldErrorText(urlError)}
-        >
-          <input
-            id={ids.url}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={urlError ? true : undefined}
-            aria-describedby={urlError ? `${ids.url}-error` : undefined}
-            {...form.register('imageUrl')}
-          />
-        </FormField>
-      </div>
-      <figure className="reward-image__figure">
-        {isImageName(imageUrl) ? (
-          <img className="reward-image__preview" src={rewardImagePath(imageUrl)} alt={t('settings.imagePreview')} />
-        ) : (
-          <p className="muted">{t('settings.noImage')}</p>
-        )}
-      </figure>
-    </div>
-  );
-}
 
 function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
@@ -342,7 +246,11 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
             />
           </FormField>
         </div>
-        <RewardImageFields form={form} />
+        <ImageField
+          value={form.watch('imageUrl') ?? ''}
+          onChange={(name) => form.setValue('imageUrl', name, { shouldDirty: true, shouldValidate: true })}
+          error={fieldErrorText(form.formState.errors.imageUrl)}
+        />
         <label className="check-field" htmlFor={ids.active}>
           <input id={ids.active} type="checkbox" {...form.register('active')} />
           {t('settings.rewardActive')}
