@@ -521,11 +521,27 @@ describe('issue 19: promotions and turnover', () => {
       url: API_PATHS.promotionForfeit,
       headers: bearer(player.token),
     });
-    expect(forfeited.json().data).toMatchObject({ status: 'FORFEITED' });
+    expect(forfeited.json()).toMatchObject({
+      message: 'The promotion has been forfeited.',
+      data: { status: 'FORFEITED', endReason: 'player_forfeited' },
+    });
     expect((await balances(player)).mainSatang).toBe(100_000);
     expect((await withdraw(player, 100)).statusCode).toBe(200);
     const none = await t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
     expect(none.json()).toMatchObject({ data: { errorCode: 'NO_OPEN_PROMOTION' } });
+    // A claim still waiting for its deposit is cancelled, not forfeited: nothing was given, nothing returns.
+    const another = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10 });
+    expect((await claim(player, another.id)).statusCode).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.promotionForfeit,
+      headers: bearer(player.token),
+    });
+    expect(cancelled.json()).toMatchObject({
+      message: 'The promotion has been cancelled.',
+      data: { status: 'CANCELLED', endReason: 'player_cancelled' },
+    });
+    expect((await balances(player)).mainSatang).toBe(90_000);
     await expectLedgerClean();
   });
 
