@@ -526,6 +526,13 @@ describe('issue 19: promotions and turnover', () => {
       data: { status: 'FORFEITED', endReason: 'player_forfeited' },
     });
     expect((await balances(player)).mainSatang).toBe(100_000);
+    const returned = await t.database.db
+      .selectFrom('journal_entries')
+      .select('reference')
+      .where('player_id', '=', player.id)
+      .where('kind', '=', 'BONUS_RETURN')
+      .execute();
+    expect(returned).toEqual([{ reference: `promotion:${forfeited.json().data.id}:forfeited` }]);
     expect((await withdraw(player, 100)).statusCode).toBe(200);
     const none = await t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) });
     expect(none.json()).toMatchObject({ data: { errorCode: 'NO_OPEN_PROMOTION' } });
