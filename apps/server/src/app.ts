@@ -1,12 +1,12 @@
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
-import type { Db } from './db/database.ts';
+import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Config } from './env.ts';
 import { registerDocs } from './http/docs.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
-import { healthRoutes } from './http/health.ts';
-import { registerRequestContext } from './http/request-context.ts';
+import { healthRoutes, type Lifecycle, readyRoutes } from './http/health.ts';
+import { registerRequestContext, requestIdOf } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import type { App } from './http/types.ts';
@@ -28,10 +28,12 @@ import { ProviderFiguresMemory } from './modules/games/provider-figures.ts';
 import { startReconciler } from './modules/games/reconciler.ts';
 import { seamlessRoutes } from './modules/games/seamless.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
-import { ensureHouseAccounts, type HouseAccounts } from './modules/ledger/ledger.service.ts';
+import { ensureHouseAccounts, type HouseAccounts, UFA_PROVIDER, WC_PROVIDER } from './modules/ledger/ledger.service.ts';
 import { loyaltyAdminRoutes, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { startPointsExpiry } from './modules/loyalty/points.ts';
 import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
+import { metricsRoutes, registerMetricsHooks } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, instrumentAdapter, type Metrics } from './modules/metrics/metrics.ts';
 import { operatorRoutes } from './modules/operators/operator.routes.ts';
 import {
   ensureSystemOperator,
@@ -48,13 +50,21 @@ import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
 
 /** The game providers' adapters and timings, from the configuration (the sandbox by default). */
-function buildGames(db: Db, config: Config, house: HouseAccounts): GamesContext {
+function buildGames(db: Db, config: Config, house: HouseAccounts, metrics: Metrics): GamesContext {
   const timeoutMs = config.providerTimeoutMs;
   return {
     db,
     house,
-    wallet: sandboxTransferWallet({ baseUrl: config.games.ufa.baseUrl, secret: config.games.ufa.secret, timeoutMs }),
-    seamless: sandboxSeamless({ baseUrl: config.games.wc.baseUrl, secret: config.games.wc.secret, timeoutMs }),
+    wallet: instrumentAdapter(
+      sandboxTransferWallet({ baseUrl: config.games.ufa.baseUrl, secret: config.games.ufa.secret, timeoutMs }),
+      UFA_PROVIDER,
+      metrics,
+    ),
+    seamless: instrumentAdapter(
+      sandboxSeamless({ baseUrl: config.games.wc.baseUrl, secret: config.games.wc.secret, timeoutMs }),
+      WC_PROVIDER,
+      metrics,
+    ),
     timing: {
       providerTimeoutMs: timeoutMs,
       balanceTimeoutMs: config.providerBalanceTimeoutMs,
@@ -99,13 +109,13 @@ type AppDeps = {
 };
 
 /** Builds what every route may use, once. */
-async function buildDeps(db: Db, config: Config): Promise<AppDeps> {
+async function buildDeps(db: Db, config: Config, metrics: Metrics): Promise<AppDeps> {
   const house = await ensureHouseAccounts(db);
   return {
     db,
     config,
     house,
-    games: buildGames(db, config, house),
+    games: buildGames(db, config, house, metrics),
     playerAuth: {
       db,
       signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.player),
@@ -133,8 +143,12 @@ export async function buildApp(options: {
   config: Config;
   /** false: no logs (tests); a stream: logs go there (tests that read them); default: stdout. */
   logger?: false | { write: (line: string) => void };
+  /** The connection pool and the query observer of the open database, for the metrics. */
+  database?: Pick<DatabaseHandle, 'pool' | 'observeQueries'>;
 }): Promise<App> {
   const { db, config } = options;
+  const metrics = createMetrics({ db, pool: options.database?.pool });
+  options.database?.observeQueries(metrics.observeQuery);
   const app = Fastify({
     logger:
       options.logger === false
@@ -147,9 +161,12 @@ export async function buildApp(options: {
           },
     // One access line per request, written when it is answered (see registerAccessLog), not two.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // A request that reaches a closing instance (on a connection the balancer had open) is still served:
+    // shutting down must not answer 503 to a player (issue 20). New connections are no longer accepted.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler({ trustProxy: config.trustProxy }),
     clientErrorHandler,
@@ -171,13 +188,20 @@ export async function buildApp(options: {
   app.removeContentTypeParser('text/plain');
 
   registerAccessLog(app);
+  registerMetricsHooks(app, metrics);
   registerRequestContext(app);
   registerErrorHandling(app);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });
   await registerDocs(app);
 
-  const deps = await buildDeps(db, config);
+  const deps = await buildDeps(db, config, metrics);
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('startDraining', () => {
+    lifecycle.draining = true;
+  });
   await app.register(healthRoutes, { db });
+  await app.register(readyRoutes, { db, lifecycle });
   await app.register(publicAuthRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(async (players: App) => {
@@ -224,18 +248,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on the app, in order (HEAD routes Fastify adds for GET included). */
     registeredRoutes: readonly RegisteredRoute[];
-    /** Starts the timers every instance runs (reconciling provider transfers, pruning); returns a stop function. */
-    startBackgroundWork: () => () => void;
+    /**
+     * Starts the timers every instance runs (reconciling provider transfers,
+     * pruning); returns a stop function, which resolves when the work in
+     * progress has stopped and its leases are given back.
+     */
+    startBackgroundWork: () => () => Promise<void>;
+    /** From now on /ready answers 503: the balancer stops sending this instance new requests. */
+    startDraining: () => void;
   }
 }
 
-function startBackgroundWork(deps: AppDeps, log: App['log']): () => void {
-  const stops = [
-    startReconciler(deps.games, log, deps.config.reconcileIntervalMs),
-    startMaintenance(deps.db, log),
-    startPointsExpiry(deps.db, log, 60_000),
-  ];
-  return () => {
+function startBackgroundWork(deps: AppDeps, log: App['log']): () => Promise<void> {
+  const stopReconciler = startReconciler(deps.games, log, deps.config.reconcileIntervalMs);
+  const stops = [startMaintenance(deps.db, log), startPointsExpiry(deps.db, log, 60_000)];
+  return async () => {
     for (const stop of stops) stop();
+    await stopReconciler();
   };
 }

@@ -65,6 +65,10 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   BACKOFFICE_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** On SIGTERM, /ready answers 503 for this long before the server stops accepting (the balancer's check interval). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Set: GET /metrics answers with `Authorization: Bearer <token>`; unset: /metrics does not exist. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -104,6 +108,8 @@ export type Config = {
   backofficeDistDir: string;
   publicDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  shutdownDrainMs: number;
+  metricsToken: string | undefined;
 };
 
 export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
@@ -236,5 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backofficeDistDir: path.resolve(e.BACKOFFICE_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'backoffice', 'dist')),
     publicDir: path.join(SERVER_ROOT, 'public'),
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -6,6 +6,7 @@ import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from 
 import { seedDemoData } from './modules/demo/demo.seed.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
 
+/** How long the in-flight requests and background work may take to finish once draining is over. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** A port someone else listens on: a sentence for whoever started the server, not a stack trace. */
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   if (config.seedDemo) await seedDemoData(database.db, await ensureHouseAccounts(database.db));
 
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, database });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'database ready',
@@ -36,21 +37,33 @@ async function main(): Promise<void> {
     );
   }
 
-  let stopBackgroundWork = () => {};
+  let stopBackgroundWork = async () => {};
   let stopping = false;
+  /**
+   * Graceful shutdown (issue 20): /ready answers 503 at once and, for
+   * SHUTDOWN_DRAIN_MS, the instance keeps serving while the balancer notices;
+   * then the background work stops (the reconciler gives back the leases of
+   * transfers it has not asked about, so another instance takes them at
+   * once), the server stops accepting and finishes the requests in flight
+   * (bounded by SHUTDOWN_GRACE_MS), and the pool closes.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.startDraining();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
-      stopBackgroundWork();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await stopBackgroundWork();
       await app.close();
       await database.close();
+      app.log.info('shut down');
+      (app.log as { flush?: () => void }).flush?.();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

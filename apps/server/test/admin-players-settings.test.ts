@@ -312,6 +312,7 @@ describe('deliverable 6: freeze and unfreeze', () => {
         status: 403,
         message: translate('account_frozen', language === 'th' ? 'th' : 'en'),
         data: { errorCode: 'ACCOUNT_FROZEN' },
+        requestId: expect.any(String),
       });
     }
     // Money may still arrive.

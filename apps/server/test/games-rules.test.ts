@@ -497,7 +497,7 @@ describe('startReconciler’s timer', () => {
       );
       expect((await latestTransfer(p.playerId)).transfer.status).toBe('FAILED');
     } finally {
-      stop();
+      await stop();
     }
     expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(10 * INTERVAL_MS);
@@ -528,7 +528,7 @@ describe('startReconciler’s timer', () => {
         'reconciled provider transfers',
       );
     } finally {
-      stop();
+      await stop();
     }
   });
 
@@ -556,7 +556,7 @@ describe('startReconciler’s timer', () => {
         'reconciled provider transfers',
       );
     } finally {
-      stop();
+      await stop();
     }
   });
 
@@ -588,8 +588,60 @@ describe('startReconciler’s timer', () => {
       vi.advanceTimersByTime(INTERVAL_MS);
       expect(claimDue).toHaveBeenCalledTimes(2);
     } finally {
-      stop();
+      await stop();
     }
+  });
+  it('issue 20: stopped mid-tick, it settles the transfer it is asking about and gives back the others’ leases: another instance takes them at once', async () => {
+    const g = withWallet();
+    const first = await player(100);
+    const second = await player(100);
+    g.wallet.next = ['unknown-not-applied', 'unknown-not-applied'];
+    await transferOut(g, { playerId: first.playerId, clientKey: null });
+    await transferOut(g, { playerId: second.playerId, clientKey: null });
+    const firstTransfer = (await latestTransfer(first.playerId)).transfer;
+    const secondTransfer = (await latestTransfer(second.playerId)).transfer;
+    await dueFirst(firstTransfer.id);
+    await dueFirst(secondTransfer.id);
+    const realClaim = gamesRepository.claimDue;
+    vi.spyOn(gamesRepository, 'claimDue').mockImplementationOnce(async (db, _limit, leaseMs) => {
+      const rows = await realClaim(db, 50, leaseMs);
+      return rows.filter((row) => row.id === firstTransfer.id || row.id === secondTransfer.id);
+    });
+    vi.spyOn(gamesRepository, 'playersToSync').mockResolvedValue([]);
+    let answer: (status: 'VOIDED') => void = () => undefined;
+    const asked = vi.spyOn(g.wallet, 'status').mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const log = recordingLog();
+    fakeInterval();
+    const stop = startReconciler(g, log, INTERVAL_MS);
+    vi.advanceTimersByTime(INTERVAL_MS);
+    await until(() => asked.mock.calls.length === 1);
+    const stopped = stop();
+    answer('VOIDED');
+    await stopped;
+    expect(asked).toHaveBeenCalledTimes(1);
+    const rows = await t.database.db
+      .selectFrom('provider_transfers')
+      .select(['id', 'reference', 'status', 'lease_until as leaseUntil'])
+      .where('id', 'in', [firstTransfer.id, secondTransfer.id])
+      .execute();
+    // The one it was asking about is settled; the other is PENDING with no lease, due now.
+    const askedReference = asked.mock.calls[0]?.[0];
+    const settled = rows.find((row) => row.reference === askedReference);
+    const left = rows.find((row) => row.reference !== askedReference);
+    expect(settled).toMatchObject({ status: 'FAILED' });
+    expect(left).toMatchObject({ status: 'PENDING', leaseUntil: null });
+    vi.restoreAllMocks();
+    const claimedNow = await gamesRepository.claimDue(t.database.db, 50, 60_000);
+    expect(claimedNow.map((row) => row.id)).toContain(left?.id);
+    await gamesRepository.releaseLeases(
+      t.database.db,
+      claimedNow.map((row) => row.id),
+    );
   });
 });
 

@@ -513,6 +513,7 @@ describe('deliverable 9: the error handler never leaks internals', () => {
       status: 500,
       message: translate('internal_error', 'en'),
       data: { errorCode: 'INTERNAL_ERROR' },
+      requestId: expect.any(String),
     });
     expect(response.headers['cache-control']).toBe('no-store');
     expectSecurityHeaders(response.headers);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { MIGRATIONS } from '../src/db/migrate.ts';
 import { ADMIN_KEY, type TestContext, testApp, testConfig } from './support/test-app.ts';
 
 let t: TestContext;
@@ -37,6 +38,7 @@ describe('HTTP basics', () => {
       status: 404,
       message: 'The requested item was not found.',
       data: { errorCode: 'NOT_FOUND' },
+      requestId: expect.any(String),
     });
   });
 
@@ -85,8 +87,54 @@ describe('HTTP basics', () => {
       status: 500,
       message: 'Something went wrong on our side. Please try again or contact the admin.',
       data: { errorCode: 'INTERNAL_ERROR' },
+      requestId: expect.any(String),
     });
     expect(response.body).not.toContain('select');
+    await app.close();
+  });
+
+  it('issue 20: GET /ready is 200 with the migrations applied, and 503 once the instance drains (/health stays 200)', async () => {
+    const app = await buildApp({ db: t.database.db, config: testConfig(), logger: false });
+    const ready = await app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    const expected = Math.max(...MIGRATIONS.map((migration) => migration.version));
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: { applied: expected, expected } });
+    app.startDraining();
+    const draining = await app.inject({ method: 'GET', url: '/ready' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toMatchObject({ data: { errorCode: 'SERVICE_UNAVAILABLE' } });
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    // A draining instance still serves what reaches it.
+    expect((await app.inject({ method: 'GET', url: '/setting' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('issue 20: one request id names the request in its log line, its X-Request-Id header and its error answer', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      db: t.database.db,
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      logger: { write: (line: string) => void lines.push(line) },
+    });
+    app.get('/api/boom', async () => {
+      throw new Error('boom');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    const id = response.json().requestId as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-request-id']).toBe(id);
+    const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string });
+    expect(logged.filter((line) => line.reqId === id).map((line) => line.msg)).toEqual(['unexpected error', 'request']);
+    // An id the proxy in front gave is kept; one that does not look like an id is replaced.
+    const given = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': 'haproxy-1a2b3c4d' },
+    });
+    expect(given.headers['x-request-id']).toBe('haproxy-1a2b3c4d');
+    expect(given.json().requestId).toBe('haproxy-1a2b3c4d');
+    const odd = await app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'a b<script>' } });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     await app.close();
   });
 

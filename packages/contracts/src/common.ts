@@ -11,6 +11,8 @@ export const errorResponseSchema = z.object({
     errorCode: z.enum(ERROR_CODES),
     fields: z.record(z.string(), z.string()).optional(),
   }),
+  /** The request's id, as in the server's log line and the X-Request-Id header: what support asks for. */
+  requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -5,6 +5,14 @@ import { auditVerifySchema } from './admin.ts';
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** GET /ready: this instance takes traffic (database reachable, migrations current, not shutting down). */
+export const readyResponseSchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
 /** The ledger check's findings (npm run ledger:check, GET /admin/ledger/check). */
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),

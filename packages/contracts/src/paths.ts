@@ -5,6 +5,8 @@
  */
 export const API_PATHS = {
   health: '/health',
+  ready: '/ready',
+  metrics: '/metrics',
   register: '/register',
   login: '/login',
   logout: '/logout',

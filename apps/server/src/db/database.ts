@@ -16,9 +16,18 @@ export type Trx = Transaction<Database>;
 /** Either the database or a transaction: for reads that may run in or out of one. */
 export type Queryable = Db | Trx;
 
+/** What the metrics read of the connection pool. */
+export type PoolFigures = { totalCount: number; idleCount: number; waitingCount: number };
+
+/** Called after every query with its duration and whether it failed (the metrics' query latency). */
+export type QueryObserver = (durationMs: number, failed: boolean) => void;
+
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  pool: PoolFigures;
+  /** From now on every query's duration goes to the observer (one at a time; the last set wins). */
+  observeQueries: (observer: QueryObserver) => void;
   close: () => Promise<void>;
   /** The embedded database's files as a tarball, for `openPglite('memory', { loadDataDir })` (tests). */
   dumpDataDir?: () => Promise<Blob>;
@@ -61,8 +70,23 @@ export async function openPostgres(
     types,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const observed = observableKysely(pool);
+  return { ...observed, kind: 'postgres', pool, close: () => observed.db.destroy() };
+}
+
+/** A Kysely on the pool whose queries' durations an observer may be given later. */
+function observableKysely(pool: pg.Pool): { db: Db; observeQueries: (observer: QueryObserver) => void } {
+  let observer: QueryObserver | null = null;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => observer?.(event.queryDurationMillis, event.level === 'error'),
+  });
+  return {
+    db,
+    observeQueries: (next) => {
+      observer = next;
+    },
+  };
 }
 
 /**
@@ -131,10 +155,12 @@ export async function openPglite(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new pg.Pool({ ...createPgConfig(lite), types });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db, observeQueries } = observableKysely(pool);
   return {
     db,
     kind: 'pglite',
+    pool,
+    observeQueries,
     dumpDataDir: () => lite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();

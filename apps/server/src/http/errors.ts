@@ -36,6 +36,7 @@ export function errorBody(
     status,
     message: translate(key, request.language, params),
     data: fields ? { errorCode, fields } : { errorCode },
+    requestId: request.id,
   };
 }
 

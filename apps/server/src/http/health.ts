@@ -1,7 +1,8 @@
-import { healthResponseSchema } from '@app/contracts/ops';
+import { healthResponseSchema, readyResponseSchema } from '@app/contracts/ops';
 import { API_PATHS } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { MIGRATIONS } from '../db/migrate.ts';
 import { errorBody, errorResponses } from './errors.ts';
 import type { App } from './types.ts';
 
@@ -24,6 +25,50 @@ export async function healthRoutes(app: App, options: { db: Db }) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send(errorBody(request, 503, 'SERVICE_UNAVAILABLE', 'service_unavailable'));
       }
+    },
+  );
+}
+
+/** Whether this instance is shutting down: set on SIGTERM, read by /ready. */
+export type Lifecycle = { draining: boolean };
+
+/**
+ * GET /ready: whether the balancer should send this instance traffic. 200
+ * when the database answers and has every migration this code expects; 503
+ * while the instance drains (SIGTERM: it finishes what it has, takes nothing
+ * new) or when the database is behind or unreachable. /health stays the
+ * liveness answer: a draining instance is alive.
+ */
+export async function readyRoutes(app: App, options: { db: Db; lifecycle: Lifecycle }) {
+  const expected = Math.max(...MIGRATIONS.map((migration) => migration.version));
+  app.get(
+    API_PATHS.ready,
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Readiness: database reachable, migrations current, not shutting down',
+        response: { 200: readyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const unavailable = () =>
+        reply.code(503).send(errorBody(request, 503, 'SERVICE_UNAVAILABLE', 'service_unavailable'));
+      if (options.lifecycle.draining) return unavailable();
+      let applied: number;
+      try {
+        const row = await sql<{
+          version: number | null;
+        }>`select max(version) as version from schema_migrations`.execute(options.db);
+        applied = Number(row.rows[0]?.version ?? 0);
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness: database unreachable');
+        return unavailable();
+      }
+      if (applied < expected) {
+        request.log.warn({ applied, expected }, 'readiness: migrations behind this code');
+        return unavailable();
+      }
+      return { status: 'ready' as const, database: 'ok' as const, migrations: { applied, expected } };
     },
   );
 }

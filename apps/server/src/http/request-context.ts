@@ -1,12 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { FALLBACK_LANGUAGE, languageFromAcceptLanguage } from '@app/contracts/languages';
 import { AppError } from '../lib/app-error.ts';
 import type { App } from './types.ts';
 
-/** Every request learns its language from Accept-Language (app codes like "th" or "cn" work too). */
+/** What an id from the proxy in front may look like; anything else is replaced by our own. */
+const REQUEST_ID_FORMAT = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * A request's id: the one the proxy in front gave it (X-Request-Id, when it
+ * looks like an id), or a new UUID. Unique across instances, so a log line,
+ * an error answer's `requestId` and a trace name the same request.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID_FORMAT.test(given) ? given : randomUUID();
+}
+
+/**
+ * Every request learns its language from Accept-Language (app codes like "th"
+ * or "cn" work too), and answers with its id in X-Request-Id.
+ */
 export function registerRequestContext(app: App): void {
   app.decorateRequest('language', FALLBACK_LANGUAGE);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']) ?? FALLBACK_LANGUAGE;
+    reply.header('x-request-id', request.id);
   });
   app.addHook('preValidation', async (request) => {
     if (containsUnstorableText(request.body, 0) || containsUnstorableText(request.query, 0))

@@ -14,6 +14,8 @@ const SERVER_PREFIXES = [
   '/images/',
   '/docs',
   '/health',
+  '/ready',
+  '/metrics',
   '/admin/',
   '/webhooks/',
   '/provider/',

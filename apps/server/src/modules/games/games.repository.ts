@@ -217,11 +217,6 @@ export const gamesRepository = {
       .execute();
   },
 
-  /**
-   * Claims up to `limit` due PENDING transfers for this reconciler with a
-   * lease: rows another instance holds are skipped (SKIP LOCKED) and a lease
-   * keeps them from being claimed again while the provider is asked.
-   */
   /** Transfers whose outcome is not known yet, and how much money they hold in transit. */
   async pendingTotals(db: Queryable): Promise<{ count: number; amount: number }> {
     const row = await db
@@ -235,6 +230,11 @@ export const gamesRepository = {
     return { count: Number(row.count), amount: Number(row.amount) };
   },
 
+  /**
+   * Claims up to `limit` due PENDING transfers for this reconciler with a
+   * lease: rows another instance holds are skipped (SKIP LOCKED) and a lease
+   * keeps them from being claimed again while the provider is asked.
+   */
   async claimDue(db: Queryable, limit: number, leaseMs: number): Promise<ProviderTransferRow[]> {
     const claimed = await sql<ProviderTransferRow>`
       update provider_transfers set lease_until = ${msFromNow(leaseMs)}, attempts = attempts + 1
@@ -247,6 +247,17 @@ export const gamesRepository = {
       returning id, reference, player_id as "playerId", provider, direction, amount, status, attempts,
                 created_at as "createdAt"`.execute(db);
     return claimed.rows;
+  },
+
+  /** Gives back the leases of claimed transfers not asked about (an instance shutting down): due again at once. */
+  async releaseLeases(db: Queryable, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('provider_transfers')
+      .set({ lease_until: null })
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'PENDING')
+      .execute();
   },
 
   /**

@@ -34,10 +34,21 @@ export const SYNC_BATCH_MAX = 20;
  * later. Safe with several instances: each claims due rows with SKIP LOCKED
  * and a lease, and settling is conditional on the transfer being PENDING.
  */
-export async function reconcileTransfers(ctx: GamesContext, limit = RECONCILE_BATCH_MAX): Promise<ReconcileReport> {
+export async function reconcileTransfers(
+  ctx: GamesContext,
+  limit = RECONCILE_BATCH_MAX,
+  stop: StopSignal = { stopped: false },
+): Promise<ReconcileReport> {
   const claimed = await gamesRepository.claimDue(ctx.db, limit, LEASE_MS);
   const report: ReconcileReport = { claimed: claimed.length, completed: 0, returned: 0, stillPending: 0, synced: 0 };
-  for (const transfer of claimed) {
+  for (const [index, transfer] of claimed.entries()) {
+    if (stop.stopped) {
+      // Shutting down: what this instance claimed and has not asked about goes back at once, not after the lease.
+      const left = claimed.slice(index).map((row) => row.id);
+      await gamesRepository.releaseLeases(ctx.db, left);
+      report.stillPending += left.length;
+      return report;
+    }
     let status: TransferStatus;
     try {
       status = await ctx.wallet.status(transfer.reference);
@@ -57,9 +68,12 @@ export async function reconcileTransfers(ctx: GamesContext, limit = RECONCILE_BA
     else if (result.status === 'FAILED') report.returned += 1;
     else report.stillPending += 1;
   }
-  report.synced = await syncRecentPlayers(ctx);
+  if (!stop.stopped) report.synced = await syncRecentPlayers(ctx);
   return report;
 }
+
+/** Set when the instance shuts down: a tick in progress stops after the transfer it is settling. */
+export type StopSignal = { stopped: boolean };
 
 /**
  * Records game results as they happen rather than only at transfer-in: the
@@ -80,17 +94,22 @@ async function syncRecentPlayers(ctx: GamesContext): Promise<number> {
   return synced;
 }
 
-/** Runs the reconciler every interval until stopped; a failed tick is logged and the next one tries again. */
+/**
+ * Runs the reconciler every interval until stopped; a failed tick is logged
+ * and the next one tries again. The stop function ends the timer and, when a
+ * tick is running, waits for it to settle the transfer it is on and give back
+ * the leases of the others (issue 20: another instance takes them at once).
+ */
 export function startReconciler(
   ctx: GamesContext,
   log: { debug: (details: object, message: string) => void; error: (details: object, message: string) => void },
   intervalMs: number,
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const stop: StopSignal = { stopped: false };
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    reconcileTransfers(ctx)
+    running = reconcileTransfers(ctx, RECONCILE_BATCH_MAX, stop)
       .then(
         (report) => {
           // Routine work of every tick: debug, so that a terminal shows what matters (a failure is an error).
@@ -99,9 +118,13 @@ export function startReconciler(
         (error: unknown) => log.error({ err: error }, 'reconciler tick failed'),
       )
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    stop.stopped = true;
+    await running;
+  };
 }
