@@ -134,6 +134,64 @@ describe('the server process (npm start)', () => {
     expect(await stop(second)).toBe(0);
   }, 60_000);
 
+  it('issue 20: SIGTERM under load: /ready goes 503 while requests are still served, none is answered 5xx, and the process exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'server-drain-'));
+    const port = await freePort();
+    const child = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '1500' });
+    const log = output(child);
+    // A first start makes the database (initdb, migrations, demo data): slower on a loaded machine.
+    await waitForHealth(port, 30_000);
+    const base = `http://127.0.0.1:${port}`;
+    const statuses: number[] = [];
+    const refused: string[] = [];
+    const ready: number[] = [];
+    let running = true;
+    // Eight clients in a loop: reads and (slow, argon2) sign-ins, in flight when the signal comes.
+    const client = async (n: number) => {
+      while (running) {
+        try {
+          const answer =
+            n % 2 === 0
+              ? await fetch(`${base}/setting`)
+              : await fetch(`${base}/login`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({ username: '0812345678', password: 'demo1234' }),
+                });
+          statuses.push(answer.status);
+          await answer.arrayBuffer();
+        } catch (error) {
+          // The listener closed: a connection refused or reset, which a balancer retries elsewhere.
+          refused.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, n) => client(n));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exited = exitCode(child);
+    child.kill('SIGTERM');
+    const watch = (async () => {
+      while (running) {
+        try {
+          ready.push((await fetch(`${base}/ready`)).status);
+        } catch {
+          // closed
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    expect(await exited).toBe(0);
+    running = false;
+    await Promise.all([...clients, watch]);
+    expect(ready).toContain(503);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(refused.every((code) => /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|other side closed/.test(code))).toBe(true);
+    expect(log.text()).not.toContain('shutdown took too long');
+  }, 60_000);
+
   it('refuses to start with a clear message when the configuration is invalid', async () => {
     const child = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: 'not-a-port' });
     let stderr = '';
