@@ -9,6 +9,7 @@ import { healthRoutes, type Lifecycle, readyRoutes } from './http/health.ts';
 import { registerRequestContext, requestIdOf } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStaticFiles } from './http/static-files.ts';
+import { registerTracing } from './http/tracing.ts';
 import type { App } from './http/types.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: {
 
   registerAccessLog(app);
   registerMetricsHooks(app, metrics);
+  if (config.otlpEndpoint) registerTracing(app, { endpoint: config.otlpEndpoint, serviceName: config.serviceName });
   registerRequestContext(app);
   registerErrorHandling(app);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });

@@ -69,6 +69,9 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Set: GET /metrics answers with `Authorization: Bearer <token>`; unset: /metrics does not exist. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Set: traces are exported over OTLP/HTTP to this collector (OpenTelemetry's own variable name). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default('siam-play'),
 });
 
 export type Config = {
@@ -110,6 +113,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shutdownDrainMs: number;
   metricsToken: string | undefined;
+  otlpEndpoint: string | undefined;
+  serviceName: string;
 };
 
 export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
@@ -244,5 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: e.OTEL_SERVICE_NAME,
   };
 }

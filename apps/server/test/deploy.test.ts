@@ -159,7 +159,7 @@ describe('issue 20: the balancer and Prometheus', () => {
     const exposed = new Set(['up']);
     for (const metric of await registry.getMetricsAsJSON()) {
       exposed.add(metric.name);
-      if (metric.type === 'histogram')
+      if (String(metric.type) === 'histogram')
         for (const suffix of ['_bucket', '_sum', '_count']) exposed.add(metric.name + suffix);
     }
     const alerts = parse(read('deploy/prometheus/alerts.yml')) as {

@@ -76,7 +76,7 @@ describe('issue 20: /metrics', () => {
     expect(text).toContain(
       `http_request_duration_seconds_bucket{le="0.5",method="GET",route="${API_PATHS.settings}",status="200"}`,
     );
-    expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} \d/);
+    expect(text).toMatch(/http_requests_total\{method="GET",route="(unmatched|\/\*)",status="404"\} \d/);
     expect(text).not.toContain('no-such-thing-42');
     expect(seriesValue(text, 'http_errors_total{code="NOT_FOUND"}')).toBeGreaterThanOrEqual(1);
     expect(seriesValue(text, 'http_errors_total{code="INVALID_CREDENTIALS"}')).toBeGreaterThanOrEqual(1);
