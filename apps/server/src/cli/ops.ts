@@ -34,6 +34,7 @@ const OPTION_NAMES = [
   'reference',
   'url',
   'secret',
+  'file',
 ] as const;
 
 function help(): string {

@@ -1,0 +1,194 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { openPostgres } from '../../db/database.ts';
+import { verifyAuditChain } from '../audit/audit.service.ts';
+import { checkLedger } from '../ledger/ledger-check.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Backups that restore (issue 20). A backup is pg_dump's custom format taken
+ * from a snapshot the backup exports itself: in the same snapshot it counts
+ * the rows of the tables that hold money and records the audit chain's head,
+ * and writes them beside the dump (`<file>.manifest.json`, with the dump's
+ * SHA-256). pg_dump's snapshot is consistent under load (one repeatable-read
+ * transaction), so a backup taken while players deposit and withdraw is a
+ * moment of the site, and the manifest says exactly what that moment holds.
+ *
+ * A restore goes into an empty database only, checks the dump against its
+ * manifest first, runs pg_restore in one transaction, then proves what it
+ * restored: the same row counts, the same audit head, the ledger check and
+ * the audit chain passing.
+ */
+
+/** The tables whose rows a restore must bring back, counted at the backup's moment. */
+export const COUNTED_TABLES = [
+  'players',
+  'ledger_accounts',
+  'journal_entries',
+  'postings',
+  'history',
+  'bank_transfers',
+  'provider_transfers',
+  'audit_log',
+  'player_promotions',
+  'redemptions',
+  'points_lots',
+  'schema_migrations',
+] as const;
+
+export type BackupManifest = {
+  format: 'pg_dump-custom';
+  createdAt: string;
+  bytes: number;
+  sha256: string;
+  counts: Record<string, number>;
+  auditHead: string | null;
+  pgDump: string;
+};
+
+export class BackupError extends Error {}
+
+const manifestPath = (file: string) => `${file}.manifest.json`;
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function countRows(client: pg.Client | pg.PoolClient): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    const result = await client.query<{ count: string }>(`select count(*) as count from ${table}`);
+    counts[table] = Number(result.rows[0]?.count ?? 0);
+  }
+  return counts;
+}
+
+async function auditHead(client: pg.Client | pg.PoolClient): Promise<string | null> {
+  const result = await client.query<{ hash: string }>('select hash from audit_log order by id desc limit 1');
+  return result.rows[0]?.hash ?? null;
+}
+
+/** Takes a backup of the PostgreSQL database at `databaseUrl` into `file` (and its manifest). */
+export async function backupDatabase(databaseUrl: string, file: string): Promise<BackupManifest> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin transaction isolation level repeatable read, read only');
+    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id;
+    if (!snapshot) throw new BackupError('the database did not export a snapshot');
+    const counts = await countRows(client);
+    const head = await auditHead(client);
+    // pg_dump reads the exported snapshot: the dump holds exactly what was just counted.
+    const { stdout: version } = await run('pg_dump', ['--version']);
+    await run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--snapshot=${snapshot}`,
+      `--file=${file}`,
+      `--dbname=${databaseUrl}`,
+    ]);
+    await client.query('commit');
+    const manifest: BackupManifest = {
+      format: 'pg_dump-custom',
+      createdAt: new Date().toISOString(),
+      bytes: (await stat(file)).size,
+      sha256: await sha256Of(file),
+      counts,
+      auditHead: head,
+      pgDump: version.trim(),
+    };
+    await writeFile(manifestPath(file), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    return manifest;
+  } finally {
+    await client.end();
+  }
+}
+
+export type RestoreReport = {
+  manifest: BackupManifest;
+  counts: Record<string, number>;
+  ledgerProblems: string[];
+  auditProblems: number;
+  auditHead: string | null;
+};
+
+/** Restores `file` into the empty database at `targetUrl`, then proves it holds what the manifest says. */
+export async function restoreDatabase(file: string, targetUrl: string): Promise<RestoreReport> {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(manifestPath(file), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(
+      `no manifest beside the backup (${manifestPath(file)}): a backup is the dump and its manifest`,
+    );
+  }
+  if ((await sha256Of(file)) !== manifest.sha256) {
+    throw new BackupError(`${file} does not match its manifest's SHA-256: the file is damaged or not this backup`);
+  }
+  const probe = new pg.Client({ connectionString: targetUrl });
+  await probe.connect();
+  try {
+    const tables = await probe.query<{ count: string }>(
+      'select count(*) as count from information_schema.tables where table_schema = current_schema()',
+    );
+    if (Number(tables.rows[0]?.count ?? 0) > 0) {
+      throw new BackupError('the target database is not empty: restore into a new database (createdb), never over one');
+    }
+  } finally {
+    await probe.end();
+  }
+  await run('pg_restore', [
+    '--exit-on-error',
+    '--single-transaction',
+    '--no-owner',
+    '--no-privileges',
+    `--dbname=${targetUrl}`,
+    file,
+  ]);
+  const restored = await openPostgres(targetUrl, { poolSize: 2 });
+  try {
+    const client = await (restored.pool as pg.Pool).connect();
+    let counts: Record<string, number>;
+    let head: string | null;
+    try {
+      counts = await countRows(client);
+      head = await auditHead(client);
+    } finally {
+      client.release();
+    }
+    const ledger = await checkLedger(restored.db);
+    const audit = await verifyAuditChain(restored.db);
+    return {
+      manifest,
+      counts,
+      ledgerProblems: ledger.problems,
+      auditProblems: audit.problems.length,
+      auditHead: head,
+    };
+  } finally {
+    await restored.close();
+  }
+}
+
+/** What a restore proved, or the first thing that differs from the backup. */
+export function restoreProblems(report: RestoreReport): string[] {
+  const problems: string[] = [];
+  for (const table of COUNTED_TABLES) {
+    if (report.counts[table] !== report.manifest.counts[table]) {
+      problems.push(`${table}: ${report.counts[table]} rows restored, ${report.manifest.counts[table]} backed up`);
+    }
+  }
+  if (report.auditHead !== report.manifest.auditHead)
+    problems.push('the audit chain ends on another row than the backup');
+  problems.push(...report.ledgerProblems.map((problem) => `ledger: ${problem}`));
+  if (report.auditProblems > 0) problems.push(`audit chain: ${report.auditProblems} broken row(s)`);
+  return problems;
+}
