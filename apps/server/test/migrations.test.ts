@@ -31,6 +31,7 @@ const SHIPPED: Record<number, string> = {
   10: 'b8b3e52eb23130ff1d11c7b9b4ed38208b1cf354060f0c81f166ae99cdecd222',
   11: 'd1cde3e130fdb9982b73f210b28519c3ea69156250d5054207f6bf87aaaa3b90',
   12: '89d1be14fe0d8200690a574e682b493324694070995091b0d2d55704e62619f6',
+  13: 'c993ecb28743be82edfcf5fc588c00ce94c525bf877e49f872b626b74e34c2a8',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

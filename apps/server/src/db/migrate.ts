@@ -13,6 +13,7 @@ import { accountLengthsSchemaSql } from './migrations/009-account-lengths.ts';
 import { moduleSqlSchemaSql } from './migrations/010-module-sql.ts';
 import { loyaltySchemaSql } from './migrations/011-loyalty.ts';
 import { manualDepositsSchemaSql } from './migrations/012-manual-deposits.ts';
+import { historyCountsSchemaSql } from './migrations/013-history-counts.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'module-sql', sql: moduleSqlSchemaSql },
   { version: 11, name: 'loyalty', sql: loyaltySchemaSql },
   { version: 12, name: 'manual-deposits', sql: manualDepositsSchemaSql },
+  { version: 13, name: 'history-counts', sql: historyCountsSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

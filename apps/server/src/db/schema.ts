@@ -103,6 +103,13 @@ export interface HistoryTable {
 /** How a history entry came about: the bank feed, a slip, an operator, the player. */
 export type HistorySource = 'FEED' | 'SLIP' | 'OPERATOR' | 'PLAYER';
 
+/** Entries per player and type, kept by a trigger on history (migration 013): the page totals. */
+export interface HistoryCountsTable {
+  player_id: number;
+  type: HistoryType;
+  entries: number;
+}
+
 export interface IdempotencyKeysTable {
   scope: string;
   key: string;
@@ -468,6 +475,7 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
   history: HistoryTable;
+  history_counts: HistoryCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   house_bank_accounts: HouseBankAccountsTable;

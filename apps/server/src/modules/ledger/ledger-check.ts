@@ -32,6 +32,20 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
     (r) => `journal ${r.journal_entry_id} does not balance in ${r.currency}: sum ${r.total}, ${r.legs} postings`,
   );
 
+  // The page totals (history_counts, kept by a trigger) against the entries they count.
+  const miscounted = await sql<Record<string, unknown>>`
+    select coalesce(c.player_id, h.player_id) as player_id, coalesce(c.type, h.type) as type,
+           coalesce(c.entries, 0) as counted, coalesce(h.entries, 0) as entries
+      from history_counts c
+      full join (select player_id, type, count(*) as entries from history group by player_id, type) h
+        on h.player_id = c.player_id and h.type = c.type
+     where coalesce(c.entries, 0) <> coalesce(h.entries, 0)
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(
+    miscounted.rows,
+    (r) => `player ${r.player_id} has ${r.entries} ${r.type} entries but the page total counts ${r.counted}`,
+  );
+
   const orphanJournals = await sql<Record<string, unknown>>`
     select j.id from journal_entries j
      where not exists (select 1 from postings p where p.journal_entry_id = j.id)
