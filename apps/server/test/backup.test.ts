@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { API_PATHS } from '@app/contracts/paths';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +25,15 @@ import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './su
  * server, and the embedded database is backed up by copying its directory.
  */
 
+const run = promisify(execFile);
 const base = process.env.TEST_DATABASE_URL ?? '';
 const suffix = `${process.pid}_${Date.now()}`;
-const names = { source: `backup_src_${suffix}`, target: `backup_dst_${suffix}`, other: `backup_oth_${suffix}` };
+const names = {
+  source: `backup_src_${suffix}`,
+  target: `backup_dst_${suffix}`,
+  other: `backup_oth_${suffix}`,
+  cli: `backup_cli_${suffix}`,
+};
 const urlOf = (database: string) => {
   const url = new URL(base);
   url.pathname = `/${database}`;
@@ -113,6 +121,22 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     } finally {
       await restored.close();
     }
+  }, 120_000);
+
+  it('the operator’s commands: npm run ops -- backup, then restore into a new database, which it proves', async () => {
+    const file = path.join(dir, 'cli.dump');
+    const ops = (args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'src/cli/ops.ts', ...args], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...process.env, DATABASE_URL: urlOf(names.source), LOG_LEVEL: 'silent' },
+        timeout: 60_000,
+      });
+    const backedUp = await ops(['backup', '--file', file]);
+    expect(backedUp.stdout).toMatch(
+      /^backup .*cli\.dump: \d+ bytes in [\d.]+ s, \d+ journals, \d+ postings, \d+ audit rows/,
+    );
+    const restored = await ops(['restore', '--file', file, '--url', urlOf(names.cli)]);
+    expect(restored.stdout).toMatch(/^restored .*cli\.dump in [\d.]+ s: .*; ledger OK, audit chain OK\n$/);
   }, 120_000);
 
   it('refuses a damaged backup, a backup without its manifest, and a target that is not empty', async () => {

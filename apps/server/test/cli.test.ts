@@ -44,12 +44,24 @@ describe('npm run ops (the operator CLI)', { timeout: CLI_TEST_TIMEOUT_MS }, () 
       'send-transfer',
       'ledger-check',
       'audit-verify',
+      'backup',
+      'restore',
     ]) {
       expect(help.stdout).toContain(command);
     }
     const unknown = await ops(['no-such-command']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command');
+  });
+
+  it('issue 20: backup on the embedded database says how it is backed up (exit 2); restore names what it misses', async () => {
+    const backup = await ops(['backup', '--file', path.join(dataDir, 'x.dump')]);
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toContain('backup needs DATABASE_URL (PostgreSQL)');
+    expect(backup.stderr).toContain('copying DATA_DIR');
+    const restore = await ops(['restore', '--file', path.join(dataDir, 'x.dump')]);
+    expect(restore.code).toBe(2);
+    expect(restore.stderr).toContain('missing --url');
   });
 
   it('create-admin prints a working TOTP secret once; the admin is listed; the ledger and audit chain verify', async () => {
