@@ -190,7 +190,8 @@ export async function buildApp(options: {
 
   registerAccessLog(app);
   registerMetricsHooks(app, metrics);
-  if (config.otlpEndpoint) registerTracing(app, { endpoint: config.otlpEndpoint, serviceName: config.serviceName });
+  if (config.otlpEndpoint)
+    await registerTracing(app, { endpoint: config.otlpEndpoint, serviceName: config.serviceName });
   registerRequestContext(app);
   registerErrorHandling(app);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });

@@ -1,7 +1,4 @@
-import { type Span, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { Span, Tracer } from '@opentelemetry/api';
 import type { App } from './types.ts';
 
 declare module 'fastify' {
@@ -17,9 +14,21 @@ declare module 'fastify' {
  * batches, named by its route pattern and carrying its request id (the
  * `request.id` attribute: the same id as its log lines and an error
  * answer's `requestId`). The provider is the app's own, not a global one,
- * and is flushed and shut down when the app closes.
+ * and is flushed and shut down when the app closes. The OpenTelemetry
+ * packages are loaded only then: an instance without tracing never loads them.
  */
-export function registerTracing(app: App, options: { endpoint: string; serviceName: string }): void {
+export async function registerTracing(app: App, options: { endpoint: string; serviceName: string }): Promise<void> {
+  const [
+    { SpanKind, SpanStatusCode },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { BasicTracerProvider, BatchSpanProcessor },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-base'),
+  ]);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [
