@@ -46,7 +46,11 @@ describe('POST /login (spec §3, §4)', () => {
     const unknownPhone = await login(uniquePhone(), 'not-the-password', '10.1.0.2');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownPhone.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual(unknownPhone.json());
+    // Each answer names its own request (requestId); everything else is the same.
+    const { requestId: firstId, ...first } = wrongPassword.json();
+    const { requestId: secondId, ...second } = unknownPhone.json();
+    expect(first).toEqual(second);
+    expect(firstId).not.toBe(secondId);
     expect(wrongPassword.json().message).toBe('Phone number or password is incorrect.');
   });
 

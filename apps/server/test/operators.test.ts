@@ -156,7 +156,11 @@ describe('deliverable 6: operator sign-in with a TOTP second factor', () => {
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual(unknown.json());
+    // Each answer names its own request (requestId); everything else is the same.
+    const { requestId: firstId, ...first } = wrongPassword.json();
+    const { requestId: secondId, ...second } = unknown.json();
+    expect(first).toEqual(second);
+    expect(firstId).not.toBe(secondId);
     expect(wrongPassword.json().data.errorCode).toBe('INVALID_CREDENTIALS');
   });
 
