@@ -49,8 +49,9 @@ export async function metricsRoutes(app: App, options: { metrics: Metrics; token
     if (!sameSecret(given, token)) {
       return reply.code(401).send(errorBody(request, 401, 'UNAUTHORIZED', 'unauthorized'));
     }
-    reply.header('content-type', metrics.registry.contentType);
+    const scraped = await metrics.scrape();
+    reply.header('content-type', scraped.contentType);
     reply.header('cache-control', 'no-store');
-    return metrics.registry.metrics();
+    return scraped.text;
   });
 }

@@ -12,7 +12,10 @@ import type { Db, PoolFigures } from '../../db/database.ts';
  * from the closed list; journal kinds.
  */
 export type Metrics = {
+  /** This app's series. */
   registry: Registry;
+  /** Everything a scrape shows: this app's series and the process's (memory, CPU, event loop, GC). */
+  scrape: () => Promise<{ contentType: string; text: string }>;
   /** One answered request: its route pattern, method, status and seconds. */
   observeRequest: (labels: { method: string; route: string; status: number }, seconds: number) => void;
   /** An error answer's code (ALREADY_DECIDED, IDEMPOTENCY_KEY_REUSED, TOO_MANY_ATTEMPTS, ...). */
@@ -65,10 +68,24 @@ async function readQueues(db: Db): Promise<QueueRow[]> {
   return result.rows;
 }
 
+/**
+ * The process's own series (memory, CPU, event-loop lag, GC), created once
+ * per process, when first scraped: each collector keeps an event-loop
+ * monitor and a GC observer running, which one process needs once, not once
+ * per app (tests build hundreds).
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(options: { db: Db; pool?: PoolFigures | undefined }): Metrics {
   const { db, pool } = options;
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
   const requests = new Counter({
     name: 'http_requests_total',
@@ -229,6 +246,10 @@ export function createMetrics(options: { db: Db; pool?: PoolFigures | undefined 
 
   return {
     registry,
+    scrape: async () => {
+      const merged = Registry.merge([registry, processMetrics()]);
+      return { contentType: merged.contentType, text: await merged.metrics() };
+    },
     observeRequest: (labels, seconds) => {
       const named = { method: labels.method, route: labels.route, status: String(labels.status) };
       requests.inc(named);
