@@ -5,7 +5,7 @@ import { toSatang } from '@app/contracts/wallet';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../env.ts';
 import type { Actor } from '../modules/audit/audit.service.ts';
-import { BackupError, backupDatabase, restoreDatabase, restoreProblems } from '../modules/backup/backup.ts';
+import { backupDatabase, restoreDatabase, restoreProblems } from '../modules/backup/backup.ts';
 import { runAuditChainCheck, runLedgerCheck } from '../modules/checks/check-runs.service.ts';
 import { assignTransfer, listBankTransfers } from '../modules/deposits/bank-feed.service.ts';
 import { approveDeposit, listDeposits, rejectDeposit } from '../modules/deposits/slip-deposit.service.ts';
@@ -361,18 +361,13 @@ export const COMMANDS: Record<string, Command> = {
         );
       }
       const started = Date.now();
-      try {
-        const manifest = await backupDatabase(input.config.databaseUrl, file);
-        input.print(
-          `backup ${file}: ${manifest.bytes} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
-            `${manifest.counts.journal_entries} journals, ${manifest.counts.postings} postings, ` +
-            `${manifest.counts.audit_log} audit rows (manifest: ${file}.manifest.json)`,
-        );
-        return 0;
-      } catch (error) {
-        if (error instanceof BackupError) throw new UsageError(error.message);
-        throw error;
-      }
+      const manifest = await backupDatabase(input.config.databaseUrl, file);
+      input.print(
+        `backup ${file}: ${manifest.bytes} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+          `${manifest.counts.journal_entries} journals, ${manifest.counts.postings} postings, ` +
+          `${manifest.counts.audit_log} audit rows (manifest: ${file}.manifest.json)`,
+      );
+      return 0;
     },
   },
   restore: {
@@ -384,20 +379,15 @@ export const COMMANDS: Record<string, Command> = {
       const file = required(input.options.file, '--file <path>');
       const url = required(input.options.url, '--url <target database>');
       const started = Date.now();
-      try {
-        const report = await restoreDatabase(file, url);
-        const problems = restoreProblems(report);
-        for (const problem of problems) input.print(`PROBLEM: ${problem}`);
-        input.print(
-          problems.length === 0
-            ? `restored ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${json(report.counts)}; ledger OK, audit chain OK`
-            : `restore of ${file} differs from its backup in ${problems.length} way(s)`,
-        );
-        return problems.length === 0 ? 0 : 1;
-      } catch (error) {
-        if (error instanceof BackupError) throw new UsageError(error.message);
-        throw error;
-      }
+      const report = await restoreDatabase(file, url);
+      const problems = restoreProblems(report);
+      for (const problem of problems) input.print(`PROBLEM: ${problem}`);
+      input.print(
+        problems.length === 0
+          ? `restored ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${json(report.counts)}; ledger OK, audit chain OK`
+          : `restore of ${file} differs from its backup in ${problems.length} way(s)`,
+      );
+      return problems.length === 0 ? 0 : 1;
     },
   },
   totp: {

@@ -5,6 +5,7 @@ import { DataDirLockedError, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { ConfigError, loadConfig } from '../env.ts';
 import { AppError } from '../lib/app-error.ts';
+import { BackupError } from '../modules/backup/backup.ts';
 import { ensureHouseAccounts } from '../modules/ledger/ledger.service.ts';
 import { ensureSystemOperator, SYSTEM_OPERATORS } from '../modules/operators/operator.service.ts';
 import { COMMANDS, type CommandInput, UsageError } from './commands.ts';
@@ -108,7 +109,7 @@ function report(error: unknown): number {
     );
     return 2;
   }
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof BackupError) {
     console.error(error.message);
     return 2;
   }
