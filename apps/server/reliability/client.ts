@@ -31,6 +31,10 @@ export class Clients {
   operations = 0;
   /** Requests that got no answer at all (the first try of an operation a kill interrupted, a timeout). */
   unanswered = 0;
+  /** Answers that said "not now, try again" (the database failing over, a balancer with no instance up), then retried. */
+  retriedUnavailable = 0;
+  /** When each successful write (a POST answered 2xx) was sent (this try) and answered: the failover's "writes back" figure. */
+  readonly writes: { sentAt: number; answeredAt: number }[] = [];
 
   constructor(
     readonly cluster: Cluster,
@@ -43,10 +47,21 @@ export class Clients {
     let server = this.random.pick(servers);
     for (let attempt = 0; ; attempt += 1) {
       if (options.counted !== false) this.operations += 1;
-      const answer = await send(`${server.url}${path}`, options);
-      if (answer) return answer;
-      this.unanswered += 1;
-      if (Date.now() > deadline) return undefined;
+      const sentAt = Date.now();
+      const answer = await send(`${this.cluster.front ?? server.url}${path}`, options);
+      if (answer && !unavailable(answer)) {
+        if (
+          answer.status < 300 &&
+          options.method !== 'GET' &&
+          (options.body !== undefined || options.raw !== undefined)
+        ) {
+          this.writes.push({ sentAt, answeredAt: Date.now() });
+        }
+        return answer;
+      }
+      if (answer) this.retriedUnavailable += 1;
+      else this.unanswered += 1;
+      if (Date.now() > deadline) return answer;
       // Another server if there is one up, else wait for this one to come back.
       const others = servers.filter((candidate) => candidate !== server && candidate.running);
       server = others.length > 0 ? this.random.pick(others) : server;
@@ -98,6 +113,17 @@ export class Clients {
       },
     });
   }
+}
+
+/**
+ * An answer that means "nothing was done, try again": the server's 503 while
+ * its database is unreachable, or the balancer's own 502/503/504 page (not
+ * JSON) while no instance can take the request. A player's app retries these
+ * with the same Idempotency-Key, and so do the simulated clients.
+ */
+function unavailable(answer: NonNullable<Answer>): boolean {
+  if (answer.status === 503 && field(answer, 'data', 'errorCode') === 'SERVICE_UNAVAILABLE') return true;
+  return [502, 503, 504].includes(answer.status) && (typeof answer.body !== 'object' || answer.body === null);
 }
 
 async function send(url: string, options: RequestOptions): Promise<Answer> {

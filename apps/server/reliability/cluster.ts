@@ -139,6 +139,8 @@ export type Cluster = {
   secrets: Secrets;
   /** How to open the run's database for the final checks (once the servers are stopped, for the embedded store). */
   store: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** A load balancer in front of the servers: when set, every client request goes through it. */
+  front?: string;
   stop: () => Promise<void>;
 };
 
@@ -150,6 +152,8 @@ export async function startCluster(options: {
   store: Cluster['store'];
   serverCount: number;
   faultRate: number;
+  /** Where the sandbox sends its callbacks (a load balancer); the first server when not set. */
+  callbackUrl?: string;
 }): Promise<Cluster> {
   const secrets = newSecrets();
   const sandboxPort = await freePort();
@@ -165,7 +169,7 @@ export async function startCluster(options: {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_HOST: '127.0.0.1',
       PROVIDER_SECRET: secrets.provider,
-      SERVER_URL: `http://127.0.0.1:${serverPorts[0]}`,
+      SERVER_URL: options.callbackUrl ?? `http://127.0.0.1:${serverPorts[0]}`,
       SANDBOX_PUBLIC_URL: sandboxUrl,
       SANDBOX_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reliability-sandbox-')),
       SANDBOX_FAULT_RATE: String(options.faultRate),

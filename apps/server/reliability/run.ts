@@ -1,12 +1,11 @@
-import { ADMIN_PATHS } from '@app/contracts/paths';
 import { openPglite, openPostgres } from '../src/db/database.ts';
 import { describeAttacks, setUpAttackPairs } from './attacks.ts';
-import { Clients, field } from './client.ts';
-import { type Cluster, createRunDatabase, newDataDir, sleep, startCluster } from './cluster.ts';
+import { Clients } from './client.ts';
+import { type Cluster, createRunDatabase, newDataDir, startCluster } from './cluster.ts';
 import { setUpLoyalty } from './loyalty.ts';
 import { type Options, parseOptions } from './options.ts';
 import { seededRandom } from './rng.ts';
-import { pendingCallbacks, readProviderBooks, verifyRun } from './verify.ts';
+import { readProviderBooks, settle, verifyRun } from './verify.ts';
 import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
 
 /**
@@ -31,24 +30,8 @@ type ScenarioResult = {
   details: string;
 };
 
-const SETTLE_LIMIT_MS = 180_000;
-
 function log(options: Options, message: string) {
   if (options.verbose) console.log(`  ${message}`);
-}
-
-/** Waits until no transfer awaits the provider's answer and the provider owes our server no callback. */
-async function settle(clients: Clients, options: Options): Promise<string | undefined> {
-  const deadline = Date.now() + SETTLE_LIMIT_MS;
-  while (Date.now() < deadline) {
-    const summary = await clients.operator(ADMIN_PATHS.summary, { counted: false });
-    const pending = field(summary, 'data', 'pendingTransfers', 'count');
-    const owed = await pendingCallbacks(clients);
-    log(options, `settling: ${String(pending)} transfers pending, ${owed} callbacks owed`);
-    if (pending === 0 && owed === 0) return undefined;
-    await sleep(1000);
-  }
-  return `not settled within ${SETTLE_LIMIT_MS / 1000} s (transfers pending or callbacks owed)`;
 }
 
 async function runScenario(
@@ -88,7 +71,7 @@ async function runScenario(
     );
     const operations = clients.operations - counted;
     log(options, `${name}: ${operations} operations done, ${kills} kills; settling`);
-    const unsettled = await settle(clients, options);
+    const unsettled = await settle(clients, (message) => log(options, message));
     if (unsettled) journal.violations.push(unsettled);
     const books = await readProviderBooks(
       clients,

@@ -1,3 +1,4 @@
+import { ADMIN_PATHS } from '@app/contracts/paths';
 import { SANDBOX_CONTROL_PATHS, sandboxStateResponseSchema } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
@@ -5,7 +6,8 @@ import { verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { accountFits } from '../src/modules/deposits/account-mask.ts';
 import { ACCOUNT_KIND, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import type { Clients } from './client.ts';
+import { type Clients, field } from './client.ts';
+import { sleep } from './cluster.ts';
 import { verifyLoyalty } from './loyalty.ts';
 import type { Journal } from './workload.ts';
 
@@ -276,4 +278,20 @@ export async function readProviderBooks(clients: Clients, usernames: string[]): 
 export async function pendingCallbacks(clients: Clients): Promise<number> {
   const answer = await clients.sandbox(SANDBOX_CONTROL_PATHS.state, { playerRefs: [] }, false);
   return sandboxStateResponseSchema.parse(answer?.body).pendingCallbacks;
+}
+
+const SETTLE_LIMIT_MS = 180_000;
+
+/** Waits until no transfer awaits the provider's answer and the provider owes our server no callback. */
+export async function settle(clients: Clients, log: (message: string) => void): Promise<string | undefined> {
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  while (Date.now() < deadline) {
+    const summary = await clients.operator(ADMIN_PATHS.summary, { counted: false });
+    const pending = field(summary, 'data', 'pendingTransfers', 'count');
+    const owed = await pendingCallbacks(clients);
+    log(`settling: ${String(pending)} transfers pending, ${owed} callbacks owed`);
+    if (pending === 0 && owed === 0) return undefined;
+    await sleep(1000);
+  }
+  return `not settled within ${SETTLE_LIMIT_MS / 1000} s (transfers pending or callbacks owed)`;
 }

@@ -51,6 +51,8 @@ describe('issue 20: the compose file of the production topology', () => {
         expect(env[secret], `${app} ${secret}`).toMatch(/^\$\{[A-Z_]+:\?[^}]+\}$/);
       }
       expect(env.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
+      // Both database servers, the primary first: after a failover the instances find the promoted standby.
+      expect(env.DATABASE_URL).toMatch(/@db-primary:5432,db-standby:5432\/siam\?target_session_attrs=read-write$/);
       expect(env.TRUST_PROXY).toBe('true');
       const drainS = Number(env.SHUTDOWN_DRAIN_MS) / 1000;
       const graceS = Number.parseInt(compose.services[app]?.stop_grace_period ?? '10s', 10);

@@ -7,7 +7,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import lockfile from 'proper-lockfile';
+import { HostLocator, locatingClientClass, parseMultiHostUrl, SteadyClient } from './multi-host.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -60,16 +62,30 @@ const types = {
     oid === INT8_OID ? parseBigint : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** A single-host connection string as a client config (pg lets a connectionString override host and port). */
+function clientConfigOf(url: string): pg.ClientConfig {
+  return parseIntoClientConfig(url) as pg.ClientConfig;
+}
+
 export async function openPostgres(
   connectionString: string,
   options: { poolSize: number; searchPath?: string },
 ): Promise<DatabaseHandle> {
+  const multiHost = parseMultiHostUrl(connectionString);
+  const base: pg.ClientConfig = multiHost ? clientConfigOf(multiHost.singleHostUrl) : { connectionString };
   const pool = new pg.Pool({
-    connectionString,
+    ...base,
     max: options.poolSize,
     types,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    Client: multiHost
+      ? locatingClientClass(new HostLocator(multiHost.hosts, base, multiHost.readWrite), multiHost.readWrite)
+      : SteadyClient,
   });
+  // An idle connection that dies (the database restarted, a failover) is
+  // dropped by the pool, which then reports it here; without a listener the
+  // process would stop. The next query opens a new connection.
+  pool.on('error', () => undefined);
   const observed = observableKysely(pool);
   return { ...observed, kind: 'postgres', pool, close: () => observed.db.destroy() };
 }

@@ -121,6 +121,33 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   );
 }
 
+/** Socket errors and the SQLSTATEs of a server that is gone, shutting down, starting or read-only (a standby). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'NO_DATABASE_SERVER',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '25006', // read_only_sql_transaction: a standby after a failover
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** Whether an error means the database could not be reached, not that the request or the code is wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  return /^Connection terminated|^timeout expired|^Client has encountered a connection error/.test(error.message);
+}
+
 /**
  * The one error handler. Expected failures answer with their code and a
  * translated message; anything else is logged and answers a plain 500 with no
@@ -146,6 +173,12 @@ export function registerErrorHandling(app: App): void {
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return send(reply, errorBody(request, fastifyError.statusCode, 'VALIDATION_ERROR', 'validation_failed'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or failing over: nothing was decided, and the
+      // client may try again (every money-moving request is idempotent).
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, errorBody(request, 503, 'SERVICE_UNAVAILABLE', 'service_unavailable'), { 'retry-after': '1' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, errorBody(request, 500, 'INTERNAL_ERROR', 'internal_error'));
