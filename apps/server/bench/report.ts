@@ -60,6 +60,50 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport): 
   return parts.join('\n');
 }
 
+/** Targets at scale (issue 20): p99 within 1.5× of the empty database, the player search under 100 ms. */
+const SCALE_TARGETS: Record<string, string> = {
+  withdraw: 'p99 ≤ 1.5× empty',
+  balance: 'p99 ≤ 1.5× empty',
+  history: 'p99 ≤ 1.5× empty',
+  search: 'p99 < 100 ms',
+};
+
+function scaleSection(report: BenchReport): string {
+  const scale = report.scale;
+  const empty = report.postgres;
+  if (!scale || !empty) return '';
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  const thousands = (value: number) => value.toLocaleString('en-US');
+  const rows: (string | number)[][] = [];
+  const runs = { ...scale.figures.money, ...scale.figures.reads };
+  const emptyRuns: Record<string, LoadFigures> = { ...empty.money, ...empty.reads };
+  for (const [name, figures] of Object.entries(runs)) {
+    const before = emptyRuns[name];
+    rows.push([
+      name,
+      before ? `${before.perSecond} / ${ms(before.p50)} / ${ms(before.p99)}` : '–',
+      `${figures.perSecond} / ${ms(figures.p50)} / ${ms(figures.p99)}`,
+      before ? ratio(figures.p99, before.p99) : '–',
+      figures.errors,
+      SCALE_TARGETS[name] ?? '',
+    ]);
+  }
+  return [
+    `### The product on PostgreSQL at scale: ${thousands(scale.players)} players`,
+    '',
+    `Seeded in SQL (bench/scale.ts) in ${scale.seedSeconds.toFixed(0)} s: ${thousands(scale.players)} players, ` +
+      `${thousands(scale.journals)} journals, ${thousands(scale.postings)} postings, ${thousands(scale.history)} history entries; ` +
+      `database ${gib(scale.databaseBytes)} (steps: ${Object.entries(scale.steps)
+        .map(([step, seconds]) => `${step} ${seconds.toFixed(0)} s`)
+        .join(', ')}).`,
+    '',
+    table(
+      ['run', 'empty: per s / p50 / p99', 'at scale: per s / p50 / p99', 'p99 at scale ÷ empty', 'errors', 'target'],
+      rows,
+    ),
+  ].join('\n');
+}
+
 /** The bench's figures as Markdown tables (printed, written beside the JSON, and copied into the README). */
 export function formatReport(report: BenchReport): string {
   const { machine, settings } = report;
@@ -86,6 +130,7 @@ export function formatReport(report: BenchReport): string {
     parts.push('', '### Baselines, same run', '', table(['baseline', 'throughput', 'latency'], rows));
   }
   if (report.postgres) parts.push('', storeSection('The product on PostgreSQL', report.postgres, report));
+  if (report.scale) parts.push('', scaleSection(report));
   if (report.embedded)
     parts.push('', storeSection('The product on the embedded store (PGlite)', report.embedded, report));
   if (report.web) {

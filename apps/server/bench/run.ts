@@ -10,9 +10,11 @@
  *   Idempotency-Keys, balance/profile/history reads and logins, at a stated
  *   concurrency; the server's memory idle and under load, its time to /health;
  * - the same money calls on the embedded store (PGlite), its peak memory;
- * - the web app's first-load JS and CSS per page and Lighthouse (mobile).
+ * - the web app's first-load JS and CSS per page and Lighthouse (mobile);
+ * - with --scale N, the same PostgreSQL runs again on a database seeded in SQL
+ *   with N players and 50 postings each (bench/scale.ts), beside the empty run.
  *
- *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16]
+ *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 3]
  *                    [--only withdraw,approve,seamless,transfer,balance,profile,history,login]
  *                    [--from-source] [--out reports/bench/latest.json]
@@ -30,6 +32,8 @@ import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provid
 import { signedHeaders } from '@app/signing/hmac';
 import pg from 'pg';
 import { freePort } from '../reliability/cluster.ts';
+import { openPostgres } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { havePgbench, initPgbench, type PgbenchFigures, pgbench } from './baselines.ts';
 import { type LoadFigures, load, type NextRequest } from './load.ts';
 import {
@@ -43,6 +47,7 @@ import {
   startServer,
 } from './processes.ts';
 import { formatReport } from './report.ts';
+import { type ScaleFigures, seedScale } from './scale.ts';
 import { chromiumPath, type LighthouseFigures, lighthouse, type RouteWeight, routeWeights } from './web.ts';
 
 const { values: flags } = parseArgs({
@@ -51,6 +56,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '16' },
     players: { type: 'string', default: '50' },
     'pgbench-scale': { type: 'string', default: '16' },
+    scale: { type: 'string', default: '0' },
     'lighthouse-runs': { type: 'string', default: '3' },
     skip: { type: 'string', default: '' },
     only: { type: 'string', default: '' },
@@ -61,11 +67,17 @@ const { values: flags } = parseArgs({
 const SECONDS = Number(flags.seconds);
 const CONNECTIONS = Number(flags.connections);
 const PLAYERS = Number(flags.players);
+/** Players to seed for the run at scale (--scale N); 0: no run at scale. */
+const SCALE = Number(flags.scale);
 const SKIP = new Set(flags.skip.split(',').filter(Boolean));
 /** Only these HTTP runs (withdraw, approve, seamless, transfer, balance, profile, history, login); all when empty. */
 const ONLY = new Set(flags.only.split(',').filter(Boolean));
 const wanted = (run: string) => ONLY.size === 0 || ONLY.has(run);
 const MODE: RunMode = flags['from-source'] ? 'source' : 'compiled';
+if (!(Number.isInteger(SCALE) && SCALE >= 0 && SCALE <= 50_000_000)) {
+  console.error('bench: --scale must be a whole number of players from 0 to 50000000');
+  process.exit(2);
+}
 if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && SECONDS > 0)) {
   console.error('bench: --connections must be at least 1, --players at least --connections, --seconds above 0');
   process.exit(2);
@@ -96,6 +108,8 @@ export type BenchReport = {
   pgbench?: { before: PgbenchFigures; selectOnly: PgbenchFigures; after: PgbenchFigures };
   bare?: LoadFigures;
   postgres?: StoreFigures;
+  /** The same runs on a database seeded with --scale players. */
+  scale?: ScaleFigures & { figures: StoreFigures };
   embedded?: StoreFigures;
   web?: RouteWeight[];
   lighthouse?: LighthouseFigures;
@@ -295,7 +309,7 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
   return money;
 }
 
-async function readRuns(base: string, players: Player[]): Promise<Record<string, LoadFigures>> {
+async function readRuns(base: string, secrets: Secrets, players: Player[]): Promise<Record<string, LoadFigures>> {
   const reads: Record<string, LoadFigures> = {};
   for (const [name, route] of [
     ['balance', API_PATHS.balance],
@@ -309,6 +323,22 @@ async function readRuns(base: string, players: Player[]): Promise<Record<string,
       seconds: SECONDS,
       serverPid,
       steps: [() => ({ method: 'GET', path: route, headers: bearer(nextPlayer()) })],
+    });
+  }
+  // The back office's player search by a full phone number (a contains-match over every player).
+  const nextSearched = rotation(players);
+  if (wanted('search')) {
+    reads.search = await load(base, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      serverPid,
+      steps: [
+        () => ({
+          method: 'GET',
+          path: `${ADMIN_PATHS.players}?q=${nextSearched().phone}`,
+          headers: { 'x-admin-key': secrets.adminKey },
+        }),
+      ],
     });
   }
   return reads;
@@ -362,7 +392,7 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
     const players = await setUpPlayers(base, secrets, PLAYERS);
     server.startSampling();
     const money = await moneyRuns(base, secrets, players);
-    const reads = store.full ? await readRuns(base, players) : {};
+    const reads = store.full ? await readRuns(base, secrets, players) : {};
     const login = store.full && wanted('login') ? await loginRun(base, players) : undefined;
     const rssLoadMiB = server.stopSampling();
     return {
@@ -470,6 +500,23 @@ if (!SKIP.has('postgres') && postgresUrl) {
     report.bare = await measureBare();
     step('the product on PostgreSQL');
     report.postgres = await measureStore({ databaseUrl: database.url, full: true });
+    if (SCALE > 0) {
+      const scaled = await scratchDatabase(postgresUrl, `bench_scale_${process.pid}`);
+      try {
+        step(`at scale: migrating, then seeding ${SCALE} players and their history in SQL`);
+        const handle = await openPostgres(scaled.url, { poolSize: 1 });
+        await migrate(handle.db);
+        await handle.close();
+        const seeded = await seedScale(scaled.url, SCALE, step);
+        step(
+          `seeded in ${seeded.seedSeconds.toFixed(0)} s, ${(seeded.databaseBytes / 2 ** 30).toFixed(1)} GiB; the product at scale`,
+        );
+        report.scale = { ...seeded, figures: await measureStore({ databaseUrl: scaled.url, full: true }) };
+      } finally {
+        if (process.env.BENCH_KEEP_DATABASE === '1') step(`kept the database ${scaled.url}`);
+        else await scaled.drop();
+      }
+    }
     if (pgbenchDb && before && selectOnly) {
       step('pgbench again');
       report.pgbench = { before, selectOnly, after: await pgbenchRun() };

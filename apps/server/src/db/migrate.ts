@@ -14,6 +14,7 @@ import { moduleSqlSchemaSql } from './migrations/010-module-sql.ts';
 import { loyaltySchemaSql } from './migrations/011-loyalty.ts';
 import { manualDepositsSchemaSql } from './migrations/012-manual-deposits.ts';
 import { historyCountsSchemaSql } from './migrations/013-history-counts.ts';
+import { searchIndexesSchemaSql } from './migrations/014-search-indexes.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'loyalty', sql: loyaltySchemaSql },
   { version: 12, name: 'manual-deposits', sql: manualDepositsSchemaSql },
   { version: 13, name: 'history-counts', sql: historyCountsSchemaSql },
+  { version: 14, name: 'search-indexes', sql: searchIndexesSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */
