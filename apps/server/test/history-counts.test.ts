@@ -1,6 +1,7 @@
 import { API_PATHS } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP, historyRepository } from '../src/modules/history/history.repository.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import {
   adjust,
@@ -84,5 +85,36 @@ describe('issue 20: history totals from per-player counters', () => {
       );
     }
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+});
+
+describe('issue 20: lists across players count no further than 10,000 entries', () => {
+  it('a filter with a few entries is counted exactly; past the cap the total stops at 10,000 and says so', async () => {
+    const player = await newPlayer(t.app);
+    const playerId = await playerIdOf(t.database.db, player.phoneNumber);
+    const filter = {
+      playerId,
+      types: ['DEPOSIT'] as const,
+      status: 'REJECTED' as const,
+      sort: 'newest' as const,
+      limit: 5,
+      offset: 0,
+    };
+    const rolledBack = new Error('rolled back: the test leaves nothing behind');
+    const outcome = t.database.db.transaction().execute(async (trx) => {
+      const insert = (count: number) =>
+        sql`insert into history (player_id, type, status, amount, before_amount, after_amount)
+            select ${playerId}, 'DEPOSIT', 'REJECTED', 100, 0, 0 from generate_series(1, ${count}::int)`.execute(trx);
+      await insert(3);
+      expect(await historyRepository.page(trx, filter)).toMatchObject({ total: 3, totalCapped: false });
+      await insert(COUNT_CAP - 3);
+      const atCap = await historyRepository.page(trx, filter);
+      expect(atCap).toMatchObject({ total: COUNT_CAP, totalCapped: false });
+      expect(atCap.rows).toHaveLength(5);
+      await insert(1);
+      expect(await historyRepository.page(trx, filter)).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+      throw rolledBack;
+    });
+    await expect(outcome).rejects.toBe(rolledBack);
   });
 });

@@ -32,7 +32,7 @@ const SHIPPED: Record<number, string> = {
   11: 'd1cde3e130fdb9982b73f210b28519c3ea69156250d5054207f6bf87aaaa3b90',
   12: '89d1be14fe0d8200690a574e682b493324694070995091b0d2d55704e62619f6',
   13: 'c993ecb28743be82edfcf5fc588c00ce94c525bf877e49f872b626b74e34c2a8',
-  14: 'c3effdf513b9b91d856dd830a282baefc8caa23f0791f91dbc211b8a3b163ffc',
+  14: '561e6e69411b2063cf8a0dd258cba68f13762d5b58c7ce6a10f461be85b1e730',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

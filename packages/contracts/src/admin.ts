@@ -115,7 +115,14 @@ export const idParamsSchema = z.object({ id: idTextSchema });
 export function pagedResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({
     success: z.literal(true),
-    data: z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+    data: z.object({
+      items: z.array(item),
+      total: z.number().int(),
+      /** Lists across players count at most 10,000 entries: true when there are more than `total`. */
+      totalCapped: z.boolean().optional(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    }),
   });
 }
 

@@ -22,6 +22,7 @@ const en = {
     next: 'Next',
     pageOf_one: 'Page {{page}} of {{pages}} · {{count}} item',
     pageOf_other: 'Page {{page}} of {{pages}} · {{count}} items',
+    pageOfMore: 'Page {{page}} of {{pages}}+ · more than {{count}} items',
     sort: 'Sort',
     sortOldest: 'Oldest first',
     sortNewest: 'Newest first',

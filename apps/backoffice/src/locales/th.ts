@@ -24,6 +24,7 @@ const th: LocaleResource = {
     next: 'ถัดไป',
     pageOf_one: 'หน้า {{page}} จาก {{pages}} · {{count}} รายการ',
     pageOf_other: 'หน้า {{page}} จาก {{pages}} · {{count}} รายการ',
+    pageOfMore: 'หน้า {{page}} จาก {{pages}}+ · มากกว่า {{count}} รายการ',
     sort: 'เรียงลำดับ',
     sortOldest: 'เก่าสุดก่อน',
     sortNewest: 'ใหม่สุดก่อน',

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 
-type Paged<T> = { items: T[]; total: number; limit: number };
+type Paged<T> = { items: T[]; total: number; totalCapped?: boolean | undefined; limit: number };
 
 type PagedListProps<T> = {
   query: UseQueryResult<Paged<T>>;
@@ -23,12 +23,12 @@ export function PagedList<T>({ query, page, onPage, empty, children }: PagedList
   const { t } = useTranslation();
   if (query.isPending) return <Spinner label={t('common.loading')} />;
   if (query.isError) return <Alert>{t('common.loadFailed')}</Alert>;
-  const { items, total, limit } = query.data;
+  const { items, total, totalCapped, limit } = query.data;
   if (items.length === 0) return <p className="muted">{empty ?? t('common.empty')}</p>;
   return (
     <>
       {children(items, query.isPlaceholderData)}
-      <Pager page={page} limit={limit} total={total} onPage={onPage} />
+      <Pager page={page} limit={limit} total={total} capped={totalCapped} onPage={onPage} />
     </>
   );
 }

@@ -14,5 +14,12 @@ describe('the pager counts in the plural forms of each language', () => {
     await act(() => i18n.changeLanguage('th'));
     rerender(<Pager page={1} limit={20} total={1} onPage={() => {}} />);
     expect(screen.getByText('หน้า 1 จาก 1 · 1 รายการ')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('a count the server capped reads "more than", and the next page stays reachable', async () => {
+    render(<Pager page={500} limit={20} total={10_000} capped onPage={() => {}} />);
+    expect(screen.getByText('Page 500 of 500+ · more than 10000 items')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 });

@@ -1,5 +1,10 @@
 /**
- * Flat cost as data grows (issue 20): the back office's player search matches
+ * Flat cost as data grows (issue 20). The operator queues (deposits,
+ * withdrawals) filter by type and status; with an index on type alone a
+ * rare status (REJECTED among millions of APPROVED) meant reading most of
+ * the type's entries for one page.
+ *
+ * The back office's player search matches
  * text anywhere in the phone number, username, name or bank account
  * (`like '%…%'`), which no B-tree can serve: at a million players every
  * search read the whole table. Trigram GIN indexes (pg_trgm, in PostgreSQL's
@@ -13,6 +18,10 @@
  * superuser and run the statements below by hand.
  */
 export const searchIndexesSchemaSql = /* sql */ `
+-- The deposit and withdrawal queues filter by type and status and page newest or
+-- oldest first: one index serves the page and the (capped) count of every status.
+create index history_type_status_created_idx on history (type, status, created_at desc, id desc);
+
 do $$
 declare
   trgm text;

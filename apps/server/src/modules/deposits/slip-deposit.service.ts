@@ -470,7 +470,7 @@ export async function listDeposits(db: Queryable, query: QueueQuery) {
       warnings: await depositWarnings(db, row, slip),
     });
   }
-  return { items, total: page.total, page: query.page, limit: query.limit };
+  return { items, total: page.total, totalCapped: page.totalCapped, page: query.page, limit: query.limit };
 }
 
 /** The image of a deposit's slip, for an operator. */

@@ -89,12 +89,19 @@ function filtered(db: Queryable, filter: HistoryFilter) {
 }
 
 /**
+ * Lists across players count at most this many entries: an operator pages
+ * through the newest, and a count of millions would read millions of index
+ * entries on every request. Above it the list says "more than".
+ */
+export const COUNT_CAP = 10_000;
+
+/**
  * How many entries the filter selects. One player's entries of some types
  * (every list a player sees, and an operator's view of a player without a
  * status filter) come from the counters the history trigger keeps: a few
  * rows, however long the history. Other filters count their rows.
  */
-async function countOf(db: Queryable, filter: HistoryFilter): Promise<number> {
+async function countOf(db: Queryable, filter: HistoryFilter): Promise<{ total: number; capped: boolean }> {
   if (filter.playerId !== undefined && filter.status === undefined && filter.playerIdsIn === undefined) {
     const row = await db
       .selectFrom('history_counts')
@@ -102,16 +109,26 @@ async function countOf(db: Queryable, filter: HistoryFilter): Promise<number> {
       .where('player_id', '=', filter.playerId)
       .where('type', 'in', [...filter.types])
       .executeTakeFirstOrThrow();
-    return Number(row.total);
+    return { total: Number(row.total), capped: false };
   }
-  const count = await filtered(db, filter)
+  const count = await db
+    .selectFrom(
+      filtered(db, filter)
+        .select(sql<number>`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  return Number(count.total);
+  const total = Number(count.total);
+  return { total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
 }
 
 export const historyRepository = {
-  async page(db: Queryable, filter: HistoryFilter): Promise<{ rows: HistoryDetailRow[]; total: number }> {
+  async page(
+    db: Queryable,
+    filter: HistoryFilter,
+  ): Promise<{ rows: HistoryDetailRow[]; total: number; totalCapped: boolean }> {
     const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
     const rows = await filtered(db, filter)
       .select(DETAIL_COLUMNS)
@@ -120,7 +137,8 @@ export const historyRepository = {
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
-    return { rows, total: await countOf(db, filter) };
+    const { total, capped } = await countOf(db, filter);
+    return { rows, total, totalCapped: capped };
   },
 
   async insert(trx: Trx, entry: NewHistoryEntry): Promise<HistoryRow> {

@@ -134,5 +134,5 @@ export async function listWithdrawals(db: Queryable, query: QueueQuery) {
     assert(player !== undefined, 'every entry belongs to a player');
     items.push({ ...presentAdminHistoryEntry(row), player });
   }
-  return { items, total: page.total, page: query.page, limit: query.limit };
+  return { items, total: page.total, totalCapped: page.totalCapped, page: query.page, limit: query.limit };
 }
