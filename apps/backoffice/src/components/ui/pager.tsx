@@ -21,7 +21,12 @@ export function Pager({ page, limit, total, capped = false, onPage }: PagerProps
         {t('common.previous')}
       </button>
       <span className="pager__status">{status}</span>
-      <button type="button" className="button button--small" disabled={page >= pages && !capped} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={page >= pages && !capped}
+        onClick={() => onPage(page + 1)}
+      >
         {t('common.next')}
       </button>
     </nav>
