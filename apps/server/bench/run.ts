@@ -16,7 +16,7 @@
  *
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 3]
- *                    [--only withdraw,approve,seamless,transfer,balance,profile,history,login]
+ *                    [--only withdraw,approve,seamless,transfer,balance,profile,history,search,login]
  *                    [--from-source] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench

@@ -113,6 +113,11 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     expect(restoreProblems(report)).toEqual([]);
     expect(report.counts).toEqual(manifest.counts);
     expect(report.auditHead).toBe(manifest.auditHead);
+    const rows = Object.values(report.counts).reduce((sum, count) => sum + count, 0);
+    console.log(
+      `restore: ${operations} operations under load, backup of ${rows} rows in the money tables restored, ` +
+        `audit head ${report.auditHead?.slice(0, 12)}…, ${restoreProblems(report).length} problems`,
+    );
 
     // The restored database runs: this code migrates it (nothing to apply) and starts on it.
     const restored = await openPostgres(urlOf(names.target), { poolSize: 2 });
