@@ -17,6 +17,7 @@ import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/auth.routes.
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
 import { createTokenSigner, TOKEN_ISSUER } from './modules/auth/tokens.ts';
+import { blacklistAdminRoutes } from './modules/blacklist/blacklist.routes.ts';
 import { sandboxBankRoutes } from './modules/demo/sandbox-bank.routes.ts';
 import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposits/bank-feed.routes.ts';
 import { depositAdminRoutes } from './modules/deposits/deposit.admin-routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: {
     await operators.register(creditRequestRoutes, deps);
     await operators.register(loyaltyAdminRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
+    await operators.register(blacklistAdminRoutes, deps);
     await operators.register(auditRoutes, deps);
   });
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);

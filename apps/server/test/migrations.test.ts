@@ -33,6 +33,7 @@ const SHIPPED: Record<number, string> = {
   12: '89d1be14fe0d8200690a574e682b493324694070995091b0d2d55704e62619f6',
   13: 'c993ecb28743be82edfcf5fc588c00ce94c525bf877e49f872b626b74e34c2a8',
   14: '561e6e69411b2063cf8a0dd258cba68f13762d5b58c7ce6a10f461be85b1e730',
+  15: '5530529e22180e671a2b5b32c68bb55fba08f9d49a3864877cdfe5d3c4da5213',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

@@ -561,3 +561,45 @@ export const summaryResponseSchema = z.object({ success: z.literal(true), data: 
 export function bankShortCode(code: string | null): string | null {
   return code ? (findBank(code)?.code ?? null) : null;
 }
+
+/** What the blacklist holds (issue 21): a bank account number, a phone number or a person's name. */
+export const BLACKLIST_KINDS = ['BANK_ACCOUNT', 'PHONE', 'NAME'] as const;
+export type BlacklistKind = (typeof BLACKLIST_KINDS)[number];
+
+export const blacklistRequestSchema = z
+  .object({
+    kind: z.enum(BLACKLIST_KINDS, { error: 'validation_failed' }),
+    value: z.string({ error: 'blacklist_value_invalid' }).trim().min(1, { error: 'blacklist_value_invalid' }).max(200),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine(
+    ({ kind, value }) => {
+      const digits = value.replace(/[\s-]/g, '');
+      if (kind === 'PHONE') return /^\d{10}$/.test(digits);
+      if (kind === 'BANK_ACCOUNT') return /^\d{10,15}$/.test(digits);
+      return /\p{L}/u.test(value);
+    },
+    { error: 'blacklist_value_invalid', path: ['value'] },
+  );
+export type BlacklistRequest = z.infer<typeof blacklistRequestSchema>;
+
+export const blacklistEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(BLACKLIST_KINDS),
+  /** As the operator typed it. */
+  value: z.string(),
+  /** What is compared: digits only, or the name without title, spaces, case or invisible characters. */
+  normalised: z.string(),
+  note: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type BlacklistEntry = z.infer<typeof blacklistEntrySchema>;
+
+export const blacklistQuerySchema = z.object({
+  ...pageFields,
+  kind: z.enum(BLACKLIST_KINDS).optional(),
+  q: searchText,
+});
+export const blacklistResponseSchema = pagedResponseSchema(blacklistEntrySchema);
+export const blacklistEntryResponseSchema = z.object({ success: z.literal(true), data: blacklistEntrySchema });

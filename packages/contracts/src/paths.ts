@@ -80,6 +80,10 @@ export const ADMIN_PATHS = {
   setting: '/admin/settings/:code',
   houseAccounts: '/admin/house-accounts',
   houseAccount: '/admin/house-accounts/:id',
+  /** GET (paged, by kind), POST: the blacklist of bank accounts, phones and names (issue 21). */
+  blacklist: '/admin/blacklist',
+  /** DELETE: takes an entry off the blacklist. */
+  blacklistEntry: '/admin/blacklist/:id',
   rewards: '/admin/rewards',
   promotions: '/admin/promotions',
   promotion: '/admin/promotions/:id',

@@ -15,6 +15,7 @@ import { loyaltySchemaSql } from './migrations/011-loyalty.ts';
 import { manualDepositsSchemaSql } from './migrations/012-manual-deposits.ts';
 import { historyCountsSchemaSql } from './migrations/013-history-counts.ts';
 import { searchIndexesSchemaSql } from './migrations/014-search-indexes.ts';
+import { blacklistSchemaSql } from './migrations/015-blacklist.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'manual-deposits', sql: manualDepositsSchemaSql },
   { version: 13, name: 'history-counts', sql: historyCountsSchemaSql },
   { version: 14, name: 'search-indexes', sql: searchIndexesSchemaSql },
+  { version: 15, name: 'blacklist', sql: blacklistSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

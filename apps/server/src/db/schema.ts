@@ -467,7 +467,19 @@ export interface SchemaModuleSqlTable {
   applied_at: CreatedAt;
 }
 
+/** Barred bank accounts, phones and names (migration 015, issue 21). */
+export interface BlacklistTable {
+  id: Generated<number>;
+  kind: 'BANK_ACCOUNT' | 'PHONE' | 'NAME';
+  value: string;
+  normalised: string;
+  note: string | null;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  blacklist: BlacklistTable;
   players: PlayersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

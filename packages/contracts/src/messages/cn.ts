@@ -63,6 +63,7 @@ export const cn: Catalogue = {
   multipart_required: '请以表单形式提交存款并附上凭证图片。',
   password_blank: '密码不能全是空格。',
   too_many_registrations: '您的网络注册次数过多，请在 {minutes} 分钟后重试。',
+  registration_unavailable: '无法使用这些资料注册，请联系客服。',
   too_many_password_attempts: '密码错误次数过多，请在 {minutes} 分钟后重试。',
   amount_too_large: '金额过大。',
   malformed_url: '地址无效。',

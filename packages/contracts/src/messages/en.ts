@@ -66,6 +66,7 @@ export const en = {
   multipart_required: 'Please send the deposit as a form with the slip image attached.',
   password_blank: 'Password cannot be only spaces.',
   too_many_registrations: 'Too many registrations from your network. Please try again in {minutes} minutes.',
+  registration_unavailable: 'Registration with these details is not available. Please contact support.',
   too_many_password_attempts: 'Too many wrong passwords. Please try again in {minutes} minutes.',
   amount_too_large: 'The amount is too large.',
   malformed_url: 'The address is not valid.',

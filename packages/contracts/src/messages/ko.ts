@@ -63,6 +63,7 @@ export const ko: Catalogue = {
   multipart_required: '입금은 영수증 이미지를 첨부한 양식으로 보내 주세요.',
   password_blank: '비밀번호는 공백만으로 이루어질 수 없습니다.',
   too_many_registrations: '네트워크에서 가입 시도가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.',
+  registration_unavailable: '이 정보로는 가입할 수 없습니다. 고객센터에 문의해 주세요.',
   too_many_password_attempts: '비밀번호 오류가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.',
   amount_too_large: '금액이 너무 큽니다.',
   malformed_url: '주소가 올바르지 않습니다.',

@@ -63,6 +63,7 @@ export const ls: Catalogue = {
   multipart_required: 'ກະລຸນາສົ່ງລາຍການຝາກເປັນຟອມພ້ອມແນບຮູບສະລິບ.',
   password_blank: 'ລະຫັດຜ່ານຕ້ອງບໍ່ແມ່ນຍະຫວ່າງທັງໝົດ.',
   too_many_registrations: 'ມີການສະໝັກສະມາຊິກຈາກເຄືອຂ່າຍຂອງທ່ານຫຼາຍເກີນໄປ ກະລຸນາລອງໃໝ່ໃນອີກ {minutes} ນາທີ.',
+  registration_unavailable: 'ບໍ່ສາມາດສະໝັກສະມາຊິກດ້ວຍຂໍ້ມູນນີ້ໄດ້ ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການລູກຄ້າ.',
   too_many_password_attempts: 'ປ້ອນລະຫັດຜ່ານຜິດຫຼາຍເທື່ອເກີນໄປ ກະລຸນາລອງໃໝ່ໃນອີກ {minutes} ນາທີ.',
   amount_too_large: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ.',
   malformed_url: 'ທີ່ຢູ່ບໍ່ຖືກຕ້ອງ.',

@@ -63,6 +63,7 @@ export const th: Catalogue = {
   multipart_required: 'กรุณาส่งรายการฝากเป็นฟอร์มพร้อมแนบรูปสลิป',
   password_blank: 'รหัสผ่านต้องไม่เป็นช่องว่างทั้งหมด',
   too_many_registrations: 'มีการสมัครสมาชิกจากเครือข่ายของคุณมากเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
+  registration_unavailable: 'ไม่สามารถสมัครสมาชิกด้วยข้อมูลนี้ได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   too_many_password_attempts: 'กรอกรหัสผ่านผิดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
   amount_too_large: 'จำนวนเงินมากเกินไป',
   malformed_url: 'ที่อยู่ไม่ถูกต้อง',

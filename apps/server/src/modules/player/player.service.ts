@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Session } from '../auth/session.ts';
+import { blacklistedKinds } from '../blacklist/blacklist.service.ts';
 import { openPlayerAccounts, playerBalancesOf, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { depositAccounts } from '../settings/settings.service.ts';
 import { type PlayerAdminRow, type PlayerRow, playerRepository } from './player.repository.ts';
@@ -28,6 +29,9 @@ export type RegistrationInput = Omit<RegisterRequest, 'agentId'> & { agentId: nu
 export async function registerPlayer(db: Db, input: RegistrationInput): Promise<number> {
   const bank = findBank(input.bankCode);
   assert(bank !== undefined, 'the bank code was validated by the schema');
+  // A barred phone or bank account (issue 21): one answer for both, which says neither.
+  const barred = await blacklistedKinds(db, { phone: input.phoneNumber, bankNumber: input.bankNumber });
+  if (barred.length > 0) throw new AppError(403, 'REGISTRATION_UNAVAILABLE', 'registration_unavailable');
   if ((await playerRepository.findIdByPhone(db, input.phoneNumber)) !== undefined) throw phoneInUse();
   if (await playerRepository.bankAccountTaken(db, bank.code, input.bankNumber)) throw bankAccountInUse();
 
