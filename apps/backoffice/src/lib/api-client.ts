@@ -9,7 +9,7 @@ export { ApiError, withQuery };
 export type Query = Record<string, string | number | undefined>;
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, except FormData (an image upload), which goes as multipart/form-data. */
   body?: unknown;
   query?: Query;

@@ -14,6 +14,7 @@ export const QUERY_KEYS = {
   player: ['player'],
   settings: ['settings'],
   houseAccounts: ['house-accounts'],
+  blacklist: ['blacklist'],
   rewards: ['rewards'],
   promotions: ['promotions'],
   redemptions: ['redemptions'],

@@ -554,6 +554,22 @@ const en = {
     claimTurnover: 'Turnover',
     claimed: 'Claimed',
   },
+  blacklist: {
+    title: 'Blacklist',
+    intro:
+      'Bank accounts, phone numbers and names that may not play here. A listed phone or account cannot register; a listed name sends withdrawals to review. Compared as digits, or as a name without title, spaces or case.',
+    add: 'Add to blacklist',
+    addTitle: 'Add to the blacklist',
+    kind: 'Kind',
+    allKinds: 'All kinds',
+    kinds: { BANK_ACCOUNT: 'Bank account', PHONE: 'Phone number', NAME: 'Name' },
+    value: 'Value',
+    valueHint: 'As you have it: dashes, spaces and titles (นาย, นาง, นางสาว) are ignored when comparing.',
+    note: 'Note',
+    addedBy: 'Added by',
+    remove: 'Remove',
+    removeConfirm: 'Take {{value}} off the blacklist?',
+  },
   settings: {
     pointsDepositBahtPerPoint: 'Baht deposited per point',
     pointsDepositBahtPerPointHint: 'One point per this many baht of a deposit; 0: deposits earn none. Now {{amount}}.',

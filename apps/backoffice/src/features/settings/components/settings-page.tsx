@@ -1,13 +1,15 @@
 import './settings.css';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { Blacklist } from '@/features/settings/components/blacklist';
 import { HouseAccounts } from '@/features/settings/components/house-accounts';
 import { Rewards } from '@/features/settings/components/rewards';
 import { SettingValues } from '@/features/settings/components/setting-values';
 
 /**
  * What admins set for the players' app: the setting values (contact, banner,
- * limits), the house bank accounts players pay into, and the rewards. Each
+ * limits), the house bank accounts players pay into, the rewards, and the
+ * blacklist. Each
  * section loads and saves on its own. The router lets only admins in.
  */
 export function SettingsPage() {
@@ -19,6 +21,7 @@ export function SettingsPage() {
         <SettingValues />
         <HouseAccounts />
         <Rewards />
+        <Blacklist />
       </div>
     </>
   );
