@@ -10,8 +10,8 @@ import { PagedList } from '@/components/ui/paged-list';
 import { useBlacklist, useChangeBlacklist } from '@/features/settings/api/blacklist';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { fieldErrorText } from '@/lib/form-errors';
+import { formatDateTime } from '@/lib/format';
 
 function AddDialog({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
@@ -178,4 +178,3 @@ export function Blacklist() {
     </SettingsSection>
   );
 }
-
