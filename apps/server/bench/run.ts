@@ -325,20 +325,21 @@ async function readRuns(base: string, secrets: Secrets, players: Player[]): Prom
       steps: [() => ({ method: 'GET', path: route, headers: bearer(nextPlayer()) })],
     });
   }
-  // The back office's player search by a full phone number (a contains-match over every player).
+  // The back office's player search by a full phone number (a contains-match over
+  // every player): at the run's concurrency, and as one operator searching alone.
   const nextSearched = rotation(players);
+  const searchStep = () => ({
+    method: 'GET' as const,
+    path: `${ADMIN_PATHS.players}?q=${nextSearched().phone}`,
+    headers: { 'x-admin-key': secrets.adminKey },
+  });
   if (wanted('search')) {
-    reads.search = await load(base, {
-      connections: CONNECTIONS,
+    reads.search = await load(base, { connections: CONNECTIONS, seconds: SECONDS, serverPid, steps: [searchStep] });
+    reads['search, one operator'] = await load(base, {
+      connections: 1,
       seconds: SECONDS,
       serverPid,
-      steps: [
-        () => ({
-          method: 'GET',
-          path: `${ADMIN_PATHS.players}?q=${nextSearched().phone}`,
-          headers: { 'x-admin-key': secrets.adminKey },
-        }),
-      ],
+      steps: [searchStep],
     });
   }
   return reads;
