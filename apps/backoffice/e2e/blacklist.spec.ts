@@ -31,7 +31,9 @@ test('issue 21: an admin bars a phone; it cannot register until taken off the li
   await dialog.getByLabel('Kind').selectOption('PHONE');
   await dialog.getByLabel('Value').fill('12345');
   await dialog.getByRole('button', { name: 'Add to blacklist' }).click();
-  await expect(dialog.getByText('Enter a phone number (10 digits), a bank account (10 to 15 digits) or a name.')).toBeVisible();
+  await expect(
+    dialog.getByText('Enter a phone number (10 digits), a bank account (10 to 15 digits) or a name.'),
+  ).toBeVisible();
   await dialog.getByLabel('Value').fill(typed);
   await dialog.getByLabel('Note').fill('chargeback fraud');
   await checkScreen(page, 'blacklist-add');
