@@ -1,4 +1,5 @@
 import '@/components/ui/table.css';
+import '@/components/ui/filter-bar.css';
 import { BLACKLIST_KINDS, type BlacklistEntry, type BlacklistKind, blacklistRequestSchema } from '@app/contracts/admin';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { SelectFilter } from '@/components/ui/list-filters';
 import { PagedList } from '@/components/ui/paged-list';
 import { useBlacklist, useChangeBlacklist } from '@/features/settings/api/blacklist';
 import { SettingsSection } from '@/features/settings/components/settings-section';
@@ -102,7 +104,6 @@ export function Blacklist() {
   const [adding, setAdding] = useState(false);
   const [saved, setSaved] = useState(false);
   const list = useBlacklist(page, kind);
-  const filterId = useId();
   return (
     <SettingsSection
       title={t('blacklist.title')}
@@ -114,24 +115,20 @@ export function Blacklist() {
       }}
       saved={saved}
     >
-      <label className="filter" htmlFor={filterId}>
-        {t('blacklist.kind')}{' '}
-        <select
-          id={filterId}
+      <div className="filter-bar">
+        <SelectFilter
+          label={t('blacklist.kind')}
           value={kind}
-          onChange={(event) => {
-            setKind(event.target.value as BlacklistKind | '');
+          options={[
+            ['', t('blacklist.allKinds')],
+            ...BLACKLIST_KINDS.map((option) => [option, t(`blacklist.kinds.${option}`)] as const),
+          ]}
+          onChange={(value) => {
+            setKind(value as BlacklistKind | '');
             setPage(1);
           }}
-        >
-          <option value="">{t('blacklist.allKinds')}</option>
-          {BLACKLIST_KINDS.map((option) => (
-            <option key={option} value={option}>
-              {t(`blacklist.kinds.${option}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+        />
+      </div>
       <PagedList query={list} page={page} onPage={setPage}>
         {(items) => (
           <div className="table-box">
