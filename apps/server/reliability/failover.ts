@@ -91,6 +91,14 @@ async function main() {
   const pair = await startPgPair();
   let cluster: Cluster | undefined;
   let balancer: Balancer | undefined;
+  // Interrupted (Ctrl-C, a CI timeout): the servers it started must not outlive it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void Promise.allSettled([balancer?.stop(), cluster?.stop()])
+        .then(() => pair.stop())
+        .finally(() => process.exit(130));
+    });
+  }
   try {
     await createDatabase(pair);
     const frontPort = await freePort();

@@ -90,6 +90,34 @@ function tail(file: string, lines = 30): string {
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
+/**
+ * One PostgreSQL server in a temporary directory (trust authentication, on
+ * 127.0.0.1 only), for a test that needs a PostgreSQL when none is given.
+ */
+export async function startTemporaryPostgres(): Promise<{
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+}> {
+  const bin = postgresBinDir();
+  const base = mkdtempSync(path.join(tmpdir(), 'temporary-pg-'));
+  ownedByPostgres(base);
+  const dataDir = path.join(base, 'data');
+  const port = await freePort();
+  await pgCommand(bin, 'initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N']);
+  appendFileSync(
+    path.join(dataDir, 'postgresql.conf'),
+    [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${base}'`, ''].join('\n'),
+  );
+  await pgCommand(bin, 'pg_ctl', ['-D', dataDir, '-l', path.join(base, 'server.log'), '-w', 'start']);
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      await pgCommand(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']).catch(() => undefined);
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startPgPair(): Promise<PgPair> {
   const bin = postgresBinDir();
   const base = mkdtempSync(path.join(tmpdir(), 'failover-pg-'));

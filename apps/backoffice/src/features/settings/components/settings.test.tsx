@@ -30,6 +30,15 @@ const houseAccount = {
 };
 
 const reward = { id: 5, name: 'Wireless earbuds', imageUrl: 'earbuds.png', active: true, sortOrder: 1 };
+const barred = {
+  id: 9,
+  kind: 'PHONE',
+  value: '081-234-5678',
+  normalised: '0812345678',
+  note: 'chargeback fraud',
+  createdBy: 'demo-admin',
+  createdAt: CHANGED_AT,
+};
 const UPLOADED = `${'ab12'.repeat(16)}.png`;
 
 const ok = <T,>(data: T) => ({ body: { success: true, data } });
@@ -39,6 +48,7 @@ async function openSettings(routes: Routes = {}) {
     [`GET ${ADMIN_PATHS.settings}`]: ok(settingsList),
     [`GET ${ADMIN_PATHS.houseAccounts}`]: ok([houseAccount]),
     [`GET ${ADMIN_PATHS.rewards}`]: ok([reward]),
+    [`GET ${ADMIN_PATHS.blacklist}`]: ok({ items: [barred], total: 1, page: 1, limit: 20 }),
     ...routes,
   });
   signInAs('admin');
@@ -348,5 +358,38 @@ describe('deliverable 6: rewards with image upload', () => {
     const [patch] = requestsTo(fetchMock, `PATCH ${ADMIN_PATHS.reward}`);
     expect(new URL(patch?.url ?? '').pathname).toBe('/admin/rewards/5');
     expect(await patch?.json()).toEqual({ active: false });
+  });
+});
+
+describe('issue 21: the blacklist', () => {
+  it('lists each entry with its kind, value as typed, note and who added it when (Bangkok time)', async () => {
+    await openSettings();
+    const row = await screen.findByTestId('blacklist-row');
+    expect(row).toHaveTextContent('Phone number');
+    expect(row).toHaveTextContent('081-234-5678');
+    expect(row).toHaveTextContent('chargeback fraud');
+    expect(row).toHaveTextContent('demo-admin · 22 Nov 2026, 14:05:00');
+  });
+
+  it('a value that is not what its kind needs is refused before sending; a good one is POSTed', async () => {
+    const fetchMock = await openSettings({
+      [`POST ${ADMIN_PATHS.blacklist}`]: async (request: Request) =>
+        ok({ ...barred, id: 10, ...((await request.json()) as object), normalised: '5012345678' }),
+    });
+    const section = screen.getByRole('region', { name: 'Blacklist' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add to blacklist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to the blacklist' });
+    fireEvent.change(within(dialog).getByLabelText('Value'), { target: { value: '12-34' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to blacklist' }));
+    expect(
+      await within(dialog).findByText('Enter a phone number (10 digits), a bank account (10 to 15 digits) or a name.'),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.blacklist}`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Value'), { target: { value: '501-234-5678' } });
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'mule account' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to blacklist' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.blacklist}`)).toHaveLength(1));
+    const [post] = requestsTo(fetchMock, `POST ${ADMIN_PATHS.blacklist}`);
+    expect(await post?.json()).toEqual({ kind: 'BANK_ACCOUNT', value: '501-234-5678', note: 'mule account' });
   });
 });
