@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { API_PATHS } from '@app/contracts/paths';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
@@ -13,6 +12,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
 import { backupDatabase, restoreDatabase, restoreProblems } from '../src/modules/backup/backup.ts';
+import { onServer } from './support/postgres-server.ts';
 import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './support/test-app.ts';
 
 /**
@@ -39,16 +39,6 @@ const urlOf = (database: string) => {
   url.pathname = `/${database}`;
   return url.toString();
 };
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.runIf(onPostgres())('issue 20: backups that restore', () => {
   let source: DatabaseHandle;

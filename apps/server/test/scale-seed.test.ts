@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balanceAfter, JOURNALS_PER_PLAYER, seedScale } from '../bench/scale.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { onServer } from './support/postgres-server.ts';
 import { onPostgres } from './support/test-app.ts';
 
 /**
@@ -26,16 +26,6 @@ it('a player’s balance after each journal: four deposits of 500 baht, then a w
 
 const base = process.env.TEST_DATABASE_URL ?? '';
 const name = `scale_seed_${process.pid}_${Date.now()}`;
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.runIf(onPostgres())('issue 20: the scale seed writes books the ledger check passes (PostgreSQL)', () => {
   afterAll(async () => {
