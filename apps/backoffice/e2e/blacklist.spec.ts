@@ -1,6 +1,18 @@
 import { API_PATHS } from '@app/contracts/paths';
-import { expect, test } from '@playwright/test';
-import { checkScreen, freshPhone, signIn } from './support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { checkScreen, freshPhone, SCREENSHOTS, signIn } from './support';
+
+/** The section itself on a small phone (360×740), where checkScreen's page shot starts above it. */
+async function sectionOnPhone(page: Page, section: Locator, language: string) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({
+    path: `${SCREENSHOTS}/blacklist-section-${language}-360x740.png`,
+    animations: 'disabled',
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /*
  * Issue 21, the blacklist from the browser: an admin bars a phone number on
@@ -45,6 +57,7 @@ test('issue 21: an admin bars a phone; it cannot register until taken off the li
   await expect(row).toContainText('demo-admin');
   await row.scrollIntoViewIfNeeded();
   await checkScreen(page, 'blacklist');
+  await sectionOnPhone(page, section, 'en');
 
   const refused = await register();
   expect(refused.status()).toBe(403);
@@ -58,6 +71,7 @@ test('issue 21: an admin bars a phone; it cannot register until taken off the li
   await thai.scrollIntoViewIfNeeded();
   await expect(thai.getByTestId('blacklist-row').filter({ hasText: typed })).toContainText('เบอร์โทรศัพท์');
   await checkScreen(page, 'blacklist');
+  await sectionOnPhone(page, thai, 'th');
   await page.getByLabel('ภาษา').selectOption('en');
 
   page.once('dialog', (confirm) => confirm.accept());

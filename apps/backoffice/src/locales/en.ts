@@ -557,7 +557,7 @@ const en = {
   blacklist: {
     title: 'Blacklist',
     intro:
-      'Bank accounts, phone numbers and names that may not play here. A listed phone or account cannot register; a listed name sends withdrawals to review. Compared as digits, or as a name without title, spaces or case.',
+      'Bank accounts, phone numbers and names that may not play here. A listed phone or account cannot register. Compared as digits, or as a name without title, spaces or case; names are kept for the withdrawal risk rules, which do not use them yet.',
     add: 'Add to blacklist',
     addTitle: 'Add to the blacklist',
     kind: 'Kind',

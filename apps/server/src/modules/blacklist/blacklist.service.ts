@@ -10,7 +10,8 @@ import { normaliseDigits, normaliseName } from './identity.ts';
  * The blacklist (issue 21): admins bar bank accounts, phones and names; a
  * registration with a barred phone or bank account is refused with the same
  * answer as any registration we do not take (no hint of which detail, so
- * nobody can probe the list). Names feed the withdrawal risk rules.
+ * nobody can probe the list). Names are kept for the withdrawal risk rules,
+ * which are not built yet.
  */
 
 /** The form of a value that is compared. */

@@ -93,8 +93,8 @@ function RemoveButton({ entry, onRemoved }: { entry: BlacklistEntry; onRemoved: 
 
 /**
  * The blacklist (issue 21): bank accounts, phone numbers and names an admin
- * has barred. A barred phone or account cannot register; names count in the
- * withdrawal risk rules. Compared as digits, or as a name without title,
+ * has barred. A barred phone or account cannot register; names are kept for
+ * the withdrawal risk rules (not built yet). Compared as digits, or as a name without title,
  * spaces or case, so the form an operator types it in does not matter.
  */
 export function Blacklist() {
