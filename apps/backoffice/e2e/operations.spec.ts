@@ -215,9 +215,14 @@ test('issue 9: operators approve, reject, assign, credit, freeze and unfreeze fr
 
   // ---- Ledger health: both checks run now and pass.
   await openPage(page, '/health', 'Ledger health');
-  for (const button of await page.getByRole('button', { name: 'Run now' }).all()) await button.click();
+  // One check at a time, each to its end: clicking both by position raced the first one's
+  // "Running…" label (a button by index could be the same one twice) and failed a CI run.
+  for (const name of ['Run now (Ledger)', 'Run now (Audit log chain)']) {
+    await page.getByRole('button', { name }).click();
+    await expect(page.getByRole('button', { name })).toBeEnabled({ timeout: 30_000 });
+  }
   await expect(page.getByText('Problems found')).toHaveCount(0);
-  await expect(page.getByText('OK', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('OK', { exact: true })).toHaveCount(2, { timeout: 30_000 });
   await checkScreen(page, 'health');
 
   // ---- Admin screens: settings and operators; a new operator enrols a second factor at first sign-in.
