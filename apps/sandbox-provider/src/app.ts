@@ -1,5 +1,11 @@
 import type { Socket } from 'node:net';
 import {
+  BANK_PATHS,
+  bankPayRequestSchema,
+  bankStatementRequestSchema,
+  bankStatusRequestSchema,
+} from '@app/contracts/payouts';
+import {
   balanceRequestSchema,
   createPlayerRequestSchema,
   launchRequestSchema,
@@ -17,8 +23,9 @@ import {
 } from '@app/contracts/provider';
 import { checkSignature } from '@app/signing/hmac';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Answer, refuse } from './answers.ts';
+import { type BankRules, bankBalance, bankBooks, pay, payoutStatus, refusePayout, statement } from './bank.ts';
 import type { SandboxConfig } from './config.ts';
 import { FaultBook, type Operation } from './faults.ts';
 import { CallbackOutbox } from './outbox.ts';
@@ -40,6 +47,7 @@ export type Sandbox = {
   faults: FaultBook;
   wallet: WalletRules;
   wc: WcDeps;
+  bank: BankRules;
   /** Connections a `timeout` fault holds open, dropped when the app closes. */
   held: Set<Socket>;
 };
@@ -57,7 +65,8 @@ function dropConnection(request: FastifyRequest, reply: FastifyReply): FastifyRe
  * Runs one wallet operation with its fault switches: `delay` waits, then
  * answers; `error` answers 500 without applying; `timeout` applies nothing
  * and holds the request unanswered until its connection is dropped after
- * the hold; `lost` applies (and saves) and then drops the connection.
+ * the hold; `lost` applies (and saves) and then drops the connection;
+ * `refuse` (payouts) answers the bank's refusal instead of applying.
  */
 async function withFaults(
   sandbox: Sandbox,
@@ -65,8 +74,14 @@ async function withFaults(
   reply: FastifyReply,
   target: { operation: Operation; playerRef: string | undefined },
   apply: () => Answer,
+  refuseInstead?: () => Answer,
 ): Promise<FastifyReply> {
   const fault = sandbox.faults.take(target.operation, target.playerRef, request.headers[PROVIDER_HEADERS.fault]);
+  if (fault?.fault === 'refuse' && refuseInstead) {
+    const answer = refuseInstead();
+    await sandbox.state.save();
+    return reply.code(answer.status).send(answer.body);
+  }
   if (fault?.fault === 'delay') await sleep(fault.ms ?? DELAY_DEFAULT_MS);
   if (fault?.fault === 'error') return reply.code(500).send(refuse(500, 'INTERNAL_ERROR', 'Injected error.').body);
   if (fault?.fault === 'timeout') {
@@ -92,6 +107,8 @@ type Route = {
   operation?: Operation;
   bodyLimit?: number;
   handle: (sandbox: Sandbox, body: never) => Answer | Promise<Answer>;
+  /** What the `refuse` fault answers instead (the bank's payouts). */
+  refuse?: (sandbox: Sandbox, body: never) => Answer;
 };
 
 /** The transfer-wallet API and the launches our server calls. */
@@ -140,8 +157,42 @@ const WALLET_ROUTES: Route[] = [
   },
 ];
 
+/** The sandbox bank's payout account (contracts/payouts.ts). */
+const BANK_ROUTES: Route[] = [
+  {
+    path: BANK_PATHS.pay,
+    schema: bankPayRequestSchema,
+    operation: 'payout',
+    handle: (sandbox, body: z.infer<typeof bankPayRequestSchema>) => pay(sandbox.bank, body),
+    refuse: (sandbox, body: z.infer<typeof bankPayRequestSchema>) => refusePayout(sandbox.bank, body),
+  },
+  {
+    path: BANK_PATHS.status,
+    schema: bankStatusRequestSchema,
+    operation: 'payout-status',
+    handle: (sandbox, body: z.infer<typeof bankStatusRequestSchema>) => payoutStatus(sandbox.bank, body),
+  },
+  {
+    path: BANK_PATHS.balance,
+    schema: z.object({}),
+    operation: 'bank-balance',
+    handle: (sandbox) => bankBalance(sandbox.bank),
+  },
+  {
+    path: BANK_PATHS.statement,
+    schema: bankStatementRequestSchema,
+    operation: 'bank-statement',
+    handle: (sandbox, body: z.infer<typeof bankStatementRequestSchema>) => statement(sandbox.bank, body),
+  },
+];
+
 /** The controls for tests and demos. */
 const CONTROL_ROUTES: Route[] = [
+  {
+    path: SANDBOX_CONTROL_PATHS.bankState,
+    schema: z.object({}),
+    handle: (sandbox) => bankBooks(sandbox.bank),
+  },
   {
     path: SANDBOX_CONTROL_PATHS.faults,
     schema: setFaultsRequestSchema,
@@ -210,7 +261,7 @@ function parseJson(raw: string): unknown {
 async function signedRoutes(scope: FastifyInstance, sandbox: Sandbox): Promise<void> {
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  for (const route of [...WALLET_ROUTES, ...CONTROL_ROUTES]) {
+  for (const route of [...WALLET_ROUTES, ...BANK_ROUTES, ...CONTROL_ROUTES]) {
     const options = route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit };
     scope.post(route.path, options, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
@@ -232,7 +283,9 @@ async function signedRoutes(scope: FastifyInstance, sandbox: Sandbox): Promise<v
       // Wallet operations are synchronous: the books change in one step, before any fault drops the answer.
       const handle = route.handle as (sandbox: Sandbox, body: unknown) => Answer;
       const target = { operation, playerRef: playerOf(sandbox, body) };
-      return withFaults(sandbox, request, reply, target, () => handle(sandbox, body));
+      const refuseWith = route.refuse as ((sandbox: Sandbox, body: unknown) => Answer) | undefined;
+      const refuseInstead = refuseWith ? () => refuseWith(sandbox, body) : undefined;
+      return withFaults(sandbox, request, reply, target, () => handle(sandbox, body), refuseInstead);
     });
   }
 }
@@ -265,6 +318,7 @@ function sandboxOf(config: SandboxConfig, app: FastifyInstance): Sandbox {
     faults,
     wallet: { state, seed: config.seed, publicUrl: config.publicUrl },
     wc: { callbacks, outbox, seed: config.seed },
+    bank: { state, openingMinor: config.bankOpeningMinor },
     held: new Set(),
   };
 }

@@ -23,6 +23,8 @@ const envSchema = z.object({
   SANDBOX_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   SANDBOX_CALLBACK_RETRY_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   SANDBOX_SEED: z.string().min(1).optional(),
+  /** The sandbox bank's payout account when it opens, in baht. */
+  SANDBOX_BANK_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000).default(10_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +44,8 @@ export type SandboxConfig = {
   settleMs: number;
   /** How long a `timeout` fault holds a request before dropping its connection. */
   timeoutHoldMs: number;
+  /** The payout account's opening balance, in satang. */
+  bankOpeningMinor: number;
   /** How long a callback to our server may take before it counts as unanswered. */
   callbackTimeoutMs: number;
   /** The first wait before a win or rollback is delivered again; it doubles with every try. */
@@ -79,6 +83,7 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     faultRate: e.SANDBOX_FAULT_RATE,
     settleMs: e.SANDBOX_SETTLE_MS,
     timeoutHoldMs: e.SANDBOX_TIMEOUT_HOLD_MS,
+    bankOpeningMinor: e.SANDBOX_BANK_BALANCE * 100,
     callbackTimeoutMs: e.SANDBOX_CALLBACK_TIMEOUT_MS,
     callbackRetryMs: e.SANDBOX_CALLBACK_RETRY_MS,
     seed: e.SANDBOX_SEED ?? randomBytes(32).toString('hex'),

@@ -3,7 +3,7 @@ import type { FaultRule, SANDBOX_OPERATIONS, SandboxFault } from '@app/contracts
 export type Operation = Exclude<(typeof SANDBOX_OPERATIONS)[number], 'any'>;
 export type Fault = { fault: SandboxFault; ms?: number };
 
-const HEADER_FAULT = /^(delay|error|timeout|lost|duplicate)(?::(\d{1,6}))?$/;
+const HEADER_FAULT = /^(delay|error|timeout|lost|duplicate|refuse)(?::(\d{1,6}))?$/;
 /** The longest delay a header may ask for, as for a rule (faultRuleSchema). */
 const HEADER_DELAY_MAX_MS = 120_000;
 
@@ -55,7 +55,11 @@ export class FaultBook {
   }
 }
 
-/** `duplicate` is about deliveries the sandbox makes: it means nothing for a request the sandbox answers. */
+/**
+ * `duplicate` is about deliveries the sandbox makes: it means nothing for a
+ * request the sandbox answers; `refuse` is the bank's answer to a payout.
+ */
 function applies(fault: SandboxFault, operation: Operation): boolean {
+  if (fault === 'refuse') return operation === 'payout';
   return fault !== 'duplicate' || operation.startsWith('callback-');
 }

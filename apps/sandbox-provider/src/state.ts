@@ -56,12 +56,42 @@ const outboxEntrySchema = z.object({
   createdAt: z.number(),
 });
 
+/** One payout the sandbox bank received, by our reference: paid (with its bank reference) or refused. */
+const bankPayoutSchema = z.object({
+  status: z.enum(['PAID', 'REFUSED']),
+  toBankCode: z.string(),
+  toAccount: z.string(),
+  toName: z.string(),
+  amountMinor: minor,
+  bankReference: z.string().nullable(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  at: z.number(),
+  requests: z.number().int().positive(),
+});
+const bankLineSchema = z.object({
+  line: z.number().int().positive(),
+  reference: z.string(),
+  bankReference: z.string(),
+  amountMinor: minor,
+  toBankCode: z.string(),
+  toAccount: z.string(),
+  at: z.number(),
+});
+/** The sandbox bank's payout account: its balance, every payout by reference, and its statement of debits. */
+const bankSchema = z.object({
+  balanceMinor: z.number().int(),
+  payouts: z.record(z.string(), bankPayoutSchema),
+  lines: z.array(bankLineSchema),
+});
+
 const booksSchema = z.object({
   wallets: z.record(z.string(), walletSchema),
   transfers: z.record(z.string(), transferRecordSchema),
   bets: z.record(z.string(), betSchema),
   sessions: z.record(z.string(), sessionSchema),
   outbox: z.record(z.string(), outboxEntrySchema).default({}),
+  bank: bankSchema.optional(),
   counter: z.number().int().nonnegative(),
 });
 
@@ -72,6 +102,9 @@ export type TransferRecord = z.infer<typeof transferRecordSchema>;
 export type Bet = z.infer<typeof betSchema>;
 export type PlaySession = z.infer<typeof sessionSchema>;
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export type BankPayout = z.infer<typeof bankPayoutSchema>;
+export type BankLine = z.infer<typeof bankLineSchema>;
+export type BankBooks = z.infer<typeof bankSchema>;
 type Books = z.infer<typeof booksSchema>;
 
 export const STATE_FILE = 'sandbox-provider.json';
@@ -109,6 +142,12 @@ export class SandboxState {
       file && existsSync(file)
         ? readBooks(file)
         : { wallets: {}, transfers: {}, bets: {}, sessions: {}, outbox: {}, counter: 0 };
+  }
+
+  /** The payout account's books; a fresh sandbox opens it with the configured balance. */
+  bank(openingMinor: number): BankBooks {
+    this.books.bank ??= { balanceMinor: openingMinor, payouts: {}, lines: [] };
+    return this.books.bank;
   }
 
   /** The player's wallet to change; a player seen for the first time starts at zero. */

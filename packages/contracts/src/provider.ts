@@ -47,6 +47,8 @@ export const SANDBOX_CONTROL_PATHS = {
   sportsBet: '/sandbox/sports/bet',
   sportsSettle: '/sandbox/sports/settle',
   wcRound: '/sandbox/wc/round',
+  /** The sandbox bank's books (payouts.ts, sandboxBankStateResponseSchema). */
+  bankState: '/sandbox/bank/state',
 } as const;
 
 /** Our opaque name for a player at a provider: letters, digits, '-' and '_'. */
@@ -193,9 +195,11 @@ export type SeamlessResponse = z.infer<typeof seamlessResponseSchema>;
  * Faults the sandbox injects: `delay` answers after `ms`; `error` answers 500
  * without applying; `timeout` applies nothing and never answers; `lost`
  * applies, then drops the connection without an answer; `duplicate` (for the
- * callbacks the sandbox makes) delivers the same callback twice.
+ * callbacks the sandbox makes) delivers the same callback twice; `refuse`
+ * (for the sandbox bank's payouts) refuses the payout for good, as a bank
+ * refuses a transfer to a closed account.
  */
-export const SANDBOX_FAULTS = ['delay', 'error', 'timeout', 'lost', 'duplicate'] as const;
+export const SANDBOX_FAULTS = ['delay', 'error', 'timeout', 'lost', 'duplicate', 'refuse'] as const;
 export type SandboxFault = (typeof SANDBOX_FAULTS)[number];
 
 /** Which operation a fault rule applies to: a wallet path's last segment, a callback name, or any. */
@@ -210,6 +214,11 @@ export const SANDBOX_OPERATIONS = [
   'callback-bet',
   'callback-win',
   'callback-rollback',
+  // The sandbox bank (payouts.ts): pay, status, balance, statement.
+  'payout',
+  'payout-status',
+  'bank-balance',
+  'bank-statement',
   'any',
 ] as const;
 
