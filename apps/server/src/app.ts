@@ -50,6 +50,10 @@ import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
+import type { PayoutContext } from './modules/payouts/payout.service.ts';
+import { sandboxPayoutBank } from './modules/payouts/payout-bank.ts';
+import { payoutAdminRoutes } from './modules/payouts/payout.routes.ts';
+import { startPayoutWorker } from './modules/payouts/payout-worker.ts';
 
 /** The game providers' adapters and timings, from the configuration (the sandbox by default). */
 function buildGames(db: Db, config: Config, house: HouseAccounts, metrics: Metrics): GamesContext {
@@ -73,6 +77,20 @@ function buildGames(db: Db, config: Config, house: HouseAccounts, metrics: Metri
       reconcileMinAgeMs: config.reconcileMinAgeMs,
     },
     figures: new ProviderFiguresMemory(),
+  };
+}
+
+/** The payout saga's bank connector (issue 21): the sandbox bank by default, none for a cashier. */
+function buildPayouts(db: Db, config: Config, house: HouseAccounts): PayoutContext {
+  const { payouts } = config;
+  return {
+    db,
+    house,
+    bank:
+      payouts.adapter === 'sandbox'
+        ? sandboxPayoutBank({ baseUrl: payouts.baseUrl, secret: payouts.secret, timeoutMs: payouts.timeoutMs })
+        : null,
+    timing: { leaseMs: Math.max(30_000, payouts.timeoutMs * 3), debitWaitMs: payouts.debitWaitMs },
   };
 }
 
@@ -108,6 +126,7 @@ type AppDeps = {
   slips: SlipStorage;
   rewardImages: RewardImageStorage;
   games: GamesContext;
+  payouts: PayoutContext;
 };
 
 /** Builds what every route may use, once. */
@@ -118,6 +137,7 @@ async function buildDeps(db: Db, config: Config, metrics: Metrics): Promise<AppD
     config,
     house,
     games: buildGames(db, config, house, metrics),
+    payouts: buildPayouts(db, config, house),
     playerAuth: {
       db,
       signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.player),
@@ -232,6 +252,7 @@ export async function buildApp(options: {
     await operators.register(loyaltyAdminRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(blacklistAdminRoutes, deps);
+    await operators.register(payoutAdminRoutes, deps);
     await operators.register(auditRoutes, deps);
   });
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);
@@ -266,9 +287,11 @@ declare module 'fastify' {
 
 function startBackgroundWork(deps: AppDeps, log: App['log']): () => Promise<void> {
   const stopReconciler = startReconciler(deps.games, log, deps.config.reconcileIntervalMs);
+  const stopPayouts = startPayoutWorker(deps.payouts, log, deps.config.payouts.intervalMs);
   const stops = [startMaintenance(deps.db, log), startPointsExpiry(deps.db, log, 60_000)];
   return async () => {
     for (const stop of stops) stop();
     await stopReconciler();
+    await stopPayouts();
   };
 }

@@ -44,6 +44,18 @@ const envSchema = z.object({
   WC_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   WC_PROVIDER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SANDBOX_PROVIDER: z.enum(['true', 'false']).default('false'),
+  /** sandbox: payouts through the sandbox bank; cashier: no connector, a cashier pays approved withdrawals by hand. */
+  PAYOUT_ADAPTER: z.enum(['sandbox', 'cashier']).default('sandbox'),
+  PAYOUT_BANK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  PAYOUT_BANK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PAYOUT_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  PAYOUT_DEBIT_WAIT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PROVIDER_BALANCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
@@ -99,6 +111,8 @@ export type Config = {
    * server refuses to start with one unless this says so (and warns at every start).
    */
   allowSandboxProvider: boolean;
+  /** The bank connector of payouts (issue 21); cashier: none. */
+  payouts: PayoutConfig;
   providerTimeoutMs: number;
   providerBalanceTimeoutMs: number;
   reconcileIntervalMs: number;
@@ -118,6 +132,15 @@ export type Config = {
 };
 
 export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
+
+export type PayoutConfig = {
+  adapter: 'sandbox' | 'cashier';
+  baseUrl: string;
+  secret: string;
+  timeoutMs: number;
+  intervalMs: number;
+  debitWaitMs: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -139,10 +162,11 @@ export function defaultHost(demo: boolean): string {
 }
 
 /** The games whose provider is the sandbox (a test double): named by their adapter variable. */
-export function sandboxedGames(config: Pick<Config, 'games'>): string[] {
-  return Object.entries(config.games)
+export function sandboxedGames(config: Pick<Config, 'games'> & { payouts?: Pick<PayoutConfig, 'adapter'> }): string[] {
+  const games = Object.entries(config.games)
     .filter(([, game]) => game.adapter === 'sandbox')
     .map(([name]) => `${name.toUpperCase()}_PROVIDER_ADAPTER`);
+  return config.payouts?.adapter === 'sandbox' ? [...games, 'PAYOUT_ADAPTER'] : games;
 }
 
 /**
@@ -151,7 +175,9 @@ export function sandboxedGames(config: Pick<Config, 'games'>): string[] {
  * real money. (The CLI and the ledger check read the same configuration and
  * start no provider, so the rule is the server's, checked as it starts.)
  */
-export function assertProvidersAllowed(config: Pick<Config, 'games' | 'seedDemo' | 'allowSandboxProvider'>): void {
+export function assertProvidersAllowed(
+  config: Pick<Config, 'games' | 'seedDemo' | 'allowSandboxProvider'> & { payouts?: Pick<PayoutConfig, 'adapter'> },
+): void {
   const sandboxed = sandboxedGames(config);
   if (config.seedDemo || config.allowSandboxProvider || sandboxed.length === 0) return;
   const names = sandboxed.join(', ');
@@ -236,6 +262,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerLimitPerHour: e.REGISTER_LIMIT_PER_ADDRESS_PER_HOUR,
     games,
     allowSandboxProvider,
+    payouts: {
+      adapter: e.PAYOUT_ADAPTER,
+      baseUrl: e.PAYOUT_BANK_URL ?? `http://127.0.0.1:${e.PORT + 1}`,
+      secret: e.PAYOUT_BANK_SECRET ?? games.ufa.secret,
+      timeoutMs: e.PAYOUT_TIMEOUT_MS,
+      intervalMs: e.PAYOUT_INTERVAL_MS,
+      debitWaitMs: e.PAYOUT_DEBIT_WAIT_MINUTES * 60_000,
+    },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     providerBalanceTimeoutMs: e.PROVIDER_BALANCE_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,

@@ -176,7 +176,7 @@ describe('a withdrawal in one statement (player_withdraw, issue 11)', () => {
     const playerId = await playerWith(500);
     const first = await requestWithdrawal(ctx, { playerId, amountSatang: 10_000, idempotencyKey: 'replay-check-0001' });
     const again = await requestWithdrawal(ctx, { playerId, amountSatang: 10_000, idempotencyKey: 'replay-check-0001' });
-    expect(again).toEqual({ value: first.value, replayed: true });
+    expect(again).toEqual({ value: first.value, replayed: true, route: null });
     const legacy = { ...first.value, id: 999_999 };
     await t.database.db
       .insertInto('idempotency_keys')
@@ -193,7 +193,7 @@ describe('a withdrawal in one statement (player_withdraw, issue 11)', () => {
       amountSatang: 10_000,
       idempotencyKey: 'legacy-answer-0001',
     });
-    expect(replayed).toEqual({ value: legacy, replayed: true });
+    expect(replayed).toEqual({ value: legacy, replayed: true, route: null });
     expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(40_000);
   });
 
@@ -217,7 +217,11 @@ describe('a withdrawal in one statement (player_withdraw, issue 11)', () => {
       amountSatang: 10_000,
       idempotencyKey: 'legacy-answer-0002',
     });
-    expect(replayed).toEqual({ value: { ...first.value, id: 999_998, reason: null }, replayed: true });
+    expect(replayed).toEqual({
+      value: { ...first.value, id: 999_998, reason: null },
+      replayed: true,
+      route: null,
+    });
   });
 
   it('a session that is not active is refused before the key is claimed or money moves; none given means the caller checked it', async () => {

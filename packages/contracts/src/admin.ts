@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_ROUTES, PAYOUT_STATUSES, playerFlagSchema, riskReasonSchema } from './payouts.ts';
 import { newPasswordSchema } from './auth.ts';
 import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
@@ -152,13 +153,35 @@ export type AdminHistoryEntry = z.infer<typeof adminHistoryEntrySchema>;
 
 export const queueQuerySchema = z.object({
   ...pageFields,
+  /** risk (withdrawals): the highest risk score first, then the oldest. */
+  sort: z.enum(['oldest', 'newest', 'risk']).default('oldest'),
   status: z.enum(HISTORY_STATUSES).default('WAITING'),
   playerId: idTextSchema.optional(),
   q: searchText,
 });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
-export const withdrawalItemSchema = adminHistoryEntrySchema.extend({ player: playerSummarySchema });
+export const withdrawalItemSchema = adminHistoryEntrySchema.extend({
+  player: playerSummarySchema,
+  /** The risk rules' verdict (issue 21): null for a withdrawal not scored (yet, or from before the rules). */
+  risk: z
+    .object({ route: z.enum(PAYOUT_ROUTES), score: z.number().int(), reasons: z.array(riskReasonSchema) })
+    .nullable()
+    .default(null),
+  /** The latest payout through the bank, if any. */
+  payout: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(PAYOUT_STATUSES),
+      reference: z.string(),
+      bankReference: z.string().nullable(),
+      lastError: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
+  /** Duplicate identity found on the player. */
+  flags: z.array(playerFlagSchema).default([]),
+});
 export type WithdrawalItem = z.infer<typeof withdrawalItemSchema>;
 
 export const slipInfoSchema = z.object({

@@ -104,3 +104,9 @@ export const changePasswordRequestSchema = z.object({
   password: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * The player app's device id (a random id it keeps on the device), sent with
+ * registration: many accounts from one device are flagged (issue 21).
+ */
+export const DEVICE_HEADER = 'x-device-id';

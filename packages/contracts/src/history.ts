@@ -33,6 +33,8 @@ export const historyEntrySchema = z.object({
   afterAmount: z.number(),
   // Absent from answers stored before the field existed (an Idempotency-Key replayed): null.
   reason: z.string().nullable().default(null),
+  /** The bank's reference of a withdrawal paid through the bank connector (issue 21): PAID; null otherwise. */
+  bankReference: z.string().nullable().default(null),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

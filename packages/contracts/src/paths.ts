@@ -84,6 +84,18 @@ export const ADMIN_PATHS = {
   blacklist: '/admin/blacklist',
   /** DELETE: takes an entry off the blacklist. */
   blacklistEntry: '/admin/blacklist/:id',
+  /** GET ?status=: payouts through the bank connector, newest first (issue 21). */
+  payouts: '/admin/payouts',
+  /** POST: ask the bank about a payout in flight now. */
+  payoutRetry: '/admin/payouts/:id/retry',
+  /** POST {bankReference, note?} (admin): a refused payout was paid by hand. */
+  payoutMarkPaid: '/admin/payouts/:id/mark-paid',
+  /** GET ?day=YYYY-MM-DD: the ledger against the bank's statement for a Bangkok day. */
+  payoutReconciliation: '/admin/payouts/reconciliation',
+  /** GET: today's payout times, what the feed raised, what is in flight. */
+  payoutSummary: '/admin/payouts/summary',
+  /** GET, PUT (admin): the withdrawal risk rules. */
+  riskRules: '/admin/risk-rules',
   rewards: '/admin/rewards',
   promotions: '/admin/promotions',
   promotion: '/admin/promotions/:id',

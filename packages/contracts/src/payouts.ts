@@ -281,9 +281,32 @@ export const reconciliationQuerySchema = z.object({
     .optional(),
 });
 
-/** Today's payout speed (Bangkok day): request to paid, in seconds. */
-export const payoutTimesSchema = z.object({
+/** Today's payout speed (Bangkok day): request to paid, in seconds; what the feed raised; what waits. */
+export const payoutSummarySchema = z.object({
   paidToday: z.number().int(),
   medianSeconds: z.number().nullable(),
   p95Seconds: z.number().nullable(),
+  debitsWithoutPayout: z.number().int(),
+  payoutsWithoutDebit: z.number().int(),
+  inFlight: z.number().int(),
+  failed: z.number().int(),
+  /** Whether payouts go through a bank connector (false: a cashier pays approved withdrawals by hand). */
+  connector: z.boolean(),
 });
+export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+
+export const payoutsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    items: z.array(payoutItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+});
+export const payoutResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.number().int(), status: z.enum(PAYOUT_STATUSES), bankReference: z.string().nullable() }),
+});
+export const payoutSummaryResponseSchema = z.object({ success: z.literal(true), data: payoutSummarySchema });
+export const reconciliationResponseSchema = z.object({ success: z.literal(true), data: reconciliationReportSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_ROUTES } from './payouts.ts';
 import { historyEntrySchema } from './history.ts';
 import { AMOUNT_BAHT_MAX } from './limits.ts';
 import { bahtToSatang } from './money.ts';
@@ -40,6 +41,12 @@ export const withdrawResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: historyEntrySchema,
+  /**
+   * How the withdrawal goes (issue 21): AUTO, approved by the risk rules and
+   * paid through the bank at once; REVIEW, an operator looks first; null where
+   * no verdict is recorded (a replay of a withdrawal from before the rules).
+   */
+  payout: z.enum(PAYOUT_ROUTES).nullable().default(null),
 });
 export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;
 

@@ -16,6 +16,7 @@ import { manualDepositsSchemaSql } from './migrations/012-manual-deposits.ts';
 import { historyCountsSchemaSql } from './migrations/013-history-counts.ts';
 import { searchIndexesSchemaSql } from './migrations/014-search-indexes.ts';
 import { blacklistSchemaSql } from './migrations/015-blacklist.ts';
+import { payoutsSchemaSql } from './migrations/016-payouts.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'history-counts', sql: historyCountsSchemaSql },
   { version: 14, name: 'search-indexes', sql: searchIndexesSchemaSql },
   { version: 15, name: 'blacklist', sql: blacklistSchemaSql },
+  { version: 16, name: 'payouts', sql: payoutsSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

@@ -19,6 +19,13 @@ export interface PlayersTable {
   password_hash: string;
   frozen_at: Date | null;
   frozen_reason: string | null;
+  /** Where the player registered from (migration 016): the address, and a hash of the device's user agent. */
+  registered_address: string | null;
+  registered_device: string | null;
+  /** The normalised full name (blacklist/identity.ts), for duplicate identity. */
+  name_key: string | null;
+  /** When the bank account or the name last changed (a trigger keeps it). */
+  identity_changed_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -96,6 +103,8 @@ export interface HistoryTable {
   related_history_id: number | null;
   /** A MANUAL_DEPOSIT that counts as a deposit: it earned points and started a pending promotion. */
   as_deposit: Generated<boolean>;
+  /** The bank's reference of a paid withdrawal (issue 21). */
+  bank_reference: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -478,7 +487,78 @@ export interface BlacklistTable {
   created_at: CreatedAt;
 }
 
+export type PayoutStatusColumn = 'PENDING' | 'UNKNOWN' | 'PAID' | 'FAILED';
+
+export interface PayoutsTable {
+  id: Generated<number>;
+  history_id: number;
+  player_id: number;
+  reference: string;
+  amount: number;
+  to_bank_code: string;
+  to_account: string;
+  to_name: string;
+  status: PayoutStatusColumn;
+  approved_by: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  bank_reference: string | null;
+  paid_by_hand: string | null;
+  lease_until: Date | null;
+  journal_entry_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  paid_at: Date | null;
+}
+
+export interface BankDebitsTable {
+  id: Generated<number>;
+  line: number;
+  reference: string | null;
+  bank_reference: string;
+  amount: number;
+  to_bank_code: string;
+  to_account: string;
+  debited_at: Date;
+  payout_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface BankStatementCursorTable {
+  id: number;
+  line: number;
+  updated_at: UpdatedAt;
+}
+
+export interface WithdrawalReviewsTable {
+  history_id: number;
+  player_id: number;
+  reasons: ColumnType<unknown, string, string>;
+  score: number;
+  route: 'AUTO' | 'REVIEW';
+  scored_at: CreatedAt;
+}
+
+export interface PlayerFlagsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: 'SAME_NAME' | 'SHARED_ADDRESS' | 'SHARED_DEVICE';
+  related_player_id: number;
+  created_at: CreatedAt;
+}
+
+export interface PlayerLoginFailuresTable {
+  player_id: number;
+  failed_at: CreatedAt;
+}
+
 export interface Database {
+  player_login_failures: PlayerLoginFailuresTable;
+  payouts: PayoutsTable;
+  bank_debits: BankDebitsTable;
+  bank_statement_cursor: BankStatementCursorTable;
+  withdrawal_reviews: WithdrawalReviewsTable;
+  player_flags: PlayerFlagsTable;
   blacklist: BlacklistTable;
   players: PlayersTable;
   sessions: SessionsTable;

@@ -16,6 +16,8 @@ import { sandboxSeamless, sandboxTransferWallet } from '../../src/modules/games/
 import { ProviderFiguresMemory } from '../../src/modules/games/provider-figures.ts';
 import { reconcileTransfers } from '../../src/modules/games/reconciler.ts';
 import { ensureHouseAccounts } from '../../src/modules/ledger/ledger.service.ts';
+import type { PayoutContext } from '../../src/modules/payouts/payout.service.ts';
+import { sandboxPayoutBank } from '../../src/modules/payouts/payout-bank.ts';
 import { credit, newPlayer, PROVIDER_SECRET, playerIdOf, type TestContext, testConfig } from './test-app.ts';
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -46,6 +48,8 @@ export type ProviderWorld = {
   ) => Promise<Map<string, { status: string; direction: string | null; amount: number | null }>>;
   /** The game services, wired to the sandbox like the server's: for reconciling and syncing directly. */
   games: GamesContext;
+  /** The payout services, wired to the sandbox bank like the server's (lease 1 s): for working payouts directly. */
+  payouts: PayoutContext;
   /** Reconciles until no transfer is pending (due at once); fails if some stay pending. */
   reconcileAll: () => Promise<void>;
   close: () => Promise<void>;
@@ -59,7 +63,14 @@ export type ProviderWorld = {
  */
 export async function providerWorld(
   t: TestContext,
-  options: { providerTimeoutMs?: number; holdMs?: number; faultRate?: number; settleMs?: number } = {},
+  options: {
+    providerTimeoutMs?: number;
+    holdMs?: number;
+    faultRate?: number;
+    settleMs?: number;
+    /** Payouts through the sandbox bank (issue 21) instead of a cashier; the worker's interval. */
+    payouts?: { intervalMs?: number; timeoutMs?: number; bankBalanceBaht?: number };
+  } = {},
 ): Promise<ProviderWorld> {
   const [serverPort, sandboxPort] = [await freePort(), await freePort()];
   const timeoutMs = options.providerTimeoutMs ?? 800;
@@ -76,6 +87,7 @@ export async function providerWorld(
       SANDBOX_CALLBACK_TIMEOUT_MS: '2000',
       SANDBOX_FAULT_RATE: String(options.faultRate ?? 0),
       SANDBOX_SETTLE_MS: String(options.settleMs ?? 60_000),
+      SANDBOX_BANK_BALANCE: String(options.payouts?.bankBalanceBaht ?? 10_000_000),
       LOG_LEVEL: 'silent',
     }),
   );
@@ -88,6 +100,14 @@ export async function providerWorld(
       WC_PROVIDER_URL: sandboxUrl,
       PROVIDER_TIMEOUT_MS: String(timeoutMs),
       RECONCILE_MIN_AGE_MS: '0',
+      ...(options.payouts
+        ? {
+            PAYOUT_ADAPTER: 'sandbox',
+            PAYOUT_BANK_URL: sandboxUrl,
+            PAYOUT_TIMEOUT_MS: String(options.payouts.timeoutMs ?? timeoutMs),
+            PAYOUT_INTERVAL_MS: String(options.payouts.intervalMs ?? 3_600_000),
+          }
+        : {}),
     }),
     logger: false,
   });
@@ -145,6 +165,16 @@ export async function providerWorld(
       );
     },
     games,
+    payouts: {
+      db: t.database.db,
+      house: games.house,
+      bank: sandboxPayoutBank({
+        baseUrl: sandboxUrl,
+        secret: PROVIDER_SECRET,
+        timeoutMs: options.payouts?.timeoutMs ?? timeoutMs,
+      }),
+      timing: { leaseMs: 1_000, debitWaitMs: 60_000 },
+    },
     async reconcileAll() {
       for (let round = 0; round < 50; round += 1) {
         const pending = await t.database.db

@@ -47,6 +47,9 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     REWARD_IMAGE_DIR: rewardImageDir(),
     // Tests register many players from one address; the registration throttle has its own test.
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
+    // No bank connector unless a test brings the sandbox bank (test/support/sandbox.ts): approving
+    // a withdrawal settles it at once, as a cashier's site does; the payout tests run the saga.
+    PAYOUT_ADAPTER: 'cashier',
     ...overrides,
   });
 }

@@ -50,6 +50,7 @@ export const cn: Catalogue = {
   internal_error: '系统出现错误，请重试或联系客服。',
   account_frozen: '您的账户已被暂停，请联系客服。',
   withdraw_requested: '提款处理中，将在15分钟内完成。',
+  withdraw_auto: '提款已批准，系统将自动转账，通常在一分钟内到账。',
   deposit_received: '已收到转账凭证，系统将自动核实并入账。',
   deposit_credited: '存款已入账。',
   deposit_already_credited: '这笔转账已经存入您的账户。',

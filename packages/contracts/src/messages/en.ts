@@ -52,6 +52,7 @@ export const en = {
   internal_error: 'Something went wrong on our side. Please try again or contact the admin.',
   account_frozen: 'Your account is on hold. Please contact customer service.',
   withdraw_requested: 'Your withdrawal is in progress. It is processed within 15 minutes.',
+  withdraw_auto: 'Your withdrawal is approved and paid automatically, usually within a minute.',
   deposit_received: 'Your slip has been received. The system will verify it and credit your account automatically.',
   deposit_credited: 'Your deposit has been credited.',
   deposit_already_credited: 'This transfer has already been credited to your account.',

@@ -50,6 +50,7 @@ export const ko: Catalogue = {
   internal_error: '시스템 오류가 발생했습니다. 다시 시도하시거나 관리자에게 문의해 주세요.',
   account_frozen: '계정이 일시 정지되었습니다. 고객센터에 문의해 주세요.',
   withdraw_requested: '출금이 처리 중입니다. 15분 이내에 처리됩니다.',
+  withdraw_auto: '출금이 승인되어 자동으로 송금됩니다. 보통 1분 이내에 입금됩니다.',
   deposit_received: '입금 영수증을 받았습니다. 시스템이 확인 후 자동으로 입금 처리합니다.',
   deposit_credited: '입금이 완료되었습니다.',
   deposit_already_credited: '이 이체는 이미 계정에 입금되었습니다.',

@@ -1,5 +1,6 @@
 import {
   changePasswordRequestSchema,
+  DEVICE_HEADER,
   loginRequestSchema,
   loginResponseSchema,
   registerRequestSchema,
@@ -16,6 +17,7 @@ import { walletFigures } from '../games/provider-figures.ts';
 import { presentUser } from '../player/player.presenter.ts';
 import { getProfile } from '../player/player.service.ts';
 import type { AuthContext } from './auth.service.ts';
+import { deviceKey } from '../payouts/identity-flags.ts';
 import { changePassword, login, logout, register } from './auth.service.ts';
 import { sessionOf } from './session-guard.ts';
 
@@ -35,7 +37,10 @@ export async function publicAuthRoutes(app: App, deps: AuthRoutesDeps) {
       },
     },
     async (request) => {
-      await register(deps.playerAuth, request.body, { clientAddress: request.ip });
+      await register(deps.playerAuth, request.body, {
+        clientAddress: request.ip,
+        device: deviceKey(request.headers[DEVICE_HEADER]),
+      });
       return { success: true as const, status: 200 as const, message: translate('register_success', request.language) };
     },
   );

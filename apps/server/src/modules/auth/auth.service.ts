@@ -35,14 +35,14 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'inval
 export async function register(
   ctx: AuthContext,
   input: RegistrationInput,
-  client: { clientAddress: string },
+  client: { clientAddress: string; device?: string | null },
 ): Promise<number> {
   await throttle.reserve(
     ctx.db,
     [{ scope: 'register', subject: client.clientAddress, max: ctx.registerLimitPerHour, windowMs: REGISTER_WINDOW_MS }],
     'too_many_registrations',
   );
-  return registerPlayer(ctx.db, input);
+  return registerPlayer(ctx.db, input, { address: client.clientAddress, device: client.device ?? null });
 }
 
 /**
@@ -73,6 +73,10 @@ export async function login(
   const valid = found
     ? await verifyPassword(found.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
+  if (found && !valid) {
+    // Kept for the withdrawal risk rules (issue 21): the throttle forgets failures at the next success.
+    await ctx.db.insertInto('player_login_failures').values({ player_id: found.id }).execute();
+  }
   if (!found || !valid) throw invalidCredentials();
   await throttle.release(ctx.db, reserved);
   await throttle.clear(ctx.db, 'phone', input.phoneNumber);

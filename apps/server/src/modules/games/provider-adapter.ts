@@ -46,7 +46,7 @@ export interface SeamlessProvider {
   launchUrl(playerRef: string, lang: string): Promise<string>;
 }
 
-type Answer = { status: number; body: unknown };
+export type Answer = { status: number; body: unknown };
 
 /** Refusals that prove the provider did not apply the request. */
 const DEFINITE_REFUSALS: ReadonlySet<ProviderErrorCode> = new Set([
@@ -59,7 +59,7 @@ const DEFINITE_REFUSALS: ReadonlySet<ProviderErrorCode> = new Set([
 ]);
 
 /** One signed POST with a hard timeout. Throws ProviderUnavailableError when no answer arrives. */
-async function post(
+export async function signedPost(
   options: { baseUrl: string; secret: string },
   path: string,
   payload: unknown,
@@ -117,14 +117,14 @@ export function sandboxTransferWallet(options: {
 }): TransferWalletProvider {
   const transfer = async (path: string, request: WalletTransferRequest): Promise<TransferOutcome> => {
     try {
-      return transferOutcome(await post(options, path, request, options.timeoutMs));
+      return transferOutcome(await signedPost(options, path, request, options.timeoutMs));
     } catch (error) {
       return { kind: 'unknown', error: (error as Error).message };
     }
   };
   return {
     async registerPlayer(playerRef) {
-      const answer = await post(
+      const answer = await signedPost(
         options,
         PROVIDER_WALLET_PATHS.createPlayer,
         { playerRef, currency: 'THB' },
@@ -136,17 +136,17 @@ export function sandboxTransferWallet(options: {
     creditOut: (request) => transfer(PROVIDER_WALLET_PATHS.creditOut, request),
     async balance(playerRef, timeoutMs) {
       return expectOk(
-        await post(options, PROVIDER_WALLET_PATHS.balance, { playerRef }, timeoutMs),
+        await signedPost(options, PROVIDER_WALLET_PATHS.balance, { playerRef }, timeoutMs),
         balanceResponseSchema,
         'balance',
       );
     },
     async status(reference) {
-      const answer = await post(options, PROVIDER_WALLET_PATHS.status, { reference }, options.timeoutMs);
+      const answer = await signedPost(options, PROVIDER_WALLET_PATHS.status, { reference }, options.timeoutMs);
       return expectOk(answer, statusResponseSchema, 'status').status;
     },
     async launchUrl(playerRef, lang) {
-      const answer = await post(options, PROVIDER_WALLET_PATHS.launch, { playerRef, lang }, options.timeoutMs);
+      const answer = await signedPost(options, PROVIDER_WALLET_PATHS.launch, { playerRef, lang }, options.timeoutMs);
       return expectOk(answer, launchResponseSchema, 'launch').url;
     },
   };
@@ -155,7 +155,7 @@ export function sandboxTransferWallet(options: {
 export function sandboxSeamless(options: { baseUrl: string; secret: string; timeoutMs: number }): SeamlessProvider {
   return {
     async launchUrl(playerRef, lang) {
-      const answer = await post(options, PROVIDER_SEAMLESS_PATHS.launch, { playerRef, lang }, options.timeoutMs);
+      const answer = await signedPost(options, PROVIDER_SEAMLESS_PATHS.launch, { playerRef, lang }, options.timeoutMs);
       return expectOk(answer, launchResponseSchema, 'launch').url;
     },
   };

@@ -18,6 +18,7 @@ export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
     beforeAmount: satangToBaht(row.beforeAmount),
     afterAmount: satangToBaht(row.afterAmount),
     reason: row.status === 'REJECTED' ? row.reason : null,
+    bankReference: row.bankReference,
   };
 }
 

@@ -14,6 +14,8 @@ export type HistoryRow = {
   afterAmount: number;
   /** Why an operator rejected or decided it (players see it only on a rejected entry). */
   reason: string | null;
+  /** The bank's reference of a withdrawal paid through the bank connector. */
+  bankReference: string | null;
 };
 
 /** What an operator sees of an entry, and what decisions read. */
@@ -55,6 +57,7 @@ const PLAYER_COLUMNS = [
   'history.before_amount as beforeAmount',
   'history.after_amount as afterAmount',
   'history.reason',
+  'history.bank_reference as bankReference',
 ] as const;
 
 const DETAIL_COLUMNS = [
@@ -75,7 +78,8 @@ export type HistoryFilter = {
   playerIdsIn?: SelectQueryBuilder<Database, 'players', { id: number }>;
   types: readonly HistoryType[];
   status?: HistoryStatus;
-  sort: 'oldest' | 'newest';
+  /** risk: withdrawals by their risk score (withdrawal_reviews), highest first, then the oldest. */
+  sort: 'oldest' | 'newest' | 'risk';
   limit: number;
   offset: number;
 };
@@ -129,9 +133,15 @@ export const historyRepository = {
     db: Queryable,
     filter: HistoryFilter,
   ): Promise<{ rows: HistoryDetailRow[]; total: number; totalCapped: boolean }> {
-    const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
-    const rows = await filtered(db, filter)
-      .select(DETAIL_COLUMNS)
+    const direction = filter.sort === 'newest' ? 'desc' : 'asc';
+    let query = filtered(db, filter).select(DETAIL_COLUMNS);
+    if (filter.sort === 'risk') {
+      query = query.orderBy(
+        sql`coalesce((select r.score from withdrawal_reviews r where r.history_id = history.id), 0)`,
+        'desc',
+      );
+    }
+    const rows = await query
       .orderBy('history.created_at', direction)
       .orderBy('history.id', direction)
       .limit(filter.limit)
@@ -172,6 +182,7 @@ export const historyRepository = {
         'before_amount as beforeAmount',
         'after_amount as afterAmount',
         'reason',
+        'bank_reference as bankReference',
       ])
       .executeTakeFirstOrThrow();
   },

@@ -73,7 +73,7 @@ export function queueOfType(
     status: HistoryStatus;
     playerId?: number | undefined;
     q?: string | undefined;
-    sort: 'oldest' | 'newest';
+    sort: 'oldest' | 'newest' | 'risk';
     page: number;
     limit: number;
   },

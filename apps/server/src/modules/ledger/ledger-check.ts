@@ -83,6 +83,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
   );
 
   await checkHoldsAndDeposits(db, note);
+  await checkPayouts(db, note);
   await checkProviderTransfers(db, note);
   await checkLoyalty(db, note);
 
@@ -98,7 +99,8 @@ type Note = (rows: Record<string, unknown>[], describe: (row: Record<string, unk
 
 /**
  * The house accounts that hold money for someone must hold exactly what is
- * waiting: the withdrawal-pending account the sum of WAITING withdrawals, the
+ * waiting: the withdrawal-pending account the sum of WAITING withdrawals and
+ * of approved ones the bank has not paid yet (issue 21), the
  * unmatched-transfer account the sum of UNMATCHED bank transfers. Every
  * credited or assigned transfer points at an approved deposit of its player
  * and amount; no bank reference is credited twice; no waiting deposit has
@@ -109,7 +111,8 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
     select a.kind, coalesce((select sum(p.amount) from postings p where p.account_id = a.id), 0) as held,
            case a.kind
              when 'WITHDRAW_PENDING' then (select coalesce(sum(amount), 0) from history
-                                            where type = 'WITHDRAW' and status = 'WAITING')
+                                            where type = 'WITHDRAW' and (status = 'WAITING'
+                                              or (status = 'APPROVED' and settlement_journal_entry_id is null)))
              else (select coalesce(sum(amount), 0) from bank_transfers where status = 'UNMATCHED')
            end as waiting
       from ledger_accounts a
@@ -157,6 +160,39 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
  * the journal that settled it; every accepted seamless bet, win or rollback
  * has its journal.
  */
+/**
+ * Payouts (issue 21): every PAID payout has its one WITHDRAW_PAYOUT journal
+ * of its amount, which is its withdrawal's settlement; no withdrawal is paid
+ * by two payouts; an approved withdrawal not yet settled has a payout in
+ * flight (the saga cannot lose one).
+ */
+async function checkPayouts(db: Queryable, note: Note): Promise<void> {
+  const paid = await sql<Record<string, unknown>>`
+    select p.id, p.reference, p.amount,
+           (select count(*) from journal_entries j where j.reference = 'payout:' || p.id) as journals,
+           (select coalesce(sum(x.amount), 0) from postings x join journal_entries j on j.id = x.journal_entry_id
+             where j.id = p.journal_entry_id and x.amount > 0) as moved,
+           h.settlement_journal_entry_id = p.journal_entry_id as settles
+      from payouts p join history h on h.id = p.history_id
+     where p.status = 'PAID'`.execute(db);
+  note(
+    paid.rows.filter((r) => Number(r.journals) !== 1 || Number(r.moved) !== Number(r.amount) || r.settles !== true),
+    (r) => `payout ${r.reference} is PAID but has ${r.journals} journals moving ${r.moved} of ${r.amount}`,
+  );
+  const twice = await sql<Record<string, unknown>>`
+    select history_id, count(*) as paid from payouts where status = 'PAID' group by history_id having count(*) > 1`.execute(
+    db,
+  );
+  note(twice.rows, (r) => `withdrawal ${r.history_id} was paid by ${r.paid} payouts`);
+  const lost = await sql<Record<string, unknown>>`
+    select h.id from history h
+     where h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.settlement_journal_entry_id is null
+       and not exists (select 1 from payouts p where p.history_id = h.id and p.status in ('PENDING', 'UNKNOWN'))`.execute(
+    db,
+  );
+  note(lost.rows, (r) => `withdrawal ${r.id} is approved and unpaid with no payout in flight`);
+}
+
 async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> {
   const inTransit = await sql<Record<string, unknown>>`
     select a.provider,

@@ -24,6 +24,10 @@ export type NewPlayer = {
   agentId: number;
   lineId: string | null;
   passwordHash: string;
+  /** Where the player registered from (issue 21), and their normalised name. */
+  registeredAddress?: string | null;
+  registeredDevice?: string | null;
+  nameKey?: string | null;
 };
 
 const COLUMNS = [
@@ -128,6 +132,9 @@ export const playerRepository = {
         agent_id: player.agentId,
         line_id: player.lineId,
         password_hash: player.passwordHash,
+        registered_address: player.registeredAddress ?? null,
+        registered_device: player.registeredDevice ?? null,
+        name_key: player.nameKey ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

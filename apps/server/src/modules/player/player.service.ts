@@ -17,6 +17,9 @@ import { type PlayerAdminRow, type PlayerRow, playerRepository } from './player.
 
 const phoneInUse = () => new AppError(409, 'PHONE_IN_USE', 'phone_in_use');
 const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_account_in_use');
+import { normaliseName } from '../blacklist/identity.ts';
+import { flagDuplicateIdentity, isLoopback } from '../payouts/identity-flags.ts';
+
 export const playerNotFound = () => new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
 
 export type RegistrationInput = Omit<RegisterRequest, 'agentId'> & { agentId: number };
@@ -26,7 +29,11 @@ export type RegistrationInput = Omit<RegisterRequest, 'agentId'> & { agentId: nu
  * one transaction. The phone and the bank account are each unique; the
  * pre-checks give the precise message, the unique constraints close the race.
  */
-export async function registerPlayer(db: Db, input: RegistrationInput): Promise<number> {
+export async function registerPlayer(
+  db: Db,
+  input: RegistrationInput,
+  origin: { address?: string | null; device?: string | null } = {},
+): Promise<number> {
   const bank = findBank(input.bankCode);
   assert(bank !== undefined, 'the bank code was validated by the schema');
   // A barred phone or bank account (issue 21): one answer for both, which says neither.
@@ -48,8 +55,13 @@ export async function registerPlayer(db: Db, input: RegistrationInput): Promise<
         agentId: input.agentId,
         lineId: input.lineId?.trim() || input.phoneNumber,
         passwordHash,
+        // A loopback address is this machine (the demo, or a proxy without TRUST_PROXY), not the player's.
+        registeredAddress: origin.address && !isLoopback(origin.address) ? origin.address : null,
+        registeredDevice: origin.device ?? null,
+        nameKey: normaliseName(input.fullName),
       });
       await openPlayerAccounts(trx, playerId);
+      await flagDuplicateIdentity(trx, playerId);
       return playerId;
     });
   } catch (error) {

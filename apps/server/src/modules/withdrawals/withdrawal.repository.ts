@@ -6,7 +6,7 @@ import { withSqlRefusals } from '../../lib/sql-refusal.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
 
 /** The entry of a withdrawal as player_withdraw answers and stores it (a new withdrawal has no reason yet). */
-type StoredEntry = Omit<HistoryRow, 'createdAt' | 'reason'> & { createdAtMs: number };
+type StoredEntry = Omit<HistoryRow, 'createdAt' | 'reason' | 'bankReference'> & { createdAtMs: number };
 
 export type WithdrawAnswer =
   /** The entry written by this request, or by the first request with its key. */
@@ -54,5 +54,8 @@ export async function withdrawInOneCall(
     return { presented: row.answer };
   }
   const { createdAtMs, ...entry } = stored;
-  return { replayed: row.replayed, entry: { ...entry, reason: null, createdAt: new Date(createdAtMs) } };
+  return {
+    replayed: row.replayed,
+    entry: { ...entry, reason: null, bankReference: null, createdAt: new Date(createdAtMs) },
+  };
 }

@@ -11,10 +11,11 @@ import { SESSION_CHECKED_BY_ROUTE, unconfirmedSessionOf } from '../auth/session-
 import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
+import type { PayoutContext } from '../payouts/payout.service.ts';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from './withdrawal.service.ts';
 
 /** What these routes need from the composition root (app.ts). */
-type WithdrawalRoutesDeps = { db: Db; house: HouseAccounts };
+type WithdrawalRoutesDeps = { db: Db; house: HouseAccounts; payouts?: PayoutContext };
 
 /** POST /api/player/withdraw, in the player scope. */
 export async function withdrawalRoutes(app: App, deps: WithdrawalRoutesDeps) {
@@ -41,7 +42,12 @@ export async function withdrawalRoutes(app: App, deps: WithdrawalRoutesDeps) {
         idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
       });
       markReplay(reply, result.replayed);
-      return { success: true as const, message: translate('withdraw_requested', request.language), data: result.value };
+      return {
+        success: true as const,
+        message: translate(result.route === 'AUTO' ? 'withdraw_auto' : 'withdraw_requested', request.language),
+        data: result.value,
+        payout: result.route,
+      };
     },
   );
 }

@@ -10,9 +10,17 @@ import { decideHistoryEntry, queueOfType, recordHistory } from '../history/histo
 import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { playerSummaries } from '../player/player.service.ts';
+import type { PayoutRoute } from '@app/contracts/payouts';
+import { assessWithdrawal, createPayout, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
+import { kickPayout } from '../payouts/payout-worker.ts';
+import { withdrawalExtras } from '../payouts/payout-queue.ts';
 import { withdrawInOneCall } from './withdrawal.repository.ts';
 
-export type MoneyContext = { db: Db; house: HouseAccounts };
+/** The money services; `payouts` present: approved withdrawals are paid through the bank connector (issue 21). */
+export type MoneyContext = { db: Db; house: HouseAccounts; payouts?: PayoutContext };
+
+/** A new withdrawal and how it goes: AUTO (paid by the rules at once), REVIEW (an operator decides). */
+export type WithdrawalResult = IdempotentResult<HistoryEntry> & { route: PayoutRoute | null };
 
 /**
  * A player's withdrawal (spec §5, §9): at least the minimum, below the limit,
@@ -35,7 +43,7 @@ export async function requestWithdrawal(
     /** The session the request came with, checked in the same statement (absent: already checked). */
     sessionId?: string;
   },
-): Promise<IdempotentResult<HistoryEntry>> {
+): Promise<WithdrawalResult> {
   assertPositiveSatang(input.amountSatang, 'withdrawal amount');
   const answer = await withdrawInOneCall(ctx.db, {
     sessionId: input.sessionId ?? null,
@@ -50,14 +58,57 @@ export async function requestWithdrawal(
     dailyDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawDailyLimitSatang,
   });
   // A stored answer from before `reason` existed is read through the contract, which gives it reason null.
-  if ('presented' in answer) return { value: historyEntrySchema.parse(answer.presented), replayed: true };
-  return { value: presentHistoryEntry(answer.entry), replayed: answer.replayed };
+  if ('presented' in answer) {
+    const value = historyEntrySchema.parse(answer.presented);
+    return { value, replayed: true, route: await verdictOf(ctx.db, value.id) };
+  }
+  const { entry } = answer;
+  if (answer.replayed || !ctx.payouts) {
+    return { value: presentHistoryEntry(entry), replayed: answer.replayed, route: await verdictOf(ctx.db, entry.id) };
+  }
+  // Scored by the rules at once; paid automatically when no rule objects. Should this process die
+  // between the two statements, the payout worker scores the withdrawal a few seconds later.
+  const verdict = await assessWithdrawal(ctx.payouts, entry.id);
+  if (verdict?.payoutId) kickPayout(ctx.payouts, verdict.payoutId);
+  const value =
+    verdict?.route === 'AUTO' ? { ...presentHistoryEntry(entry), status: 'APPROVED' as const } : presentHistoryEntry(entry);
+  return { value, replayed: false, route: verdict?.route ?? null };
 }
 
 const WITHDRAWALS: DecisionKind = { entryType: 'WITHDRAW', name: 'withdrawal' };
 
-/** APPROVED: the held money goes out to the payout clearing account; the entry records who and when. */
-export function approveWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { note?: string | null }) {
+/**
+ * APPROVED. With a bank connector: the payout is recorded in the decision's
+ * transaction and sent once it commits; the held money moves to the bank
+ * when the bank has paid (payout.service.ts). Without one (a cashier pays by
+ * hand): the held money goes out to the payout account at once.
+ */
+export async function approveWithdrawal(
+  ctx: MoneyContext,
+  actor: Actor,
+  decision: Decision & { note?: string | null },
+) {
+  const payouts = ctx.payouts;
+  if (payouts?.bank) {
+    let payoutId: number | null = null;
+    const result = await decideWaitingEntry(
+      ctx.db,
+      actor,
+      WITHDRAWALS,
+      { ...decision, action: 'approve', reason: decision.note ?? null },
+      async (trx, entry) => {
+        await decideHistoryEntry(trx, entry.id, {
+          status: 'APPROVED',
+          decidedBy: actor.name,
+          reason: decision.note ?? null,
+          settlementJournalEntryId: null,
+        });
+        payoutId = (await createPayout(trx, payouts, entry, actor.name)).id;
+      },
+    );
+    if (payoutId !== null) kickPayout(payouts, payoutId);
+    return result;
+  }
   return decideWaitingEntry(
     ctx.db,
     actor,
@@ -128,11 +179,15 @@ export async function listWithdrawals(db: Queryable, query: QueueQuery) {
     db,
     page.rows.map((row) => row.playerId),
   );
+  const extras = await withdrawalExtras(
+    db,
+    page.rows.map((row) => ({ id: row.id, playerId: row.playerId })),
+  );
   const items: WithdrawalItem[] = [];
   for (const row of page.rows) {
     const player = players.get(row.playerId);
     assert(player !== undefined, 'every entry belongs to a player');
-    items.push({ ...presentAdminHistoryEntry(row), player });
+    items.push({ ...presentAdminHistoryEntry(row), player, ...extras(row.id, row.playerId) });
   }
   return { items, total: page.total, totalCapped: page.totalCapped, page: query.page, limit: query.limit };
 }

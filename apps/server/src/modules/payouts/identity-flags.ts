@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { PlayerFlagKind } from '@app/contracts/payouts';
+import { sql } from 'kysely';
+import type { Queryable, Trx } from '../../db/database.ts';
+
+/** Accounts registered from one address or device within the window that make them all "shared". */
+export const SHARED_ORIGIN_ACCOUNTS = 3;
+export const SHARED_ORIGIN_WINDOW_HOURS = 24;
+/** Players flagged at most per kind at one registration (a name shared by thousands is not a signal). */
+const RELATED_MAX = 20;
+
+/** The loopback address is this machine (the demo, a proxy without TRUST_PROXY), never a player's own. */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** A device id the app sends (a random id it keeps), stored only as a hash. */
+export function deviceKey(header: unknown): string | null {
+  if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) return null;
+  return createHash('sha256').update(header).digest('hex').slice(0, 32);
+}
+
+/**
+ * Duplicate identity of a player just registered, flagged on both players:
+ * the same normalised full name with another bank account (SAME_NAME), and
+ * the same address (SHARED_ADDRESS) or device (SHARED_DEVICE) having
+ * registered SHARED_ORIGIN_ACCOUNTS accounts or more within the window.
+ * (The same bank account under two players is refused at registration.)
+ */
+export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise<PlayerFlagKind[]> {
+  const player = await trx
+    .selectFrom('players')
+    .select(['name_key', 'bank_code', 'bank_number', 'registered_address', 'registered_device'])
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+  const found: { kind: PlayerFlagKind; related: number[] }[] = [];
+  if (player.name_key) {
+    const rows = await trx
+      .selectFrom('players')
+      .select('id')
+      .where('name_key', '=', player.name_key)
+      .where('id', '<>', playerId)
+      .where((eb) => eb.or([eb('bank_code', '<>', player.bank_code), eb('bank_number', '<>', player.bank_number)]))
+      .limit(RELATED_MAX)
+      .execute();
+    found.push({ kind: 'SAME_NAME', related: rows.map((row) => row.id) });
+  }
+  const since = new Date(Date.now() - SHARED_ORIGIN_WINDOW_HOURS * 3600 * 1000);
+  const origins: { kind: PlayerFlagKind; column: 'registered_address' | 'registered_device'; value: string | null }[] = [
+    { kind: 'SHARED_ADDRESS', column: 'registered_address', value: player.registered_address },
+    { kind: 'SHARED_DEVICE', column: 'registered_device', value: player.registered_device },
+  ];
+  for (const origin of origins) {
+    if (!origin.value) continue;
+    const rows = await trx
+      .selectFrom('players')
+      .select('id')
+      .where(origin.column, '=', origin.value)
+      .where('created_at', '>=', since)
+      .where('id', '<>', playerId)
+      .orderBy('id', 'desc')
+      .limit(RELATED_MAX)
+      .execute();
+    if (rows.length + 1 >= SHARED_ORIGIN_ACCOUNTS) found.push({ kind: origin.kind, related: rows.map((row) => row.id) });
+  }
+  const pairs = found.flatMap(({ kind, related }) =>
+    related.flatMap((other) => [
+      { player_id: playerId, kind, related_player_id: other },
+      { player_id: other, kind, related_player_id: playerId },
+    ]),
+  );
+  if (pairs.length > 0) {
+    await trx
+      .insertInto('player_flags')
+      .values(pairs)
+      .onConflict((oc) => oc.columns(['player_id', 'kind', 'related_player_id']).doNothing())
+      .execute();
+  }
+  return found.filter((item) => item.related.length > 0).map((item) => item.kind);
+}
+
+/** A player's duplicate-identity flags, with the other player's username, newest first. */
+export async function flagsOf(db: Queryable, playerId: number) {
+  const { rows } = await sql<{ kind: PlayerFlagKind; related_player_id: number; username: string; created_at: Date }>`
+    select f.kind, f.related_player_id, p.username, f.created_at
+      from player_flags f join players p on p.id = f.related_player_id
+     where f.player_id = ${playerId}
+     order by f.created_at desc, f.id desc
+     limit 100`.execute(db);
+  return rows.map((row) => ({
+    kind: row.kind,
+    relatedPlayerId: Number(row.related_player_id),
+    relatedUsername: row.username,
+    createdAt: row.created_at.toISOString(),
+  }));
+}

@@ -1,0 +1,153 @@
+import { satangToBaht } from '@app/contracts/money';
+import type { ReconciliationReport } from '@app/contracts/payouts';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database.ts';
+import type { PayoutContext } from './payout.service.ts';
+
+const BALANCE_TIMEOUT_MS = 2_000;
+
+/** Today in Bangkok, YYYY-MM-DD. */
+export function bangkokToday(now = new Date()): string {
+  return new Date(now.getTime() + 7 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+type Difference = ReconciliationReport['differences'][number];
+
+/**
+ * The daily reconciliation of the payout account (a Bangkok day): what the
+ * ledger paid out that day against what the bank's statement debited, each
+ * payout matched to exactly one debit. Listed differences: a payout paid
+ * with no debit yet, a debit no payout accounts for (paid twice, or paid by
+ * someone outside the system), a matched pair whose amounts differ.
+ */
+export async function reconciliationReport(ctx: PayoutContext, day: string): Promise<ReconciliationReport> {
+  const range = sql`(${day}::date::timestamp at time zone 'Asia/Bangkok')`;
+  const rangeEnd = sql`((${day}::date + 1)::timestamp at time zone 'Asia/Bangkok')`;
+  const { rows: paid } = await sql<{
+    reference: string;
+    bank_reference: string;
+    amount: string;
+    paid_at: Date;
+    debit_amount: string | null;
+  }>`
+    select p.reference, p.bank_reference, p.amount, p.paid_at, d.amount as debit_amount
+      from payouts p left join bank_debits d on d.payout_id = p.id
+     where p.status = 'PAID' and p.paid_at >= ${range} and p.paid_at < ${rangeEnd}
+     order by p.paid_at, p.id`.execute(ctx.db);
+  const { rows: debits } = await sql<{
+    reference: string | null;
+    bank_reference: string;
+    amount: string;
+    debited_at: Date;
+    payout_id: number | null;
+  }>`
+    select reference, bank_reference, amount, debited_at, payout_id from bank_debits
+     where debited_at >= ${range} and debited_at < ${rangeEnd}
+     order by line`.execute(ctx.db);
+  const differences: Difference[] = [];
+  let matched = 0;
+  for (const row of paid) {
+    if (row.debit_amount === null) {
+      differences.push({
+        kind: 'PAYOUT_WITHOUT_DEBIT',
+        reference: row.reference,
+        bankReference: row.bank_reference,
+        ledgerAmount: satangToBaht(Number(row.amount)),
+        bankAmount: null,
+        at: row.paid_at.toISOString(),
+      });
+    } else if (Number(row.debit_amount) !== Number(row.amount)) {
+      differences.push({
+        kind: 'AMOUNT_DIFFERS',
+        reference: row.reference,
+        bankReference: row.bank_reference,
+        ledgerAmount: satangToBaht(Number(row.amount)),
+        bankAmount: satangToBaht(Number(row.debit_amount)),
+        at: row.paid_at.toISOString(),
+      });
+    } else {
+      matched += 1;
+    }
+  }
+  for (const row of debits) {
+    if (row.payout_id !== null) continue;
+    differences.push({
+      kind: 'DEBIT_WITHOUT_PAYOUT',
+      reference: row.reference,
+      bankReference: row.bank_reference,
+      ledgerAmount: null,
+      bankAmount: satangToBaht(Number(row.amount)),
+      at: row.debited_at.toISOString(),
+    });
+  }
+  const counts = await payoutCounts(ctx.db);
+  let bankBalance: number | null = null;
+  if (ctx.bank) {
+    try {
+      bankBalance = satangToBaht(
+        await Promise.race([
+          ctx.bank.balance(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), BALANCE_TIMEOUT_MS)),
+        ]),
+      );
+    } catch {
+      bankBalance = null;
+    }
+  }
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    day,
+    ledgerPaidCount: paid.length,
+    ledgerPaidTotal: satangToBaht(sum(paid.map((row) => Number(row.amount)))),
+    bankDebitCount: debits.length,
+    bankDebitTotal: satangToBaht(sum(debits.map((row) => Number(row.amount)))),
+    matched,
+    differences,
+    bankBalance,
+    ...counts,
+  };
+}
+
+/** Payouts in flight (PENDING, UNKNOWN), and refused ones whose withdrawal waits for an operator. */
+export async function payoutCounts(db: Queryable): Promise<{ inFlight: number; failed: number }> {
+  const { rows } = await sql<{ in_flight: string; failed: string }>`
+    select count(*) filter (where p.status in ('PENDING', 'UNKNOWN')) as in_flight,
+           count(*) filter (where p.status = 'FAILED' and h.status = 'WAITING' and not exists (
+             select 1 from payouts l where l.history_id = p.history_id and l.status <> 'FAILED')) as failed
+      from payouts p join history h on h.id = p.history_id
+     where p.status in ('PENDING', 'UNKNOWN', 'FAILED')`.execute(db);
+  return { inFlight: Number(rows[0]?.in_flight ?? 0), failed: Number(rows[0]?.failed ?? 0) };
+}
+
+/**
+ * What the payout account's feed raises to operators now: debits no payout
+ * accounts for, and payouts the bank's API called paid whose debit has not
+ * shown after the wait (by hand ones included: their debit is matched by
+ * the bank's reference).
+ */
+export async function raisedPayoutItems(db: Queryable, debitWaitMs: number) {
+  const { rows } = await sql<{ debits_without_payout: string; payouts_without_debit: string }>`
+    select
+      (select count(*) from bank_debits where payout_id is null
+         and created_at < now() - interval '1 minute') as debits_without_payout,
+      (select count(*) from payouts p where p.status = 'PAID'
+         and p.paid_at < now() - ${`${debitWaitMs} milliseconds`}::interval
+         and not exists (select 1 from bank_debits d where d.payout_id = p.id)) as payouts_without_debit`.execute(db);
+  return {
+    debitsWithoutPayout: Number(rows[0]?.debits_without_payout ?? 0),
+    payoutsWithoutDebit: Number(rows[0]?.payouts_without_debit ?? 0),
+  };
+}
+
+/** Today's payouts (Bangkok day): how many were paid, and the median and p95 time from request to paid. */
+export async function payoutTimesToday(db: Queryable) {
+  const { rows } = await sql<{ paid: string; median: number | null; p95: number | null }>`
+    select count(*) as paid,
+           percentile_cont(0.5) within group (order by extract(epoch from p.paid_at - h.created_at)) as median,
+           percentile_cont(0.95) within group (order by extract(epoch from p.paid_at - h.created_at)) as p95
+      from payouts p join history h on h.id = p.history_id
+     where p.status = 'PAID' and p.paid_at >= bangkok_day_start()`.execute(db);
+  const row = rows[0];
+  const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
+  return { paidToday: Number(row?.paid ?? 0), medianSeconds: round(row?.median ?? null), p95Seconds: round(row?.p95 ?? null) };
+}

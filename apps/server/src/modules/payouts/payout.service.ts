@@ -1,0 +1,582 @@
+import type { PayoutItem, PayoutRoute, RiskReason } from '@app/contracts/payouts';
+import { satangToBaht } from '@app/contracts/money';
+import { type Selectable, sql } from 'kysely';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import type { PayoutsTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import type { HistoryDetailRow } from '../history/history.repository.ts';
+import { decideHistoryEntry, lockHistoryEntry } from '../history/history.service.ts';
+import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
+import type { PayoutBank } from './payout-bank.ts';
+import { gatherRiskFacts, readRiskRules, riskReasons, riskScore } from './risk.ts';
+
+/**
+ * The payout saga (issue 21). An approved withdrawal becomes a payout row
+ * (the intent, PENDING, in the approval's own transaction), then a call to
+ * the bank with our reference and a hard timeout:
+ * - paid: the held money moves from withdraw-pending to the bank in the
+ *   ledger, and the entry shows the bank's reference;
+ * - refused: the payout is FAILED and the withdrawal goes back to the
+ *   operators' queue (WAITING, the bank's reason among its reasons), the
+ *   money still held;
+ * - unknown (a timeout, a lost answer, a 5xx): UNKNOWN; the reconciler asks
+ *   the bank by reference and settles it either way, or pays again with the
+ *   same reference when the bank never received it (the bank pays a
+ *   reference once, so this never pays twice).
+ * A row is worked by one instance at a time: claimed with a lease, by
+ * FOR UPDATE SKIP LOCKED; settling is conditional on the row still being
+ * PENDING or UNKNOWN.
+ */
+export type PayoutContext = {
+  db: Db;
+  house: HouseAccounts;
+  /** Null: no bank connector (PAYOUT_ADAPTER=cashier): approval means a cashier pays by hand. */
+  bank: PayoutBank | null;
+  timing: PayoutTiming;
+};
+
+export type PayoutTiming = {
+  /** How long a claimed payout is left alone by other instances. */
+  leaseMs: number;
+  /** A paid payout whose debit the statement has not shown after this is raised to operators. */
+  debitWaitMs: number;
+};
+
+export type PayoutRow = Selectable<PayoutsTable>;
+
+/** Who approved a payout the rules decided. */
+export const AUTO_APPROVER = 'auto';
+
+const msFromNow = (ms: number) => sql<Date>`now() + ${`${ms} milliseconds`}::interval`;
+
+/** Records the intent to pay an approved withdrawal: the payout row, PENDING, leased to the caller. */
+export async function createPayout(
+  trx: Trx,
+  ctx: Pick<PayoutContext, 'timing'>,
+  entry: Pick<HistoryDetailRow, 'id' | 'playerId' | 'amount'>,
+  approvedBy: string,
+): Promise<PayoutRow> {
+  const player = await trx
+    .selectFrom('players')
+    .select(['bank_code', 'bank_number', 'full_name'])
+    .where('id', '=', entry.playerId)
+    .executeTakeFirstOrThrow();
+  const { count } = await trx
+    .selectFrom('payouts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('history_id', '=', entry.id)
+    .executeTakeFirstOrThrow();
+  return trx
+    .insertInto('payouts')
+    .values({
+      history_id: entry.id,
+      player_id: entry.playerId,
+      // One reference per attempt: a refused payout is tried again under a new one.
+      reference: `WD${entry.id}-${Number(count) + 1}`,
+      amount: entry.amount,
+      to_bank_code: player.bank_code,
+      to_account: player.bank_number,
+      to_name: player.full_name,
+      status: 'PENDING',
+      approved_by: approvedBy,
+      lease_until: msFromNow(ctx.timing.leaseMs),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Claims a payout to call the bank about: null when it is settled or another instance holds it. */
+async function claim(db: Queryable, id: number, leaseMs: number, force: boolean): Promise<PayoutRow | null> {
+  const { rows } = await sql<PayoutRow>`
+    update payouts set lease_until = ${msFromNow(leaseMs)}, attempts = attempts + 1, updated_at = now()
+     where id = (select id from payouts
+                  where id = ${id} and status in ('PENDING', 'UNKNOWN')
+                    and (${force} or lease_until is null or lease_until < now() or attempts = 0)
+                  for update skip locked)
+    returning *`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** Claims payouts whose lease has run out (a crash, an unknown outcome due again), oldest first. */
+export async function claimDuePayouts(db: Queryable, limit: number, leaseMs: number): Promise<PayoutRow[]> {
+  const { rows } = await sql<PayoutRow>`
+    update payouts set lease_until = ${msFromNow(leaseMs)}, attempts = attempts + 1, updated_at = now()
+     where id in (select id from payouts
+                   where status in ('PENDING', 'UNKNOWN') and (lease_until is null or lease_until < now())
+                   order by lease_until nulls first, id
+                   limit ${limit}
+                   for update skip locked)
+    returning *`.execute(db);
+  return rows;
+}
+
+export type PayoutResult = 'PAID' | 'FAILED' | 'UNKNOWN' | 'BUSY';
+
+/**
+ * Works one payout: the first attempt pays; a later one asks the bank what
+ * became of the reference first (PAID or REFUSED settle it, NOT_FOUND pays
+ * again with the same reference). Answers what the payout is now.
+ */
+export async function sendPayout(
+  ctx: PayoutContext,
+  id: number,
+  options: { force?: boolean } = {},
+): Promise<PayoutResult> {
+  const row = await claim(ctx.db, id, ctx.timing.leaseMs, options.force === true);
+  if (!row) return 'BUSY';
+  return work(ctx, row);
+}
+
+/** Retry backoff for an unknown outcome: 2 s, doubling per attempt, at most 5 minutes. */
+const retryAfterMs = (attempts: number) => Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts - 1, 10));
+
+export async function work(ctx: PayoutContext, row: PayoutRow): Promise<PayoutResult> {
+  const bank = ctx.bank;
+  if (!bank) return 'UNKNOWN';
+  if (row.attempts > 1 || row.status === 'UNKNOWN') {
+    let lookup: Awaited<ReturnType<PayoutBank['status']>>;
+    try {
+      lookup = await bank.status(row.reference);
+    } catch (error) {
+      await markUnknown(ctx.db, row, (error as Error).message);
+      return 'UNKNOWN';
+    }
+    if (lookup.kind === 'paid') return settlePaid(ctx, row.id, lookup);
+    if (lookup.kind === 'refused') return settleRefused(ctx, row.id, lookup);
+  }
+  const outcome = await bank.pay({
+    reference: row.reference,
+    toBankCode: row.to_bank_code,
+    toAccount: row.to_account,
+    toName: row.to_name,
+    amountMinor: row.amount,
+  });
+  if (outcome.kind === 'paid') return settlePaid(ctx, row.id, outcome);
+  if (outcome.kind === 'refused') return settleRefused(ctx, row.id, outcome);
+  await markUnknown(ctx.db, row, outcome.error);
+  return 'UNKNOWN';
+}
+
+async function markUnknown(db: Db, row: PayoutRow, error: string): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({
+      status: 'UNKNOWN',
+      last_error: error.slice(0, 500),
+      lease_until: msFromNow(retryAfterMs(row.attempts)),
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .where('status', 'in', ['PENDING', 'UNKNOWN'])
+    .execute();
+}
+
+/** What a payout settled by someone else is now. */
+async function currentStatus(db: Queryable, id: number): Promise<PayoutResult> {
+  const row = await db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.status === 'PENDING' ? 'UNKNOWN' : row.status;
+}
+
+/** Paid: the ledger moves the held money to the bank, the payout and the entry record the bank's reference. */
+async function settlePaid(
+  ctx: PayoutContext,
+  id: number,
+  paid: { bankReference: string; paidAt: Date },
+): Promise<PayoutResult> {
+  return ctx.db.transaction().execute(async (trx): Promise<PayoutResult> => {
+    const row = await trx
+      .selectFrom('payouts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', 'in', ['PENDING', 'UNKNOWN'])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return currentStatus(trx, id);
+    await recordPaid(trx, ctx.house, row, { bankReference: paid.bankReference, paidByHand: null });
+    return 'PAID';
+  });
+}
+
+/** The ledger and the rows of a paid payout (by the bank's API, or by hand). */
+async function recordPaid(
+  trx: Trx,
+  house: HouseAccounts,
+  row: PayoutRow,
+  paid: { bankReference: string; paidByHand: string | null },
+): Promise<void> {
+  const journal = await postJournal(trx, {
+    kind: 'WITHDRAW_PAYOUT',
+    playerId: row.player_id,
+    reference: `payout:${row.id}`,
+    postings: [
+      { accountId: house.withdrawPending, amount: -row.amount },
+      { accountId: house.bankPayouts, amount: row.amount },
+    ],
+  });
+  await trx
+    .updateTable('payouts')
+    .set({
+      status: 'PAID',
+      bank_reference: paid.bankReference,
+      paid_by_hand: paid.paidByHand,
+      journal_entry_id: journal.journalEntryId,
+      paid_at: new Date(),
+      lease_until: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  await trx
+    .updateTable('history')
+    .set({
+      bank_reference: paid.bankReference,
+      settlement_journal_entry_id: journal.journalEntryId,
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.history_id)
+    .execute();
+  await matchDebitsOf(trx, row.id);
+}
+
+/** Refused: FAILED, and the withdrawal back in the operators' queue with the bank's reason; the money stays held. */
+async function settleRefused(
+  ctx: PayoutContext,
+  id: number,
+  refusal: { code: string; message: string },
+): Promise<PayoutResult> {
+  return ctx.db.transaction().execute(async (trx): Promise<PayoutResult> => {
+    const row = await trx
+      .selectFrom('payouts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', 'in', ['PENDING', 'UNKNOWN'])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return currentStatus(trx, id);
+    await trx
+      .updateTable('payouts')
+      .set({
+        status: 'FAILED',
+        last_error: `${refusal.code}: ${refusal.message}`.slice(0, 500),
+        lease_until: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx
+      .updateTable('history')
+      .set({ status: 'WAITING', decided_by: null, decided_at: null, reason: null, updated_at: new Date() })
+      .where('id', '=', row.history_id)
+      .where('status', '=', 'APPROVED')
+      .execute();
+    const bankReason: RiskReason = { code: 'BANK_REFUSED', detail: { code: refusal.code, message: refusal.message } };
+    const review = await trx
+      .selectFrom('withdrawal_reviews')
+      .select(['reasons'])
+      .where('history_id', '=', row.history_id)
+      .executeTakeFirst();
+    const earlier = ((review?.reasons as RiskReason[] | undefined) ?? []).filter((r) => r.code !== 'BANK_REFUSED');
+    const reasons = [bankReason, ...earlier];
+    await trx
+      .insertInto('withdrawal_reviews')
+      .values({
+        history_id: row.history_id,
+        player_id: row.player_id,
+        reasons: JSON.stringify(reasons),
+        score: riskScore(reasons),
+        route: 'REVIEW',
+      })
+      .onConflict((oc) =>
+        oc.column('history_id').doUpdateSet({ reasons: JSON.stringify(reasons), score: riskScore(reasons) }),
+      )
+      .execute();
+    return 'FAILED';
+  });
+}
+
+// Risk verdicts --------------------------------------------------------------------
+
+export type Verdict = { route: PayoutRoute; reasons: RiskReason[]; score: number; payoutId: number | null };
+
+/**
+ * Scores a new withdrawal with the rules and records the verdict. No reason,
+ * automatic payouts on and a bank connector configured: the withdrawal is
+ * approved by the rules and its payout recorded, in the same transaction
+ * (the caller then sends it). Otherwise it waits for an operator with its
+ * reasons. Scoring a withdrawal twice changes nothing: the first verdict stands.
+ */
+export async function assessWithdrawal(ctx: PayoutContext, historyId: number): Promise<Verdict | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const entry = await lockHistoryEntry(trx, historyId);
+    if (!entry || entry.type !== 'WITHDRAW') return null;
+    const known = await trx
+      .selectFrom('withdrawal_reviews')
+      .selectAll()
+      .where('history_id', '=', historyId)
+      .executeTakeFirst();
+    if (known) {
+      return { route: known.route, reasons: known.reasons as RiskReason[], score: known.score, payoutId: null };
+    }
+    if (entry.status !== 'WAITING') return null;
+    const rules = await readRiskRules(trx);
+    const facts = await gatherRiskFacts(trx, {
+      historyId,
+      playerId: entry.playerId,
+      amount: entry.amount,
+      rules,
+    });
+    const reasons = riskReasons(rules, facts);
+    if (reasons.length === 0 && !rules.autoPay) reasons.push({ code: 'AUTO_PAY_OFF', detail: {} });
+    const route: PayoutRoute = reasons.length === 0 && ctx.bank !== null ? 'AUTO' : 'REVIEW';
+    const score = riskScore(reasons);
+    await trx
+      .insertInto('withdrawal_reviews')
+      .values({ history_id: historyId, player_id: entry.playerId, reasons: JSON.stringify(reasons), score, route })
+      .execute();
+    if (route === 'REVIEW') return { route, reasons, score, payoutId: null };
+    await decideHistoryEntry(trx, historyId, {
+      status: 'APPROVED',
+      decidedBy: AUTO_APPROVER,
+      reason: null,
+      settlementJournalEntryId: null,
+    });
+    const payout = await createPayout(trx, ctx, entry, AUTO_APPROVER);
+    return { route, reasons, score, payoutId: payout.id };
+  });
+}
+
+/** The verdict recorded for a withdrawal, if it has been scored. */
+export async function verdictOf(db: Queryable, historyId: number): Promise<PayoutRoute | null> {
+  const row = await db
+    .selectFrom('withdrawal_reviews')
+    .select('route')
+    .where('history_id', '=', historyId)
+    .executeTakeFirst();
+  return row?.route ?? null;
+}
+
+/**
+ * Withdrawals written but never scored (the process died between the two):
+ * scored now, oldest first, by whichever instance gets there.
+ */
+export async function assessUnscored(ctx: PayoutContext, limit: number, minAgeMs: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select h.id from history h
+     where h.type = 'WITHDRAW' and h.status = 'WAITING'
+       and h.created_at < now() - ${`${minAgeMs} milliseconds`}::interval
+       and not exists (select 1 from withdrawal_reviews r where r.history_id = h.id)
+     order by h.created_at, h.id
+     limit ${limit}`.execute(ctx.db);
+  const payouts: number[] = [];
+  for (const { id } of rows) {
+    const verdict = await assessWithdrawal(ctx, Number(id));
+    if (verdict?.payoutId) payouts.push(verdict.payoutId);
+  }
+  return payouts;
+}
+
+// Operators' actions ---------------------------------------------------------------
+
+const payoutNotFound = () => new AppError(404, 'PAYOUT_NOT_FOUND', 'payout_not_found');
+const payoutState = () => new AppError(409, 'PAYOUT_STATE', 'payout_state');
+
+/**
+ * An operator records that a refused payout was paid by hand (another
+ * channel), with the bank's reference: the withdrawal is approved and paid
+ * in one transaction, audited. Only a FAILED payout whose withdrawal is still
+ * waiting: a payout in flight may yet be paid by the bank.
+ */
+export async function markPaidByHand(
+  ctx: PayoutContext,
+  actor: Actor,
+  id: number,
+  input: { bankReference: string; note?: string | undefined },
+): Promise<PayoutRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('payouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw payoutNotFound();
+    const entry = await lockHistoryEntry(trx, row.history_id);
+    if (row.status !== 'FAILED' || entry?.status !== 'WAITING') throw payoutState();
+    const live = await trx
+      .selectFrom('payouts')
+      .select('id')
+      .where('history_id', '=', row.history_id)
+      .where('status', '<>', 'FAILED')
+      .executeTakeFirst();
+    if (live) throw payoutState();
+    await decideHistoryEntry(trx, row.history_id, {
+      status: 'APPROVED',
+      decidedBy: actor.name,
+      reason: input.note ?? null,
+      settlementJournalEntryId: null,
+    });
+    await recordPaid(trx, ctx.house, row, { bankReference: input.bankReference, paidByHand: actor.name });
+    const after = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, {
+      action: 'payout.mark_paid',
+      targetType: 'payout',
+      targetId: id,
+      reason: input.note ?? null,
+      before: presentRow(row),
+      after: presentRow(after),
+    });
+    return after;
+  });
+}
+
+/** Asks the bank about a payout in flight now, instead of at its next turn (audited). */
+export async function retryPayout(ctx: PayoutContext, actor: Actor, id: number): Promise<PayoutResult> {
+  const row = await ctx.db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw payoutNotFound();
+  if (row.status !== 'PENDING' && row.status !== 'UNKNOWN') throw payoutState();
+  await ctx.db.transaction().execute((trx) =>
+    appendAudit(trx, actor, {
+      action: 'payout.retry',
+      targetType: 'payout',
+      targetId: id,
+      before: presentRow(row),
+      after: null,
+    }),
+  );
+  const result = await sendPayout(ctx, id, { force: true });
+  return result;
+}
+
+function presentRow(row: PayoutRow) {
+  return {
+    id: row.id,
+    historyId: row.history_id,
+    reference: row.reference,
+    status: row.status,
+    amount: satangToBaht(row.amount),
+    bankReference: row.bank_reference,
+    paidByHand: row.paid_by_hand,
+    lastError: row.last_error,
+  };
+}
+
+// Reading -------------------------------------------------------------------------------
+
+export async function listPayouts(
+  db: Queryable,
+  query: { status?: PayoutItem['status'] | undefined; page: number; limit: number },
+): Promise<{ items: PayoutItem[]; total: number; page: number; limit: number }> {
+  let base = db.selectFrom('payouts');
+  if (query.status) base = base.where('payouts.status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('players', 'players.id', 'payouts.player_id')
+      .selectAll('payouts')
+      .select(['players.username', 'players.full_name as fullName'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('bank_debits').select('bank_debits.id').whereRef('bank_debits.payout_id', '=', 'payouts.id'))
+          .as('debitMatched'),
+      )
+      .orderBy('payouts.created_at', 'desc')
+      .orderBy('payouts.id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      historyId: row.history_id,
+      reference: row.reference,
+      status: row.status,
+      amount: satangToBaht(row.amount),
+      toBankCode: row.to_bank_code,
+      toAccount: row.to_account,
+      toName: row.to_name,
+      approvedBy: row.approved_by,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      bankReference: row.bank_reference,
+      paidByHand: row.paid_by_hand,
+      createdAt: row.created_at.toISOString(),
+      paidAt: row.paid_at?.toISOString() ?? null,
+      debitMatched: Boolean(row.debitMatched),
+      player: { id: row.player_id, username: row.username, fullName: row.fullName },
+    })),
+    total: Number(count.total),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+// The bank statement ----------------------------------------------------------------------
+
+/**
+ * Matches unmatched debit lines to the payout they are for: by our reference
+ * (the transfer's memo), or by the bank's reference (a payout paid by hand
+ * from the payout account). One debit per payout: a second debit for the same
+ * payout (the bank paid twice) stays unmatched, and is raised.
+ */
+export async function matchDebitsOf(trx: Queryable, payoutId: number | null): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    update bank_debits d set payout_id = p.id
+      from payouts p
+     where d.payout_id is null and p.status = 'PAID'
+       ${payoutId === null ? sql`` : sql`and p.id = ${payoutId}`}
+       and (d.reference = p.reference or (d.reference is null and d.bank_reference = p.bank_reference))
+       and not exists (select 1 from bank_debits o where o.payout_id = p.id)
+       and d.id = (select min(x.id) from bank_debits x
+                    where x.payout_id is null
+                      and (x.reference = p.reference or (x.reference is null and x.bank_reference = p.bank_reference)))
+    returning d.id`.execute(trx);
+  return rows.length;
+}
+
+/**
+ * Reads the payout account's statement from where it was left, stores each
+ * debit line once, settles a payout still in flight whose debit appears
+ * (the bank paid it; the answer was lost), and matches the rest.
+ */
+export async function readStatement(ctx: PayoutContext, limit = 200): Promise<{ read: number; settled: number }> {
+  const bank = ctx.bank;
+  if (!bank) return { read: 0, settled: 0 };
+  const cursor = await ctx.db.selectFrom('bank_statement_cursor').select('line').where('id', '=', 1).executeTakeFirst();
+  const after = Number(cursor?.line ?? 0);
+  const page = await bank.statement(after, limit);
+  if (page.lines.length === 0) return { read: 0, settled: 0 };
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const line of page.lines) {
+      await trx
+        .insertInto('bank_debits')
+        .values({
+          line: line.line,
+          reference: line.reference,
+          bank_reference: line.bankReference,
+          amount: line.amountMinor,
+          to_bank_code: line.toBankCode,
+          to_account: line.toAccount,
+          debited_at: new Date(line.at),
+        })
+        .onConflict((oc) => oc.column('line').doNothing())
+        .execute();
+    }
+    await trx
+      .insertInto('bank_statement_cursor')
+      .values({ id: 1, line: page.next })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ line: page.next, updated_at: new Date() }))
+      .execute();
+  });
+  let settled = 0;
+  const inFlight = await ctx.db
+    .selectFrom('bank_debits')
+    .innerJoin('payouts', 'payouts.reference', 'bank_debits.reference')
+    .select(['payouts.id', 'bank_debits.bank_reference as bankReference', 'bank_debits.debited_at as debitedAt'])
+    .where('bank_debits.payout_id', 'is', null)
+    .where('payouts.status', 'in', ['PENDING', 'UNKNOWN'])
+    .where('bank_debits.amount', '=', sql<number>`payouts.amount`)
+    .execute();
+  for (const payout of inFlight) {
+    await settlePaid(ctx, payout.id, { bankReference: payout.bankReference, paidAt: payout.debitedAt });
+    settled += 1;
+  }
+  await matchDebitsOf(ctx.db, null);
+  return { read: page.lines.length, settled };
+}

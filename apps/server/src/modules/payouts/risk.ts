@@ -1,0 +1,204 @@
+import {
+  RISK_REASONS,
+  RISK_RULES_DEFAULT,
+  type RiskReason,
+  type RiskReasonCode,
+  type RiskRules,
+  riskRulesSchema,
+} from '@app/contracts/payouts';
+import { satangToBaht } from '@app/contracts/money';
+import { sql } from 'kysely';
+import type { Db, Queryable } from '../../db/database.ts';
+import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { blacklistedKinds } from '../blacklist/blacklist.service.ts';
+
+/** Where the rules an admin set are kept: one settings row, JSON, not public. */
+export const RISK_RULES_SETTING = 'RISK_RULES';
+
+/** The rules in force: the stored ones, or the defaults where none are stored or they cannot be read. */
+export async function readRiskRules(db: Queryable): Promise<RiskRules> {
+  const row = await db.selectFrom('settings').select('value').where('code', '=', RISK_RULES_SETTING).executeTakeFirst();
+  if (!row) return RISK_RULES_DEFAULT;
+  try {
+    return riskRulesSchema.parse(JSON.parse(row.value));
+  } catch {
+    return RISK_RULES_DEFAULT;
+  }
+}
+
+/** An admin changes the rules: stored and audited (before and after) in one transaction. */
+export async function updateRiskRules(db: Db, actor: Actor, rules: RiskRules): Promise<RiskRules> {
+  return db.transaction().execute(async (trx) => {
+    const before = await readRiskRules(trx);
+    await trx
+      .insertInto('settings')
+      .values({ code: RISK_RULES_SETTING, value: JSON.stringify(rules), is_public: false })
+      .onConflict((oc) => oc.column('code').doUpdateSet({ value: JSON.stringify(rules), updated_at: new Date() }))
+      .execute();
+    await appendAudit(trx, actor, {
+      action: 'risk_rules.update',
+      targetType: 'setting',
+      targetId: RISK_RULES_SETTING,
+      before,
+      after: rules,
+    });
+    return rules;
+  });
+}
+
+/** The facts the rules read about one withdrawal and its player, gathered in one round of queries. */
+export type RiskFacts = {
+  amount: number;
+  /** The player's waiting and approved withdrawals since midnight in Bangkok, this one included. */
+  dayTotal: number;
+  earlierPaidWithdrawals: number;
+  depositsSinceLastWithdrawal: number;
+  turnoverSinceLastWithdrawal: number;
+  identityChangedHoursAgo: number | null;
+  failedLogins: number;
+  /** Sessions from an address and device the player had not used before, opened within the rule's hours. */
+  newDevices: number;
+  blacklisted: string[];
+  sharedIdentity: number;
+  frozen: boolean;
+  promotionTurnoverLeft: number | null;
+};
+
+const reason = (code: RiskReasonCode, detail: RiskReason['detail'] = {}): RiskReason => ({ code, detail });
+
+/**
+ * The rules themselves: each enabled rule whose condition holds adds its
+ * named reason, with the figures behind it. No reason: the withdrawal may be
+ * paid automatically. Pure, so every rule is tested on its own.
+ */
+export function riskReasons(rules: RiskRules, facts: RiskFacts): RiskReason[] {
+  const reasons: RiskReason[] = [];
+  if (rules.blacklisted.enabled && facts.blacklisted.length > 0)
+    reasons.push(reason('BLACKLISTED', { kinds: facts.blacklisted.join(',') }));
+  if (rules.frozen.enabled && facts.frozen) reasons.push(reason('FROZEN'));
+  if (rules.sharedIdentity.enabled && facts.sharedIdentity > 0)
+    reasons.push(reason('SHARED_IDENTITY', { players: facts.sharedIdentity }));
+  if (
+    rules.securityEvents.enabled &&
+    (facts.failedLogins >= rules.securityEvents.failedLogins || facts.newDevices > 0)
+  ) {
+    reasons.push(
+      reason('SECURITY_EVENTS', {
+        failedLogins: facts.failedLogins,
+        newDevices: facts.newDevices,
+        hours: rules.securityEvents.hours,
+      }),
+    );
+  }
+  if (
+    rules.identityChanged.enabled &&
+    facts.identityChangedHoursAgo !== null &&
+    facts.identityChangedHoursAgo < rules.identityChanged.hours
+  ) {
+    reasons.push(reason('IDENTITY_CHANGED', { hoursAgo: Math.floor(facts.identityChangedHoursAgo) }));
+  }
+  if (
+    rules.lowTurnover.enabled &&
+    facts.depositsSinceLastWithdrawal > 0 &&
+    facts.turnoverSinceLastWithdrawal * 100 < facts.depositsSinceLastWithdrawal * rules.lowTurnover.percent
+  ) {
+    reasons.push(
+      reason('LOW_TURNOVER', {
+        deposits: satangToBaht(facts.depositsSinceLastWithdrawal),
+        turnover: satangToBaht(facts.turnoverSinceLastWithdrawal),
+        percent: rules.lowTurnover.percent,
+      }),
+    );
+  }
+  if (rules.promotionTurnover.enabled && facts.promotionTurnoverLeft !== null)
+    reasons.push(reason('PROMOTION_TURNOVER', { left: satangToBaht(facts.promotionTurnoverLeft) }));
+  if (rules.dailyTotal.enabled && facts.dayTotal > rules.dailyTotal.limitBaht * 100)
+    reasons.push(reason('DAILY_TOTAL', { total: satangToBaht(facts.dayTotal), limit: rules.dailyTotal.limitBaht }));
+  if (rules.amountAboveAuto.enabled && facts.amount > rules.amountAboveAuto.limitBaht * 100)
+    reasons.push(reason('AMOUNT_ABOVE_AUTO', { limit: rules.amountAboveAuto.limitBaht }));
+  if (rules.firstWithdrawal.enabled && facts.earlierPaidWithdrawals === 0) reasons.push(reason('FIRST_WITHDRAWAL'));
+  return reasons;
+}
+
+/** The risk score: the sum of the reasons' weights (RISK_REASONS); the queue shows the highest first. */
+export const riskScore = (reasons: readonly RiskReason[]) =>
+  reasons.reduce((sum, item) => sum + RISK_REASONS[item.code], 0);
+
+const HOUR_MS = 3600 * 1000;
+
+/** Reads the facts for a waiting withdrawal (`historyId`) of `playerId`, as of now. */
+export async function gatherRiskFacts(
+  db: Queryable,
+  input: { historyId: number; playerId: number; amount: number; rules: RiskRules },
+): Promise<RiskFacts> {
+  const { historyId, playerId } = input;
+  const since = new Date(Date.now() - input.rules.securityEvents.hours * HOUR_MS);
+  const player = await db
+    .selectFrom('players')
+    .select(['phone_number', 'bank_number', 'full_name', 'frozen_at', 'identity_changed_at'])
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{
+    day_total: string;
+    earlier_paid: string;
+    last_paid_at: Date | null;
+    failed_logins: string;
+    shared: string;
+    promotion_left: string | null;
+  }>`
+    select
+      (select coalesce(sum(amount), 0) from history
+        where player_id = ${playerId} and type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')
+          and created_at >= bangkok_day_start()) as day_total,
+      (select count(*) from history
+        where player_id = ${playerId} and type = 'WITHDRAW' and status = 'APPROVED' and id <> ${historyId})
+        as earlier_paid,
+      (select max(created_at) from history
+        where player_id = ${playerId} and type = 'WITHDRAW' and status = 'APPROVED' and id <> ${historyId})
+        as last_paid_at,
+      (select count(*) from player_login_failures
+        where player_id = ${playerId} and failed_at >= ${since}) as failed_logins,
+      (select count(distinct related_player_id) from player_flags where player_id = ${playerId}) as shared,
+      (select turnover_required - turnover_done from player_promotions
+        where player_id = ${playerId} and status = 'ACTIVE' and turnover_done < turnover_required
+        limit 1) as promotion_left`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('the facts query answers one row');
+  const lastPaidAt = row.last_paid_at ?? new Date(0);
+  const { rows: money } = await sql<{ deposits: string; turnover: string; new_devices: string }>`
+    select
+      (select coalesce(sum(amount), 0) from history
+        where player_id = ${playerId} and status = 'APPROVED' and created_at > ${lastPaidAt}
+          and (type = 'DEPOSIT' or (type = 'MANUAL_DEPOSIT' and as_deposit))) as deposits,
+      (select coalesce(sum(stake_satang), 0) from turnover_bets
+        where player_id = ${playerId} and voided_at is null and created_at > ${lastPaidAt}) as turnover,
+      (select count(*) from sessions s
+        where s.player_id = ${playerId} and s.created_at >= ${since} and s.client_address is not null
+          and exists (select 1 from sessions o where o.player_id = ${playerId} and o.created_at < ${since})
+          and not exists (select 1 from sessions o
+                           where o.player_id = ${playerId} and o.created_at < ${since}
+                             and o.client_address = s.client_address
+                             and o.user_agent is not distinct from s.user_agent)) as new_devices`.execute(db);
+  const figures = money[0];
+  if (!figures) throw new Error('the money query answers one row');
+  const blacklisted = await blacklistedKinds(db, {
+    phone: player.phone_number,
+    bankNumber: player.bank_number,
+    fullName: player.full_name,
+  });
+  return {
+    amount: input.amount,
+    dayTotal: Number(row.day_total),
+    earlierPaidWithdrawals: Number(row.earlier_paid),
+    depositsSinceLastWithdrawal: Number(figures.deposits),
+    turnoverSinceLastWithdrawal: Number(figures.turnover),
+    identityChangedHoursAgo:
+      player.identity_changed_at === null ? null : (Date.now() - player.identity_changed_at.getTime()) / HOUR_MS,
+    failedLogins: Number(row.failed_logins),
+    newDevices: Number(figures.new_devices),
+    blacklisted,
+    sharedIdentity: Number(row.shared),
+    frozen: player.frozen_at !== null,
+    promotionTurnoverLeft: row.promotion_left === null ? null : Number(row.promotion_left),
+  };
+}
