@@ -288,7 +288,9 @@ async function settleRefused(
         route: 'REVIEW',
       })
       .onConflict((oc) =>
-        oc.column('history_id').doUpdateSet({ reasons: JSON.stringify(reasons), score: riskScore(reasons) }),
+        oc
+          .column('history_id')
+          .doUpdateSet({ reasons: JSON.stringify(reasons), score: riskScore(reasons), route: 'REVIEW' }),
       )
       .execute();
     return 'FAILED';
