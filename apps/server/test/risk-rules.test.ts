@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import { DEVICE_HEADER } from '@app/contracts/auth';
+import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
+import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { flagsOf } from '../src/modules/payouts/identity-flags.ts';
+import { type RiskFacts, gatherRiskFacts, riskReasons, riskScore } from '../src/modules/payouts/risk.ts';
+import {
+  ADMIN_KEY,
+  bearer,
+  credit,
+  newPlayer,
+  playerIdOf,
+  type TestContext,
+  testApp,
+  uniqueBankNumber,
+  uniquePhone,
+} from './support/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testApp();
+});
+
+/** A player nothing is known against: every rule quiet. */
+const CLEAN: RiskFacts = {
+  amount: 50_000,
+  dayTotal: 50_000,
+  earlierPaidWithdrawals: 1,
+  depositsSinceLastWithdrawal: 0,
+  turnoverSinceLastWithdrawal: 0,
+  identityChangedHoursAgo: null,
+  failedLogins: 0,
+  newDevices: 0,
+  blacklisted: [],
+  sharedIdentity: 0,
+  frozen: false,
+  promotionTurnoverLeft: null,
+};
+const codes = (rules: RiskRules, facts: Partial<RiskFacts>) =>
+  riskReasons(rules, { ...CLEAN, ...facts }).map((reason) => reason.code);
+const off = <K extends keyof RiskRules>(rule: K): RiskRules => ({
+  ...RISK_RULES_DEFAULT,
+  [rule]: { ...(RISK_RULES_DEFAULT[rule] as object), enabled: false },
+});
+
+describe('each risk rule adds its named reason, only when enabled, at its threshold', () => {
+  it('a clean withdrawal has no reason and scores 0', () => {
+    expect(riskReasons(RISK_RULES_DEFAULT, CLEAN)).toEqual([]);
+    expect(riskScore([])).toBe(0);
+  });
+
+  it('FIRST_WITHDRAWAL: no earlier paid withdrawal', () => {
+    expect(codes(RISK_RULES_DEFAULT, { earlierPaidWithdrawals: 0 })).toEqual(['FIRST_WITHDRAWAL']);
+    expect(codes(off('firstWithdrawal'), { earlierPaidWithdrawals: 0 })).toEqual([]);
+  });
+
+  it('AMOUNT_ABOVE_AUTO: above the auto limit (5,000 ฿ by default); exactly the limit is automatic', () => {
+    expect(codes(RISK_RULES_DEFAULT, { amount: 500_000, dayTotal: 500_000 })).toEqual([]);
+    expect(codes(RISK_RULES_DEFAULT, { amount: 500_001, dayTotal: 500_001 })).toEqual(['AMOUNT_ABOVE_AUTO']);
+    const higher = { ...RISK_RULES_DEFAULT, amountAboveAuto: { enabled: true, limitBaht: 10_000 } };
+    expect(codes(higher, { amount: 600_000, dayTotal: 600_000 })).toEqual([]);
+    expect(codes(off('amountAboveAuto'), { amount: 900_000, dayTotal: 900_000 })).toEqual([]);
+  });
+
+  it('DAILY_TOTAL: the day’s withdrawals, this one included, above the limit', () => {
+    expect(codes(RISK_RULES_DEFAULT, { dayTotal: 2_000_000 })).toEqual([]);
+    expect(codes(RISK_RULES_DEFAULT, { dayTotal: 2_000_001 })).toEqual(['DAILY_TOTAL']);
+    expect(codes(off('dailyTotal'), { dayTotal: 9_000_000 })).toEqual([]);
+  });
+
+  it('LOW_TURNOVER: bets since the last withdrawal below the percentage of deposits since then', () => {
+    expect(codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 49_999 })).toEqual(
+      ['LOW_TURNOVER'],
+    );
+    expect(codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 50_000 })).toEqual(
+      [],
+    );
+    // No deposit since the last withdrawal: nothing to play through.
+    expect(codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 0, turnoverSinceLastWithdrawal: 0 })).toEqual([]);
+    const strict = { ...RISK_RULES_DEFAULT, lowTurnover: { enabled: true, percent: 200 } };
+    expect(codes(strict, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 150_000 })).toEqual([
+      'LOW_TURNOVER',
+    ]);
+    expect(codes(off('lowTurnover'), { depositsSinceLastWithdrawal: 100_000 })).toEqual([]);
+  });
+
+  it('IDENTITY_CHANGED: bank account or name changed within the hours', () => {
+    expect(codes(RISK_RULES_DEFAULT, { identityChangedHoursAgo: 71.9 })).toEqual(['IDENTITY_CHANGED']);
+    expect(codes(RISK_RULES_DEFAULT, { identityChangedHoursAgo: 72 })).toEqual([]);
+    expect(codes(off('identityChanged'), { identityChangedHoursAgo: 1 })).toEqual([]);
+  });
+
+  it('SECURITY_EVENTS: failed logins at the threshold, or a new device or address', () => {
+    expect(codes(RISK_RULES_DEFAULT, { failedLogins: 4 })).toEqual([]);
+    expect(codes(RISK_RULES_DEFAULT, { failedLogins: 5 })).toEqual(['SECURITY_EVENTS']);
+    expect(codes(RISK_RULES_DEFAULT, { newDevices: 1 })).toEqual(['SECURITY_EVENTS']);
+    expect(codes(off('securityEvents'), { failedLogins: 50, newDevices: 3 })).toEqual([]);
+  });
+
+  it('BLACKLISTED, SHARED_IDENTITY, FROZEN, PROMOTION_TURNOVER', () => {
+    expect(codes(RISK_RULES_DEFAULT, { blacklisted: ['NAME'] })).toEqual(['BLACKLISTED']);
+    expect(codes(off('blacklisted'), { blacklisted: ['NAME'] })).toEqual([]);
+    expect(codes(RISK_RULES_DEFAULT, { sharedIdentity: 2 })).toEqual(['SHARED_IDENTITY']);
+    expect(codes(off('sharedIdentity'), { sharedIdentity: 2 })).toEqual([]);
+    expect(codes(RISK_RULES_DEFAULT, { frozen: true })).toEqual(['FROZEN']);
+    expect(codes(off('frozen'), { frozen: true })).toEqual([]);
+    expect(codes(RISK_RULES_DEFAULT, { promotionTurnoverLeft: 1 })).toEqual(['PROMOTION_TURNOVER']);
+    expect(codes(off('promotionTurnover'), { promotionTurnoverLeft: 1 })).toEqual([]);
+  });
+
+  it('the score adds the weights; reasons carry their figures in baht', () => {
+    const reasons = riskReasons(RISK_RULES_DEFAULT, {
+      ...CLEAN,
+      amount: 2_500_000,
+      dayTotal: 2_500_000,
+      earlierPaidWithdrawals: 0,
+      blacklisted: ['PHONE'],
+    });
+    expect(reasons.map((r) => r.code)).toEqual(['BLACKLISTED', 'DAILY_TOTAL', 'AMOUNT_ABOVE_AUTO', 'FIRST_WITHDRAWAL']);
+    expect(riskScore(reasons)).toBe(100 + 20 + 10 + 10);
+    expect(reasons[1]?.detail).toEqual({ total: 25_000, limit: 20_000 });
+  });
+});
+
+/** A player with their own name, and a waiting withdrawal written for them (the facts are read for it). */
+async function playerWithWithdrawal(baht: number, withdrawBaht: number, overrides: Record<string, unknown> = {}) {
+  const fullName = `Risk Tester ${randomUUID().slice(0, 8)}`;
+  const player = await newPlayer(t.app, { fullName, ...overrides });
+  await credit(t.app, player.phoneNumber, baht);
+  const playerId = await playerIdOf(t.database.db, player.phoneNumber);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: API_PATHS.withdraw,
+    headers: bearer(player.token),
+    payload: { amount: withdrawBaht },
+  });
+  expect(answer.statusCode).toBe(200);
+  return { ...player, fullName, playerId, historyId: answer.json().data.id as number };
+}
+const factsFor = (p: { playerId: number; historyId: number }, amount: number, rules = RISK_RULES_DEFAULT) =>
+  gatherRiskFacts(t.database.db, { historyId: p.historyId, playerId: p.playerId, amount, rules });
+
+describe('the facts each rule reads, from the database', () => {
+  it('first withdrawal and the day’s total (waiting and approved, this one included)', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    const facts = await factsFor(p, 30_000);
+    expect(facts.earlierPaidWithdrawals).toBe(0);
+    expect(facts.dayTotal).toBe(30_000);
+    await t.database.db.updateTable('history').set({ status: 'APPROVED' }).where('id', '=', p.historyId).execute();
+    const second = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(p.token),
+      payload: { amount: 200 },
+    });
+    const next = { ...p, historyId: second.json().data.id as number };
+    const later = await factsFor(next, 20_000);
+    expect(later.earlierPaidWithdrawals).toBe(1);
+    expect(later.dayTotal).toBe(50_000);
+  });
+
+  it('deposits and turnover since the last paid withdrawal (an operator credit is not a deposit)', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    expect((await factsFor(p, 30_000)).depositsSinceLastWithdrawal).toBe(0);
+    const depositId = await t.database.db
+      .insertInto('history')
+      .values({
+        player_id: p.playerId,
+        type: 'DEPOSIT',
+        status: 'APPROVED',
+        amount: 100_000,
+        before_amount: 0,
+        after_amount: 100_000,
+        journal_entry_id: null,
+        note: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('turnover_bets')
+      .values({ provider: 'wc', reference: `risk-${randomUUID()}`, player_id: p.playerId, stake_satang: 30_000 })
+      .execute();
+    const facts = await factsFor(p, 30_000);
+    expect(facts.depositsSinceLastWithdrawal).toBe(100_000);
+    expect(facts.turnoverSinceLastWithdrawal).toBe(30_000);
+    expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('LOW_TURNOVER');
+    await t.database.db.deleteFrom('history').where('id', '=', depositId.id).execute();
+  });
+
+  it('a bank account or name changed by any means is seen by the trigger', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    expect((await factsFor(p, 30_000)).identityChangedHoursAgo).toBeNull();
+    await t.database.db
+      .updateTable('players')
+      .set({ full_name: `${p.fullName} Changed` })
+      .where('id', '=', p.playerId)
+      .execute();
+    const facts = await factsFor(p, 30_000);
+    expect(facts.identityChangedHoursAgo).toBeLessThan(1);
+    expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('IDENTITY_CHANGED');
+    // Freezing (another column) is not an identity change.
+    await sql`update players set identity_changed_at = null, frozen_at = now() where id = ${p.playerId}`.execute(
+      t.database.db,
+    );
+    const frozen = await factsFor(p, 30_000);
+    expect(frozen.identityChangedHoursAgo).toBeNull();
+    expect(frozen.frozen).toBe(true);
+  });
+
+  it('wrong passwords are counted even after a successful login clears the throttle', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/login', payload: { username: p.phoneNumber, password } });
+    for (let i = 0; i < 4; i += 1) expect((await attempt('not-the-password')).statusCode).toBe(401);
+    expect((await attempt(p.password)).statusCode).toBe(200);
+    expect((await attempt('not-the-password')).statusCode).toBe(401);
+    const facts = await factsFor(p, 30_000);
+    expect(facts.failedLogins).toBe(5);
+    expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('SECURITY_EVENTS');
+  });
+
+  it('a new device or address: a recent session from where the player never was before the window', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    // The player's only sessions are recent: no history to call anything new.
+    expect((await factsFor(p, 30_000)).newDevices).toBe(0);
+    await sql`update sessions set created_at = now() - interval '10 days' where player_id = ${p.playerId}`.execute(
+      t.database.db,
+    );
+    expect((await factsFor(p, 30_000)).newDevices).toBe(0);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: '10.20.30.40',
+      headers: { 'user-agent': 'Another Phone' },
+      payload: { username: p.phoneNumber, password: p.password },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await factsFor(p, 30_000)).newDevices).toBe(1);
+  });
+
+  it('blacklisted bank account, phone or (normalised) name; an admin adds it after registration', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    expect((await factsFor(p, 30_000)).blacklisted).toEqual([]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.blacklist,
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: { kind: 'NAME', value: `นาย ${p.fullName.toUpperCase()}` },
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await factsFor(p, 30_000)).blacklisted).toEqual(['NAME']);
+  });
+});
+
+describe('duplicate identity, flagged at registration on both players', () => {
+  it('the same normalised name with another bank account: SAME_NAME on both; the rule sees it', async () => {
+    const name = `Dup Name ${randomUUID().slice(0, 8)}`;
+    const first = await newPlayer(t.app, { fullName: name });
+    const second = await newPlayer(t.app, { fullName: `นางสาว  ${name.toLowerCase()}` });
+    const [a, b] = [await playerIdOf(t.database.db, first.phoneNumber), await playerIdOf(t.database.db, second.phoneNumber)];
+    expect((await flagsOf(t.database.db, a)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([['SAME_NAME', b]]);
+    expect((await flagsOf(t.database.db, b)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([['SAME_NAME', a]]);
+  });
+
+  it('three accounts from one device within a day: SHARED_DEVICE; two are not enough', async () => {
+    const device = `device-${randomUUID()}`;
+    const register = async () => {
+      const phoneNumber = uniquePhone();
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/register',
+        headers: { [DEVICE_HEADER]: device },
+        payload: {
+          agentId: 1,
+          fullName: `Device Tester ${randomUUID().slice(0, 8)}`,
+          bankNumber: uniqueBankNumber(),
+          bankCode: 'KBANK',
+          phoneNumber,
+          password: 'password123',
+        },
+      });
+      expect(answer.statusCode).toBe(200);
+      return playerIdOf(t.database.db, phoneNumber);
+    };
+    const one = await register();
+    const two = await register();
+    expect(await flagsOf(t.database.db, one)).toEqual([]);
+    const three = await register();
+    expect((await flagsOf(t.database.db, three)).map((f) => f.kind)).toEqual(['SHARED_DEVICE', 'SHARED_DEVICE']);
+    expect((await flagsOf(t.database.db, one)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([['SHARED_DEVICE', three]]);
+    expect(two).toBeGreaterThan(one);
+  });
+
+  it('three accounts from one address: SHARED_ADDRESS; the loopback address (the demo, a proxy) never counts', async () => {
+    const address = `10.9.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200)}`;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const phoneNumber = uniquePhone();
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/register',
+        remoteAddress: address,
+        payload: {
+          agentId: 1,
+          fullName: `Address Tester ${randomUUID().slice(0, 8)}`,
+          bankNumber: uniqueBankNumber(),
+          bankCode: 'KBANK',
+          phoneNumber,
+          password: 'password123',
+        },
+      });
+      expect(answer.statusCode).toBe(200);
+      ids.push(await playerIdOf(t.database.db, phoneNumber));
+    }
+    expect((await flagsOf(t.database.db, ids[2] ?? 0)).map((f) => f.kind)).toEqual(['SHARED_ADDRESS', 'SHARED_ADDRESS']);
+    const local = await t.database.db
+      .selectFrom('players')
+      .select('registered_address')
+      .where('registered_address', '=', '127.0.0.1')
+      .execute();
+    expect(local).toEqual([]);
+  });
+});
