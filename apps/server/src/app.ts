@@ -43,6 +43,10 @@ import {
   SYSTEM_OPERATORS,
 } from './modules/operators/operator.service.ts';
 import { registerOperatorGuard } from './modules/operators/operator-guard.ts';
+import { payoutAdminRoutes } from './modules/payouts/payout.routes.ts';
+import type { PayoutContext } from './modules/payouts/payout.service.ts';
+import { sandboxPayoutBank } from './modules/payouts/payout-bank.ts';
+import { startPayoutWorker } from './modules/payouts/payout-worker.ts';
 import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
 import { DirectoryRewardImageStorage, type RewardImageStorage } from './modules/settings/reward-image-storage.ts';
@@ -50,10 +54,6 @@ import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
-import type { PayoutContext } from './modules/payouts/payout.service.ts';
-import { sandboxPayoutBank } from './modules/payouts/payout-bank.ts';
-import { payoutAdminRoutes } from './modules/payouts/payout.routes.ts';
-import { startPayoutWorker } from './modules/payouts/payout-worker.ts';
 
 /** The game providers' adapters and timings, from the configuration (the sandbox by default). */
 function buildGames(db: Db, config: Config, house: HouseAccounts, metrics: Metrics): GamesContext {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEVICE_HEADER } from '@app/contracts/auth';
-import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
+import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flagsOf } from '../src/modules/payouts/identity-flags.ts';
-import { type RiskFacts, gatherRiskFacts, riskReasons, riskScore } from '../src/modules/payouts/risk.ts';
+import { gatherRiskFacts, type RiskFacts, riskReasons, riskScore } from '../src/modules/payouts/risk.ts';
 import {
   ADMIN_KEY,
   bearer,
@@ -71,12 +71,12 @@ describe('each risk rule adds its named reason, only when enabled, at its thresh
   });
 
   it('LOW_TURNOVER: bets since the last withdrawal below the percentage of deposits since then', () => {
-    expect(codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 49_999 })).toEqual(
-      ['LOW_TURNOVER'],
-    );
-    expect(codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 50_000 })).toEqual(
-      [],
-    );
+    expect(
+      codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 49_999 }),
+    ).toEqual(['LOW_TURNOVER']);
+    expect(
+      codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 100_000, turnoverSinceLastWithdrawal: 50_000 }),
+    ).toEqual([]);
     // No deposit since the last withdrawal: nothing to play through.
     expect(codes(RISK_RULES_DEFAULT, { depositsSinceLastWithdrawal: 0, turnoverSinceLastWithdrawal: 0 })).toEqual([]);
     const strict = { ...RISK_RULES_DEFAULT, lowTurnover: { enabled: true, percent: 200 } };
@@ -259,7 +259,10 @@ describe('duplicate identity, flagged at registration on both players', () => {
     const name = `Dup Name ${randomUUID().slice(0, 8)}`;
     const first = await newPlayer(t.app, { fullName: name });
     const second = await newPlayer(t.app, { fullName: `นางสาว  ${name.toLowerCase()}` });
-    const [a, b] = [await playerIdOf(t.database.db, first.phoneNumber), await playerIdOf(t.database.db, second.phoneNumber)];
+    const [a, b] = [
+      await playerIdOf(t.database.db, first.phoneNumber),
+      await playerIdOf(t.database.db, second.phoneNumber),
+    ];
     expect((await flagsOf(t.database.db, a)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([['SAME_NAME', b]]);
     expect((await flagsOf(t.database.db, b)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([['SAME_NAME', a]]);
   });
@@ -289,7 +292,9 @@ describe('duplicate identity, flagged at registration on both players', () => {
     expect(await flagsOf(t.database.db, one)).toEqual([]);
     const three = await register();
     expect((await flagsOf(t.database.db, three)).map((f) => f.kind)).toEqual(['SHARED_DEVICE', 'SHARED_DEVICE']);
-    expect((await flagsOf(t.database.db, one)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([['SHARED_DEVICE', three]]);
+    expect((await flagsOf(t.database.db, one)).map((f) => [f.kind, f.relatedPlayerId])).toEqual([
+      ['SHARED_DEVICE', three],
+    ]);
     expect(two).toBeGreaterThan(one);
   });
 
@@ -314,7 +319,10 @@ describe('duplicate identity, flagged at registration on both players', () => {
       expect(answer.statusCode).toBe(200);
       ids.push(await playerIdOf(t.database.db, phoneNumber));
     }
-    expect((await flagsOf(t.database.db, ids[2] ?? 0)).map((f) => f.kind)).toEqual(['SHARED_ADDRESS', 'SHARED_ADDRESS']);
+    expect((await flagsOf(t.database.db, ids[2] ?? 0)).map((f) => f.kind)).toEqual([
+      'SHARED_ADDRESS',
+      'SHARED_ADDRESS',
+    ]);
     const local = await t.database.db
       .selectFrom('players')
       .select('registered_address')

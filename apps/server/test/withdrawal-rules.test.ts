@@ -311,7 +311,9 @@ describe('an operator’s decision', () => {
       recordHistory(trx, {
         playerId,
         type: 'WITHDRAW',
-        status: 'APPROVED',
+        // Rejected, not approved: an approved withdrawal with no settlement is an unpaid payout,
+        // which the ledger check rightly names (issue 21); a rejection moved nothing here either.
+        status: 'REJECTED',
         amount: 1_000,
         beforeAmount: 10_000,
         afterAmount: 9_000,
@@ -331,6 +333,6 @@ describe('an operator’s decision', () => {
       .select(['status', 'decided_by'])
       .where('id', '=', entry.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'APPROVED', decided_by: null });
+    expect(row).toEqual({ status: 'REJECTED', decided_by: null });
   });
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAYOUT_ROUTES, PAYOUT_STATUSES, playerFlagSchema, riskReasonSchema } from './payouts.ts';
 import { newPasswordSchema } from './auth.ts';
 import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
@@ -7,6 +6,7 @@ import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.t
 import { AMOUNT_BAHT_MAX, PASSWORD_LENGTH_MAX } from './limits.ts';
 import { REWARD_KINDS } from './loyalty.ts';
 import { bahtToSatang } from './money.ts';
+import { PAYOUT_ROUTES, PAYOUT_STATUSES, playerFlagSchema, riskReasonSchema } from './payouts.ts';
 import { reasonSchema } from './wallet.ts';
 
 /**

@@ -77,6 +77,12 @@ export const settingsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(settingSchema),
   limits: playerLimitsSchema.optional(),
+  /**
+   * Automatic payouts (issue 21): withdrawals up to `upToSatang` (null: any
+   * amount) are usually paid by the bank within a minute when no risk rule
+   * objects; null: every withdrawal is checked by an operator first.
+   */
+  autoPay: z.object({ upToSatang: z.number().int().positive().nullable() }).nullable().optional(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

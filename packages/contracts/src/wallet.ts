@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PAYOUT_ROUTES } from './payouts.ts';
 import { historyEntrySchema } from './history.ts';
 import { AMOUNT_BAHT_MAX } from './limits.ts';
 import { bahtToSatang } from './money.ts';
+import { PAYOUT_ROUTES } from './payouts.ts';
 
 /**
  * An amount of baht in a request: positive, finite, at most two decimals and

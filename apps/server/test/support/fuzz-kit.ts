@@ -786,7 +786,7 @@ export function errorCodeOf(answer: Answer): string | undefined {
 // The stored state ------------------------------------------------------------------------
 
 /** Tables whose changes do not count (see installChangeLog). */
-const UNWATCHED_TABLES = ['login_failures', 'schema_migrations', 'fuzz_changes'];
+const UNWATCHED_TABLES = ['login_failures', 'player_login_failures', 'schema_migrations', 'fuzz_changes'];
 
 /**
  * Records every row written to the database from now on: a trigger on each
@@ -802,9 +802,10 @@ const UNWATCHED_TABLES = ['login_failures', 'schema_migrations', 'fuzz_changes']
  * provider links and transfers, seamless transactions, check runs, and any
  * table added later.
  *
- * Not watched: login_failures. A refused login, operator sign-in or old
- * password is recorded there on purpose (that record is the throttle), and so
- * is a registration attempt when the per-address limit is on. Those rows
+ * Not watched: login_failures and player_login_failures. A refused login,
+ * operator sign-in or old password is recorded there on purpose (that record
+ * is the throttle, and for players what the withdrawal risk rules count), and
+ * so is a registration attempt when the per-address limit is on. Those rows
  * change no balance, no account and no session; the throttle has its own tests
  * (hardening.test.ts). For a database of the fuzz's own only: never on a shared one.
  */

@@ -13,7 +13,12 @@ import { apiRequest } from '@/lib/api-client';
 import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
 
 /** What GET /setting answers: the spec's code/value list, and the money limits in force (undefined from an older server). */
-export type PublicSettings = { settings: Setting[]; limits: PlayerLimits | undefined };
+export type PublicSettings = {
+  settings: Setting[];
+  limits: PlayerLimits | undefined;
+  /** Automatic payouts (issue 21): up to how much (null: any amount); null: none, every withdrawal is checked. */
+  autoPay: { upToSatang: number | null } | null;
+};
 
 /**
  * Spec §7: settings fetch errors are only logged; the app then runs without
@@ -22,7 +27,7 @@ export type PublicSettings = { settings: Setting[]; limits: PlayerLimits | undef
 export async function getSettings(): Promise<PublicSettings> {
   try {
     const response = await apiRequest(API_PATHS.settings, { schema: settingsResponseSchema });
-    return { settings: response.data, limits: response.limits };
+    return { settings: response.data, limits: response.limits, autoPay: response.autoPay ?? null };
   } catch (error) {
     console.error('Could not load settings', error);
     throw error;
@@ -39,6 +44,12 @@ export const settingsQueryOptions = queryOptions({
 
 export function useSettings() {
   return useQuery(settingsQueryOptions);
+}
+
+/** What the withdraw screen says of automatic payouts (null: none). */
+export function useAutoPay(): { upToSatang: number | null } | null {
+  const { data } = useSettings();
+  return data?.autoPay ?? null;
 }
 
 export function useLineOaUrl(): string | undefined {

@@ -281,6 +281,7 @@ const cn: LocaleResource = {
     typeRejectWithdraw: '取款被拒绝',
     nothingCredited: '未入账',
     rejectedBecause: '原因：{{reason}}',
+    paidRef: '已转账 · 银行参考号 {{reference}}',
   },
   transactions: {
     filterLabel: '显示',
@@ -337,6 +338,11 @@ const cn: LocaleResource = {
     success: '取款申请已提交',
     inProgressTitle: '取款处理中',
     inProgressBody: '您的 {{amount}} 取款正在转入您的银行账户，将在 {{minutes}} 分钟内处理。',
+    autoNote: '{{amount}}以内的提款通常会在一分钟内自动转入您的银行账户；金额较大或异常的提款将先由我们的团队审核',
+    autoNoteAny: '提款通常会在一分钟内自动转入您的银行账户；异常的提款将先由我们的团队审核',
+    autoTitle: '提款已批准',
+    autoBody: '系统正在自动将{{amount}}转入您的银行账户，通常一分钟内到账。',
+    reviewBody: '您的{{amount}}提款正在由我们的团队审核，将在{{minutes}}分钟内处理。',
   },
   pages: {
     transactionsTitle: '交易记录',

@@ -285,6 +285,7 @@ const en = {
     typeRejectWithdraw: 'Rejected withdrawal',
     nothingCredited: 'Nothing credited',
     rejectedBecause: 'Reason: {{reason}}',
+    paidRef: 'Paid · bank ref. {{reference}}',
   },
   transactions: {
     filterLabel: 'Show',
@@ -342,6 +343,14 @@ const en = {
     inProgressTitle: 'Withdrawal in progress',
     inProgressBody:
       'Your withdrawal of {{amount}} is on its way to your bank account. It is processed within {{minutes}} minutes.',
+    autoNote:
+      'Up to {{amount}} is usually paid to your bank automatically within a minute; larger or unusual withdrawals are checked by our team first',
+    autoNoteAny:
+      'Withdrawals are usually paid to your bank automatically within a minute; unusual ones are checked by our team first',
+    autoTitle: 'Withdrawal approved',
+    autoBody: '{{amount}} is being paid to your bank account automatically. It usually arrives within a minute.',
+    reviewBody:
+      'Your withdrawal of {{amount}} is being checked by our team. It is processed within {{minutes}} minutes.',
   },
   pages: {
     transactionsTitle: 'Transaction history',

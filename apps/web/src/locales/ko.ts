@@ -283,6 +283,7 @@ const ko: LocaleResource = {
     typeRejectWithdraw: '거절된 출금',
     nothingCredited: '입금되지 않음',
     rejectedBecause: '사유: {{reason}}',
+    paidRef: '송금 완료 · 은행 참조 {{reference}}',
   },
   transactions: {
     filterLabel: '표시',
@@ -339,6 +340,12 @@ const ko: LocaleResource = {
     success: '출금 요청이 접수되었습니다',
     inProgressTitle: '출금 처리 중',
     inProgressBody: '{{amount}} 출금이 회원님의 은행 계좌로 이체되고 있습니다. {{minutes}}분 이내에 처리됩니다.',
+    autoNote:
+      '{{amount}} 이하는 보통 1분 이내에 은행 계좌로 자동 송금됩니다. 큰 금액이나 특이한 출금은 저희 팀이 먼저 확인합니다',
+    autoNoteAny: '출금은 보통 1분 이내에 은행 계좌로 자동 송금됩니다. 특이한 출금은 저희 팀이 먼저 확인합니다',
+    autoTitle: '출금 승인됨',
+    autoBody: '{{amount}}이(가) 은행 계좌로 자동 송금되고 있습니다. 보통 1분 이내에 입금됩니다.',
+    reviewBody: '{{amount}} 출금을 저희 팀이 확인하고 있습니다. {{minutes}}분 이내에 처리됩니다.',
   },
   pages: {
     transactionsTitle: '거래 내역',

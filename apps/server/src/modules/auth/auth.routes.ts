@@ -14,10 +14,10 @@ import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import type { GamesContext } from '../games/games-context.ts';
 import { walletFigures } from '../games/provider-figures.ts';
+import { deviceKey } from '../payouts/identity-flags.ts';
 import { presentUser } from '../player/player.presenter.ts';
 import { getProfile } from '../player/player.service.ts';
 import type { AuthContext } from './auth.service.ts';
-import { deviceKey } from '../payouts/identity-flags.ts';
 import { changePassword, login, logout, register } from './auth.service.ts';
 import { sessionOf } from './session-guard.ts';
 

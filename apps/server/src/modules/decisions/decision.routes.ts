@@ -14,9 +14,9 @@ import type { App } from '../../http/types.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { type IdempotentResult, parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import type { PayoutContext } from '../payouts/payout.service.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
+import type { PayoutContext } from '../payouts/payout.service.ts';
 import type { Decision } from './decision.service.ts';
 
 /** What these routes need from the composition root (app.ts). */

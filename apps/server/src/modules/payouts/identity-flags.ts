@@ -46,10 +46,11 @@ export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise
     found.push({ kind: 'SAME_NAME', related: rows.map((row) => row.id) });
   }
   const since = new Date(Date.now() - SHARED_ORIGIN_WINDOW_HOURS * 3600 * 1000);
-  const origins: { kind: PlayerFlagKind; column: 'registered_address' | 'registered_device'; value: string | null }[] = [
-    { kind: 'SHARED_ADDRESS', column: 'registered_address', value: player.registered_address },
-    { kind: 'SHARED_DEVICE', column: 'registered_device', value: player.registered_device },
-  ];
+  const origins: { kind: PlayerFlagKind; column: 'registered_address' | 'registered_device'; value: string | null }[] =
+    [
+      { kind: 'SHARED_ADDRESS', column: 'registered_address', value: player.registered_address },
+      { kind: 'SHARED_DEVICE', column: 'registered_device', value: player.registered_device },
+    ];
   for (const origin of origins) {
     if (!origin.value) continue;
     const rows = await trx
@@ -61,7 +62,8 @@ export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise
       .orderBy('id', 'desc')
       .limit(RELATED_MAX)
       .execute();
-    if (rows.length + 1 >= SHARED_ORIGIN_ACCOUNTS) found.push({ kind: origin.kind, related: rows.map((row) => row.id) });
+    if (rows.length + 1 >= SHARED_ORIGIN_ACCOUNTS)
+      found.push({ kind: origin.kind, related: rows.map((row) => row.id) });
   }
   const pairs = found.flatMap(({ kind, related }) =>
     related.flatMap((other) => [

@@ -45,9 +45,7 @@ export async function withdrawalExtras(
     const review = reviewOf.get(id);
     const payout = payoutOf.get(id);
     return {
-      risk: review
-        ? { route: review.route, score: review.score, reasons: review.reasons as RiskReason[] }
-        : null,
+      risk: review ? { route: review.route, score: review.score, reasons: review.reasons as RiskReason[] } : null,
       payout: payout
         ? {
             id: payout.id,

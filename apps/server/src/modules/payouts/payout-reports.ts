@@ -149,5 +149,9 @@ export async function payoutTimesToday(db: Queryable) {
      where p.status = 'PAID' and p.paid_at >= bangkok_day_start()`.execute(db);
   const row = rows[0];
   const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
-  return { paidToday: Number(row?.paid ?? 0), medianSeconds: round(row?.median ?? null), p95Seconds: round(row?.p95 ?? null) };
+  return {
+    paidToday: Number(row?.paid ?? 0),
+    medianSeconds: round(row?.median ?? null),
+    p95Seconds: round(row?.p95 ?? null),
+  };
 }

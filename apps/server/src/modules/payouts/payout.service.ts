@@ -1,5 +1,5 @@
-import type { PayoutItem, PayoutRoute, RiskReason } from '@app/contracts/payouts';
 import { satangToBaht } from '@app/contracts/money';
+import type { PayoutItem, PayoutRoute, RiskReason } from '@app/contracts/payouts';
 import { type Selectable, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { PayoutsTable } from '../../db/schema.ts';
@@ -473,7 +473,9 @@ export async function listPayouts(
       .select(['players.username', 'players.full_name as fullName'])
       .select((eb) =>
         eb
-          .exists(eb.selectFrom('bank_debits').select('bank_debits.id').whereRef('bank_debits.payout_id', '=', 'payouts.id'))
+          .exists(
+            eb.selectFrom('bank_debits').select('bank_debits.id').whereRef('bank_debits.payout_id', '=', 'payouts.id'),
+          )
           .as('debitMatched'),
       )
       .orderBy('payouts.created_at', 'desc')

@@ -1,3 +1,4 @@
+import { satangToBaht } from '@app/contracts/money';
 import {
   RISK_REASONS,
   RISK_RULES_DEFAULT,
@@ -6,7 +7,6 @@ import {
   type RiskRules,
   riskRulesSchema,
 } from '@app/contracts/payouts';
-import { satangToBaht } from '@app/contracts/money';
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';

@@ -17,6 +17,7 @@ import { type PlayerAdminRow, type PlayerRow, playerRepository } from './player.
 
 const phoneInUse = () => new AppError(409, 'PHONE_IN_USE', 'phone_in_use');
 const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_account_in_use');
+
 import { normaliseName } from '../blacklist/identity.ts';
 import { flagDuplicateIdentity, isLoopback } from '../payouts/identity-flags.ts';
 

@@ -1,5 +1,6 @@
 import type { QueueQuery, WithdrawalItem } from '@app/contracts/admin';
 import { type HistoryEntry, historyEntrySchema } from '@app/contracts/history';
+import type { PayoutRoute } from '@app/contracts/payouts';
 import { DEFAULT_PLAYER_LIMITS } from '@app/contracts/settings';
 import type { Db, Queryable } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
@@ -9,11 +10,10 @@ import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/histor
 import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
 import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
-import { playerSummaries } from '../player/player.service.ts';
-import type { PayoutRoute } from '@app/contracts/payouts';
 import { assessWithdrawal, createPayout, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
-import { kickPayout } from '../payouts/payout-worker.ts';
 import { withdrawalExtras } from '../payouts/payout-queue.ts';
+import { kickPayout } from '../payouts/payout-worker.ts';
+import { playerSummaries } from '../player/player.service.ts';
 import { withdrawInOneCall } from './withdrawal.repository.ts';
 
 /** The money services; `payouts` present: approved withdrawals are paid through the bank connector (issue 21). */
@@ -71,7 +71,9 @@ export async function requestWithdrawal(
   const verdict = await assessWithdrawal(ctx.payouts, entry.id);
   if (verdict?.payoutId) kickPayout(ctx.payouts, verdict.payoutId);
   const value =
-    verdict?.route === 'AUTO' ? { ...presentHistoryEntry(entry), status: 'APPROVED' as const } : presentHistoryEntry(entry);
+    verdict?.route === 'AUTO'
+      ? { ...presentHistoryEntry(entry), status: 'APPROVED' as const }
+      : presentHistoryEntry(entry);
   return { value, replayed: false, route: verdict?.route ?? null };
 }
 

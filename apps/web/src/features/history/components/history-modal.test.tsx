@@ -18,6 +18,7 @@ function entry(id: number, overrides: Partial<Entry> = {}): Entry {
     beforeAmount: 1000,
     afterAmount: 1000 + id,
     reason: null,
+    bankReference: null,
     ...overrides,
   };
 }
@@ -213,6 +214,22 @@ describe('§4 transaction status display', () => {
       ]),
     );
     await waitFor(() => expect(amounts(dialog)).toEqual(['+500.00฿', '-300.00฿', '-1,234.50฿']));
+  });
+});
+
+describe('issue 21: a withdrawal paid by the bank', () => {
+  it("shows as approved (the spec's statuses) with the bank's reference; an approved one without it shows none", async () => {
+    const { dialog } = await openHistory(
+      historyRoutes([
+        entry(1, { type: 'WITHDRAW', amount: 500, beforeAmount: 1500, afterAmount: 1000, bankReference: 'SBK123ABC' }),
+        entry(2, { type: 'WITHDRAW', amount: 300, beforeAmount: 1800, afterAmount: 1500 }),
+      ]),
+    );
+    await waitFor(() => expect(rows(dialog)).toHaveLength(2));
+    const [paid, approved] = rows(dialog);
+    expect(paid?.querySelector('.status-badge')).toHaveTextContent('Approved');
+    expect(within(paid as HTMLElement).getByTestId('paid-note')).toHaveTextContent('Paid · bank ref. SBK123ABC');
+    expect(within(approved as HTMLElement).queryByTestId('paid-note')).toBeNull();
   });
 });
 

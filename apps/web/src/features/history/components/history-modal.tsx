@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { type HistoryList, type HistoryListEntry, useHistoryPage } from '@/features/history/api/get-history';
 import { HistoryPager } from '@/features/history/components/history-pager';
 import { HistoryTabs, tabIds } from '@/features/history/components/history-tabs';
-import { RejectionNote } from '@/features/history/components/rejection-note';
+import { PaidNote, RejectionNote } from '@/features/history/components/rejection-note';
 import { StatusBadge } from '@/features/history/components/status-badge';
 import { amountSign, formatDateTime, SIGN_LOOKS } from '@/features/history/utils/history-display';
 import { historyTypeLabel } from '@/features/history/utils/history-labels';
@@ -137,6 +137,7 @@ function HistoryTable({ entries, busy }: { entries: HistoryListEntry[]; busy: bo
               <td className="history-table__status">
                 <StatusBadge status={entry.status} />
                 <RejectionNote entry={entry} />
+                <PaidNote entry={entry} />
               </td>
             </tr>
           );

@@ -15,6 +15,7 @@ function entry(id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry 
     beforeAmount: 1000,
     afterAmount: 1100,
     reason: null,
+    bankReference: null,
     ...overrides,
   };
 }

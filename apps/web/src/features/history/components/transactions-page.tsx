@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { type HistoryListEntry, useHistoryPage } from '@/features/history/api/get-history';
-import { RejectionNote } from '@/features/history/components/rejection-note';
+import { PaidNote, RejectionNote } from '@/features/history/components/rejection-note';
 import { StatusBadge } from '@/features/history/components/status-badge';
 import { formatThaiDateTime, movedNothing } from '@/features/history/utils/history-display';
 import { historyTypeLabel } from '@/features/history/utils/history-labels';
@@ -175,6 +175,7 @@ function TransactionsTable({ rows, busy }: { rows: Transaction[]; busy: boolean 
                 <td className="tx-table__status" data-testid="transaction-status">
                   <StatusBadge status={row.status} />
                   <RejectionNote entry={row} />
+                  <PaidNote entry={row} />
                 </td>
               </tr>
             );

@@ -467,6 +467,54 @@ describe('§4 withdraw success', () => {
     expect(useModalStore.getState().openModal).toBeNull();
   });
 
+  it('issue 21: with automatic payouts the modal says up to how much is paid within a minute; without, it says nothing of it', async () => {
+    const auto = await openWithdraw({
+      routes: {
+        [`GET ${API_PATHS.settings}`]: {
+          body: { success: true, data: defaultSettings, autoPay: { upToSatang: 500_000 } },
+        },
+      },
+    });
+    expect(await within(auto.dialog).findByTestId('auto-pay-note')).toHaveTextContent(
+      'Up to ฿5,000.00 is usually paid to your bank automatically within a minute',
+    );
+  });
+
+  it('issue 21: an automatic payout answers "Withdrawal approved", paid within a minute', async () => {
+    const reply = accepted(500) as { body: Record<string, unknown> };
+    const { dialog } = await openWithdraw({
+      routes: {
+        [WITHDRAW]: {
+          body: { ...reply.body, data: { ...(reply.body.data as object), status: 'APPROVED' }, payout: 'AUTO' },
+        },
+      },
+    });
+    type(dialog, '500');
+    fireEvent.click(submitButton(dialog));
+    const approved = await screen.findByRole('dialog', { name: 'Withdrawal approved' });
+    expect(approved).toHaveTextContent('฿500.00 is being paid to your bank account automatically');
+    expect(approved).toHaveTextContent(/within a minute/);
+  });
+
+  it('issue 21: a withdrawal under review says our team checks it, within 15 minutes', async () => {
+    const reply = accepted(20_000, 30_000) as { body: Record<string, unknown> };
+    const { dialog } = await openWithdraw({
+      balance: 30_000,
+      routes: {
+        [WITHDRAW]: { body: { ...reply.body, payout: 'REVIEW' } },
+        [`GET ${API_PATHS.settings}`]: {
+          body: { success: true, data: defaultSettings, autoPay: { upToSatang: 500_000 } },
+        },
+      },
+    });
+    await within(dialog).findByTestId('auto-pay-note');
+    type(dialog, '20000');
+    fireEvent.click(submitButton(dialog));
+    const review = await screen.findByRole('dialog', { name: 'Withdrawal in progress' });
+    expect(review).toHaveTextContent('being checked by our team');
+    expect(review).toHaveTextContent(/within 15 minutes/);
+  });
+
   it('§4 withdraw: the in-progress modal also closes everything with Escape', async () => {
     const { dialog } = await openWithdraw({ routes: { [WITHDRAW]: accepted(500) } });
     type(dialog, '500');

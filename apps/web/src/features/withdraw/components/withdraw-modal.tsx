@@ -23,7 +23,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { useMainBalance } from '@/lib/balance';
 import { useCurrentPromotion } from '@/lib/promotions';
-import { usePlayerLimits } from '@/lib/settings';
+import { useAutoPay, usePlayerLimits } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import type { ModalProps } from '@/stores/modal-store';
 
@@ -53,6 +53,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
   const withdraw = useWithdraw();
   const promotion = useCurrentPromotion();
   const limits = usePlayerLimits();
+  const autoPay = useAutoPay();
   const minimumBaht = formatLimitBaht(satangToBaht(limits.withdrawMinSatang));
   const limitBaht = formatLimitBaht(satangToBaht(limits.withdrawLimitSatang));
 
@@ -62,8 +63,8 @@ export function WithdrawModal({ onClose }: ModalProps) {
   /** The last failure's detail line; '' when the generic title says it all. */
   const [failure, setFailure] = useState<string | null>(null);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
-  /** The amount (baht) of the withdrawal just accepted: the in-progress dialog is open while set. */
-  const [acceptedBaht, setAcceptedBaht] = useState<number | null>(null);
+  /** The withdrawal just accepted and how it goes: the in-progress dialog is open while set. */
+  const [accepted, setAccepted] = useState<{ baht: number; automatic: boolean } | null>(null);
   /**
    * Set in the same tick as the send: the mutation's own pending flag reaches
    * this component a render later, so a fast double tap would slip past it.
@@ -105,7 +106,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
         onSuccess: (response) => {
           setSuccessMessage(response.message || t('withdraw.success'));
           setAmountText('');
-          setAcceptedBaht(response.data.amount);
+          setAccepted({ baht: response.data.amount, automatic: response.payout === 'AUTO' });
         },
         onError: (error) => setFailure(failureDetail(error, t('withdraw.insufficient'))),
         onSettled: () => {
@@ -196,6 +197,13 @@ export function WithdrawModal({ onClose }: ModalProps) {
             <ul className="withdraw__notes">
               <li>{t('withdraw.minimumNote', { amount: minimumBaht })}</li>
               <li>{t('withdraw.processingNote', { minutes: WITHDRAW_PROCESSING_MINUTES })}</li>
+              {autoPay && (
+                <li data-testid="auto-pay-note">
+                  {autoPay.upToSatang === null
+                    ? t('withdraw.autoNoteAny')
+                    : t('withdraw.autoNote', { amount: formatBahtWithSymbol(satangToBaht(autoPay.upToSatang)) })}
+                </li>
+              )}
             </ul>
           </div>
           <div className="dialog__footer">
@@ -206,12 +214,18 @@ export function WithdrawModal({ onClose }: ModalProps) {
         </form>
       </Dialog>
 
-      {acceptedBaht !== null && (
-        <MessageDialog title={t('withdraw.inProgressTitle')} tone="success" onClose={onClose}>
-          {t('withdraw.inProgressBody', {
-            amount: formatBahtWithSymbol(acceptedBaht),
-            minutes: WITHDRAW_PROCESSING_MINUTES,
-          })}
+      {accepted !== null && (
+        <MessageDialog
+          title={accepted.automatic ? t('withdraw.autoTitle') : t('withdraw.inProgressTitle')}
+          tone="success"
+          onClose={onClose}
+        >
+          {accepted.automatic
+            ? t('withdraw.autoBody', { amount: formatBahtWithSymbol(accepted.baht) })
+            : t(autoPay ? 'withdraw.reviewBody' : 'withdraw.inProgressBody', {
+                amount: formatBahtWithSymbol(accepted.baht),
+                minutes: WITHDRAW_PROCESSING_MINUTES,
+              })}
         </MessageDialog>
       )}
     </>
