@@ -1,3 +1,4 @@
+import { DEVICE_HEADER } from '@app/contracts/auth';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
@@ -73,7 +74,7 @@ export async function registerSecurity(app: App, options: { corsOrigins: string[
   await app.register(fastifyCors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', DEVICE_HEADER],
     maxAge: 600,
   });
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -9,6 +9,7 @@ import {
 } from '../operators/operator.service.ts';
 import { findPlayerIdByPhone, registerPlayer } from '../player/player.service.ts';
 import { applyManualAdjustment } from '../wallet/manual-adjustment.ts';
+import { approveWithdrawal, requestWithdrawal } from '../withdrawals/withdrawal.service.ts';
 import { seedDemoLoyalty } from './demo-loyalty.ts';
 
 export const DEMO_PLAYER = {
@@ -46,6 +47,15 @@ async function seedDemoPlayer(db: Db, house: HouseAccounts): Promise<void> {
         applyManualAdjustment(trx, house, { playerId, ...movement, reason: 'demo data', decidedBy: 'demo' }),
       );
   }
+  // A withdrawal paid before (by the cashier): the demo player's next small withdrawal is not a
+  // first one, so the risk rules pay it automatically (issue 21).
+  const earlier = await requestWithdrawal({ db, house }, { playerId, amountSatang: 30_000, idempotencyKey: undefined });
+  const cli = await ensureSystemOperator(db, SYSTEM_OPERATORS.cli);
+  await approveWithdrawal(
+    { db, house },
+    { operatorId: cli.id, name: cli.username },
+    { id: earlier.value.id, idempotencyKey: undefined, note: 'demo data' },
+  );
 }
 
 async function seedDemoOperators(db: Db): Promise<void> {

@@ -29,7 +29,49 @@ const STYLE = `
   .result h2 { margin: 0 0 0.5rem; font-size: 1.125rem; }
   .result.bad { border-left-color: #c0392b; }
   .result img { width: 100%; max-width: 16rem; display: block; margin: 0.5rem auto; border: 1px solid #ddd; }
+  section.payouts { background: #fff; border-radius: 0.75rem; padding: 1rem; margin-top: 1rem; box-shadow: 0 1px 3px #0002; }
+  section.payouts h2 { font-size: 1.125rem; margin: 0 0 0.5rem; }
+  section.payouts ol { list-style: none; margin: 0; padding: 0; }
+  section.payouts li { border-top: 1px solid #e3e8ec; padding: 0.5rem 0; font-size: 0.875rem; overflow-wrap: anywhere; }
+  section.payouts .amount { font-weight: 700; font-size: 1rem; }
 `;
+
+/** The payout account as the sandbox bank's statement shows it (issue 21). */
+export type SandboxPayouts =
+  | { available: false }
+  | {
+      available: true;
+      balanceBaht: number;
+      lines: readonly {
+        at: string;
+        amountBaht: number;
+        toBankCode: string;
+        toAccount: string;
+        reference: string | null;
+        bankReference: string;
+      }[];
+    };
+
+const baht = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function payoutsSection(payouts: SandboxPayouts | undefined): string {
+  if (!payouts) return '';
+  if (!payouts.available) {
+    return '<section class="payouts" aria-labelledby="payouts-title"><h2 id="payouts-title">Payout account</h2><p class="note">The sandbox bank did not answer.</p></section>';
+  }
+  const lines = payouts.lines.length
+    ? `<ol>${payouts.lines
+        .map(
+          (line) =>
+            `<li data-testid="sandbox-payout"><span class="amount">฿${baht(line.amountBaht)}</span> to ${escapeHtml(line.toBankCode)} ${escapeHtml(line.toAccount)}<br>` +
+            `Our reference ${escapeHtml(line.reference ?? '-')} · bank reference ${escapeHtml(line.bankReference)}<br>` +
+            `<time datetime="${escapeHtml(line.at)}">${escapeHtml(line.at.replace('T', ' ').slice(0, 19))} UTC</time></li>`,
+        )
+        .join('')}</ol>`
+    : '<p class="note">No payouts yet.</p>';
+  return `<section class="payouts" aria-labelledby="payouts-title"><h2 id="payouts-title">Payout account: paid out</h2>
+<p class="note">Withdrawals the server paid through this bank's payout API, newest first. Balance ฿${baht(payouts.balanceBaht)}.</p>${lines}</section>`;
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -57,6 +99,7 @@ export function sandboxBankPage(input: {
   form: SandboxForm;
   houseAccounts: readonly { bankNumber: string; label: string }[];
   outcome?: SandboxOutcome;
+  payouts?: SandboxPayouts;
 }): string {
   const { form, outcome } = input;
   const result = outcome
@@ -90,6 +133,7 @@ ${result}
     <button type="submit" name="action" value="transfer">Send transfer</button>
     <button type="submit" name="action" value="slip" class="secondary">Slip only</button>
   </div>
-</form>`,
+</form>
+${payoutsSection(input.payouts)}`,
   );
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { findBank } from '@app/contracts/banks';
+import { satangToBaht } from '@app/contracts/money';
 import { DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
+import type { BankStatementLine } from '@app/contracts/payouts';
 import fastifyFormbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -9,13 +11,51 @@ import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { signWebhook } from '../deposits/webhook-signature.ts';
+import type { PayoutContext } from '../payouts/payout.service.ts';
 import { listHouseAccounts } from '../settings/settings.service.ts';
 import { DEMO_PLAYER } from './demo.seed.ts';
 import { slipImage, slipPayload } from './demo-slip.ts';
-import { type SandboxForm, type SandboxOutcome, sandboxBankPage } from './sandbox-bank.page.ts';
+import { type SandboxForm, type SandboxOutcome, type SandboxPayouts, sandboxBankPage } from './sandbox-bank.page.ts';
 
 /** What these routes need from the composition root (app.ts). */
-type SandboxBankRoutesDeps = { config: Config; db: Db };
+type SandboxBankRoutesDeps = { config: Config; db: Db; payouts?: PayoutContext };
+
+/** Payout lines the page shows, newest first. */
+const PAYOUT_LINES_SHOWN = 30;
+
+/** The payout account's newest debits and balance, read from the sandbox bank itself. */
+async function payoutsOf(deps: SandboxBankRoutesDeps): Promise<SandboxPayouts | undefined> {
+  const bank = deps.payouts?.bank;
+  if (!bank) return undefined;
+  try {
+    const balance = await bank.balance();
+    const lines: BankStatementLine[] = [];
+    let after = 0;
+    for (let page = 0; page < 50; page += 1) {
+      const read = await bank.statement(after, 1000);
+      lines.push(...read.lines);
+      if (read.lines.length < 1000) break;
+      after = read.next;
+    }
+    return {
+      available: true,
+      balanceBaht: satangToBaht(balance),
+      lines: lines
+        .slice(-PAYOUT_LINES_SHOWN)
+        .reverse()
+        .map((line) => ({
+          at: line.at,
+          amountBaht: satangToBaht(line.amountMinor),
+          toBankCode: line.toBankCode,
+          toAccount: line.toAccount,
+          reference: line.reference,
+          bankReference: line.bankReference,
+        })),
+    };
+  } catch {
+    return { available: false };
+  }
+}
 
 const formSchema = z.object({
   fromBankCode: z.string().max(10).default(''),
@@ -66,6 +106,7 @@ export async function sandboxBankRoutes(app: App, deps: SandboxBankRoutesDeps) {
           bankNumber: account.bankNumber,
           label: `${account.bankCode} ${account.bankNumber}`,
         })),
+      payouts: await payoutsOf(deps),
     });
   };
 

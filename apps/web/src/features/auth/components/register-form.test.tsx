@@ -108,6 +108,19 @@ describe('§5 register validation', () => {
     expect(body).toMatchObject({ bankCode: 'GSB', bankNumber: '020123456789' });
   });
 
+  it("issue 21: registration carries this device's own random id, the same on every registration from it", async () => {
+    const fetchMock = await openRegister({
+      [`POST ${API_PATHS.register}`]: registerOk,
+      [`POST ${API_PATHS.login}`]: loginOk,
+    });
+    fill(valid);
+    submit();
+    await screen.findByRole('dialog', { name: 'Register successful' });
+    const sent = new Headers(callsTo(fetchMock, `POST ${API_PATHS.register}`)[0]?.headers).get('x-device-id');
+    expect(sent).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem('siam-play-device')).toBe(sent);
+  });
+
   it("bank number that is not digits says 'Bank number is invalid'", async () => {
     await openRegister();
     fill({ ...valid, bankNumber: '12345abcde' });
