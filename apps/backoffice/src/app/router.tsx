@@ -30,6 +30,9 @@ const DepositsQueue = lazy(() =>
 const TransfersQueue = lazy(() =>
   import('@/features/transfers/components/transfers-queue').then((m) => ({ default: m.TransfersQueue })),
 );
+const PayoutsPage = lazy(() =>
+  import('@/features/payouts/components/payouts-page').then((m) => ({ default: m.PayoutsPage })),
+);
 const BankFeedFlagsPage = lazy(() =>
   import('@/features/bank-feed-flags/components/bank-feed-flags-page').then((m) => ({
     default: m.BankFeedFlagsPage,
@@ -83,6 +86,7 @@ export function AppRoutes() {
             <Route path={PAGES.transfers} element={<TransfersQueue />} />
             <Route path={PAGES.creditRequests} element={<CreditRequestsQueue />} />
             <Route path={PAGES.bankFeedFlags} element={<BankFeedFlagsPage />} />
+            <Route path={PAGES.payouts} element={<PayoutsPage />} />
             <Route path={PAGES.redemptions} element={<RedemptionsQueue />} />
             <Route
               path={PAGES.promotions}

@@ -6,6 +6,7 @@ export const PAGES = {
   signIn: '/sign-in',
   dashboard: '/',
   withdrawals: '/withdrawals',
+  payouts: '/payouts',
   deposits: '/deposits',
   transfers: '/transfers',
   players: '/players',

@@ -6,6 +6,10 @@
 export const QUERY_KEYS = {
   summary: ['summary'],
   withdrawals: ['withdrawals'],
+  payouts: ['payouts'],
+  payoutSummary: ['summary', 'payouts'],
+  reconciliation: ['payouts', 'reconciliation'],
+  riskRules: ['settings', 'risk-rules'],
   creditRequests: ['credit-requests'],
   deposits: ['deposits'],
   transfers: ['bank-transfers'],

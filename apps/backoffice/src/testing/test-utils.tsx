@@ -1,5 +1,6 @@
 import type { Operator, OperatorRole } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
+import { RISK_RULES_DEFAULT } from '@app/contracts/payouts';
 import { pathMatches } from '@app/web-kit/testing/path-matches';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -53,6 +54,18 @@ export function errorBody(status: number, message: string, errorCode = 'VALIDATI
   return { success: false, status, message, data: { errorCode } };
 }
 
+/** The payout summary of a site with the sandbox bank connector and nothing paid yet. */
+export const payoutSummary = {
+  paidToday: 0,
+  medianSeconds: null,
+  p95Seconds: null,
+  debitsWithoutPayout: 0,
+  payoutsWithoutDebit: 0,
+  inFlight: 0,
+  failed: 0,
+  connector: true,
+};
+
 export function paged<T>(items: T[], total = items.length, page = 1, limit = 20) {
   return { success: true, data: { items, total, page, limit } };
 }
@@ -68,6 +81,8 @@ export function mockApi(routes: Routes = {}) {
   const table: Routes = {
     [`GET ${ADMIN_PATHS.summary}`]: { body: summary },
     [`GET ${ADMIN_PATHS.loyaltySummary}`]: { body: loyaltySummary },
+    [`GET ${ADMIN_PATHS.payoutSummary}`]: { body: { success: true, data: payoutSummary } },
+    [`GET ${ADMIN_PATHS.riskRules}`]: { body: { success: true, data: RISK_RULES_DEFAULT } },
     [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [] } },
     [`GET ${ADMIN_PATHS.playerLoyalty}`]: {
       body: { success: true, data: { points: 0, turnover: 0, promotions: [], redemptions: [], pointsLots: [] } },

@@ -28,6 +28,7 @@ export function AppShell({ onSignOut }: { onSignOut: () => void }) {
   const items: NavItem[] = [
     { to: PAGES.dashboard, label: t('nav.dashboard') },
     { to: PAGES.withdrawals, label: t('nav.withdrawals') },
+    { to: PAGES.payouts, label: t('nav.payouts') },
     { to: PAGES.deposits, label: t('nav.deposits') },
     { to: PAGES.transfers, label: t('nav.transfers') },
     { to: PAGES.bankFeedFlags, label: t('nav.bankFeedFlags') },

@@ -64,10 +64,13 @@ export function SortFilter({
   value,
   onChange,
   newestFirst = false,
+  extra = [],
 }: {
   value: string;
   onChange: (value: string) => void;
   newestFirst?: boolean;
+  /** Orders of this list beyond oldest and newest, offered first (the withdrawals' highest risk). */
+  extra?: readonly (readonly [value: string, label: string])[];
 }) {
   const { t } = useTranslation();
   const oldest = ['oldest', t('common.sortOldest')] as const;
@@ -76,7 +79,7 @@ export function SortFilter({
     <SelectFilter
       label={t('common.sort')}
       value={value}
-      options={newestFirst ? [newest, oldest] : [oldest, newest]}
+      options={[...extra, ...(newestFirst ? [newest, oldest] : [oldest, newest])]}
       onChange={onChange}
     />
   );
@@ -91,10 +94,12 @@ export type QueueFiltersProps = {
   set: (change: { q?: string; status?: string; sort?: string }) => void;
   /** A request is under way: the bar shows a spinner. */
   busy: boolean;
+  /** Orders beyond oldest and newest. */
+  sorts?: readonly (readonly [value: string, label: string])[];
 };
 
 /** The filter bar of a queue (withdrawals, deposits, bank transfers): search, status, order. */
-export function QueueFilters({ search, statuses, values, set, busy }: QueueFiltersProps) {
+export function QueueFilters({ search, statuses, values, set, busy, sorts }: QueueFiltersProps) {
   const { t } = useTranslation();
   return (
     <div className="filter-bar">
@@ -110,7 +115,7 @@ export function QueueFilters({ search, statuses, values, set, busy }: QueueFilte
         options={statuses}
         onChange={(status) => set({ status })}
       />
-      <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
+      <SortFilter value={values.sort} onChange={(sort) => set({ sort })} extra={sorts ?? []} />
       {busy && <Spinner label={t('common.loading')} />}
     </div>
   );

@@ -224,6 +224,7 @@ export function QueuePage<T extends { id: number }>({
   columns,
   rowTestId,
   children,
+  sorts,
 }: {
   section: 'withdrawals' | 'deposits' | 'transfers';
   statuses: readonly string[];
@@ -235,12 +236,15 @@ export function QueuePage<T extends { id: number }>({
   columns: readonly QueueColumn<T>[];
   rowTestId: string;
   children?: ReactNode;
+  /** Orders beyond oldest and newest. */
+  sorts?: readonly (readonly [value: string, label: string])[];
 }) {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t(`${section}.title`)} />
       <QueueFilters
+        {...(sorts ? { sorts } : {})}
         search={{ label: t(`${section}.filterLabel`), placeholder: t(`${section}.filterPlaceholder`) }}
         statuses={statuses.map((status) => [status, statusLabel(status)] as const)}
         values={values}

@@ -20,6 +20,11 @@ const TONES: Record<string, Tone> = {
   // A player's account state.
   ACTIVE: 'good',
   FROZEN: 'bad',
+  // A payout through the bank connector.
+  PENDING: 'waiting',
+  UNKNOWN: 'waiting',
+  PAID: 'good',
+  FAILED: 'bad',
 };
 
 /** A status as a coloured pill; the text says it, the colour only repeats it. */

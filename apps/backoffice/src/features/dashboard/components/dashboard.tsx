@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PAGES } from '@/config/paths';
 import { useSummary } from '@/features/dashboard/api/get-summary';
 import { LoyaltyTiles } from '@/features/dashboard/components/loyalty-tiles';
+import { PayoutTiles } from '@/features/dashboard/components/payout-tiles';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 
@@ -69,6 +70,7 @@ export function Dashboard() {
         )}
       </PageHeader>
       {content}
+      <PayoutTiles />
       <LoyaltyTiles />
     </>
   );

@@ -1,4 +1,5 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
+import { RISK_RULES_DEFAULT } from '@app/contracts/payouts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockApi, type Routes, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
@@ -391,5 +392,37 @@ describe('issue 21: the blacklist', () => {
     await waitFor(() => expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.blacklist}`)).toHaveLength(1));
     const [post] = requestsTo(fetchMock, `POST ${ADMIN_PATHS.blacklist}`);
     expect(await post?.json()).toEqual({ kind: 'BANK_ACCOUNT', value: '501-234-5678', note: 'mule account' });
+  });
+});
+
+describe('issue 21: the withdrawal risk rules', () => {
+  it('shows each rule on or off with its thresholds; a change is PUT whole, and a bad threshold is refused before sending', async () => {
+    const fetchMock = await openSettings({
+      [`PUT ${ADMIN_PATHS.riskRules}`]: (request: Request) =>
+        request.json().then((body: unknown) => ({ body: { success: true, data: body } })),
+    });
+    const section = await screen.findByTestId('risk-rules');
+    const automatic = within(section).getByLabelText('Automatic payouts');
+    expect(automatic).toBeChecked();
+    expect(within(section).getByLabelText('First withdrawal')).toBeChecked();
+    const amountRule = within(section).getByLabelText('Amount above the automatic limit').closest('fieldset');
+    const limit = within(amountRule as HTMLElement).getByLabelText('Baht');
+    expect(limit).toHaveValue(5000);
+    const save = within(section).getByRole('button', { name: 'Save the rules' });
+
+    fireEvent.change(limit, { target: { value: '0' } });
+    expect(within(section).getByText('Every threshold must be a whole number within its range.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    fireEvent.change(limit, { target: { value: '8000' } });
+    fireEvent.click(within(section).getByLabelText('First withdrawal'));
+    fireEvent.click(save);
+    await within(section).findByText('Saved.');
+    const [sent] = requestsTo(fetchMock, `PUT ${ADMIN_PATHS.riskRules}`);
+    expect(await sent?.json()).toEqual({
+      ...RISK_RULES_DEFAULT,
+      firstWithdrawal: { enabled: false },
+      amountAboveAuto: { enabled: true, limitBaht: 8000 },
+    });
   });
 });

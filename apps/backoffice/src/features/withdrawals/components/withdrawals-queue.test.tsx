@@ -50,7 +50,7 @@ async function openQueue(routes: Routes = {}, path = '/withdrawals') {
 }
 
 describe('deliverable 4: the pending withdrawals queue', () => {
-  it('lists player, bank, account, amount (th-TH) and age, waiting ones first by age', async () => {
+  it('lists player, bank, account, amount (th-TH) and age, the highest risk first (issue 21)', async () => {
     const { fetchMock, row } = await openQueue();
     expect(row).toHaveTextContent('Somsri Jaidee');
     expect(row).toHaveTextContent('SP100007 · 0812345670');
@@ -60,7 +60,42 @@ describe('deliverable 4: the pending withdrawals queue', () => {
     expect(row).toHaveTextContent('Waiting: 25 min');
     expect(within(row).getByRole('link', { name: 'Somsri Jaidee' })).toHaveAttribute('href', '/players/7');
     const [request] = requestsTo(fetchMock, `GET ${ADMIN_PATHS.withdrawals}`);
-    expect(new URL(request?.url ?? '').searchParams.toString()).toBe('status=WAITING&sort=oldest&page=1');
+    expect(new URL(request?.url ?? '').searchParams.toString()).toBe('status=WAITING&sort=risk&page=1');
+  });
+
+  it("issue 21: each waiting withdrawal shows the risk rules' reasons with their figures, its score and identity flags", async () => {
+    const { row } = await openQueue({
+      [`GET ${ADMIN_PATHS.withdrawals}`]: {
+        body: paged([
+          {
+            ...withdrawal(11),
+            risk: {
+              route: 'REVIEW',
+              score: 70,
+              reasons: [
+                { code: 'SHARED_IDENTITY', detail: { players: 1 } },
+                { code: 'AMOUNT_ABOVE_AUTO', detail: { limit: 5000 } },
+              ],
+            },
+            flags: [
+              {
+                kind: 'SAME_NAME',
+                relatedPlayerId: 9,
+                relatedUsername: 'SP100009',
+                createdAt: new Date().toISOString(),
+              },
+            ],
+          },
+        ]),
+      },
+    });
+    expect(within(row).getByTestId('risk-score')).toHaveTextContent('Risk 70');
+    expect(
+      within(row)
+        .getAllByTestId('risk-reason')
+        .map((item) => item.textContent),
+    ).toEqual(['Identity shared with 1 other player(s)', 'Above the automatic limit of ฿5,000.00']);
+    expect(within(row).getByTestId('identity-flags')).toHaveTextContent('Same name as SP100009 (another account)');
   });
 
   it('filters, sorts and pages through the address, so a refresh keeps the place', async () => {
@@ -85,7 +120,9 @@ describe('deliverable 4: the pending withdrawals queue', () => {
     });
     fireEvent.click(within(row).getByRole('button', { name: /Approve/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
-    expect(dialog).toHaveTextContent('Pay ฿1,500.50 to Siam Commercial Bank 4567890123 (Somsri Jaidee), then approve.');
+    expect(dialog).toHaveTextContent(
+      'Approve, and ฿1,500.50 is paid to Siam Commercial Bank 4567890123 (Somsri Jaidee) through the bank connector at once.',
+    );
     const confirm = within(dialog).getByRole('button', { name: 'Approve' });
     act(() => {
       confirm.click();

@@ -1,6 +1,7 @@
 import type { WithdrawalItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityFlags, RiskReasons } from '@/components/payouts/risk-reasons';
 import {
   type Decision,
   DecisionButtons,
@@ -14,8 +15,9 @@ import {
 import { useWithdrawalDecision, useWithdrawals } from '@/features/withdrawals/api/withdrawals';
 import { formatMoney } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
+import { usePayoutSummary } from '@/lib/payout-summary';
 
-const DEFAULTS = { status: 'WAITING', sort: 'oldest', q: '' };
+const DEFAULTS = { status: 'WAITING', sort: 'risk', q: '' };
 const STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
 
 type Pending = { item: WithdrawalItem; decision: Decision };
@@ -31,6 +33,7 @@ export function WithdrawalsQueue() {
   const withdrawals = useWithdrawals({ ...values, page });
   const { decide, refresh } = useWithdrawalDecision();
   const [pending, setPending] = useState<Pending | null>(null);
+  const connector = usePayoutSummary().data?.connector === true;
 
   const statusLabel = (status: string) =>
     ({
@@ -50,7 +53,34 @@ export function WithdrawalsQueue() {
         <RequestedCell at={item.createdAt} waiting={item.status === 'WAITING'} ageLabel={t('withdrawals.age')} />
       ),
     },
-    statusColumn(t('common.status'), statusLabel, (item) => item.reason),
+    {
+      header: t('withdrawals.risk'),
+      cell: (item) => (
+        <>
+          {item.risk ? (
+            item.risk.route === 'AUTO' ? (
+              <span className="muted">{t('withdrawals.paidByRules')}</span>
+            ) : (
+              <RiskReasons reasons={item.risk.reasons} score={item.risk.score} />
+            )
+          ) : (
+            <span className="muted">{t('withdrawals.notScored')}</span>
+          )}
+          <IdentityFlags flags={item.flags} />
+        </>
+      ),
+    },
+    statusColumn(t('common.status'), statusLabel, (item) =>
+      item.payout
+        ? [
+            t(`payouts.status.${item.payout.status}`),
+            item.payout.bankReference ? t('payouts.bankRef', { reference: item.payout.bankReference }) : '',
+            item.reason ?? '',
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : item.reason,
+    ),
     {
       header: t('withdrawals.actions'),
       cell: (item) =>
@@ -73,6 +103,7 @@ export function WithdrawalsQueue() {
       page={page}
       columns={columns}
       rowTestId="withdrawal-row"
+      sorts={[['risk', t('withdrawals.sortRisk')]]}
     >
       {pending && (
         <QueueDecisionDialog
@@ -84,7 +115,7 @@ export function WithdrawalsQueue() {
         >
           <p>
             {pending.decision === 'approve'
-              ? t('withdrawals.approveHint', {
+              ? t(connector ? 'withdrawals.approveHintConnector' : 'withdrawals.approveHint', {
                   amount: formatMoney(pending.item.amount),
                   bank: pending.item.player.bankName,
                   account: pending.item.player.bankNumber,
