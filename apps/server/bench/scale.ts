@@ -83,9 +83,10 @@ export async function seedScale(url: string, players: number, log: (line: string
     // journalBase + (i-1)*J + k (k = 1..J), postings 2 per journal, one history entry per journal.
     await step(
       'players',
-      `insert into players (id, username, phone_number, full_name, bank_code, bank_name, bank_number, agent_id, password_hash, created_at, updated_at)
+      `insert into players (id, username, phone_number, full_name, name_key, bank_code, bank_name, bank_number, agent_id, password_hash, created_at, updated_at)
        overriding system value
-       select $1::bigint + i, 'SC' || ($1::bigint + i), '07' || lpad(i::text, 8, '0'), 'Scale Player ' || i, 'KBANK', 'Kasikorn bank',
+       select $1::bigint + i, 'SC' || ($1::bigint + i), '07' || lpad(i::text, 8, '0'), 'Scale Player ' || i, 'scaleplayer' || i,
+              'KBANK', 'Kasikorn bank',
               '5' || lpad(i::text, 9, '0'), 1, $2, now() - interval '400 days', now() - interval '400 days'
          from generate_series(1, $3::bigint) i`,
       [playerBase, hash, players],
@@ -136,12 +137,15 @@ export async function seedScale(url: string, players: number, log: (line: string
     const before = `${DEPOSIT} * ((k - 1) - (k - 1) / 5) - ${WITHDRAWAL} * ((k - 1) / 5)`;
     await step(
       'history',
-      `insert into history (id, player_id, type, status, amount, before_amount, after_amount, journal_entry_id, source, created_at, updated_at)
+      `insert into history (id, player_id, type, status, amount, before_amount, after_amount, journal_entry_id,
+                            settlement_journal_entry_id, source, created_at, updated_at)
        overriding system value
        select $4::bigint + (i - 1) * ${J} + k, $3::bigint + i,
               case when ${isWithdrawal} then 'WITHDRAW' else 'DEPOSIT' end, 'APPROVED',
               case when ${isWithdrawal} then ${WITHDRAWAL} else ${DEPOSIT} end,
               ${before}, ${after}, ${journalId},
+              -- A withdrawal paid at once (a cashier's, before payouts): its one journal settles it.
+              case when ${isWithdrawal} then ${journalId} end,
               case when ${isWithdrawal} then 'PLAYER' else 'FEED' end, ${at}, ${at}
        ${journals}`,
       [players, journalBase, playerBase, historyBase],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEVICE_HEADER } from '@app/contracts/auth';
-import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { flagsOf } from '../src/modules/payouts/identity-flags.ts';
 import { gatherRiskFacts, type RiskFacts, riskReasons, riskScore } from '../src/modules/payouts/risk.ts';
 import {
   ADMIN_KEY,
+  adjust,
   bearer,
   credit,
   newPlayer,
@@ -148,7 +149,13 @@ describe('the facts each rule reads, from the database', () => {
     const facts = await factsFor(p, 30_000);
     expect(facts.earlierPaidWithdrawals).toBe(0);
     expect(facts.dayTotal).toBe(30_000);
-    await t.database.db.updateTable('history').set({ status: 'APPROVED' }).where('id', '=', p.historyId).execute();
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.withdrawalApprove, { id: String(p.historyId) }),
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: {},
+    });
+    expect(approved.statusCode).toBe(200);
     const second = await t.app.inject({
       method: 'POST',
       url: API_PATHS.withdraw,
@@ -164,20 +171,8 @@ describe('the facts each rule reads, from the database', () => {
   it('deposits and turnover since the last paid withdrawal (an operator credit is not a deposit)', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
     expect((await factsFor(p, 30_000)).depositsSinceLastWithdrawal).toBe(0);
-    const depositId = await t.database.db
-      .insertInto('history')
-      .values({
-        player_id: p.playerId,
-        type: 'DEPOSIT',
-        status: 'APPROVED',
-        amount: 100_000,
-        before_amount: 0,
-        after_amount: 100_000,
-        journal_entry_id: null,
-        note: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const deposit = await adjust(t.app, p.phoneNumber, 'credit', { amount: 1_000, asDeposit: true });
+    expect(deposit.statusCode).toBe(200);
     await t.database.db
       .insertInto('turnover_bets')
       .values({ provider: 'wc', reference: `risk-${randomUUID()}`, player_id: p.playerId, stake_satang: 30_000 })
@@ -186,7 +181,6 @@ describe('the facts each rule reads, from the database', () => {
     expect(facts.depositsSinceLastWithdrawal).toBe(100_000);
     expect(facts.turnoverSinceLastWithdrawal).toBe(30_000);
     expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('LOW_TURNOVER');
-    await t.database.db.deleteFrom('history').where('id', '=', depositId.id).execute();
   });
 
   it('a bank account or name changed by any means is seen by the trigger', async () => {
@@ -211,8 +205,15 @@ describe('the facts each rule reads, from the database', () => {
 
   it('wrong passwords are counted even after a successful login clears the throttle', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
+    // From an address of its own: the wrong passwords must not throttle other tests' logins from 127.0.0.1.
+    const address = `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/login', payload: { username: p.phoneNumber, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/login',
+        remoteAddress: address,
+        payload: { username: p.phoneNumber, password },
+      });
     for (let i = 0; i < 4; i += 1) expect((await attempt('not-the-password')).statusCode).toBe(401);
     expect((await attempt(p.password)).statusCode).toBe(200);
     expect((await attempt('not-the-password')).statusCode).toBe(401);

@@ -511,6 +511,7 @@ describe('deliverables 4 and 6: operator decisions on waiting slip deposits', ()
           beforeAmount: 150,
           afterAmount: 150,
           reason: 'No such transfer on our statement',
+          bankReference: null,
         },
         // An approval's note stays with operators.
         expect.objectContaining({

@@ -248,8 +248,8 @@ describe('player_withdraw: an Idempotency-Key belongs to its player', () => {
     const b = await withdraw(second.id, 20_000, { idempotencyKey: key });
     const aAgain = await withdraw(first.id, 10_000, { idempotencyKey: key });
     const bAgain = await withdraw(second.id, 20_000, { idempotencyKey: key });
-    expect(aAgain).toEqual({ value: a.value, replayed: true });
-    expect(bAgain).toEqual({ value: b.value, replayed: true });
+    expect(aAgain).toEqual({ value: a.value, replayed: true, route: null });
+    expect(bAgain).toEqual({ value: b.value, replayed: true, route: null });
     expect(a.value).toMatchObject({ amount: 100, beforeAmount: 500, afterAmount: 400 });
     expect(b.value).toMatchObject({ amount: 200, beforeAmount: 300, afterAmount: 100 });
     expect(await mainSatang(first.id)).toBe(40_000);
