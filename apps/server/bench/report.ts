@@ -48,6 +48,33 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport): 
       ),
     );
   }
+  if (store.autoWithdraw) {
+    const auto = store.autoWithdraw;
+    parts.push(
+      '',
+      table(
+        ['auto-withdraw (issue 21)', 'per s', 'p50', 'p99', 'errors', 'target'],
+        [
+          [
+            'request (POST /api/player/withdraw)',
+            auto.request.perSecond,
+            ms(auto.request.p50),
+            ms(auto.request.p99),
+            auto.request.errors,
+            '',
+          ],
+          [
+            `request → paid by the sandbox bank (${auto.automatic} of ${auto.payouts} paid automatically)`,
+            '',
+            ms(auto.paidP50),
+            ms(auto.paidP99),
+            auto.payouts - auto.automatic,
+            'p99 < 2 s',
+          ],
+        ],
+      ),
+    );
+  }
   const process = [
     ['start to /health', ms(store.startMs), '≤ 5 s on PostgreSQL'],
     ['resident memory, idle', `${store.rssIdleMiB} MiB`, '≤ 150 MB on PostgreSQL'],

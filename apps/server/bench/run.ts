@@ -16,7 +16,7 @@
  *
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 3]
- *                    [--only withdraw,approve,seamless,transfer,balance,profile,history,search,login]
+ *                    [--only withdraw,approve,auto-withdraw,seamless,transfer,balance,profile,history,search,login]
  *                    [--from-source] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
@@ -78,8 +78,10 @@ if (!(Number.isInteger(SCALE) && SCALE >= 0 && SCALE <= 50_000_000)) {
   console.error('bench: --scale must be a whole number of players from 0 to 50000000');
   process.exit(2);
 }
-if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && SECONDS > 0)) {
-  console.error('bench: --connections must be at least 1, --players at least --connections, --seconds above 0');
+if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && PLAYERS <= 500 && SECONDS > 0)) {
+  console.error(
+    'bench: --connections must be at least 1, --players at least --connections and at most 500, --seconds above 0',
+  );
   process.exit(2);
 }
 const PASSWORD = 'bench-password-1';
@@ -90,8 +92,22 @@ const FUNDING_BAHT = 5_000_000;
 
 type Player = { phone: string; token: string; username: string };
 
+/** Withdrawals a low-risk player asks for and the rules pay at once, from request to paid by the sandbox bank. */
+export type AutoWithdrawFigures = {
+  /** The request itself (POST /api/player/withdraw), as the load generator saw it. */
+  request: LoadFigures;
+  /** Payouts the run's requests created, how many the rules paid automatically, how many went to review. */
+  payouts: number;
+  automatic: number;
+  /** Request to paid (the bank's answer recorded), per automatic payout, in ms. */
+  paidP50: number;
+  paidP99: number;
+  paidMax: number;
+};
+
 export type StoreFigures = {
   startMs: number;
+  autoWithdraw?: AutoWithdrawFigures;
   rssIdleMiB: number;
   rssLoadMiB: number;
   peakMiB: number;
@@ -138,11 +154,11 @@ async function call(url: string, init: { method?: string; headers?: Record<strin
 }
 
 /** Registers, signs in and funds the run's players, and lets the seamless game (WC) learn each of them. */
-async function setUpPlayers(base: string, secrets: Secrets, count: number): Promise<Player[]> {
+async function setUpPlayers(base: string, secrets: Secrets, count: number, first = 0): Promise<Player[]> {
   const players: Player[] = [];
-  const tag = Number.parseInt(runTag, 16) % 1_000_000;
-  for (let index = 0; index < count; index += 1) {
-    const digits = String(tag * 100 + index)
+  const tag = Number.parseInt(runTag, 16) % 100_000;
+  for (let index = first; index < first + count; index += 1) {
+    const digits = String(tag * 1000 + index)
       .padStart(8, '0')
       .slice(-8);
     const phone = `08${digits}`;
@@ -171,6 +187,93 @@ async function setUpPlayers(base: string, secrets: Secrets, count: number): Prom
     players.push({ phone, token, username: String(profile.data?.username) });
   }
   return players;
+}
+
+/** The value at a fraction of sorted values (nearest rank). */
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+/** Until no payout is in flight (the bank has answered every one), at most `limitMs`. */
+async function untilPayoutsSettled(base: string, secrets: Secrets, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    const summary = await call(`${base}${ADMIN_PATHS.payoutSummary}`, { headers: { 'x-admin-key': secrets.adminKey } });
+    if (Number(summary.data?.inFlight) === 0) return;
+    await sleep(200);
+  }
+  throw new Error('bench: payouts still in flight');
+}
+
+type PayoutRow = { approvedBy: string; requestedAt: string; paidAt: string | null; status: string };
+
+/** Every payout created at or after `since`, newest first. */
+async function payoutsSince(base: string, secrets: Secrets, since: number): Promise<PayoutRow[]> {
+  const rows: PayoutRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await call(`${base}${ADMIN_PATHS.payouts}?limit=100&page=${page}`, {
+      headers: { 'x-admin-key': secrets.adminKey },
+    });
+    const items = (answer.data?.items ?? []) as (PayoutRow & { createdAt: string })[];
+    const recent = items.filter((item) => Date.parse(item.requestedAt) >= since);
+    rows.push(...recent);
+    if (items.length < 100 || recent.length < items.length) return rows;
+  }
+}
+
+/**
+ * Auto-withdraw end to end (issue 21): players who had a withdrawal paid
+ * before (reviewed and approved once, as a new player's first one is) ask
+ * for 100 baht at the run's concurrency; with the default rules nothing
+ * objects, so each is approved by the rules and paid through the sandbox
+ * bank at once. Measured: the request, and request → paid per payout.
+ */
+async function autoWithdrawRun(base: string, secrets: Secrets): Promise<AutoWithdrawFigures> {
+  // Players of their own (the withdraw run's have withdrawn hundreds of times today).
+  const players = await setUpPlayers(base, secrets, PLAYERS, PLAYERS);
+  const operator = { 'x-admin-key': secrets.adminKey };
+  for (const player of players) {
+    const first = await call(`${base}${API_PATHS.withdraw}`, {
+      headers: { ...bearer(player), 'idempotency-key': newKey() },
+      body: { amount: WITHDRAW_BAHT },
+    });
+    const id = (first.data as { id: number }).id;
+    await call(`${base}${fillPath(ADMIN_PATHS.withdrawalApprove, { id: String(id) })}`, {
+      headers: { ...operator, 'idempotency-key': newKey() },
+      body: {},
+    });
+  }
+  await untilPayoutsSettled(base, secrets, 60_000);
+  const since = Date.now();
+  const nextPlayer = rotation(players);
+  const request = await load(base, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    serverPid,
+    steps: [
+      () => ({
+        method: 'POST',
+        path: API_PATHS.withdraw,
+        headers: { ...bearer(nextPlayer()), 'idempotency-key': newKey() },
+        body: JSON.stringify({ amount: WITHDRAW_BAHT }),
+      }),
+    ],
+  });
+  await untilPayoutsSettled(base, secrets, 120_000);
+  const payouts = await payoutsSince(base, secrets, since);
+  const automatic = payouts.filter((row) => row.approvedBy === 'auto' && row.paidAt !== null);
+  const times = automatic
+    .map((row) => Date.parse(row.paidAt ?? '') - Date.parse(row.requestedAt))
+    .sort((a, b) => a - b);
+  return {
+    request,
+    payouts: payouts.length,
+    automatic: automatic.length,
+    paidP50: percentile(times, 0.5),
+    paidP99: percentile(times, 0.99),
+    paidMax: times.at(-1) ?? 0,
+  };
 }
 
 /** The ids of every waiting withdrawal, from the operator queue. */
@@ -393,6 +496,7 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
     const players = await setUpPlayers(base, secrets, PLAYERS);
     server.startSampling();
     const money = await moneyRuns(base, secrets, players);
+    const autoWithdraw = wanted('auto-withdraw') ? await autoWithdrawRun(base, secrets) : undefined;
     const reads = store.full ? await readRuns(base, secrets, players) : {};
     const login = store.full && wanted('login') ? await loginRun(base, players) : undefined;
     const rssLoadMiB = server.stopSampling();
@@ -403,6 +507,7 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
       peakMiB: Math.round(server.peakMiB()),
       money,
       reads,
+      ...(autoWithdraw ? { autoWithdraw } : {}),
       ...(login ? { login } : {}),
     };
   } finally {

@@ -8,7 +8,7 @@ import type { Random } from './rng.ts';
 export type Answer = { status: number; body: unknown } | undefined;
 
 type RequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   /** JSON (an object) or a ready body (FormData, a signed raw string). */
   body?: unknown;

@@ -124,6 +124,10 @@ function serverEnv(secrets: Secrets, port: number, sandboxUrl: string, store: Re
     PROVIDER_BALANCE_TIMEOUT_MS: '500',
     RECONCILE_INTERVAL_MS: '500',
     RECONCILE_MIN_AGE_MS: '1000',
+    // Payouts through the sandbox bank, with its random faults (issue 21): a short timeout, a fast worker.
+    PAYOUT_BANK_URL: sandboxUrl,
+    PAYOUT_TIMEOUT_MS: '1200',
+    PAYOUT_INTERVAL_MS: '500',
     REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: '0',
     SEED_DEMO: 'false',
     // The bank test runs the sandbox provider on purpose, outside demo mode.

@@ -7,7 +7,7 @@ import { setUpLoyalty } from './loyalty.ts';
 import { parseOptions } from './options.ts';
 import { type Balancer, type PgPair, startHaproxy, startPgPair } from './pg-pair.ts';
 import { seededRandom } from './rng.ts';
-import { readProviderBooks, settle, verifyRun } from './verify.ts';
+import { readBankBooks, readProviderBooks, settle, verifyRun } from './verify.ts';
 import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
 
 /**
@@ -161,13 +161,14 @@ async function main() {
       clients,
       setUp.players.map((player) => player.username),
     );
+    const bank = await readBankBooks(clients);
     await balancer.stop();
     await cluster.stop();
 
     // The checks run on whichever server is now the primary: the promoted standby.
     const handle = await openPostgres(pair.url(DATABASE), { poolSize: 2 });
     try {
-      journal.violations.push(...(await verifyRun(handle.db, journal, books)));
+      journal.violations.push(...(await verifyRun(handle.db, journal, books, bank)));
     } finally {
       await handle.close();
     }

@@ -10,7 +10,7 @@ import { appendAudit } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
 import { sendBankTransfer, uniqueReference } from '../test/support/money.ts';
 import { ADMIN_KEY, bearer, newPlayer, playerIdOf, type TestPlayer, testConfig } from '../test/support/test-app.ts';
-import { type ProviderBooks, verifyRun } from './verify.ts';
+import { type BankBooks, type ProviderBooks, verifyRun } from './verify.ts';
 import { type Journal, newJournal } from './workload.ts';
 
 /**
@@ -67,8 +67,11 @@ afterAll(async () => {
   await database.close();
 });
 
-async function violations(journal = baseJournal(), books = noBooks) {
-  return verifyRun(database.db, journal, books);
+/** The sandbox bank's books of a run without payouts (the test app's approvals are a cashier's). */
+const noBank: BankBooks = { payouts: new Map(), lines: 0 };
+
+async function violations(journal = baseJournal(), books = noBooks, bank = noBank) {
+  return verifyRun(database.db, journal, books, bank);
 }
 
 /** The violations a step added: the earlier tests leave their broken promises in the shared database. */
@@ -304,6 +307,67 @@ describe('the reliability checks name each broken promise', () => {
       ]);
     } finally {
       await sql`update player_promotions set turnover_done = 0 where id = ${claimId}`.execute(database.db);
+    }
+  });
+
+  it('issue 21: a reference the bank paid that no payout of ours has, and a statement line we never read', async () => {
+    const bank: BankBooks = {
+      payouts: new Map([['WD999999-1', { status: 'PAID', amountMinor: 10_000, bankReference: 'SBKX' }]]),
+      lines: 1,
+    };
+    const before = await violations();
+    expect(added(before, await violations(baseJournal(), noBooks, bank))).toEqual([
+      'the bank paid WD999999-1, which no payout of ours has',
+      "the bank's statement has 1 lines, we read 0",
+    ]);
+  });
+
+  it('issue 21: a withdrawal the bank paid under two references, and a paid payout the bank does not know', async () => {
+    const before = await violations();
+    const entry = await database.db
+      .insertInto('history')
+      .values({
+        player_id: await playerIdOf(database.db, player.phoneNumber),
+        type: 'WITHDRAW',
+        status: 'REJECTED',
+        amount: 100,
+        before_amount: 0,
+        after_amount: 0,
+        journal_entry_id: null,
+        note: null,
+      })
+      .returning(['id', 'player_id'])
+      .executeTakeFirstOrThrow();
+    const payout = (reference: string) => ({
+      history_id: entry.id,
+      player_id: entry.player_id,
+      reference,
+      amount: 100,
+      to_bank_code: 'KBANK',
+      to_account: '1234567890',
+      to_name: 'x',
+      status: 'FAILED' as const,
+      approved_by: 'auto',
+    });
+    await database.db
+      .insertInto('payouts')
+      .values([payout('WDT-1'), payout('WDT-2')])
+      .execute();
+    const bank: BankBooks = {
+      payouts: new Map([
+        ['WDT-1', { status: 'PAID', amountMinor: 100, bankReference: 'A' }],
+        ['WDT-2', { status: 'PAID', amountMinor: 100, bankReference: 'B' }],
+      ]),
+      lines: 0,
+    };
+    try {
+      expect(added(before, await violations(baseJournal(), noBooks, bank))).toEqual([
+        'the bank paid WDT-1, but it is FAILED here (lost)',
+        'the bank paid WDT-2, but it is FAILED here (lost)',
+        `withdrawal ${entry.id} was paid 2 times: WDT-1, WDT-2`,
+      ]);
+    } finally {
+      await database.db.deleteFrom('payouts').where('history_id', '=', entry.id).execute();
     }
   });
 });

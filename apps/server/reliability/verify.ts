@@ -1,4 +1,5 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
+import { sandboxBankStateResponseSchema } from '@app/contracts/payouts';
 import { SANDBOX_CONTROL_PATHS, sandboxStateResponseSchema } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
@@ -18,7 +19,12 @@ const DECISION_ACTIONS = ['withdrawal.approve', 'withdrawal.reject', 'deposit.ap
  * The promises checked after a run, against the database and the provider's
  * books; every broken one is a line of the returned list.
  */
-export async function verifyRun(db: Db, journal: Journal, providerBooks: ProviderBooks): Promise<string[]> {
+export async function verifyRun(
+  db: Db,
+  journal: Journal,
+  providerBooks: ProviderBooks,
+  bankBooks: BankBooks,
+): Promise<string[]> {
   const violations: string[] = [];
   const fail = (message: string) => violations.push(message);
 
@@ -62,7 +68,102 @@ export async function verifyRun(db: Db, journal: Journal, providerBooks: Provide
   await verifyTransfers(db, journal, fail);
   await verifySeamless(db, fail);
   await verifyLoyalty(db, journal, fail);
+  await verifyPayouts(db, journal, bankBooks, fail);
   return violations;
+}
+
+/** The sandbox bank's books: every payout by our reference, and how many debit lines its statement has. */
+export type BankBooks = {
+  payouts: Map<string, { status: 'PAID' | 'REFUSED'; amountMinor: number; bankReference: string | null }>;
+  lines: number;
+};
+
+export async function readBankBooks(clients: Clients): Promise<BankBooks> {
+  const answer = await clients.sandbox(SANDBOX_CONTROL_PATHS.bankState, {}, false);
+  const books = sandboxBankStateResponseSchema.parse(answer?.body);
+  return {
+    payouts: new Map(books.payouts.map((payout) => [payout.reference, payout])),
+    lines: books.lines,
+  };
+}
+
+/**
+ * Payouts (issue 21), against the bank's own books: no withdrawal paid twice
+ * (at most one PAID reference per withdrawal at the bank), none lost (every
+ * approved withdrawal settled, nothing left in flight, every reference the
+ * bank paid is PAID on our side with its amount and the bank's reference),
+ * and every paid payout matched to exactly one debit line of the statement,
+ * no debit left without its payout.
+ */
+async function verifyPayouts(db: Db, journal: Journal, bank: BankBooks, fail: (message: string) => void) {
+  const ours = await db
+    .selectFrom('payouts')
+    .select([
+      'id',
+      'history_id',
+      'reference',
+      'status',
+      'amount',
+      'bank_reference',
+      'approved_by',
+      'attempts',
+      'paid_by_hand',
+    ])
+    .execute();
+  const byReference = new Map(ours.map((payout) => [payout.reference, payout]));
+  for (const payout of ours) {
+    if (payout.status === 'PENDING' || payout.status === 'UNKNOWN')
+      fail(`payout ${payout.reference} still ${payout.status}`);
+    if (payout.status !== 'PAID' || payout.paid_by_hand) continue;
+    const theirs = bank.payouts.get(payout.reference);
+    if (theirs?.status !== 'PAID')
+      fail(`payout ${payout.reference} is PAID here but ${theirs?.status ?? 'unknown'} at the bank`);
+    else if (theirs.amountMinor !== payout.amount || theirs.bankReference !== payout.bank_reference)
+      fail(
+        `payout ${payout.reference}: ${payout.amount} / ${payout.bank_reference} here, ${theirs.amountMinor} / ${theirs.bankReference} at the bank`,
+      );
+  }
+  const paidAtBank = new Map<number, string[]>();
+  for (const [reference, payout] of bank.payouts) {
+    if (payout.status !== 'PAID') continue;
+    const mine = byReference.get(reference);
+    if (!mine) {
+      fail(`the bank paid ${reference}, which no payout of ours has`);
+      continue;
+    }
+    if (mine.status !== 'PAID') fail(`the bank paid ${reference}, but it is ${mine.status} here (lost)`);
+    paidAtBank.set(mine.history_id, [...(paidAtBank.get(mine.history_id) ?? []), reference]);
+  }
+  for (const [historyId, references] of paidAtBank) {
+    if (references.length > 1)
+      fail(`withdrawal ${historyId} was paid ${references.length} times: ${references.join(', ')}`);
+  }
+  const unsettled = await db
+    .selectFrom('history')
+    .select('id')
+    .where('type', '=', 'WITHDRAW')
+    .where('status', '=', 'APPROVED')
+    .where('settlement_journal_entry_id', 'is', null)
+    .execute();
+  for (const entry of unsettled) fail(`withdrawal ${entry.id} is approved but not paid`);
+  const debits = await db.selectFrom('bank_debits').select(['line', 'reference', 'payout_id']).execute();
+  if (debits.length !== bank.lines) fail(`the bank's statement has ${bank.lines} lines, we read ${debits.length}`);
+  const debitsOf = new Map<number, number>();
+  for (const debit of debits) {
+    if (debit.payout_id === null) fail(`debit line ${debit.line} (${debit.reference}) matches no payout`);
+    else debitsOf.set(debit.payout_id, (debitsOf.get(debit.payout_id) ?? 0) + 1);
+  }
+  for (const payout of ours) {
+    if (payout.status !== 'PAID') continue;
+    const count = debitsOf.get(payout.id) ?? 0;
+    if (count !== 1) fail(`payout ${payout.reference} matches ${count} debit lines`);
+  }
+  const paid = ours.filter((payout) => payout.status === 'PAID');
+  journal.payouts = {
+    paid: paid.length,
+    automatic: paid.filter((payout) => payout.approved_by === 'auto').length,
+    retried: paid.filter((payout) => payout.attempts > 1).length,
+  };
 }
 
 /** A bank reference is recorded once, ever; an acknowledged one exists; no deposit is credited by two transfers. */
@@ -282,16 +383,27 @@ export async function pendingCallbacks(clients: Clients): Promise<number> {
 
 const SETTLE_LIMIT_MS = 180_000;
 
-/** Waits until no transfer awaits the provider's answer and the provider owes our server no callback. */
+/**
+ * Waits until no transfer awaits the provider's answer, the provider owes our
+ * server no callback, no payout awaits the bank's, and the bank's statement
+ * has been read to its end and matched.
+ */
 export async function settle(clients: Clients, log: (message: string) => void): Promise<string | undefined> {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   while (Date.now() < deadline) {
     const summary = await clients.operator(ADMIN_PATHS.summary, { counted: false });
     const pending = field(summary, 'data', 'pendingTransfers', 'count');
     const owed = await pendingCallbacks(clients);
-    log(`settling: ${String(pending)} transfers pending, ${owed} callbacks owed`);
-    if (pending === 0 && owed === 0) return undefined;
+    const payouts = await clients.operator(ADMIN_PATHS.payoutSummary, { counted: false });
+    const inFlight = field(payouts, 'data', 'inFlight');
+    const read = field(payouts, 'data', 'statementLine');
+    const lines = (await readBankBooks(clients)).lines;
+    log(
+      `settling: ${String(pending)} transfers pending, ${owed} callbacks owed, ${String(inFlight)} payouts in flight, ` +
+        `${String(read)} of ${lines} statement lines read`,
+    );
+    if (pending === 0 && owed === 0 && inFlight === 0 && read === lines) return undefined;
     await sleep(1000);
   }
-  return `not settled within ${SETTLE_LIMIT_MS / 1000} s (transfers pending or callbacks owed)`;
+  return `not settled within ${SETTLE_LIMIT_MS / 1000} s (transfers pending, callbacks owed or payouts in flight)`;
 }

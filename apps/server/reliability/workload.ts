@@ -60,6 +60,8 @@ export type Journal = {
   };
   /** What a client saw that must never happen (a 5xx, two answers of one key that disagree, ...). */
   violations: string[];
+  /** Payouts through the sandbox bank, counted at the end (verify.ts). */
+  payouts: { paid: number; automatic: number; retried: number };
 };
 
 export function newJournal(): Journal {
@@ -81,6 +83,7 @@ export function newJournal(): Journal {
     },
     loyalty: { claims: 0, forfeits: 0, redemptions: new Map(), decisions: new Map() },
     violations: [],
+    payouts: { paid: 0, automatic: 0, retried: 0 },
   };
 }
 

@@ -229,6 +229,8 @@ export const payoutItemSchema = z.object({
   bankReference: z.string().nullable(),
   paidByHand: z.string().nullable(),
   createdAt: z.string(),
+  /** When the player asked for the withdrawal: request to paid is paidAt − requestedAt. */
+  requestedAt: z.string(),
   paidAt: z.string().nullable(),
   /** Paid, and the bank's statement shows its debit. */
   debitMatched: z.boolean(),
@@ -292,6 +294,8 @@ export const payoutSummarySchema = z.object({
   failed: z.number().int(),
   /** Whether payouts go through a bank connector (false: a cashier pays approved withdrawals by hand). */
   connector: z.boolean(),
+  /** The payout account's statement has been read up to this line. */
+  statementLine: z.number().int(),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 

@@ -64,6 +64,7 @@ export const payoutSummary = {
   inFlight: 0,
   failed: 0,
   connector: true,
+  statementLine: 0,
 };
 
 export function paged<T>(items: T[], total = items.length, page = 1, limit = 20) {

@@ -58,12 +58,22 @@ export async function payoutAdminRoutes(app: App, deps: { payouts: PayoutContext
       },
     },
     async () => {
-      const [times, raised, counts] = await Promise.all([
+      const [times, raised, counts, cursor] = await Promise.all([
         payoutTimesToday(ctx.db),
         raisedPayoutItems(ctx.db, ctx.timing.debitWaitMs),
         payoutCounts(ctx.db),
+        ctx.db.selectFrom('bank_statement_cursor').select('line').where('id', '=', 1).executeTakeFirst(),
       ]);
-      return { success: true as const, data: { ...times, ...raised, ...counts, connector: ctx.bank !== null } };
+      return {
+        success: true as const,
+        data: {
+          ...times,
+          ...raised,
+          ...counts,
+          connector: ctx.bank !== null,
+          statementLine: Number(cursor?.line ?? 0),
+        },
+      };
     },
   );
 

@@ -469,8 +469,9 @@ export async function listPayouts(
   const [rows, count] = await Promise.all([
     base
       .innerJoin('players', 'players.id', 'payouts.player_id')
+      .innerJoin('history', 'history.id', 'payouts.history_id')
       .selectAll('payouts')
-      .select(['players.username', 'players.full_name as fullName'])
+      .select(['players.username', 'players.full_name as fullName', 'history.created_at as requestedAt'])
       .select((eb) =>
         eb
           .exists(
@@ -501,6 +502,7 @@ export async function listPayouts(
       bankReference: row.bank_reference,
       paidByHand: row.paid_by_hand,
       createdAt: row.created_at.toISOString(),
+      requestedAt: row.requestedAt.toISOString(),
       paidAt: row.paid_at?.toISOString() ?? null,
       debitMatched: Boolean(row.debitMatched),
       player: { id: row.player_id, username: row.username, fullName: row.fullName },

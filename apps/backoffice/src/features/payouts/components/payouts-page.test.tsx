@@ -19,6 +19,7 @@ function payout(id: number, overrides: Record<string, unknown> = {}) {
     bankReference: 'SBK1ABC',
     paidByHand: null,
     createdAt: '2026-11-26T03:00:00Z',
+    requestedAt: '2026-11-26T03:00:00Z',
     paidAt: '2026-11-26T03:00:01Z',
     debitMatched: true,
     player: { id: 7, username: 'SP100007', fullName: 'สมชาย ใจดี' },
