@@ -134,3 +134,39 @@ export async function checkScreen(page: Page, name: string) {
   await expectAccessible(page, name);
   await expectNoHorizontalScroll(page, name);
 }
+
+/** Opens a modal from the wallet panel's menu and waits for it. */
+export async function openFromWalletMenu(page: Page, button: string, dialog: string) {
+  await page
+    .locator('.wallet')
+    .getByRole('button', { name: new RegExp(`^${button}`) })
+    .first()
+    .click();
+  const modal = page.getByRole('dialog', { name: dialog });
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/**
+ * The demo operator signs in to the back office through its own screen. A
+ * TOTP code is accepted once: when another spec just used this window's
+ * code, the sign-in waits for the next window and tries again.
+ */
+export async function backOfficeSignIn(page: Page, username = 'demo-operator', password = 'demo-operator-1234') {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET) });
+  await page.goto('/backoffice/sign-in');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Authenticator code').fill(totp.generate());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signedIn = await page
+      .getByRole('heading', { name: 'Dashboard' })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+    await page.waitForTimeout(totp.remaining() + 1_000);
+  }
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}

@@ -63,18 +63,17 @@ export async function requestWithdrawal(
     return { value, replayed: true, route: await verdictOf(ctx.db, value.id) };
   }
   const { entry } = answer;
-  if (answer.replayed || !ctx.payouts) {
+  if (!ctx.payouts) {
     return { value: presentHistoryEntry(entry), replayed: answer.replayed, route: await verdictOf(ctx.db, entry.id) };
   }
-  // Scored by the rules at once; paid automatically when no rule objects. Should this process die
-  // between the two statements, the payout worker scores the withdrawal a few seconds later.
+  // Scored by the rules at once; paid automatically when no rule objects. A copy of the request
+  // (the same key) waits for that verdict and answers it too: scoring twice keeps the first verdict.
+  // Should this process die between the two statements, the payout worker scores it seconds later.
   const verdict = await assessWithdrawal(ctx.payouts, entry.id);
   if (verdict?.payoutId) kickPayout(ctx.payouts, verdict.payoutId);
-  const value =
-    verdict?.route === 'AUTO'
-      ? { ...presentHistoryEntry(entry), status: 'APPROVED' as const }
-      : presentHistoryEntry(entry);
-  return { value, replayed: false, route: verdict?.route ?? null };
+  const presented = presentHistoryEntry(entry);
+  const value = verdict?.route === 'AUTO' ? { ...presented, status: 'APPROVED' as const } : presented;
+  return { value, replayed: answer.replayed, route: verdict?.route ?? null };
 }
 
 const WITHDRAWALS: DecisionKind = { entryType: 'WITHDRAW', name: 'withdrawal' };
