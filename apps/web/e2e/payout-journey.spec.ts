@@ -45,8 +45,12 @@ async function logIn(page: Page, phone: string) {
 test('issue 21: 500 baht paid automatically, 20,000 under review then approved by the operator, both at the sandbox bank; a blacklisted account cannot register', async ({
   page,
   browser,
+  baseURL,
   request,
 }) => {
+  /** Another person's own browser (a context of its own: its own storage, its own device id). */
+  const openPage = async (width: number, height: number) =>
+    (await browser.newContext({ baseURL, viewport: { width, height } })).newPage();
   test.setTimeout(240_000);
   await expect.poll(async () => (await request.get(`${sandboxOrigin()}/health`)).status()).toBe(200);
   const operator = await asOperator(request);
@@ -147,11 +151,15 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
   await page.getByRole('combobox').first().selectOption('en');
 
   // The operator, in the back office: the 20,000 withdrawal first in the queue with its reason; approves it.
-  const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const desk = await openPage(1280, 900);
   await backOfficeSignIn(desk);
   await desk.goto(`/backoffice/withdrawals?q=${phone}`);
   const row = desk.getByTestId('withdrawal-row').filter({ hasText: '20,000.00' });
-  await expect(row.getByTestId('risk-reason')).toHaveText(['Above the automatic limit of ฿5,000.00']);
+  await expect(row.getByTestId('risk-reason')).toHaveText([
+    'Today ฿20,600.00, above the automatic daily limit ฿20,000.00',
+    'Above the automatic limit of ฿5,000.00',
+  ]);
+  await expect(row.getByTestId('risk-score')).toHaveText('Risk 30');
   await desk.screenshot({ path: `${SCREENSHOTS}/payout-risk-queue-1280.png` });
   await expectAccessible(desk, 'risk queue');
   await row.getByRole('button', { name: /Approve/ }).click();
@@ -166,10 +174,19 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
   await expect(paidRow).toContainText('Bank ref. SBK');
   await desk.screenshot({ path: `${SCREENSHOTS}/payout-payouts-page-1280.png`, fullPage: true });
   await expectAccessible(desk, 'payouts page');
-  await desk.close();
+  // The operator's screens in Thai: the payouts and the risk queue's reasons.
+  await desk.getByRole('combobox').filter({ hasText: 'English' }).selectOption('th');
+  await expect(desk.getByRole('heading', { name: 'การโอนเงินถอน' })).toBeVisible();
+  await desk.screenshot({ path: `${SCREENSHOTS}/payout-payouts-page-th-1280.png`, fullPage: true });
+  await expectAccessible(desk, 'payouts page (th)');
+  await desk.goto(`/backoffice/withdrawals?q=${phone}&status=APPROVED`);
+  await expect(desk.getByTestId('risk-reason').first()).toContainText('ยอดถอนวันนี้');
+  await desk.screenshot({ path: `${SCREENSHOTS}/payout-risk-queue-th-1280.png` });
+  await expectAccessible(desk, 'risk queue (th)');
+  await desk.context().close();
 
   // The sandbox bank paid both: its page lists them (and the first, reviewed one).
-  const bank = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const bank = await openPage(360, 740);
   await bank.goto(DEMO_PATHS.sandboxBank);
   const payouts = bank
     .getByTestId('sandbox-payout')
@@ -179,9 +196,9 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
   await expect(payouts.filter({ hasText: '฿500.00' })).toHaveCount(1);
   await expect(payouts.filter({ hasText: '฿20,000.00' })).toHaveCount(1);
   await bank.getByRole('heading', { name: /Payout account/ }).scrollIntoViewIfNeeded();
-  await bank.screenshot({ path: `${SCREENSHOTS}/payout-sandbox-bank-360x740.png` });
+  await bank.screenshot({ path: `${SCREENSHOTS}/payout-sandbox-bank-360x740.png`, fullPage: true });
   await expectAccessible(bank, 'sandbox bank');
-  await bank.close();
+  await bank.context().close();
 
   // A blacklisted bank account cannot register: the same answer as any unavailable registration.
   const barredAccount = `3${freshPhone().slice(1)}`;
@@ -190,7 +207,7 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
     data: { kind: 'BANK_ACCOUNT', value: barredAccount, note: 'issue 21 browser test' },
   });
   expect(barred.status(), await barred.text()).toBe(200);
-  const fresh = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const fresh = await openPage(360, 740);
   await fresh.goto('/register');
   await fresh.getByLabel('Phone number').fill(freshPhone().replace(/^09/, '08'));
   await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -201,5 +218,5 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
     fresh.getByText('Registration with these details is not available. Please contact support.'),
   ).toBeVisible();
   await checkScreen(fresh, 'payout-blacklisted-register');
-  await fresh.close();
+  await fresh.context().close();
 });

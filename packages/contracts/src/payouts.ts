@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_ROUTES } from './wallet.ts';
 
 /**
  * Payouts (issue 21): the protocol between our server and a bank connector,
@@ -210,9 +211,7 @@ export const playerFlagSchema = z.object({
   createdAt: z.string(),
 });
 
-/** How a new withdrawal goes: paid automatically, or to an operator's review. */
-export const PAYOUT_ROUTES = ['AUTO', 'REVIEW'] as const;
-export type PayoutRoute = (typeof PAYOUT_ROUTES)[number];
+export { PAYOUT_ROUTES, type PayoutRoute } from './wallet.ts';
 
 export const payoutItemSchema = z.object({
   id: z.number().int(),

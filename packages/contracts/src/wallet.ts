@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { historyEntrySchema } from './history.ts';
 import { AMOUNT_BAHT_MAX } from './limits.ts';
 import { bahtToSatang } from './money.ts';
-import { PAYOUT_ROUTES } from './payouts.ts';
 
 /**
  * An amount of baht in a request: positive, finite, at most two decimals and
@@ -36,6 +35,10 @@ export const withdrawRequestSchema = z
   .object({ amount: amountBahtSchema })
   .transform((body) => ({ amountSatang: toSatang(body.amount) }));
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
+
+/** How a new withdrawal goes (issue 21): AUTO, paid by the risk rules at once; REVIEW, an operator first. */
+export const PAYOUT_ROUTES = ['AUTO', 'REVIEW'] as const;
+export type PayoutRoute = (typeof PAYOUT_ROUTES)[number];
 
 export const withdrawResponseSchema = z.object({
   success: z.literal(true),

@@ -23,9 +23,9 @@ const STYLE = `
   label { display: block; font-size: 0.875rem; margin: 0.75rem 0 0.25rem; font-weight: 600; }
   input, select { width: 100%; box-sizing: border-box; font-size: 1rem; padding: 0.6rem; border: 1px solid #b8c2cc; border-radius: 0.5rem; }
   .buttons { display: flex; gap: 0.5rem; margin-top: 1rem; flex-wrap: wrap; }
-  button, a.button { flex: 1; font-size: 1rem; padding: 0.7rem; border-radius: 0.5rem; border: 0; background: #138f2d; color: #fff; text-align: center; text-decoration: none; min-width: 8rem; }
+  button, a.button { flex: 1; font-size: 1rem; padding: 0.7rem; border-radius: 0.5rem; border: 0; background: #0b6e22; color: #fff; text-align: center; text-decoration: none; min-width: 8rem; }
   button.secondary { background: #4d5b69; }
-  .result { margin-bottom: 1rem; border-left: 0.4rem solid #138f2d; overflow-wrap: anywhere; }
+  .result { margin-bottom: 1rem; border-left: 0.4rem solid #0b6e22; overflow-wrap: anywhere; }
   .result h2 { margin: 0 0 0.5rem; font-size: 1.125rem; }
   .result.bad { border-left-color: #c0392b; }
   .result img { width: 100%; max-width: 16rem; display: block; margin: 0.5rem auto; border: 1px solid #ddd; }
