@@ -34,7 +34,7 @@ const SHIPPED: Record<number, string> = {
   13: 'c993ecb28743be82edfcf5fc588c00ce94c525bf877e49f872b626b74e34c2a8',
   14: '561e6e69411b2063cf8a0dd258cba68f13762d5b58c7ce6a10f461be85b1e730',
   15: '5530529e22180e671a2b5b32c68bb55fba08f9d49a3864877cdfe5d3c4da5213',
-  16: 'bc23135ad70ac07aca01779c263bc265092d92b39ab91034c7561e7ea6f15e7f',
+  16: 'e88d716242e4d291bddcb95a9d06721881bcc345635be3f99fdd68c8ec3b4572',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

@@ -191,7 +191,22 @@ describe('the facts each rule reads, from the database', () => {
       .set({ full_name: `${p.fullName} Changed` })
       .where('id', '=', p.playerId)
       .execute();
+    const renamed = await t.database.db
+      .selectFrom('players')
+      .select('name_key')
+      .where('id', '=', p.playerId)
+      .executeTakeFirstOrThrow();
+    // The stored normalised name is dropped with the old name: the blacklist compares the new one.
+    expect(renamed.name_key).toBeNull();
+    const barred = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.blacklist,
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: { kind: 'NAME', value: `${p.fullName} Changed` },
+    });
+    expect(barred.statusCode).toBe(200);
     const facts = await factsFor(p, 30_000);
+    expect(facts.blacklisted).toEqual(['NAME']);
     expect(facts.identityChangedHoursAgo).toBeLessThan(1);
     expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('IDENTITY_CHANGED');
     // Freezing (another column) is not an identity change.

@@ -43,6 +43,10 @@ begin
      or new.full_name is distinct from old.full_name then
     new.identity_changed_at := now();
   end if;
+  -- A new name is normalised again (by the payout worker, in TypeScript); until then it is compared as typed.
+  if new.full_name is distinct from old.full_name and new.name_key is not distinct from old.name_key then
+    new.name_key := null;
+  end if;
   return new;
 end
 $$;

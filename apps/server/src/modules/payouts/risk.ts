@@ -126,79 +126,82 @@ export const riskScore = (reasons: readonly RiskReason[]) =>
 
 const HOUR_MS = 3600 * 1000;
 
-/** Reads the facts for a waiting withdrawal (`historyId`) of `playerId`, as of now. */
+/** Reads the facts for a waiting withdrawal (`historyId`) of `playerId`, as of now, in one statement. */
 export async function gatherRiskFacts(
   db: Queryable,
   input: { historyId: number; playerId: number; amount: number; rules: RiskRules },
 ): Promise<RiskFacts> {
   const { historyId, playerId } = input;
   const since = new Date(Date.now() - input.rules.securityEvents.hours * HOUR_MS);
-  const player = await db
-    .selectFrom('players')
-    .select(['phone_number', 'bank_number', 'full_name', 'frozen_at', 'identity_changed_at'])
-    .where('id', '=', playerId)
-    .executeTakeFirstOrThrow();
   const { rows } = await sql<{
+    phone_number: string;
+    bank_number: string;
+    full_name: string;
+    name_key: string | null;
+    frozen: boolean;
+    identity_changed_at: Date | null;
     day_total: string;
-    earlier_paid: string;
-    last_paid_at: Date | null;
+    earlier_paid: boolean;
+    deposits: string;
+    turnover: string;
     failed_logins: string;
+    new_devices: string;
     shared: string;
     promotion_left: string | null;
+    blacklisted: string[] | null;
   }>`
-    select
+    with last_paid as (
+      select coalesce(max(created_at), '-infinity'::timestamptz) as at from history
+       where player_id = ${playerId} and type = 'WITHDRAW' and status = 'APPROVED' and id <> ${historyId})
+    select p.phone_number, p.bank_number, p.full_name, p.name_key, p.frozen_at is not null as frozen,
+      p.identity_changed_at,
       (select coalesce(sum(amount), 0) from history
         where player_id = ${playerId} and type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')
           and created_at >= bangkok_day_start()) as day_total,
-      (select count(*) from history
-        where player_id = ${playerId} and type = 'WITHDRAW' and status = 'APPROVED' and id <> ${historyId})
-        as earlier_paid,
-      (select max(created_at) from history
-        where player_id = ${playerId} and type = 'WITHDRAW' and status = 'APPROVED' and id <> ${historyId})
-        as last_paid_at,
-      (select count(*) from player_login_failures
-        where player_id = ${playerId} and failed_at >= ${since}) as failed_logins,
-      (select count(distinct related_player_id) from player_flags where player_id = ${playerId}) as shared,
-      (select turnover_required - turnover_done from player_promotions
-        where player_id = ${playerId} and status = 'ACTIVE' and turnover_done < turnover_required
-        limit 1) as promotion_left`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('the facts query answers one row');
-  const lastPaidAt = row.last_paid_at ?? new Date(0);
-  const { rows: money } = await sql<{ deposits: string; turnover: string; new_devices: string }>`
-    select
+      (select at > '-infinity'::timestamptz from last_paid) as earlier_paid,
       (select coalesce(sum(amount), 0) from history
-        where player_id = ${playerId} and status = 'APPROVED' and created_at > ${lastPaidAt}
+        where player_id = ${playerId} and status = 'APPROVED' and created_at > (select at from last_paid)
           and (type = 'DEPOSIT' or (type = 'MANUAL_DEPOSIT' and as_deposit))) as deposits,
       (select coalesce(sum(stake_satang), 0) from turnover_bets
-        where player_id = ${playerId} and voided_at is null and created_at > ${lastPaidAt}) as turnover,
+        where player_id = ${playerId} and voided_at is null and created_at > (select at from last_paid)) as turnover,
+      (select count(*) from player_login_failures
+        where player_id = ${playerId} and failed_at >= ${since}) as failed_logins,
       (select count(*) from sessions s
         where s.player_id = ${playerId} and s.created_at >= ${since} and s.client_address is not null
           and exists (select 1 from sessions o where o.player_id = ${playerId} and o.created_at < ${since})
           and not exists (select 1 from sessions o
                            where o.player_id = ${playerId} and o.created_at < ${since}
                              and o.client_address = s.client_address
-                             and o.user_agent is not distinct from s.user_agent)) as new_devices`.execute(db);
-  const figures = money[0];
-  if (!figures) throw new Error('the money query answers one row');
-  const blacklisted = await blacklistedKinds(db, {
-    phone: player.phone_number,
-    bankNumber: player.bank_number,
-    fullName: player.full_name,
-  });
+                             and o.user_agent is not distinct from s.user_agent)) as new_devices,
+      (select count(distinct related_player_id) from player_flags where player_id = ${playerId}) as shared,
+      (select turnover_required - turnover_done from player_promotions
+        where player_id = ${playerId} and status = 'ACTIVE' and turnover_done < turnover_required
+        limit 1) as promotion_left,
+      (select array_agg(distinct b.kind order by b.kind) from blacklist b
+        where (b.kind = 'PHONE' and b.normalised = p.phone_number)
+           or (b.kind = 'BANK_ACCOUNT' and b.normalised = p.bank_number)
+           or (b.kind = 'NAME' and b.normalised = p.name_key)) as blacklisted
+      from players p where p.id = ${playerId}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error(`player ${playerId} exists`);
+  // A player registered before names were normalised in the database: their name is compared here.
+  const blacklisted =
+    row.name_key === null
+      ? await blacklistedKinds(db, { phone: row.phone_number, bankNumber: row.bank_number, fullName: row.full_name })
+      : (row.blacklisted ?? []);
   return {
     amount: input.amount,
     dayTotal: Number(row.day_total),
-    earlierPaidWithdrawals: Number(row.earlier_paid),
-    depositsSinceLastWithdrawal: Number(figures.deposits),
-    turnoverSinceLastWithdrawal: Number(figures.turnover),
+    earlierPaidWithdrawals: row.earlier_paid ? 1 : 0,
+    depositsSinceLastWithdrawal: Number(row.deposits),
+    turnoverSinceLastWithdrawal: Number(row.turnover),
     identityChangedHoursAgo:
-      player.identity_changed_at === null ? null : (Date.now() - player.identity_changed_at.getTime()) / HOUR_MS,
+      row.identity_changed_at === null ? null : (Date.now() - new Date(row.identity_changed_at).getTime()) / HOUR_MS,
     failedLogins: Number(row.failed_logins),
-    newDevices: Number(figures.new_devices),
+    newDevices: Number(row.new_devices),
     blacklisted,
     sharedIdentity: Number(row.shared),
-    frozen: player.frozen_at !== null,
+    frozen: row.frozen,
     promotionTurnoverLeft: row.promotion_left === null ? null : Number(row.promotion_left),
   };
 }
