@@ -104,6 +104,16 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     tests: ['test/transfers.test.ts', 'test/games.test.ts', 'test/seamless.test.ts', 'test/games-rules.test.ts'],
   },
   {
+    name: 'payouts',
+    dir: 'apps/server',
+    mutate: [
+      'src/modules/payouts/risk.ts',
+      'src/modules/payouts/payout.service.ts',
+      'src/modules/payouts/payout-reports.ts',
+    ],
+    tests: ['test/risk-rules.test.ts', 'test/payouts.test.ts'],
+  },
+  {
     // Issue 19: points, rewards, promotions and turnover (the model test is random, so not a mutation oracle).
     name: 'loyalty',
     dir: 'apps/server',

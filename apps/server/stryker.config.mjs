@@ -27,6 +27,10 @@ const MUTATE = [
   'src/modules/games/transfer.service.ts',
   'src/modules/games/reconciler.ts',
   'src/modules/games/seamless.service.ts',
+  // Payouts and risk rules (issue 21).
+  'src/modules/payouts/risk.ts',
+  'src/modules/payouts/payout.service.ts',
+  'src/modules/payouts/payout-reports.ts',
   // Loyalty and promotions (issue 19).
   'src/modules/loyalty/bonus-money.ts',
   'src/modules/loyalty/loyalty-settings.ts',

@@ -29,6 +29,8 @@ export const MONEY_TEST_FILES = [
   'test/games-rules.test.ts',
   'test/loyalty-rules.test.ts',
   'test/loyalty-units.test.ts',
+  'test/payouts.test.ts',
+  'test/risk-rules.test.ts',
 ];
 
 export default defineConfig({
