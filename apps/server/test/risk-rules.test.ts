@@ -111,6 +111,29 @@ describe('each risk rule adds its named reason, only when enabled, at its thresh
     expect(codes(off('promotionTurnover'), { promotionTurnoverLeft: 1 })).toEqual([]);
   });
 
+  it('each reason carries the figures an operator needs, amounts in baht', () => {
+    const reasons = riskReasons(RISK_RULES_DEFAULT, {
+      ...CLEAN,
+      blacklisted: ['BANK_ACCOUNT', 'NAME'],
+      sharedIdentity: 2,
+      failedLogins: 6,
+      newDevices: 1,
+      identityChangedHoursAgo: 5.7,
+      depositsSinceLastWithdrawal: 100_000,
+      turnoverSinceLastWithdrawal: 25_050,
+      promotionTurnoverLeft: 12_345,
+    });
+    expect(reasons).toEqual([
+      { code: 'BLACKLISTED', detail: { kinds: 'BANK_ACCOUNT,NAME' } },
+      { code: 'SHARED_IDENTITY', detail: { players: 2 } },
+      { code: 'SECURITY_EVENTS', detail: { failedLogins: 6, newDevices: 1, hours: 24 } },
+      { code: 'IDENTITY_CHANGED', detail: { hoursAgo: 5 } },
+      { code: 'LOW_TURNOVER', detail: { deposits: 1_000, turnover: 250.5, percent: 50 } },
+      { code: 'PROMOTION_TURNOVER', detail: { left: 123.45 } },
+    ]);
+    expect(riskReasons(RISK_RULES_DEFAULT, { ...CLEAN, frozen: true })).toEqual([{ code: 'FROZEN', detail: {} }]);
+  });
+
   it('the score adds the weights; reasons carry their figures in baht', () => {
     const reasons = riskReasons(RISK_RULES_DEFAULT, {
       ...CLEAN,
@@ -345,5 +368,94 @@ describe('duplicate identity, flagged at registration on both players', () => {
       .where('registered_address', '=', '127.0.0.1')
       .execute();
     expect(local).toEqual([]);
+  });
+});
+
+describe('the rules as stored', () => {
+  const admin = { 'x-admin-key': ADMIN_KEY };
+
+  it('an admin change is one settings row RISK_RULES, never public, audited as risk_rules.update; an unreadable value means the defaults', async () => {
+    const changed = { ...RISK_RULES_DEFAULT, dailyTotal: { enabled: true, limitBaht: 30_000 } };
+    const put = await t.app.inject({ method: 'PUT', url: ADMIN_PATHS.riskRules, headers: admin, payload: changed });
+    expect(put.statusCode).toBe(200);
+    try {
+      const row = await t.database.db
+        .selectFrom('settings')
+        .select(['value', 'is_public'])
+        .where('code', '=', 'RISK_RULES')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.value)).toEqual(changed);
+      expect(row.is_public).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.riskRules, headers: admin })).json().data).toEqual(
+        changed,
+      );
+      const publicSettings = await t.app.inject({ method: 'GET', url: API_PATHS.settings });
+      expect(publicSettings.json().data.map((s: { code: string }) => s.code)).not.toContain('RISK_RULES');
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'target_type', 'target_id', 'before', 'after'])
+        .where('action', '=', 'risk_rules.update')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ target_type: 'setting', target_id: 'RISK_RULES', after: changed });
+      await t.database.db
+        .updateTable('settings')
+        .set({ value: '{not json' })
+        .where('code', '=', 'RISK_RULES')
+        .execute();
+      expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.riskRules, headers: admin })).json().data).toEqual(
+        RISK_RULES_DEFAULT,
+      );
+      await t.database.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify({ autoPay: 'yes' }) })
+        .where('code', '=', 'RISK_RULES')
+        .execute();
+      expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.riskRules, headers: admin })).json().data).toEqual(
+        RISK_RULES_DEFAULT,
+      );
+    } finally {
+      await t.database.db.deleteFrom('settings').where('code', '=', 'RISK_RULES').execute();
+    }
+    // No row at all (a fresh site): the defaults.
+    const fresh = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.riskRules, headers: admin });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data).toEqual(RISK_RULES_DEFAULT);
+  });
+
+  it('a promotion whose turnover still runs is read with what is left to play', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    expect((await factsFor(p, 30_000)).promotionTurnoverLeft).toBeNull();
+    const promotion = await t.database.db
+      .insertInto('promotions')
+      .values({ kind: 'FIXED', fixed_satang: 1_000, texts: JSON.stringify({ en: { title: 'Risk test', terms: '' } }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const claim = await t.database.db
+      .insertInto('player_promotions')
+      .values({
+        player_id: p.playerId,
+        promotion_id: promotion.id,
+        status: 'ACTIVE',
+        turnover_required: 50_000,
+        turnover_done: 12_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const facts = await factsFor(p, 30_000);
+      expect(facts.promotionTurnoverLeft).toBe(38_000);
+      expect(riskReasons(RISK_RULES_DEFAULT, facts)).toContainEqual({
+        code: 'PROMOTION_TURNOVER',
+        detail: { left: 380 },
+      });
+    } finally {
+      await t.database.db
+        .updateTable('player_promotions')
+        .set({ status: 'CANCELLED' })
+        .where('id', '=', claim.id)
+        .execute();
+      await t.database.db.updateTable('promotions').set({ status: 'PAUSED' }).where('id', '=', promotion.id).execute();
+    }
   });
 });
