@@ -174,13 +174,26 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
   await expect(paidRow).toContainText('Bank ref. SBK');
   await desk.screenshot({ path: `${SCREENSHOTS}/payout-payouts-page-1280.png`, fullPage: true });
   await expectAccessible(desk, 'payouts page');
-  // The operator's screens in Thai: the payouts and the risk queue's reasons.
+  // The operator's screens in Thai: the payouts and the risk queue's reasons. Headless Chromium has no
+  // Thai font of its own, so the bundled Thai faces are loaded first (a phone or a desk has one).
+  await desk.evaluate(async () => {
+    await Promise.all(
+      ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "Noto Sans Thai"`, 'การโอนเงินถอนวินาที')),
+    );
+  });
   await desk.getByRole('combobox').filter({ hasText: 'English' }).selectOption('th');
   await expect(desk.getByRole('heading', { name: 'การโอนเงินถอน' })).toBeVisible();
+  await expect(desk.getByTestId('payout-row').first()).toBeVisible();
+  await desk.evaluate(async () => {
+    await document.fonts.ready;
+  });
   await desk.screenshot({ path: `${SCREENSHOTS}/payout-payouts-page-th-1280.png`, fullPage: true });
   await expectAccessible(desk, 'payouts page (th)');
   await desk.goto(`/backoffice/withdrawals?q=${phone}&status=APPROVED`);
   await expect(desk.getByTestId('risk-reason').first()).toContainText('ยอดถอนวันนี้');
+  await desk.evaluate(async () => {
+    await document.fonts.ready;
+  });
   await desk.screenshot({ path: `${SCREENSHOTS}/payout-risk-queue-th-1280.png` });
   await expectAccessible(desk, 'risk queue (th)');
   await desk.context().close();
