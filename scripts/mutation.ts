@@ -111,7 +111,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/payouts/payout.service.ts',
       'src/modules/payouts/payout-reports.ts',
     ],
-    tests: ['test/risk-rules.test.ts', 'test/payouts.test.ts'],
+    tests: ['test/risk-rules.test.ts', 'test/payout-saga.test.ts', 'test/payouts.test.ts'],
   },
   {
     // Issue 19: points, rewards, promotions and turnover (the model test is random, so not a mutation oracle).

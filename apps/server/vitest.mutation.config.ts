@@ -30,6 +30,7 @@ export const MONEY_TEST_FILES = [
   'test/loyalty-rules.test.ts',
   'test/loyalty-units.test.ts',
   'test/payouts.test.ts',
+  'test/payout-saga.test.ts',
   'test/risk-rules.test.ts',
 ];
 

@@ -129,7 +129,7 @@ export async function sendPayout(
 }
 
 /** Retry backoff for an unknown outcome: 2 s, doubling per attempt, at most 5 minutes. */
-const retryAfterMs = (attempts: number) => Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts - 1, 10));
+export const retryAfterMs = (attempts: number) => Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts - 1, 10));
 
 export async function work(ctx: PayoutContext, row: PayoutRow): Promise<PayoutResult> {
   const bank = ctx.bank;

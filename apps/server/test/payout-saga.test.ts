@@ -1,0 +1,436 @@
+import { randomUUID } from 'node:crypto';
+import type { BankPayRequest } from '@app/contracts/payouts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decideHistoryEntry, lockHistoryEntry } from '../src/modules/history/history.service.ts';
+import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import {
+  assessWithdrawal,
+  createPayout,
+  listPayouts,
+  markPaidByHand,
+  matchDebitsOf,
+  type PayoutContext,
+  retryAfterMs,
+  retryPayout,
+  sendPayout,
+  verdictOf,
+} from '../src/modules/payouts/payout.service.ts';
+import {
+  BankUnavailableError,
+  type PayOutcome,
+  type PayoutBank,
+  type PayoutLookup,
+} from '../src/modules/payouts/payout-bank.ts';
+import { requestWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
+import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+
+/**
+ * The payout saga step by step (issue 21), against a bank of the test's own
+ * whose answers the test chooses and whose calls it counts: each outcome of
+ * a pay request and of a status question, what is recorded for each, and the
+ * guards of the operators' actions. (payouts.test.ts runs the same saga
+ * against the sandbox bank over HTTP, with its faults.)
+ */
+class ScriptedBank implements PayoutBank {
+  pays: BankPayRequest[] = [];
+  statuses: string[] = [];
+  payAnswers: PayOutcome[] = [];
+  statusAnswers: (PayoutLookup | Error)[] = [];
+
+  async pay(request: BankPayRequest): Promise<PayOutcome> {
+    this.pays.push(request);
+    return this.payAnswers.shift() ?? { kind: 'paid', bankReference: `BANK-${request.reference}`, paidAt: new Date() };
+  }
+
+  async status(reference: string): Promise<PayoutLookup> {
+    this.statuses.push(reference);
+    const answer = this.statusAnswers.shift() ?? { kind: 'not_found' };
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
+
+  async balance(): Promise<number> {
+    return 0;
+  }
+
+  async statement() {
+    return { lines: [], next: 0 };
+  }
+}
+
+let t: TestContext;
+let bank: ScriptedBank;
+let ctx: PayoutContext;
+const tester = { operatorId: null, name: 'saga-tester' };
+
+beforeAll(async () => {
+  t = await testApp();
+  bank = new ScriptedBank();
+  ctx = {
+    db: t.database.db,
+    house: await ensureHouseAccounts(t.database.db),
+    bank,
+    timing: { leaseMs: 30_000, debitWaitMs: 60_000 },
+  };
+});
+
+/** A player with a withdrawal of `baht` approved by `tester`, its payout recorded (PENDING) and not yet sent. */
+async function approvedPayout(baht = 100) {
+  const player = await newPlayer(t.app, { fullName: `Saga Tester ${randomUUID().slice(0, 8)}` });
+  await credit(t.app, player.phoneNumber, 1_000);
+  const playerId = await playerIdOf(t.database.db, player.phoneNumber);
+  const withdrawal = await requestWithdrawal(
+    { db: t.database.db, house: ctx.house },
+    { playerId, amountSatang: baht * 100, idempotencyKey: undefined },
+  );
+  const payout = await t.database.db.transaction().execute(async (trx) => {
+    const entry = await lockHistoryEntry(trx, withdrawal.value.id);
+    if (!entry) throw new Error('the entry exists');
+    await decideHistoryEntry(trx, entry.id, {
+      status: 'APPROVED',
+      decidedBy: tester.name,
+      reason: null,
+      settlementJournalEntryId: null,
+    });
+    return createPayout(trx, ctx, entry, tester.name);
+  });
+  return { playerId, historyId: withdrawal.value.id, payout };
+}
+
+const payoutRow = (id: number) =>
+  t.database.db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const entryRow = (id: number) =>
+  t.database.db.selectFrom('history').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+function resetBank() {
+  bank.pays = [];
+  bank.statuses = [];
+  bank.payAnswers = [];
+  bank.statusAnswers = [];
+}
+
+describe('retry backoff of a payout in doubt', () => {
+  it('2 s after the first attempt, doubling with each, at most 5 minutes', () => {
+    expect([1, 2, 3, 4, 8, 9, 20].map(retryAfterMs)).toEqual([2_000, 4_000, 8_000, 16_000, 256_000, 300_000, 300_000]);
+  });
+});
+
+describe('a payout step by step', () => {
+  it('the first attempt pays without asking; paid: the ledger moves the money and the entry gets the bank reference', async () => {
+    resetBank();
+    const { payout, historyId, playerId } = await approvedPayout(150);
+    expect(payout).toMatchObject({ status: 'PENDING', reference: `WD${historyId}-1`, approved_by: tester.name });
+    expect(await sendPayout(ctx, payout.id)).toBe('PAID');
+    expect(bank.statuses).toEqual([]);
+    expect(bank.pays).toEqual([
+      {
+        reference: payout.reference,
+        toBankCode: 'KBANK',
+        toAccount: payout.to_account,
+        toName: payout.to_name,
+        amountMinor: 15_000,
+      },
+    ]);
+    const paid = await payoutRow(payout.id);
+    expect(paid).toMatchObject({
+      status: 'PAID',
+      attempts: 1,
+      bank_reference: `BANK-${payout.reference}`,
+      lease_until: null,
+    });
+    expect(paid.paid_at).not.toBeNull();
+    const entry = await entryRow(historyId);
+    expect(entry).toMatchObject({ status: 'APPROVED', bank_reference: `BANK-${payout.reference}` });
+    expect(entry.settlement_journal_entry_id).toBe(paid.journal_entry_id);
+    const journal = await t.database.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'reference', 'player_id'])
+      .where('id', '=', paid.journal_entry_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(journal).toEqual({ kind: 'WITHDRAW_PAYOUT', reference: `payout:${payout.id}`, player_id: playerId });
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    // Settled: a second send finds nothing to do.
+    expect(await sendPayout(ctx, payout.id, { force: true })).toBe('BUSY');
+  });
+
+  it('no answer: UNKNOWN with the error and a lease as long as the backoff; the next attempt asks first, and NOT_FOUND pays again under the same reference', async () => {
+    resetBank();
+    const { payout } = await approvedPayout();
+    bank.payAnswers.push({ kind: 'unknown', error: 'socket hang up' });
+    const before = Date.now();
+    expect(await sendPayout(ctx, payout.id)).toBe('UNKNOWN');
+    const unknown = await payoutRow(payout.id);
+    expect(unknown).toMatchObject({ status: 'UNKNOWN', attempts: 1, last_error: 'socket hang up' });
+    const lease = (unknown.lease_until?.getTime() ?? 0) - before;
+    expect(lease).toBeGreaterThan(1_000);
+    expect(lease).toBeLessThan(3_500);
+    // Not due yet: another worker's send finds it leased.
+    expect(await sendPayout(ctx, payout.id)).toBe('BUSY');
+    bank.statusAnswers.push({ kind: 'not_found' });
+    expect(await sendPayout(ctx, payout.id, { force: true })).toBe('PAID');
+    expect(bank.statuses).toEqual([payout.reference]);
+    expect(bank.pays.map((request) => request.reference)).toEqual([payout.reference, payout.reference]);
+    expect((await payoutRow(payout.id)).attempts).toBe(2);
+  });
+
+  it('asked about, the bank says PAID: settled with its reference, never paid again', async () => {
+    resetBank();
+    const { payout } = await approvedPayout();
+    bank.payAnswers.push({ kind: 'unknown', error: 'timeout' });
+    await sendPayout(ctx, payout.id);
+    bank.statusAnswers.push({ kind: 'paid', bankReference: 'SEEN-1', paidAt: new Date() });
+    expect(await sendPayout(ctx, payout.id, { force: true })).toBe('PAID');
+    expect(bank.pays).toHaveLength(1);
+    expect((await payoutRow(payout.id)).bank_reference).toBe('SEEN-1');
+  });
+
+  it('the status question fails: still UNKNOWN, its error recorded, the lease doubled', async () => {
+    resetBank();
+    const { payout } = await approvedPayout();
+    bank.payAnswers.push({ kind: 'unknown', error: 'HTTP 502' });
+    await sendPayout(ctx, payout.id);
+    bank.statusAnswers.push(new BankUnavailableError('status: HTTP 500'));
+    const before = Date.now();
+    expect(await sendPayout(ctx, payout.id, { force: true })).toBe('UNKNOWN');
+    const row = await payoutRow(payout.id);
+    expect(row).toMatchObject({ status: 'UNKNOWN', attempts: 2, last_error: 'status: HTTP 500' });
+    const lease = (row.lease_until?.getTime() ?? 0) - before;
+    expect(lease).toBeGreaterThan(3_000);
+    expect(lease).toBeLessThan(5_500);
+    expect(bank.pays).toHaveLength(1);
+  });
+
+  it('refused when paying: FAILED with "code: message", the entry back to WAITING with BANK_REFUSED first, the money still held', async () => {
+    resetBank();
+    const { payout, historyId, playerId } = await approvedPayout(200);
+    await t.database.db
+      .insertInto('withdrawal_reviews')
+      .values({
+        history_id: historyId,
+        player_id: playerId,
+        reasons: JSON.stringify([
+          { code: 'BANK_REFUSED', detail: { code: 'OLD', message: 'an earlier refusal' } },
+          { code: 'FIRST_WITHDRAWAL', detail: {} },
+        ]),
+        score: 90,
+        route: 'REVIEW',
+      })
+      .execute();
+    const held = (await readPlayerBalances(t.database.db, playerId)).mainSatang;
+    bank.payAnswers.push({ kind: 'refused', code: 'ACCOUNT_INVALID', message: 'closed account' });
+    expect(await sendPayout(ctx, payout.id)).toBe('FAILED');
+    expect(await payoutRow(payout.id)).toMatchObject({
+      status: 'FAILED',
+      last_error: 'ACCOUNT_INVALID: closed account',
+      lease_until: null,
+    });
+    expect(await entryRow(historyId)).toMatchObject({ status: 'WAITING', decided_by: null, decided_at: null });
+    const review = await t.database.db
+      .selectFrom('withdrawal_reviews')
+      .selectAll()
+      .where('history_id', '=', historyId)
+      .executeTakeFirstOrThrow();
+    expect(review.reasons).toEqual([
+      { code: 'BANK_REFUSED', detail: { code: 'ACCOUNT_INVALID', message: 'closed account' } },
+      { code: 'FIRST_WITHDRAWAL', detail: {} },
+    ]);
+    expect(review).toMatchObject({ score: 90, route: 'REVIEW' });
+    expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(held);
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('refused when asked about (after no answer): FAILED the same way, with no verdict before it a review is written', async () => {
+    resetBank();
+    const { payout, historyId } = await approvedPayout();
+    bank.payAnswers.push({ kind: 'unknown', error: 'timeout' });
+    await sendPayout(ctx, payout.id);
+    bank.statusAnswers.push({ kind: 'refused', code: 'INSUFFICIENT_FUNDS', message: 'top up' });
+    expect(await sendPayout(ctx, payout.id, { force: true })).toBe('FAILED');
+    expect(bank.pays).toHaveLength(1);
+    const review = await t.database.db
+      .selectFrom('withdrawal_reviews')
+      .selectAll()
+      .where('history_id', '=', historyId)
+      .executeTakeFirstOrThrow();
+    expect(review).toMatchObject({ route: 'REVIEW', score: 80 });
+    expect(review.reasons).toEqual([
+      { code: 'BANK_REFUSED', detail: { code: 'INSUFFICIENT_FUNDS', message: 'top up' } },
+    ]);
+  });
+
+  it('without a bank connector nothing is sent and nothing changes', async () => {
+    resetBank();
+    const { payout } = await approvedPayout();
+    expect(await sendPayout({ ...ctx, bank: null }, payout.id)).toBe('UNKNOWN');
+    expect(bank.pays).toEqual([]);
+    expect((await payoutRow(payout.id)).status).toBe('PENDING');
+    await sendPayout(ctx, payout.id, { force: true });
+  });
+});
+
+describe('operators on a payout', () => {
+  it('paid by hand: only a FAILED payout of a waiting withdrawal; recorded, approved, settled and audited', async () => {
+    resetBank();
+    const { payout, historyId } = await approvedPayout(120);
+    await expect(markPaidByHand(ctx, tester, payout.id, { bankReference: 'HAND-1' })).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'PAYOUT_STATE',
+    });
+    await expect(markPaidByHand(ctx, tester, 999_999_999, { bankReference: 'HAND-1' })).rejects.toMatchObject({
+      statusCode: 404,
+      errorCode: 'PAYOUT_NOT_FOUND',
+    });
+    bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'no' });
+    await sendPayout(ctx, payout.id);
+    const marked = await markPaidByHand(ctx, tester, payout.id, { bankReference: 'HAND-1', note: 'branch transfer' });
+    expect(marked).toMatchObject({ status: 'PAID', paid_by_hand: tester.name, bank_reference: 'HAND-1' });
+    expect(await entryRow(historyId)).toMatchObject({
+      status: 'APPROVED',
+      decided_by: tester.name,
+      reason: 'branch transfer',
+      bank_reference: 'HAND-1',
+    });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'reason', 'before', 'after'])
+      .where('action', '=', 'payout.mark_paid')
+      .where('target_id', '=', String(payout.id))
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      reason: 'branch transfer',
+      before: { status: 'FAILED', bankReference: null, reference: payout.reference, amount: 120 },
+      after: { status: 'PAID', bankReference: 'HAND-1', paidByHand: tester.name },
+    });
+    await expect(markPaidByHand(ctx, tester, payout.id, { bankReference: 'HAND-2' })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('paid by hand is refused once the withdrawal was approved again (a live payout) or rejected', async () => {
+    resetBank();
+    const first = await approvedPayout();
+    bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'no' });
+    await sendPayout(ctx, first.payout.id);
+    // Approved again: a new payout in flight for the same withdrawal.
+    const again = await t.database.db.transaction().execute(async (trx) => {
+      const entry = await lockHistoryEntry(trx, first.historyId);
+      if (!entry) throw new Error('the entry exists');
+      await decideHistoryEntry(trx, entry.id, {
+        status: 'APPROVED',
+        decidedBy: tester.name,
+        reason: null,
+        settlementJournalEntryId: null,
+      });
+      return createPayout(trx, ctx, entry, tester.name);
+    });
+    expect(again.reference).toBe(`WD${first.historyId}-2`);
+    await expect(markPaidByHand(ctx, tester, first.payout.id, { bankReference: 'HAND-3' })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    await sendPayout(ctx, again.id);
+  });
+
+  it('ask the bank now: audited, forced past the lease; refused for a settled payout, 404 for none', async () => {
+    resetBank();
+    const { payout } = await approvedPayout();
+    bank.payAnswers.push({ kind: 'unknown', error: 'timeout' });
+    await sendPayout(ctx, payout.id);
+    bank.statusAnswers.push({ kind: 'paid', bankReference: 'ASKED-1', paidAt: new Date() });
+    expect(await retryPayout(ctx, tester, payout.id)).toBe('PAID');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before'])
+      .where('action', '=', 'payout.retry')
+      .where('target_id', '=', String(payout.id))
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ status: 'UNKNOWN', reference: payout.reference, lastError: 'timeout' });
+    await expect(retryPayout(ctx, tester, payout.id)).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'PAYOUT_STATE',
+    });
+    await expect(retryPayout(ctx, tester, 999_999_999)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('the list filters by status and pages, newest first, with the player and the request time', async () => {
+    const paid = await listPayouts(t.database.db, { status: 'PAID', page: 1, limit: 2 });
+    expect(paid.items).toHaveLength(2);
+    expect(paid.total).toBeGreaterThan(2);
+    expect(paid.items.every((item) => item.status === 'PAID')).toBe(true);
+    const [newer, older] = paid.items;
+    expect(Date.parse(newer?.createdAt ?? '')).toBeGreaterThanOrEqual(Date.parse(older?.createdAt ?? ''));
+    expect(newer?.player.fullName).toMatch(/^Saga Tester/);
+    expect(Date.parse(newer?.requestedAt ?? '')).toBeLessThanOrEqual(Date.parse(newer?.paidAt ?? ''));
+    const second = await listPayouts(t.database.db, { status: 'PAID', page: 2, limit: 2 });
+    expect(second.items[0]?.id).not.toBe(newer?.id);
+    const failed = await listPayouts(t.database.db, { status: 'FAILED', page: 1, limit: 100 });
+    expect(failed.items.every((item) => item.status === 'FAILED')).toBe(true);
+  });
+});
+
+describe('verdicts', () => {
+  it('scoring is for waiting withdrawals only: another type, an unknown id or a decided entry has none; a second scoring keeps the first', async () => {
+    const { historyId, playerId } = await approvedPayout();
+    expect(await assessWithdrawal(ctx, 999_999_999)).toBeNull();
+    expect(await assessWithdrawal(ctx, historyId)).toBeNull();
+    expect(await verdictOf(t.database.db, historyId)).toBeNull();
+    const manual = await t.database.db
+      .selectFrom('history')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('type', '=', 'MANUAL_DEPOSIT')
+      .executeTakeFirstOrThrow();
+    expect(await assessWithdrawal(ctx, manual.id)).toBeNull();
+    const fresh = await requestWithdrawal(
+      { db: t.database.db, house: ctx.house },
+      { playerId, amountSatang: 10_000, idempotencyKey: undefined },
+    );
+    const first = await assessWithdrawal({ ...ctx, bank: null }, fresh.value.id);
+    expect(first).toMatchObject({ route: 'REVIEW', payoutId: null });
+    expect(await verdictOf(t.database.db, fresh.value.id)).toBe('REVIEW');
+    const second = await assessWithdrawal(ctx, fresh.value.id);
+    expect(second).toEqual({ route: 'REVIEW', reasons: first?.reasons, score: first?.score, payoutId: null });
+  });
+});
+
+describe('the statement', () => {
+  it('a debit without our reference matches the payout paid by hand with its bank reference, once', async () => {
+    resetBank();
+    const { payout } = await approvedPayout();
+    bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'no' });
+    await sendPayout(ctx, payout.id);
+    await markPaidByHand(ctx, tester, payout.id, { bankReference: `HANDREF-${payout.id}` });
+    const line = 9_000_000 + payout.id;
+    for (const offset of [0, 1]) {
+      await t.database.db
+        .insertInto('bank_debits')
+        .values({
+          line: line + offset * 100_000,
+          reference: null,
+          bank_reference: `HANDREF-${payout.id}`,
+          amount: payout.amount,
+          to_bank_code: 'KBANK',
+          to_account: payout.to_account,
+          debited_at: new Date(),
+        })
+        .execute();
+    }
+    expect(await matchDebitsOf(t.database.db, payout.id)).toBe(1);
+    const debits = await t.database.db
+      .selectFrom('bank_debits')
+      .select(['line', 'payout_id'])
+      .where('bank_reference', '=', `HANDREF-${payout.id}`)
+      .orderBy('line')
+      .execute();
+    expect(debits).toEqual([
+      { line, payout_id: payout.id },
+      { line: line + 100_000, payout_id: null },
+    ]);
+    // The second debit (the bank paid twice) stays unmatched, for the operators; it is not the ledger's.
+    await t.database.db
+      .deleteFrom('bank_debits')
+      .where('line', '=', line + 100_000)
+      .execute();
+  });
+});
