@@ -185,17 +185,43 @@ async function settlePaid(
   paid: { bankReference: string; paidAt: Date },
 ): Promise<PayoutResult> {
   return ctx.db.transaction().execute(async (trx): Promise<PayoutResult> => {
-    const row = await trx
-      .selectFrom('payouts')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', 'in', ['PENDING', 'UNKNOWN'])
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockInFlight(trx, id);
     if (!row) return currentStatus(trx, id);
     await recordPaid(trx, ctx.house, row, { bankReference: paid.bankReference, paidByHand: null });
     return 'PAID';
   });
+}
+
+/**
+ * The money of a withdrawal leaving for the player's bank: the held amount
+ * moves from withdraw-pending to the bank's payout account. The one home of
+ * this journal, for a payout the bank paid and for a cashier's approval.
+ */
+export function postWithdrawPayout(
+  trx: Trx,
+  house: HouseAccounts,
+  payout: { playerId: number; amount: number; reference: string },
+) {
+  return postJournal(trx, {
+    kind: 'WITHDRAW_PAYOUT',
+    playerId: payout.playerId,
+    reference: payout.reference,
+    postings: [
+      { accountId: house.withdrawPending, amount: -payout.amount },
+      { accountId: house.bankPayouts, amount: payout.amount },
+    ],
+  });
+}
+
+/** A payout still in flight (PENDING or UNKNOWN), locked for settling; undefined once someone settled it. */
+function lockInFlight(trx: Trx, id: number): Promise<PayoutRow | undefined> {
+  return trx
+    .selectFrom('payouts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', 'in', ['PENDING', 'UNKNOWN'])
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The ledger and the rows of a paid payout (by the bank's API, or by hand). */
@@ -205,14 +231,10 @@ async function recordPaid(
   row: PayoutRow,
   paid: { bankReference: string; paidByHand: string | null },
 ): Promise<void> {
-  const journal = await postJournal(trx, {
-    kind: 'WITHDRAW_PAYOUT',
+  const journal = await postWithdrawPayout(trx, house, {
     playerId: row.player_id,
+    amount: row.amount,
     reference: `payout:${row.id}`,
-    postings: [
-      { accountId: house.withdrawPending, amount: -row.amount },
-      { accountId: house.bankPayouts, amount: row.amount },
-    ],
   });
   await trx
     .updateTable('payouts')
@@ -246,13 +268,7 @@ async function settleRefused(
   refusal: { code: string; message: string },
 ): Promise<PayoutResult> {
   return ctx.db.transaction().execute(async (trx): Promise<PayoutResult> => {
-    const row = await trx
-      .selectFrom('payouts')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', 'in', ['PENDING', 'UNKNOWN'])
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockInFlight(trx, id);
     if (!row) return currentStatus(trx, id);
     await trx
       .updateTable('payouts')

@@ -10,7 +10,13 @@ import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/histor
 import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
 import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
-import { assessWithdrawal, createPayout, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
+import {
+  assessWithdrawal,
+  createPayout,
+  type PayoutContext,
+  postWithdrawPayout,
+  verdictOf,
+} from '../payouts/payout.service.ts';
 import { withdrawalExtras } from '../payouts/payout-queue.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
 import { playerSummaries } from '../player/player.service.ts';
@@ -116,14 +122,10 @@ export async function approveWithdrawal(
     WITHDRAWALS,
     { ...decision, action: 'approve', reason: decision.note ?? null },
     async (trx, entry) => {
-      const journal = await postJournal(trx, {
-        kind: 'WITHDRAW_PAYOUT',
+      const journal = await postWithdrawPayout(trx, ctx.house, {
         playerId: entry.playerId,
+        amount: entry.amount,
         reference: `history:${entry.id}`,
-        postings: [
-          { accountId: ctx.house.withdrawPending, amount: -entry.amount },
-          { accountId: ctx.house.bankPayouts, amount: entry.amount },
-        ],
       });
       await decideHistoryEntry(trx, entry.id, {
         status: 'APPROVED',
