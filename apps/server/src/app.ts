@@ -49,6 +49,7 @@ import { sandboxPayoutBank } from './modules/payouts/payout-bank.ts';
 import { startPayoutWorker } from './modules/payouts/payout-worker.ts';
 import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
+import { protectionAdminRoutes, protectionRoutes } from './modules/protection/protection.routes.ts';
 import { DirectoryRewardImageStorage, type RewardImageStorage } from './modules/settings/reward-image-storage.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(options: {
     await players.register(depositRoutes, deps);
     await players.register(gamesRoutes, deps);
     await players.register(loyaltyRoutes, deps);
+    await players.register(protectionRoutes, deps);
   });
   await app.register(seamlessRoutes, deps);
   const serviceOperator = await ensureSystemOperator(db, SYSTEM_OPERATORS.service);
@@ -253,6 +255,7 @@ export async function buildApp(options: {
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(blacklistAdminRoutes, deps);
     await operators.register(payoutAdminRoutes, deps);
+    await operators.register(protectionAdminRoutes, deps);
     await operators.register(auditRoutes, deps);
   });
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);

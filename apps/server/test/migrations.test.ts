@@ -35,6 +35,7 @@ const SHIPPED: Record<number, string> = {
   14: '561e6e69411b2063cf8a0dd258cba68f13762d5b58c7ce6a10f461be85b1e730',
   15: '5530529e22180e671a2b5b32c68bb55fba08f9d49a3864877cdfe5d3c4da5213',
   16: 'e88d716242e4d291bddcb95a9d06721881bcc345635be3f99fdd68c8ec3b4572',
+  17: '4351f9b79d2b9bbcf8a954f9bd36cec37810bea732b16ec5bb78f173dfc6956b',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

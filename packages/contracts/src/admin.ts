@@ -203,7 +203,7 @@ export const depositItemSchema = adminHistoryEntrySchema.extend({
 });
 export type DepositItem = z.infer<typeof depositItemSchema>;
 
-export const BANK_TRANSFER_STATUSES = ['UNMATCHED', 'CREDITED', 'ASSIGNED', 'MISMATCH'] as const;
+export const BANK_TRANSFER_STATUSES = ['UNMATCHED', 'CREDITED', 'ASSIGNED', 'MISMATCH', 'HELD', 'RETURNED'] as const;
 
 export const bankTransferQuerySchema = z.object({
   ...pageFields,

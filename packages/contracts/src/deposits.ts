@@ -98,7 +98,8 @@ export const bankTransferWebhookSchema = z
   }));
 export type BankTransferWebhook = z.input<typeof bankTransferWebhookSchema>;
 
-export const BANK_TRANSFER_RESULTS = ['credited', 'unmatched', 'duplicate', 'mismatch'] as const;
+/** `held`: the sender is a player over their own deposit limit or excluded (issue 22): held, not credited. */
+export const BANK_TRANSFER_RESULTS = ['credited', 'unmatched', 'duplicate', 'mismatch', 'held'] as const;
 export type BankTransferResult = (typeof BANK_TRANSFER_RESULTS)[number];
 
 export const bankTransferWebhookResponseSchema = z.object({

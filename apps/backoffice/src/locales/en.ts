@@ -181,6 +181,8 @@ const en = {
     statusCredited: 'Credited',
     statusAssigned: 'Assigned',
     statusMismatch: 'Mismatch: see flags',
+    statusHeld: "Held: over the player's limit or excluded",
+    statusReturned: 'Returned to the sender',
     assign: 'Assign to a player',
     assignTitle: 'Assign this transfer to a player?',
     assignConfirm: 'Assign',

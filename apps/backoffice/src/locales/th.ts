@@ -180,6 +180,8 @@ const th: LocaleResource = {
     statusCredited: 'เติมเงินแล้ว',
     statusAssigned: 'มอบให้ผู้เล่นแล้ว',
     statusMismatch: 'ไม่ตรงกัน: ดูรายการผิดปกติ',
+    statusHeld: 'พักไว้: เกินวงเงินของผู้เล่นหรือผู้เล่นระงับตัวเอง',
+    statusReturned: 'โอนคืนผู้โอนแล้ว',
     assign: 'มอบให้ผู้เล่น',
     assignTitle: 'มอบรายการโอนนี้ให้ผู้เล่น?',
     assignConfirm: 'มอบให้ผู้เล่น',

@@ -17,6 +17,7 @@ import { historyCountsSchemaSql } from './migrations/013-history-counts.ts';
 import { searchIndexesSchemaSql } from './migrations/014-search-indexes.ts';
 import { blacklistSchemaSql } from './migrations/015-blacklist.ts';
 import { payoutsSchemaSql } from './migrations/016-payouts.ts';
+import { playerProtectionSchemaSql } from './migrations/017-player-protection.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'search-indexes', sql: searchIndexesSchemaSql },
   { version: 15, name: 'blacklist', sql: blacklistSchemaSql },
   { version: 16, name: 'payouts', sql: payoutsSchemaSql },
+  { version: 17, name: 'player-protection', sql: playerProtectionSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

@@ -28,6 +28,10 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/withdrawals/sql/bangkok_day_start.sql',
   'src/modules/withdrawals/sql/request_withdrawal.sql',
   'src/modules/withdrawals/sql/player_withdraw.sql',
+  'src/modules/protection/sql/bangkok_period_start.sql',
+  'src/modules/protection/sql/player_limit_in_force.sql',
+  'src/modules/protection/sql/player_loss_since.sql',
+  'src/modules/protection/sql/player_protection_refusal.sql',
 ];
 
 let loaded: readonly ModuleSql[] | undefined;

@@ -307,7 +307,7 @@ export interface OperatorSessionsTable {
   totp_secret: string | null;
 }
 
-export type BankTransferStatus = 'CREDITED' | 'UNMATCHED' | 'ASSIGNED' | 'MISMATCH';
+export type BankTransferStatus = 'CREDITED' | 'UNMATCHED' | 'ASSIGNED' | 'MISMATCH' | 'HELD' | 'RETURNED';
 
 export interface BankTransfersTable {
   id: Generated<number>;
@@ -552,7 +552,55 @@ export interface PlayerLoginFailuresTable {
   failed_at: CreatedAt;
 }
 
+/** Player protection (migration 017). */
+export interface PlayerLimitsTable {
+  player_id: number;
+  kind: 'DEPOSIT' | 'LOSS';
+  period: 'DAY' | 'WEEK' | 'MONTH';
+  amount: ColumnType<number | null, number | null | undefined, number | null>;
+  pending_set: Generated<boolean>;
+  pending_amount: number | null;
+  pending_from: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface PlayerExclusionsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: 'TIMEOUT' | 'SELF_EXCLUSION';
+  starts_at: ColumnType<Date, Date | undefined, never>;
+  ends_at: ColumnType<Date | null, Date | null, never>;
+  created_at: CreatedAt;
+}
+
+export interface PlayerProtectionTable {
+  player_id: number;
+  reality_check_minutes: number | null;
+  updated_at: UpdatedAt;
+}
+
+export type HeldDepositStatus = 'HELD' | 'RETURNED' | 'RELEASED';
+
+export interface HeldDepositsTable {
+  id: Generated<number>;
+  player_id: number;
+  bank_transfer_id: number;
+  amount: number;
+  reference: string;
+  reason: 'DEPOSIT_LIMIT' | 'EXCLUDED';
+  status: Generated<HeldDepositStatus>;
+  journal_entry_id: number;
+  history_id: number | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  player_limits: PlayerLimitsTable;
+  player_exclusions: PlayerExclusionsTable;
+  player_protection: PlayerProtectionTable;
+  held_deposits: HeldDepositsTable;
   player_login_failures: PlayerLoginFailuresTable;
   payouts: PayoutsTable;
   bank_debits: BankDebitsTable;

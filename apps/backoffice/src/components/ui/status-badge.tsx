@@ -11,6 +11,10 @@ const TONES: Record<string, Tone> = {
   REJECTED: 'bad',
   // A transfer whose reference was credited before with another amount: nothing credited, see its flag.
   MISMATCH: 'bad',
+  // A transfer held over a player's own limit or exclusion (issue 22), until returned or released.
+  HELD: 'waiting',
+  RETURNED: 'neutral',
+  RELEASED: 'good',
   // A bank-feed flag.
   OPEN: 'waiting',
   RESOLVED: 'good',

@@ -20,6 +20,8 @@ import { findHistoryEntry } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries, playersMatchingAccount } from '../player/player.service.ts';
+import { holdTransfer } from '../protection/held-deposits.ts';
+import { protectionRefusal } from '../protection/protection.service.ts';
 import { findHouseAccountByNumber } from '../settings/settings.service.ts';
 import { accountFits, accountPattern } from './account-mask.ts';
 import { type BankFeedFlagRow, type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
@@ -216,6 +218,19 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
     windowMs: DEPOSIT_MATCH_WINDOW_MS,
   });
   if (approvedSlip) return linkToApprovedSlip(trx, base, approvedSlip);
+  // Over the player's own deposit limit, or excluded (issue 22): the money is held, never lost, never played.
+  const refusal = await protectionRefusal(trx, playerId, 'DEPOSIT', base.amount);
+  if (refusal) {
+    const transferId = await holdTransfer(trx, ctx.house, {
+      playerId,
+      amountSatang: base.amount,
+      reference: base.reference,
+      reason: refusal === 'DEPOSIT_LIMIT' ? 'DEPOSIT_LIMIT' : 'EXCLUDED',
+      insertTransfer: (journalEntryId) =>
+        insertTransfer(trx, base, { status: 'HELD', playerId, historyId: null, journalEntryId, note: null }),
+    });
+    return { result: 'held' as const, transferId };
+  }
   const credited = await creditNewDeposit(trx, { ...credit, source: 'FEED' });
   const transferId = await insertTransfer(trx, base, {
     status: 'CREDITED',

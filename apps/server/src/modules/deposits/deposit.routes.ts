@@ -19,6 +19,7 @@ import { isPlainFileName } from '../../lib/file-name.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
+import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { promptPayPayload } from './promptpay.service.ts';
 import { submitSlipDeposit } from './slip-deposit.service.ts';
 import type { SlipStorage } from './slip-storage.ts';
@@ -130,6 +131,10 @@ export async function depositRoutes(app: App, deps: DepositRoutesDeps) {
         response: { 200: promptPayResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await promptPayPayload(deps.db, request.query.amountSatang) }),
+    async (request) => {
+      // The deposit screens say why a deposit cannot be made (issue 22) before the player transfers anything.
+      await assertProtectionAllows(deps.db, sessionOf(request).playerId, 'DEPOSIT', request.query.amountSatang ?? 0);
+      return { success: true as const, data: await promptPayPayload(deps.db, request.query.amountSatang) };
+    },
   );
 }

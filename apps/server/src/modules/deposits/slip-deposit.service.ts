@@ -29,6 +29,7 @@ import {
 } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { findPlayer, playerSummaries } from '../player/player.service.ts';
+import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { readMoneyLimits } from '../settings/settings.service.ts';
 import { throttle } from '../throttle/throttle.service.ts';
 import { transferFitsOnly, transferFitsPlayer } from './bank-feed.service.ts';
@@ -284,6 +285,7 @@ function recordSlipDeposit(
       throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_too_large');
     const player = await findPlayer(trx, input.playerId);
     if (!player) throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
+    await assertProtectionAllows(trx, player.id, 'DEPOSIT', input.amountSatang);
     await depositRepository.lockMatching(trx);
     if (await depositRepository.slipByReferenceOrImage(trx, slip.reading.qr?.reference ?? null, slip.sha256)) {
       throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');

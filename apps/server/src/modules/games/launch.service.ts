@@ -1,5 +1,6 @@
 import { GAME_LAUNCH_LANG, type Language } from '@app/contracts/languages';
 import { UFA_PROVIDER, WC_PROVIDER } from '../ledger/ledger.service.ts';
+import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { type GamesContext, providerUnavailable } from './games-context.ts';
 import { ProviderUnavailableError } from './provider-adapter.ts';
 import { ensureProviderPlayer } from './provider-players.ts';
@@ -20,12 +21,14 @@ async function askLaunchUrl(ask: () => Promise<string>): Promise<string> {
  * before it opens the address.
  */
 export async function launchSportsGame(ctx: GamesContext, playerId: number, language: Language): Promise<string> {
+  await assertProtectionAllows(ctx.db, playerId, 'PLAY');
   const { playerRef } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);
   return askLaunchUrl(() => ctx.wallet.launchUrl(playerRef, GAME_LAUNCH_LANG[language]));
 }
 
 /** The seamless-wallet game WC (spec §7 POST /api/player/launch-xzy); its bets debit the main wallet directly. */
 export async function launchSeamlessGame(ctx: GamesContext, playerId: number, language: Language): Promise<string> {
+  await assertProtectionAllows(ctx.db, playerId, 'PLAY');
   const { playerRef } = await ensureProviderPlayer(ctx, playerId, WC_PROVIDER);
   return askLaunchUrl(() => ctx.seamless.launchUrl(playerRef, GAME_LAUNCH_LANG[language]));
 }

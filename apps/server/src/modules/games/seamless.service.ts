@@ -17,6 +17,7 @@ import {
 } from '../ledger/ledger.service.ts';
 import { countBet, voidBet } from '../loyalty/turnover.ts';
 import { isPlayerFrozen } from '../player/player.service.ts';
+import { protectionRefusal } from '../protection/protection.service.ts';
 import { gamesRepository } from './games.repository.ts';
 import type { GamesContext } from './games-context.ts';
 import { playerIdOfRef } from './provider-players.ts';
@@ -38,6 +39,7 @@ type RefusalCode = Extract<
   SeamlessErrorCode,
   | 'PLAYER_NOT_FOUND'
   | 'PLAYER_FROZEN'
+  | 'PLAYER_BLOCKED'
   | 'INSUFFICIENT_FUNDS'
   | 'TXN_MISMATCH'
   | 'BET_ROLLED_BACK'
@@ -51,6 +53,8 @@ function refusalMessage(code: RefusalCode): string {
       return 'No such player.';
     case 'PLAYER_FROZEN':
       return 'The player is frozen: no bets.';
+    case 'PLAYER_BLOCKED':
+      return "The player's own protection refuses this bet: a time-out, a self-exclusion or a loss limit.";
     case 'INSUFFICIENT_FUNDS':
       return 'The bet is larger than the balance.';
     case 'TXN_MISMATCH':
@@ -182,6 +186,9 @@ export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest
     const main = await lockMainBalance(trx, playerId);
     const { balance } = main;
     if (await isPlayerFrozen(trx, playerId)) return { answer: refusal('PLAYER_FROZEN', balance), journalEntryId: null };
+    if (await protectionRefusal(trx, playerId, 'BET', request.amountMinor)) {
+      return { answer: refusal('PLAYER_BLOCKED', balance), journalEntryId: null };
+    }
     if (balance < request.amountMinor) return { answer: refusal('INSUFFICIENT_FUNDS', balance), journalEntryId: null };
     const moved = await move(ctx, trx, {
       kind: 'SEAMLESS_BET',

@@ -7,6 +7,7 @@ import { assert } from '../../lib/assert.ts';
 import { lockTransferAccounts, postJournal, providerAccount, UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { countBet } from '../loyalty/turnover.ts';
 import { assertNotFrozen } from '../player/player.service.ts';
+import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { gamesRepository, type ProviderTransferRow } from './games.repository.ts';
 import { type GamesContext, providerUnavailable } from './games-context.ts';
 import { ProviderUnavailableError, type TransferOutcome } from './provider-adapter.ts';
@@ -161,6 +162,7 @@ export async function transferOut(ctx: GamesContext, request: TransferRequest): 
     await assertNotFrozen(trx, playerId);
     const locked = await lockForTransfer(trx, playerId, clientKey);
     if (locked.earlier) return { earlier: locked.earlier };
+    await assertProtectionAllows(trx, playerId, 'PLAY');
     if (locked.accounts.main.balance === 0) throw nothingToTransfer();
     const intent = await recordIntent(ctx, trx, {
       playerId,

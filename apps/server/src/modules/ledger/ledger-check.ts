@@ -101,7 +101,8 @@ type Note = (rows: Record<string, unknown>[], describe: (row: Record<string, unk
  * The house accounts that hold money for someone must hold exactly what is
  * waiting: the withdrawal-pending account the sum of WAITING withdrawals and
  * of approved ones the bank has not paid yet (issue 21), the
- * unmatched-transfer account the sum of UNMATCHED bank transfers. Every
+ * unmatched-transfer account the sum of UNMATCHED bank transfers, the
+ * held-deposit account the sum of deposits still HELD (issue 22). Every
  * credited or assigned transfer points at an approved deposit of its player
  * and amount; no bank reference is credited twice; no waiting deposit has
  * moved money; every approved deposit has.
@@ -113,10 +114,11 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
              when 'WITHDRAW_PENDING' then (select coalesce(sum(amount), 0) from history
                                             where type = 'WITHDRAW' and (status = 'WAITING'
                                               or (status = 'APPROVED' and settlement_journal_entry_id is null)))
+             when 'DEPOSITS_HELD' then (select coalesce(sum(amount), 0) from held_deposits where status = 'HELD')
              else (select coalesce(sum(amount), 0) from bank_transfers where status = 'UNMATCHED')
            end as waiting
       from ledger_accounts a
-     where a.player_id is null and a.kind in ('WITHDRAW_PENDING', 'UNMATCHED_DEPOSITS')`.execute(db);
+     where a.player_id is null and a.kind in ('WITHDRAW_PENDING', 'UNMATCHED_DEPOSITS', 'DEPOSITS_HELD')`.execute(db);
   note(
     holds.rows.filter((row) => Number(row.held) !== Number(row.waiting)),
     (r) => `house account ${r.kind} holds ${r.held} but ${r.waiting} is waiting`,

@@ -16,6 +16,8 @@ export const ACCOUNT_KIND = {
   bankDeposits: 'BANK_DEPOSITS',
   bankPayouts: 'BANK_PAYOUTS',
   unmatchedDeposits: 'UNMATCHED_DEPOSITS',
+  /** Bank transfers held over a player's deposit limit or exclusion (issue 22), until returned or released. */
+  depositsHeld: 'DEPOSITS_HELD',
 } as const;
 
 export const POSTINGS_PER_JOURNAL_MAX = 16;
@@ -173,6 +175,7 @@ export type HouseAccounts = {
   bankDeposits: number;
   bankPayouts: number;
   unmatchedDeposits: number;
+  depositsHeld: number;
   providerClearing: Map<string, number>;
   providerInTransit: Map<string, number>;
 };
@@ -201,6 +204,7 @@ export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts>
     bankDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankDeposits, 'THB'),
     bankPayouts: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankPayouts, 'THB'),
     unmatchedDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.unmatchedDeposits, 'THB'),
+    depositsHeld: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.depositsHeld, 'THB'),
     providerClearing: await housePerProvider(db, ACCOUNT_KIND.providerClearing, GAME_PROVIDERS),
     providerInTransit: await housePerProvider(db, ACCOUNT_KIND.providerInTransit, PROVIDERS),
   };

@@ -5,6 +5,7 @@ import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts'
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { lockMainBalance, readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../ledger/ledger.service.ts';
+import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
 
 /**
@@ -240,6 +241,7 @@ export async function claimPromotion(db: Db, playerId: number, promotionId: numb
       const promotion = await findPromotion(trx, promotionId);
       if (!promotion) throw promotionNotFound();
       await lockMainBalance(trx, playerId);
+      await assertProtectionAllows(trx, playerId, 'CLAIM');
       if (await lockOpenClaim(trx, playerId)) throw promotionOpen();
       const why = await whyNotClaimable(trx, playerId, promotion);
       if (why) throw new AppError(409, 'PROMOTION_NOT_CLAIMABLE', why);

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { type IdempotentResult, requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { ACCOUNT_KIND, lockMainBalance, postJournal } from '../ledger/ledger.service.ts';
+import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
 import { readLoyaltySettings } from './loyalty-settings.ts';
 import { awardPoints, consumeLots, houseAccountId, lockPointsAccount } from './points.ts';
@@ -49,6 +50,8 @@ export async function redeemReward(
         fingerprint: requestFingerprint('POST', 'redeem', { rewardId: request.rewardId }),
       },
       async (trx) => {
+        // A self-excluded or timed-out player keeps their points but redeems nothing (a reward is a promotion).
+        await assertProtectionAllows(trx, request.playerId, 'CLAIM');
         const row = await redeemIn(trx, request.playerId, request.rewardId);
         const points = await lockPointsAccount(trx, request.playerId);
         return { redemption: redemptionView(row), points: points.balance };

@@ -20,6 +20,7 @@ const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_ac
 
 import { normaliseName } from '../blacklist/identity.ts';
 import { flagDuplicateIdentity, isLoopback } from '../payouts/identity-flags.ts';
+import { registrationExcluded } from '../protection/protection.service.ts';
 
 export const playerNotFound = () => new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
 
@@ -40,6 +41,14 @@ export async function registerPlayer(
   // A barred phone or bank account (issue 21): one answer for both, which says neither.
   const barred = await blacklistedKinds(db, { phone: input.phoneNumber, bankNumber: input.bankNumber });
   if (barred.length > 0) throw new AppError(403, 'REGISTRATION_UNAVAILABLE', 'registration_unavailable');
+  // A time-out or self-exclusion in force covers a new account with its phone, bank account or name (issue 22).
+  const excluded = await registrationExcluded(db, {
+    phoneNumber: input.phoneNumber,
+    bankCode: bank.code,
+    bankNumber: input.bankNumber,
+    nameKey: normaliseName(input.fullName),
+  });
+  if (excluded) throw new AppError(403, 'REGISTRATION_EXCLUDED', 'registration_excluded');
   if ((await playerRepository.findIdByPhone(db, input.phoneNumber)) !== undefined) throw phoneInUse();
   if (await playerRepository.bankAccountTaken(db, bank.code, input.bankNumber)) throw bankAccountInUse();
 

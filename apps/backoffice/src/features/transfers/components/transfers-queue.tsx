@@ -29,6 +29,8 @@ export function TransfersQueue() {
       CREDITED: t('transfers.statusCredited'),
       ASSIGNED: t('transfers.statusAssigned'),
       MISMATCH: t('transfers.statusMismatch'),
+      HELD: t('transfers.statusHeld'),
+      RETURNED: t('transfers.statusReturned'),
     })[status] ?? status;
 
   const columns: QueueColumn<BankTransferItem>[] = [

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { amountBahtSchema, toSatang } from './wallet.ts';
+
+/**
+ * Player protection (issue 22): limits the player sets on themselves, a
+ * reality check, time-outs and self-exclusions, deposits held over a limit,
+ * and the monthly activity statement. Amounts in baht, times ISO 8601.
+ */
+
+export const LIMIT_KINDS = ['DEPOSIT', 'LOSS'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export const LIMIT_PERIODS = ['DAY', 'WEEK', 'MONTH'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+/** A raised or removed limit takes effect this long after the player asks (a lowered one at once). */
+export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/** The lengths a player can choose: time-outs from 24 hours to 6 weeks, self-exclusions from 6 months to permanent. */
+export const TIMEOUT_LENGTHS = ['24h', '7d', '30d', '6w'] as const;
+export const SELF_EXCLUSION_LENGTHS = ['6m', '1y', '5y', 'permanent'] as const;
+export type TimeoutLength = (typeof TIMEOUT_LENGTHS)[number];
+export type SelfExclusionLength = (typeof SELF_EXCLUSION_LENGTHS)[number];
+export const EXCLUSION_KINDS = ['TIMEOUT', 'SELF_EXCLUSION'] as const;
+export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
+
+/** Reality-check intervals a player can choose, in minutes. */
+export const REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
+
+/** Why an action is refused by the player's protection (the API's error codes). */
+export const PROTECTION_REFUSALS = ['SELF_EXCLUDED', 'TIMED_OUT', 'DEPOSIT_LIMIT', 'LOSS_LIMIT'] as const;
+export type ProtectionRefusal = (typeof PROTECTION_REFUSALS)[number];
+
+/** PUT /api/player/protection/limits: one limit; `amount` null removes it. */
+export const setLimitRequestSchema = z
+  .object({
+    kind: z.enum(LIMIT_KINDS, { error: 'validation_failed' }),
+    period: z.enum(LIMIT_PERIODS, { error: 'validation_failed' }),
+    amount: amountBahtSchema.nullable(),
+  })
+  .transform((body) => ({
+    kind: body.kind,
+    period: body.period,
+    amountSatang: body.amount === null ? null : toSatang(body.amount),
+  }));
+export type SetLimitRequest = z.input<typeof setLimitRequestSchema>;
+
+/** POST /api/player/protection/exclusion: a time-out or a self-exclusion, from now. */
+export const exclusionRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('TIMEOUT'), length: z.enum(TIMEOUT_LENGTHS, { error: 'validation_failed' }) }),
+    z.object({
+      kind: z.literal('SELF_EXCLUSION'),
+      length: z.enum(SELF_EXCLUSION_LENGTHS, { error: 'validation_failed' }),
+    }),
+  ],
+  { error: 'validation_failed' },
+);
+export type ExclusionRequest = z.infer<typeof exclusionRequestSchema>;
+
+/** PUT /api/player/protection/reality-check: the interval in minutes, or null for none. */
+export const realityCheckRequestSchema = z.object({
+  minutes: z
+    .number({ error: 'validation_failed' })
+    .refine((minutes) => (REALITY_CHECK_MINUTES as readonly number[]).includes(minutes), {
+      error: 'validation_failed',
+    })
+    .nullable(),
+});
+export type RealityCheckRequest = z.infer<typeof realityCheckRequestSchema>;
+
+export const limitViewSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  period: z.enum(LIMIT_PERIODS),
+  /** In force now; null: none. */
+  amount: z.number().nullable(),
+  /** A raise or removal waiting for its 24 hours: the new value (null: removed) and when it applies. */
+  pending: z.object({ amount: z.number().nullable(), from: z.string() }).nullable(),
+  /** Deposited (waiting and approved) or lost in the current period. */
+  used: z.number(),
+  /** What is left in the period (never below 0); null without a limit. */
+  remaining: z.number().nullable(),
+  /** When the current period ends (Bangkok time). */
+  periodEndsAt: z.string(),
+});
+export type LimitView = z.infer<typeof limitViewSchema>;
+
+export const exclusionViewSchema = z.object({
+  kind: z.enum(EXCLUSION_KINDS),
+  startsAt: z.string(),
+  /** null: permanent. */
+  endsAt: z.string().nullable(),
+});
+export type ExclusionView = z.infer<typeof exclusionViewSchema>;
+
+export const HELD_DEPOSIT_STATUSES = ['HELD', 'RETURNED', 'RELEASED'] as const;
+export const HELD_REASONS = ['DEPOSIT_LIMIT', 'EXCLUDED'] as const;
+export const heldDepositSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  reference: z.string(),
+  reason: z.enum(HELD_REASONS),
+  status: z.enum(HELD_DEPOSIT_STATUSES),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type HeldDeposit = z.infer<typeof heldDepositSchema>;
+
+export const realityCheckViewSchema = z.object({
+  /** null: off. */
+  minutes: z.number().int().nullable(),
+  /** When this session logged in. */
+  sessionStartedAt: z.string(),
+  /** Won (positive) or lost (negative) at games since then, in baht. */
+  net: z.number(),
+});
+export type RealityCheckView = z.infer<typeof realityCheckViewSchema>;
+
+export const protectionResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    limits: z.array(limitViewSchema),
+    exclusion: exclusionViewSchema.nullable(),
+    realityCheck: realityCheckViewSchema,
+    held: z.array(heldDepositSchema),
+  }),
+});
+export type ProtectionResponse = z.infer<typeof protectionResponseSchema>;
+export type ProtectionData = ProtectionResponse['data'];
+
+export const statementMonthSchema = z.object({
+  /** YYYY-MM, Bangkok time. */
+  month: z.string(),
+  deposits: z.number(),
+  withdrawals: z.number(),
+  bets: z.number(),
+  wins: z.number(),
+  /** wins − bets. */
+  net: z.number(),
+});
+export type StatementMonth = z.infer<typeof statementMonthSchema>;
+
+export const statementQuerySchema = z.object({
+  months: z.coerce.number({ error: 'validation_failed' }).int().min(1).max(24).default(12),
+});
+
+export const statementResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ months: z.array(statementMonthSchema) }),
+});
+export type StatementResponse = z.infer<typeof statementResponseSchema>;
+
+/** Operators: release a held deposit into the wallet, or return it to the player's bank account. */
+export const heldDecisionRequestSchema = z.object({
+  reason: z.string({ error: 'reason_required' }).trim().min(1, { error: 'reason_required' }).max(500),
+});
+export const HELD_DEPOSIT_QUERY_STATUSES = ['HELD', 'RETURNED', 'RELEASED', 'ALL'] as const;
+export const heldDepositQuerySchema = z.object({
+  status: z.enum(HELD_DEPOSIT_QUERY_STATUSES, { error: 'validation_failed' }).default('HELD'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminHeldDepositSchema = heldDepositSchema.extend({
+  playerId: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  decidedBy: z.string().nullable(),
+});
+export type AdminHeldDeposit = z.infer<typeof adminHeldDepositSchema>;
+export const adminHeldDepositsResponseSchema = z.object({
+  items: z.array(adminHeldDepositSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export const adminPlayerProtectionSchema = z.object({
+  limits: z.array(limitViewSchema),
+  exclusion: exclusionViewSchema.nullable(),
+  exclusions: z.array(exclusionViewSchema),
+  realityCheckMinutes: z.number().int().nullable(),
+  held: z.array(heldDepositSchema),
+});
+export type AdminPlayerProtection = z.infer<typeof adminPlayerProtectionSchema>;
+
+/** The paths of these calls. */
+export const PROTECTION_PATHS = {
+  protection: '/api/player/protection',
+  limits: '/api/player/protection/limits',
+  exclusion: '/api/player/protection/exclusion',
+  realityCheck: '/api/player/protection/reality-check',
+  heldReturn: '/api/player/protection/held/:id/return',
+  statement: '/api/player/statement',
+  statementCsv: '/api/player/statement.csv',
+} as const;
+export const PROTECTION_ADMIN_PATHS = {
+  heldDeposits: '/admin/held-deposits',
+  heldRelease: '/admin/held-deposits/:id/release',
+  heldReturn: '/admin/held-deposits/:id/return',
+  playerProtection: '/admin/players/:id/protection',
+} as const;
