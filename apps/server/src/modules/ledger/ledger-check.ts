@@ -72,10 +72,15 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
   note(negative.rows, (r) => `player account ${r.id} has a negative balance ${r.balance}`);
 
   const badHistory = await sql<Record<string, unknown>>`
-    select id, type, amount, before_amount, after_amount from history
-     where status = 'APPROVED'
-       and (journal_entry_id is not null or settlement_journal_entry_id is not null)
-       and abs(after_amount - before_amount) <> amount
+    select h.id, h.type, h.amount, h.before_amount, h.after_amount from history h
+     where h.status = 'APPROVED'
+       and (h.journal_entry_id is not null or h.settlement_journal_entry_id is not null)
+       and abs(h.after_amount - h.before_amount) <> h.amount
+       -- Only entries whose money went through the player's wallet: a held deposit returned to
+       -- the bank (issue 22) moves house accounts only, and its entry shows the wallet unchanged.
+       and exists (select 1 from postings p join ledger_accounts a on a.id = p.account_id
+                    where p.journal_entry_id = coalesce(h.journal_entry_id, h.settlement_journal_entry_id)
+                      and a.player_id = h.player_id)
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
   note(
     badHistory.rows,
