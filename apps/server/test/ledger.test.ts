@@ -36,6 +36,7 @@ describe('the ledger', () => {
     expect(house.map((a) => `${a.kind}:${a.provider}`).sort()).toEqual([
       'BANK_DEPOSITS:',
       'BANK_PAYOUTS:',
+      'DEPOSITS_HELD:',
       'HOUSE_BONUS:',
       'HOUSE_CASH:',
       'HOUSE_POINTS:',

@@ -5,6 +5,7 @@ import { ko } from './messages/ko.ts';
 import { ls } from './messages/ls.ts';
 import { mm } from './messages/mm.ts';
 import { th } from './messages/th.ts';
+import { PROTECTION_MESSAGES, type ProtectionMessageKey } from './messages-protection.ts';
 
 export type { Catalogue, PlayerMessageKey };
 
@@ -99,18 +100,23 @@ const operatorTh: Record<OperatorMessageKey, string> = {
 
 export const OPERATOR_MESSAGES = { en: operatorEn, th: operatorTh } as const;
 
-export type MessageKey = PlayerMessageKey | OperatorMessageKey;
+export type MessageKey = PlayerMessageKey | OperatorMessageKey | ProtectionMessageKey;
 
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value) || Object.hasOwn(operatorEn, value);
+  return Object.hasOwn(en, value) || Object.hasOwn(operatorEn, value) || Object.hasOwn(PROTECTION_MESSAGES.en, value);
 }
 
 function isPlayerMessageKey(key: MessageKey): key is PlayerMessageKey {
   return Object.hasOwn(en, key);
 }
 
+function isProtectionMessageKey(key: MessageKey): key is ProtectionMessageKey {
+  return Object.hasOwn(PROTECTION_MESSAGES.en, key);
+}
+
 function template(key: MessageKey, language: Language): string {
   if (isPlayerMessageKey(key)) return MESSAGES[language][key] ?? MESSAGES[FALLBACK_LANGUAGE][key];
+  if (isProtectionMessageKey(key)) return PROTECTION_MESSAGES[language][key];
   return (language === 'th' ? operatorTh : operatorEn)[key];
 }
 

@@ -104,23 +104,6 @@ export const en = {
   promotion_cancelled: 'The promotion has been cancelled.',
   promotion_turnover_unmet:
     "Withdrawals open when your promotion's turnover is met: turnover {done} / {required} baht.",
-  self_excluded:
-    'You have excluded yourself until {until}. You can still log in and withdraw your money, but you cannot deposit, play or claim promotions.',
-  self_excluded_permanent:
-    'You have excluded yourself permanently. You can still log in and withdraw your money, but you cannot deposit, play or claim promotions.',
-  timed_out:
-    'You are taking a break until {until}. You can still log in and withdraw your money, but you cannot deposit, play or claim promotions.',
-  deposit_limit_reached:
-    'This deposit would go over your deposit limit. You can deposit up to {left} baht more until {until}.',
-  loss_limit_reached: 'You have reached your loss limit. You can play again from {until}.',
-  registration_excluded:
-    'An account with these details is in a time-out or self-exclusion. A new account cannot be opened until it ends.',
-  limit_applied_now: 'Your new limit applies now.',
-  limit_applied_later: 'Your new limit applies from {from}. Until then your current limit stays.',
-  exclusion_started: 'Done. Deposits, games and promotions are closed for you until {until}.',
-  exclusion_started_permanent: 'Done. Deposits, games and promotions are closed for you permanently.',
-  reality_check_saved: 'Your reality check is saved.',
-  held_return_started: 'We are returning {amount} baht to your bank account.',
 } as const;
 
 export type PlayerMessageKey = keyof typeof en;

@@ -99,18 +99,4 @@ export const ko: Catalogue = {
   promotion_forfeited: '프로모션을 포기했습니다.',
   promotion_cancelled: '프로모션이 취소되었습니다.',
   promotion_turnover_unmet: '프로모션 롤링을 달성하면 출금할 수 있습니다: 롤링 {done} / {required}바트.',
-  self_excluded:
-    '{until}까지 자가 차단 중입니다. 로그인과 출금은 가능하지만 입금, 게임, 프로모션 신청은 할 수 없습니다.',
-  self_excluded_permanent:
-    '영구적으로 자가 차단되었습니다. 로그인과 출금은 가능하지만 입금, 게임, 프로모션 신청은 할 수 없습니다.',
-  timed_out: '{until}까지 휴식 중입니다. 로그인과 출금은 가능하지만 입금, 게임, 프로모션 신청은 할 수 없습니다.',
-  deposit_limit_reached: '이 입금은 설정한 입금 한도를 넘습니다. {until}까지 최대 {left}바트 더 입금할 수 있습니다.',
-  loss_limit_reached: '손실 한도에 도달했습니다. {until}부터 다시 플레이할 수 있습니다.',
-  registration_excluded: '이 정보의 계정은 휴식 또는 자가 차단 중입니다. 종료될 때까지 새 계정을 만들 수 없습니다.',
-  limit_applied_now: '새 한도가 바로 적용됩니다.',
-  limit_applied_later: '새 한도는 {from}부터 적용됩니다. 그때까지는 현재 한도가 유지됩니다.',
-  exclusion_started: '완료되었습니다. {until}까지 입금, 게임, 프로모션이 닫힙니다.',
-  exclusion_started_permanent: '완료되었습니다. 입금, 게임, 프로모션이 영구적으로 닫힙니다.',
-  reality_check_saved: '플레이 시간 알림이 저장되었습니다.',
-  held_return_started: '{amount}바트를 회원님의 은행 계좌로 반환하고 있습니다.',
 };

@@ -1,4 +1,4 @@
-import type { PlayerMessageKey } from '@app/contracts/messages';
+import type { MessageKey } from '@app/contracts/messages';
 import { satangToBaht } from '@app/contracts/money';
 import {
   type AdminPlayerProtection,
@@ -82,7 +82,7 @@ export async function refusalError(
     const exclusion = await activeExclusion(db, playerId);
     const endsAt = exclusion?.endsAt ?? null;
     if (endsAt === null) return new AppError(403, refusal, 'self_excluded_permanent');
-    const key: PlayerMessageKey = refusal === 'SELF_EXCLUDED' ? 'self_excluded' : 'timed_out';
+    const key: MessageKey = refusal === 'SELF_EXCLUDED' ? 'self_excluded' : 'timed_out';
     return new AppError(403, refusal, key, { until: bangkokTime(new Date(endsAt)) });
   }
   const limits = await limitViews(db, playerId);
