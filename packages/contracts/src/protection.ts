@@ -45,18 +45,21 @@ export const setLimitRequestSchema = z
 export type SetLimitRequest = z.input<typeof setLimitRequestSchema>;
 
 /** POST /api/player/protection/exclusion: a time-out or a self-exclusion, from now. */
-export const exclusionRequestSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('TIMEOUT'), length: z.enum(TIMEOUT_LENGTHS, { error: 'validation_failed' }) }),
-    z.object({
-      kind: z.literal('SELF_EXCLUSION'),
-      length: z.enum(SELF_EXCLUSION_LENGTHS, { error: 'validation_failed' }),
-    }),
-  ],
-  { error: 'validation_failed' },
-);
-export type ExclusionRequest = z.infer<typeof exclusionRequestSchema>;
+export const exclusionRequestSchema = z
+  .object({
+    kind: z.enum(EXCLUSION_KINDS, { error: 'validation_failed' }),
+    length: z.enum([...TIMEOUT_LENGTHS, ...SELF_EXCLUSION_LENGTHS], { error: 'validation_failed' }),
+  })
+  // A time-out runs 24 hours to 6 weeks, a self-exclusion 6 months or more: never the other's lengths.
+  .refine(
+    (body) =>
+      ((body.kind === 'TIMEOUT' ? TIMEOUT_LENGTHS : SELF_EXCLUSION_LENGTHS) as readonly string[]).includes(body.length),
+    { error: 'validation_failed', path: ['length'] },
+  )
+  .transform((body) => body as ExclusionRequest);
+export type ExclusionRequest =
+  | { kind: 'TIMEOUT'; length: TimeoutLength }
+  | { kind: 'SELF_EXCLUSION'; length: SelfExclusionLength };
 
 /** PUT /api/player/protection/reality-check: the interval in minutes, or null for none. */
 export const realityCheckRequestSchema = z.object({

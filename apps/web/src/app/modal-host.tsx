@@ -58,6 +58,12 @@ const MODALS: Record<ModalName, ModalEntry> = {
       import('@/features/promotions/components/promotions-modal').then((m) => ({ default: m.PromotionsModal })),
     ),
   },
+  protection: {
+    title: 'modals.protection',
+    Component: lazy(() =>
+      import('@/features/protection/components/protection-modal').then((m) => ({ default: m.ProtectionModal })),
+    ),
+  },
   'play-game': {
     title: 'modals.playGame',
     Component: lazy(() => import('@/features/games/components/play-modal').then((m) => ({ default: m.PlayModal }))),

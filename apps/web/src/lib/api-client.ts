@@ -8,7 +8,7 @@ import { getToken } from '@/lib/token';
 export { ApiError };
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** JSON-encoded, except FormData, which goes as multipart/form-data (a slip upload). */
   body?: unknown;
   query?: Record<string, string | number>;
@@ -51,7 +51,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     {
       method,
       headers: buildHeaders(options.body, options.headers),
-      body: method === 'POST' ? encodeBody(options.body) : undefined,
+      body: method === 'GET' ? undefined : encodeBody(options.body),
       signal: options.signal,
     },
     { onUnauthorized: clearSession },

@@ -60,7 +60,9 @@ export function detectInitialLanguage(): Language {
 const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
+    // Only the app's own namespace is loaded here; a screen's namespace comes with its code.
+    if (namespace !== 'translation') return callback(null, {});
     const load = isLanguage(language) ? localeLoaders[language] : localeLoaders[FALLBACK_LANGUAGE];
     load().then(
       (resource) => callback(null, resource),

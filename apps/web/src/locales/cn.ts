@@ -113,8 +113,10 @@ const cn: LocaleResource = {
     playGame: '开始游戏',
     confirmDeposit: '确认存款',
     promotions: '优惠活动',
+    protection: '安全游戏',
   },
   profile: {
+    playSafe: '安全游戏：限额与暂停',
     balance: '余额',
     fullName: '姓名',
     username: '用户名',

@@ -115,8 +115,10 @@ const en = {
     playGame: 'Play games',
     confirmDeposit: 'Confirm deposit',
     promotions: 'Promotions',
+    protection: 'Play safe',
   },
   profile: {
+    playSafe: 'Play safe: limits and breaks',
     balance: 'Balance',
     fullName: 'Full name',
     username: 'Username',

@@ -113,8 +113,10 @@ const ko: LocaleResource = {
     playGame: '게임하기',
     confirmDeposit: '입금 확인',
     promotions: '프로모션',
+    protection: '안전한 플레이',
   },
   profile: {
+    playSafe: '안전한 플레이: 한도와 휴식',
     balance: '잔액',
     fullName: '이름',
     username: '사용자 이름',

@@ -113,8 +113,10 @@ const ls: LocaleResource = {
     playGame: 'ຫຼິ້ນເກມ',
     confirmDeposit: 'ຢືນຢັນການຝາກເງິນ',
     promotions: 'ໂປຣໂມຊັນ',
+    protection: 'ຫຼິ້ນຢ່າງປອດໄພ',
   },
   profile: {
+    playSafe: 'ຫຼິ້ນຢ່າງປອດໄພ: ວົງເງິນ ແລະ ການພັກ',
     balance: 'ຍອດເງິນ',
     fullName: 'ຊື່ ແລະ ນາມສະກຸນ',
     username: 'ຊື່ຜູ້ໃຊ້',

@@ -113,8 +113,10 @@ const mm: LocaleResource = {
     playGame: 'ဂိမ်းကစားရန်',
     confirmDeposit: 'ငွေသွင်းမှု အတည်ပြုရန်',
     promotions: 'ပရိုမိုးရှင်းများ',
+    protection: 'ဘေးကင်းစွာ ကစားပါ',
   },
   profile: {
+    playSafe: 'ဘေးကင်းစွာ ကစားပါ- ကန့်သတ်ချက်နှင့် နားခြင်း',
     balance: 'လက်ကျန်ငွေ',
     fullName: 'အမည်အပြည့်အစုံ',
     username: 'အသုံးပြုသူအမည်',

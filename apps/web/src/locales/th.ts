@@ -113,8 +113,10 @@ const th: LocaleResource = {
     playGame: 'เล่นเกม',
     confirmDeposit: 'ยืนยันการฝากเงิน',
     promotions: 'โปรโมชั่น',
+    protection: 'เล่นอย่างปลอดภัย',
   },
   profile: {
+    playSafe: 'เล่นอย่างปลอดภัย: วงเงินและการพัก',
     balance: 'ยอดเงิน',
     fullName: 'ชื่อ-นามสกุล',
     username: 'ชื่อผู้ใช้',

@@ -12,6 +12,7 @@ export const MODAL_NAMES = [
   'play-game',
   'confirm-deposit',
   'promotions',
+  'protection',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

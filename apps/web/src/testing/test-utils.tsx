@@ -1,5 +1,6 @@
 import { API_PATHS } from '@app/contracts/paths';
 import type { User } from '@app/contracts/player';
+import { PROTECTION_PATHS, type ProtectionData } from '@app/contracts/protection';
 import { pathMatches } from '@app/web-kit/testing/path-matches';
 import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
@@ -37,8 +38,8 @@ export const defaultBalance = {
 
 type Reply = { status?: number; body?: unknown } | (() => Promise<Response>);
 
-type ApiMethod = 'GET' | 'POST';
-type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+type ApiMethod = 'GET' | 'POST' | 'PUT';
+type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS] | (typeof PROTECTION_PATHS)[keyof typeof PROTECTION_PATHS];
 /** "METHOD /path" of a contract path, e.g. `GET ${API_PATHS.balance}`: a renamed path no longer type-checks. */
 export type ApiCall = `${ApiMethod} ${ApiPath}`;
 export type Routes = Partial<Record<ApiCall, Reply | ((request: Request) => Reply)>>;
@@ -59,12 +60,20 @@ function callKey(input: RequestInfo | URL, method = 'GET'): string {
 
 /**
  * Replaces fetch with a table of answers keyed by "METHOD /path" (no query),
- * built from API_PATHS (a path's `:id` matches any id). Settings, balance, profile, logout, promotions (none)
- * and points have defaults;
+ * built from API_PATHS (a path's `:id` matches any id). Settings, balance, profile, logout, promotions (none),
+ * points and the player's protection (none) have defaults;
  * `routes` adds to or overrides them. A call with no entry in the table is a
  * test bug: fetch rejects with an Error naming the call, and the test fails
  * when it finishes even if the code under test swallowed that rejection.
  */
+/** A player who set no limits, no reality check and no exclusion, with nothing held. */
+export const defaultProtection: ProtectionData = {
+  limits: [],
+  exclusion: null,
+  realityCheck: { minutes: null, sessionStartedAt: '2026-11-26T08:00:00.000Z', net: 0 },
+  held: [],
+};
+
 export function mockApi(routes: Routes = {}) {
   const table: Routes = {
     [`GET ${API_PATHS.settings}`]: { body: { success: true, data: defaultSettings } },
@@ -73,6 +82,7 @@ export function mockApi(routes: Routes = {}) {
     [`POST ${API_PATHS.logout}`]: { body: { success: true, message: 'Logged out' } },
     [`GET ${API_PATHS.promotions}`]: { body: { success: true, data: { promotions: [], current: null } } },
     [`GET ${API_PATHS.points}`]: { body: { success: true, data: { points: 1500, nextExpiry: null } } },
+    [`GET ${PROTECTION_PATHS.protection}`]: { body: { success: true, data: defaultProtection } },
     ...routes,
   };
   const unexpected: Error[] = [];

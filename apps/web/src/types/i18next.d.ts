@@ -1,9 +1,10 @@
 import 'i18next';
 import type { LocaleResource } from '@/locales/en';
+import type { ProtectionResource } from '@/locales/protection/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: LocaleResource };
+    resources: { translation: LocaleResource; protection: ProtectionResource };
   }
 }

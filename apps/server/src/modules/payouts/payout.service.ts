@@ -327,7 +327,7 @@ export type Verdict = { route: PayoutRoute; reasons: RiskReason[]; score: number
 export async function assessWithdrawal(ctx: PayoutContext, historyId: number): Promise<Verdict | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const entry = await lockHistoryEntry(trx, historyId);
-    if (!entry || entry.type !== 'WITHDRAW') return null;
+    if (entry?.type !== 'WITHDRAW') return null;
     const known = await trx
       .selectFrom('withdrawal_reviews')
       .selectAll()

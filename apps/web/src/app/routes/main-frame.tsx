@@ -1,11 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { ModalHost } from '@/app/modal-host';
 import { MainLayout } from '@/components/layouts/main-layout';
 
-/** The protected pages' frame: the main layout with the modal host over it. */
+// Its own chunk: the reminder and its strings load after the frame has drawn.
+const RealityCheck = lazy(() =>
+  import('@/features/protection/components/reality-check').then((m) => ({ default: m.RealityCheck })),
+);
+
+/** The protected pages' frame: the main layout with the modal host and the reality check (issue 22) over it. */
 export function MainFrame() {
   return (
     <MainLayout>
       <ModalHost />
+      <Suspense fallback={null}>
+        <RealityCheck />
+      </Suspense>
     </MainLayout>
   );
 }

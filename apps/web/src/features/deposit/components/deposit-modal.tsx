@@ -3,6 +3,7 @@ import { formatBahtWithSymbol } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
 import { useTranslation } from 'react-i18next';
 import { PromotionPicker } from '@/components/promotions/promotion-picker';
+import { ExclusionNotice } from '@/components/protection/exclusion-notice';
 import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,6 +12,7 @@ import { PromptPayQr } from '@/features/deposit/components/promptpay-qr';
 import { depositMinimumText } from '@/features/deposit/utils/deposit-rules';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useMainBalance } from '@/lib/balance';
+import { useProtection } from '@/lib/protection';
 import { useLineOaUrl, usePlayerLimits } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
@@ -37,6 +39,8 @@ export function DepositModal({ onClose }: ModalProps) {
   const { depositMinSatang } = usePlayerLimits();
   const { copiedKey: copiedNumber, copy } = useCopyToClipboard(t('deposit.copyFailed'));
 
+  // A time-out or self-exclusion closes deposits (issue 22): the screen says so instead of showing where to pay.
+  const excluded = Boolean(useProtection().data?.exclusion);
   const accounts = user?.accounts ?? [];
   const promptpayId = accounts.find((account) => account.promptpayId)?.promptpayId;
 
@@ -49,9 +53,11 @@ export function DepositModal({ onClose }: ModalProps) {
       <div className="dialog__body deposit">
         <BalanceBox label={t('deposit.balance')} amount={formatBahtWithSymbol(balance)} testId="deposit-balance" />
 
-        <PromotionPicker />
+        {excluded && <ExclusionNotice context="deposit" />}
 
-        {accounts.length === 0 ? (
+        {!excluded && <PromotionPicker />}
+
+        {excluded ? null : accounts.length === 0 ? (
           <div className="deposit__empty" data-testid="deposit-no-account">
             <strong>{t('deposit.noAccountTitle')}</strong>
             <span>{t('deposit.noAccountBody')}</span>
@@ -94,7 +100,7 @@ export function DepositModal({ onClose }: ModalProps) {
           {copiedNumber ? t('deposit.accountCopied') : ''}
         </p>
 
-        {promptpayId && <PromptPayQr promptpayId={promptpayId} />}
+        {promptpayId && !excluded && <PromptPayQr promptpayId={promptpayId} />}
 
         {user && (
           <BankCard
@@ -116,6 +122,7 @@ export function DepositModal({ onClose }: ModalProps) {
         <button
           type="button"
           className="button button--gold button--block"
+          disabled={excluded}
           onClick={() => openModal('confirm-deposit')}
         >
           {t('deposit.toConfirm')}

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs, tabIds } from '@/components/ui/tabs';
 import { type HistoryList, type HistoryListEntry, useHistoryPage } from '@/features/history/api/get-history';
 import { HistoryPager } from '@/features/history/components/history-pager';
-import { HistoryTabs, tabIds } from '@/features/history/components/history-tabs';
 import { PaidNote, RejectionNote } from '@/features/history/components/rejection-note';
 import { StatusBadge } from '@/features/history/components/status-badge';
 import { amountSign, formatDateTime, SIGN_LOOKS } from '@/features/history/utils/history-display';
@@ -77,13 +77,7 @@ export function HistoryModal({ onClose }: ModalProps) {
     <Dialog title={t('modals.history')} onClose={onClose} className="dialog--wide">
       <div className="dialog__body history">
         <div className="history__toolbar">
-          <HistoryTabs
-            label={t('history.tabsLabel')}
-            tabs={tabs}
-            selected={list}
-            onSelect={selectList}
-            idPrefix={idPrefix}
-          />
+          <Tabs label={t('history.tabsLabel')} tabs={tabs} selected={list} onSelect={selectList} idPrefix={idPrefix} />
           <button
             type="button"
             className={`icon-button${history.isFetching ? ' is-spinning' : ''}`}

@@ -46,6 +46,13 @@ export function ProfileModal({ onClose }: ModalProps) {
             {t('footer.withdraw')}
           </button>
         </div>
+        <button
+          type="button"
+          className="button button--ghost button--block profile__play-safe"
+          onClick={() => openModal('protection')}
+        >
+          {t('profile.playSafe')}
+        </button>
       </div>
       <div className="dialog__footer">
         <button type="button" className="button button--ghost button--block" onClick={onClose}>

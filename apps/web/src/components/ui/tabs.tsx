@@ -1,9 +1,9 @@
-import './history-tabs.css';
+import './tabs.css';
 import { type KeyboardEvent, useRef } from 'react';
 
 export type Tab<Id extends string> = { id: Id; label: string };
 
-type HistoryTabsProps<Id extends string> = {
+type TabsProps<Id extends string> = {
   label: string;
   tabs: readonly Tab<Id>[];
   selected: Id;
@@ -22,7 +22,7 @@ export function tabIds(idPrefix: string, id: string) {
  * selected tab), Left/Right arrows move to and select the neighbouring tab
  * (wrapping round), Home and End the first and last.
  */
-export function HistoryTabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: HistoryTabsProps<Id>) {
+export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -42,7 +42,7 @@ export function HistoryTabs<Id extends string>({ label, tabs, selected, onSelect
   }
 
   return (
-    <div role="tablist" aria-label={label} className="history-tabs" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const isSelected = tab.id === selected;
         const ids = tabIds(idPrefix, tab.id);
@@ -59,7 +59,7 @@ export function HistoryTabs<Id extends string>({ label, tabs, selected, onSelect
             aria-selected={isSelected}
             aria-controls={isSelected ? ids.panel : undefined}
             tabIndex={isSelected ? 0 : -1}
-            className="history-tabs__tab"
+            className="tabs__tab"
             onClick={() => onSelect(tab.id)}
           >
             {tab.label}
