@@ -32,6 +32,21 @@ beforeEach(() => {
 });
 
 describe('§2 §4 /launch-ufa', () => {
+  it('issue 22: a launch the player’s own protection refuses shows the server’s reason, with no retry and no game', async () => {
+    const reason =
+      'You have excluded yourself until 26/05/2027 10:00. You can still log in and withdraw your money, but you cannot deposit, play or claim promotions.';
+    const fetchMock = mockApi({
+      ...launched,
+      [`POST ${API_PATHS.launch}`]: { status: 403, body: errorBody(403, reason, 'SELF_EXCLUDED') },
+    });
+    signIn();
+    renderApp('/launch-ufa');
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST ${API_PATHS.transferOut}`)).toHaveLength(0);
+    expect(redirectBrowser).not.toHaveBeenCalled();
+  });
+
   it("shows a spinner and 'Game launching...' while the game is prepared", async () => {
     mockApi({ ...launched, [`POST ${API_PATHS.launch}`]: () => new Promise<Response>(() => {}) });
     signIn();

@@ -30,7 +30,9 @@ type LaunchState =
   | { phase: 'launching' }
   | { phase: 'launch-failed' }
   /** The game is ready but the credit did not move: the player may retry or play with the credit where it is. */
-  | { phase: 'transfer-failed'; address: string; message: string };
+  | { phase: 'transfer-failed'; address: string; message: string }
+  /** The player's own protection refuses play (issue 22): the server says why; a retry would not help. */
+  | { phase: 'blocked'; message: string };
 
 /**
  * The launch screens /launch-ufa and /launch-game (spec §2): a spinner and
@@ -63,6 +65,10 @@ export function LaunchScreen({ game }: { game: LaunchableGame }) {
       try {
         address = gameAddress(await launch(), currentLanguage(), env.gameHostRewrite);
       } catch (error) {
+        if (error instanceof ApiError && error.status === 403 && error.serverMessage) {
+          if (mounted.current) setState({ phase: 'blocked', message: error.serverMessage });
+          return;
+        }
         console.error('Game launch failed', error);
         if (mounted.current) setState({ phase: 'launch-failed' });
         return;
@@ -106,9 +112,11 @@ export function LaunchScreen({ game }: { game: LaunchableGame }) {
     <div className="launch">
       <FormAlert>{failure}</FormAlert>
       <div className="launch__actions">
-        <button type="button" className="button button--gold button--block" onClick={retry}>
-          {t('games.retry')}
-        </button>
+        {state.phase !== 'blocked' && (
+          <button type="button" className="button button--gold button--block" onClick={retry}>
+            {t('games.retry')}
+          </button>
+        )}
         {state.phase === 'transfer-failed' && (
           <a className="button button--outline button--block" href={state.address}>
             {t('games.playAnyway')}

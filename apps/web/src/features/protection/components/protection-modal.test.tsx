@@ -112,7 +112,7 @@ describe('Play safe (issue 22)', () => {
     expect(options('Self-exclusion')).toEqual(['6 months', '1 year', '5 years', 'Permanently']);
   });
 
-  it('held deposits are listed with a way to return them; the statement is a table', async () => {
+  it('held deposits are listed with a way to return them; the statement gives each month’s figures', async () => {
     const { fetchMock, dialog } = await openProtection({
       [`GET ${PROTECTION_PATHS.protection}`]: protectionWith({
         held: [
@@ -156,10 +156,8 @@ describe('Play safe (issue 22)', () => {
     fireEvent.click(within(held).getByRole('button', { name: 'Return to my bank' }));
     expect(await within(dialog).findByText('We are returning 300 baht to your bank account.')).toBeInTheDocument();
     expect(callsTo(fetchMock, `POST ${PROTECTION_PATHS.heldReturn}`)).toHaveLength(1);
-    const table = await within(dialog).findByRole('table');
-    expect(within(table).getByRole('row', { name: /2026-11/ })).toHaveTextContent(
-      '2026-11฿1,250.50฿300.00฿150.00฿120.00฿-30.00',
-    );
+    const month = await within(dialog).findByTestId('statement-2026-11');
+    expect(month).toHaveTextContent('2026-11Deposits฿1,250.50Withdrawals฿300.00Bets฿150.00Wins฿120.00Net฿-30.00');
   });
 });
 

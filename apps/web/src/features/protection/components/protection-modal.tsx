@@ -366,32 +366,21 @@ function ActivityPanel() {
         ) : (statement.data ?? []).length === 0 ? (
           <p className="protection__hint">{t('statement.empty')}</p>
         ) : (
-          <div className="protection__table-wrap">
-            <table className="protection__table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('statement.month')}</th>
-                  <th scope="col">{t('statement.deposits')}</th>
-                  <th scope="col">{t('statement.withdrawals')}</th>
-                  <th scope="col">{t('statement.bets')}</th>
-                  <th scope="col">{t('statement.wins')}</th>
-                  <th scope="col">{t('statement.net')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(statement.data ?? []).map((month) => (
-                  <tr key={month.month}>
-                    <th scope="row">{month.month}</th>
-                    <td>{formatBahtWithSymbol(month.deposits)}</td>
-                    <td>{formatBahtWithSymbol(month.withdrawals)}</td>
-                    <td>{formatBahtWithSymbol(month.bets)}</td>
-                    <td>{formatBahtWithSymbol(month.wins)}</td>
-                    <td className={month.net < 0 ? 'is-negative' : undefined}>{formatBahtWithSymbol(month.net)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="protection__months">
+            {(statement.data ?? []).map((month) => (
+              <li key={month.month} data-testid={`statement-${month.month}`}>
+                <h4>{month.month}</h4>
+                <dl>
+                  {(['deposits', 'withdrawals', 'bets', 'wins', 'net'] as const).map((column) => (
+                    <div key={column} className={column === 'net' && month.net < 0 ? 'is-negative' : undefined}>
+                      <dt>{t(`statement.${column}`)}</dt>
+                      <dd>{formatBahtWithSymbol(month[column])}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
         )}
         <button
           type="button"
