@@ -38,3 +38,28 @@ export function formatDate(iso: string, locale = interfaceLocale()): string {
   }
   return format.format(date);
 }
+
+const bangkokFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment in Bangkok time, whatever the device's zone: the player's limits
+ * and breaks run on Bangkok days (issue 22), and the server's messages name
+ * the same clock.
+ */
+export function formatBangkokDateTime(iso: string, locale = interfaceLocale()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = bangkokFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Asia/Bangkok',
+    });
+    bangkokFormats.set(locale, format);
+  }
+  return format.format(date);
+}

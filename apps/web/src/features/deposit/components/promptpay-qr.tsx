@@ -54,7 +54,10 @@ export function PromptPayQr({ promptpayId }: { promptpayId: string }) {
   const amountLabel = qrAmount === null ? null : formatBahtWithSymbol(qrAmount);
 
   let picture: ReactNode;
-  if (qr.isError) {
+  if (qr.isError && qr.error instanceof ApiError && qr.error.status === 403 && qr.error.serverMessage) {
+    // Refused by the player's own protection (issue 22): the server's reason is the whole story.
+    picture = <FormAlert className="promptpay__alert">{qr.error.serverMessage}</FormAlert>;
+  } else if (qr.isError) {
     picture = (
       <FormAlert
         className="promptpay__alert"

@@ -1,7 +1,7 @@
 import './promotions-modal.css';
 import type { Promotion } from '@app/contracts/loyalty';
 import { formatBahtWithSymbol } from '@app/contracts/money';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromotionProgress } from '@/components/promotions/promotion-progress';
 import { Dialog } from '@/components/ui/dialog';
@@ -63,6 +63,11 @@ export function PromotionsModal({ onClose }: ModalProps) {
   const openModal = useModalStore((state) => state.open);
   const facts = usePromotionFacts();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string; deposit: boolean } | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  // The answer shows above the list: bring it into view, the player tapped a card further down.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
 
   function claimPromotion(promotion: Promotion) {
     setOutcome(null);
@@ -96,23 +101,26 @@ export function PromotionsModal({ onClose }: ModalProps) {
     content = (
       <>
         {current && <PromotionProgress claim={current} />}
-        {outcome &&
-          (outcome.ok ? (
-            <div className="promotions__outcome" role="status">
-              <p>{outcome.message}</p>
-              {outcome.deposit && (
-                <button
-                  type="button"
-                  className="button button--gold button--small"
-                  onClick={() => openModal('deposit')}
-                >
-                  {t('promotions.depositNow')}
-                </button>
-              )}
-            </div>
-          ) : (
-            <FormAlert title={t('promotions.claimFailed')}>{outcome.message}</FormAlert>
-          ))}
+        {outcome && (
+          <div ref={outcomeRef}>
+            {outcome.ok ? (
+              <div className="promotions__outcome" role="status">
+                <p>{outcome.message}</p>
+                {outcome.deposit && (
+                  <button
+                    type="button"
+                    className="button button--gold button--small"
+                    onClick={() => openModal('deposit')}
+                  >
+                    {t('promotions.depositNow')}
+                  </button>
+                )}
+              </div>
+            ) : (
+              <FormAlert title={t('promotions.claimFailed')}>{outcome.message}</FormAlert>
+            )}
+          </div>
+        )}
         {list.length === 0 ? (
           <p className="dialog__text">{t('promotions.empty')}</p>
         ) : (

@@ -26,7 +26,7 @@ import {
   useStatement,
 } from '@/features/protection/api/protection';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, interfaceLocale } from '@/lib/dates';
+import { formatBangkokDateTime } from '@/lib/dates';
 import { useProtection } from '@/lib/protection';
 import { PROTECTION_NS } from '@/lib/protection-i18n';
 import type { ModalProps } from '@/stores/modal-store';
@@ -85,7 +85,6 @@ function LimitsPanel() {
 function LimitRow({ limit }: { limit: LimitView }) {
   const { t } = useTranslation(PROTECTION_NS);
   const setLimit = useSetLimit();
-  const locale = interfaceLocale();
   const pending = limit.pending;
   return (
     <li className="protection__limit" data-testid={`limit-${limit.kind}-${limit.period}`}>
@@ -100,10 +99,10 @@ function LimitRow({ limit }: { limit: LimitView }) {
         {pending && (
           <span className="protection__pending">
             {pending.amount === null
-              ? t('limits.pendingRemoval', { date: formatDateTime(pending.from, locale) })
+              ? t('limits.pendingRemoval', { date: formatBangkokDateTime(pending.from) })
               : t('limits.pending', {
                   amount: formatBahtWithSymbol(pending.amount),
-                  date: formatDateTime(pending.from, locale),
+                  date: formatBangkokDateTime(pending.from),
                 })}
           </span>
         )}
@@ -318,7 +317,6 @@ function ActivityPanel() {
   const statement = useStatement(true);
   const returnHeld = useReturnHeld();
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const locale = interfaceLocale();
   const held = protection.data?.held ?? [];
   const heldTitleId = useId();
   const statementTitleId = useId();
@@ -333,7 +331,7 @@ function ActivityPanel() {
             {held.map((item) => (
               <li key={item.id} data-testid={`held-${item.id}`}>
                 <div>
-                  <strong>{formatBahtWithSymbol(item.amount)}</strong> · {formatDateTime(item.createdAt, locale)}
+                  <strong>{formatBahtWithSymbol(item.amount)}</strong> · {formatBangkokDateTime(item.createdAt)}
                   <span className="protection__pending">
                     {t(`held.reason.${item.reason}`)} · {t(`held.status.${item.status}`)}
                   </span>
