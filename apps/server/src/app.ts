@@ -36,6 +36,8 @@ import { startPointsExpiry } from './modules/loyalty/points.ts';
 import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 import { metricsRoutes, registerMetricsHooks } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, instrumentAdapter, type Metrics } from './modules/metrics/metrics.ts';
+import { NotificationBus } from './modules/notifications/notification-bus.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { operatorRoutes } from './modules/operators/operator.routes.ts';
 import {
   ensureSystemOperator,
@@ -128,6 +130,8 @@ type AppDeps = {
   rewardImages: RewardImageStorage;
   games: GamesContext;
   payouts: PayoutContext;
+  /** Wakes this instance's open notification streams (issue 22). */
+  notifications: NotificationBus;
 };
 
 /** Builds what every route may use, once. */
@@ -139,6 +143,7 @@ async function buildDeps(db: Db, config: Config, metrics: Metrics): Promise<AppD
     house,
     games: buildGames(db, config, house, metrics),
     payouts: buildPayouts(db, config, house),
+    notifications: new NotificationBus(),
     playerAuth: {
       db,
       signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.player),
@@ -167,7 +172,7 @@ export async function buildApp(options: {
   /** false: no logs (tests); a stream: logs go there (tests that read them); default: stdout. */
   logger?: false | { write: (line: string) => void };
   /** The connection pool and the query observer of the open database, for the metrics. */
-  database?: Pick<DatabaseHandle, 'pool' | 'observeQueries'>;
+  database?: Pick<DatabaseHandle, 'pool' | 'observeQueries' | 'listen'>;
 }): Promise<App> {
   const { db, config } = options;
   const metrics = createMetrics({ db, pool: options.database?.pool });
@@ -220,6 +225,11 @@ export async function buildApp(options: {
   await registerDocs(app);
 
   const deps = await buildDeps(db, config, metrics);
+  // Streams are woken by the database's notifications; without a handle (a bare test app) they only list.
+  if (options.database) {
+    await deps.notifications.start(options.database);
+    app.addHook('onClose', () => deps.notifications.close());
+  }
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('startDraining', () => {
@@ -239,6 +249,7 @@ export async function buildApp(options: {
     await players.register(gamesRoutes, deps);
     await players.register(loyaltyRoutes, deps);
     await players.register(protectionRoutes, deps);
+    await players.register(notificationRoutes, deps);
   });
   await app.register(seamlessRoutes, deps);
   const serviceOperator = await ensureSystemOperator(db, SYSTEM_OPERATORS.service);

@@ -36,6 +36,7 @@ const SHIPPED: Record<number, string> = {
   15: '5530529e22180e671a2b5b32c68bb55fba08f9d49a3864877cdfe5d3c4da5213',
   16: 'e88d716242e4d291bddcb95a9d06721881bcc345635be3f99fdd68c8ec3b4572',
   17: '4351f9b79d2b9bbcf8a954f9bd36cec37810bea732b16ec5bb78f173dfc6956b',
+  18: '3f19d8a26d388d50bf19a328072b7516c955f258782dd58a38cd2855e5c31df4',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

@@ -31,6 +31,16 @@ export type DatabaseHandle = {
   /** From now on every query's duration goes to the observer (one at a time; the last set wins). */
   observeQueries: (observer: QueryObserver) => void;
   close: () => Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY payload (sent at the
+   * sender's commit), `onResubscribed` is called after a lost connection was
+   * replaced (notifications in between were missed). Returns the stop function.
+   */
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onResubscribed?: () => void,
+  ) => Promise<() => Promise<void>>;
   /** The embedded database's files as a tarball, for `openPglite('memory', { loadDataDir })` (tests). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -87,7 +97,73 @@ export async function openPostgres(
   // process would stop. The next query opens a new connection.
   pool.on('error', () => undefined);
   const observed = observableKysely(pool);
-  return { ...observed, kind: 'postgres', pool, close: () => observed.db.destroy() };
+  return {
+    ...observed,
+    kind: 'postgres',
+    pool,
+    close: () => observed.db.destroy(),
+    listen: (channel, onMessage, onResubscribed) => listenOnPool(pool, channel, onMessage, onResubscribed),
+  };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * LISTEN on one connection of the pool, held for as long as it listens. A
+ * connection that dies (a restart, a failover) is replaced after a second,
+ * and the listener is told it may have missed messages.
+ */
+async function listenOnPool(
+  pool: pg.Pool,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResubscribed?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean): Promise<void> => {
+    try {
+      const next = await pool.connect();
+      next.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      next.on('error', () => lost(next));
+      await next.query(`listen ${channel}`);
+      if (stopped) {
+        next.release();
+        return;
+      }
+      client = next;
+      if (again) onResubscribed?.();
+    } catch {
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(true);
+    }, LISTEN_RETRY_MS);
+  };
+  const lost = (dead: pg.PoolClient) => {
+    if (client === dead) client = undefined;
+    dead.release(true);
+    schedule();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const held = client;
+    client = undefined;
+    if (held) {
+      await held.query(`unlisten ${channel}`).catch(() => undefined);
+      held.release();
+    }
+  };
 }
 
 /** A Kysely on the pool whose queries' durations an observer may be given later. */
@@ -178,6 +254,8 @@ export async function openPglite(
     pool,
     observeQueries,
     dumpDataDir: () => lite.dumpDataDir('none'),
+    // One process owns the embedded database: PGlite delivers NOTIFY to its own listeners at commit.
+    listen: async (channel, onMessage) => lite.listen(channel, onMessage),
     close: async () => {
       await db.destroy();
       await lite.close();

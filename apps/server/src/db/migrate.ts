@@ -18,6 +18,7 @@ import { searchIndexesSchemaSql } from './migrations/014-search-indexes.ts';
 import { blacklistSchemaSql } from './migrations/015-blacklist.ts';
 import { payoutsSchemaSql } from './migrations/016-payouts.ts';
 import { playerProtectionSchemaSql } from './migrations/017-player-protection.ts';
+import { notificationsSchemaSql } from './migrations/018-notifications.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'blacklist', sql: blacklistSchemaSql },
   { version: 16, name: 'payouts', sql: payoutsSchemaSql },
   { version: 17, name: 'player-protection', sql: playerProtectionSchemaSql },
+  { version: 18, name: 'notifications', sql: notificationsSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

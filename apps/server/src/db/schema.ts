@@ -596,7 +596,60 @@ export interface HeldDepositsTable {
   created_at: CreatedAt;
 }
 
+/** Notifications (migration 018). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: string;
+  params: ColumnType<Record<string, unknown>, string, never>;
+  created_at: CreatedAt;
+  read_at: Date | null;
+}
+
+export interface LineLinksTable {
+  player_id: number;
+  line_user_id: string;
+  language: string;
+  linked_at: CreatedAt;
+}
+
+export interface LineLinkCodesTable {
+  code: string;
+  player_id: number;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  player_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: string;
+  created_at: CreatedAt;
+}
+
+export interface NotificationSendsTable {
+  id: Generated<number>;
+  notification_id: number | null;
+  channel: 'LINE' | 'PUSH' | 'LINE_GROUP';
+  target: string;
+  payload: ColumnType<Record<string, unknown>, string, never>;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  next_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  line_links: LineLinksTable;
+  line_link_codes: LineLinkCodesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_sends: NotificationSendsTable;
   player_limits: PlayerLimitsTable;
   player_exclusions: PlayerExclusionsTable;
   player_protection: PlayerProtectionTable;

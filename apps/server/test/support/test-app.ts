@@ -76,7 +76,7 @@ export function testApp(): Promise<TestContext> {
     await applySqlMutant(database.db);
     await seedReferenceData(database.db);
     const config = testConfig();
-    const app = await buildApp({ db: database.db, config, logger: false });
+    const app = await buildApp({ db: database.db, config, logger: false, database });
     await app.ready();
     return { app, database, config };
   })();

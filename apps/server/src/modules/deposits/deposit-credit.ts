@@ -1,3 +1,4 @@
+import { satangToBaht } from '@app/contracts/money';
 import type { Trx } from '../../db/database.ts';
 import type { HistorySource } from '../../db/schema.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
@@ -5,6 +6,7 @@ import type { HistoryRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, findHistoryEntry, recordHistory } from '../history/history.service.ts';
 import { postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { onDepositCredited } from '../loyalty/loyalty.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 /**
  * Who credits a deposit when no person does: the bank feed, or a slip that
@@ -59,6 +61,7 @@ export async function creditNewDeposit(
     reason: credit.reason,
   });
   await onDepositCredited(trx, { playerId: credit.playerId, amountSatang: credit.amountSatang, historyId: entry.id });
+  await notify(trx, credit.playerId, 'DEPOSIT_CREDITED', { amount: satangToBaht(credit.amountSatang) });
   return { entry, journalEntryId: moved.journalEntryId };
 }
 
@@ -82,5 +85,6 @@ export async function creditWaitingDeposit(
   const entry = await findHistoryEntry(trx, historyId);
   assert(entry !== undefined && entry.status === 'APPROVED', 'the credited deposit is approved');
   await onDepositCredited(trx, { playerId: credit.playerId, amountSatang: credit.amountSatang, historyId });
+  await notify(trx, credit.playerId, 'DEPOSIT_CREDITED', { amount: satangToBaht(credit.amountSatang) });
   return { entry, journalEntryId: moved.journalEntryId };
 }

@@ -223,8 +223,8 @@ export const historyRepository = {
       settlementJournalEntryId: number | null;
       balances?: { before: number; after: number };
     },
-  ): Promise<void> {
-    await trx
+  ): Promise<{ playerId: number; type: HistoryType; amount: number } | undefined> {
+    return trx
       .updateTable('history')
       .set({
         status: decision.status,
@@ -239,6 +239,7 @@ export const historyRepository = {
       })
       .where('id', '=', id)
       .where('status', '=', 'WAITING')
-      .execute();
+      .returning(['player_id as playerId', 'type', 'amount'])
+      .executeTakeFirst();
   },
 };

@@ -1,7 +1,9 @@
 import type { PageQuery } from '@app/contracts/common';
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
-import type { Queryable } from '../../db/database.ts';
+import { satangToBaht } from '@app/contracts/money';
+import type { Queryable, Trx } from '../../db/database.ts';
 import { assert } from '../../lib/assert.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { playerIdsMatching } from '../player/player.service.ts';
 import { type HistoryDetailRow, historyRepository } from './history.repository.ts';
 
@@ -92,7 +94,28 @@ export function queueOfType(
 export const recordHistory = historyRepository.insert;
 export const lockHistoryEntry = historyRepository.lock;
 export const findHistoryEntry = historyRepository.find;
-export const decideHistoryEntry = historyRepository.decide;
+/**
+ * Decides a WAITING entry (the status, who, why, the settlement) and tells the
+ * player (issue 22): a withdrawal approved or rejected with the reason, a slip
+ * deposit rejected with the reason. A credited deposit is told where it is
+ * credited (deposits/deposit-credit.ts), a paid withdrawal where it is paid.
+ */
+export async function decideHistoryEntry(
+  trx: Trx,
+  id: number,
+  decision: Parameters<typeof historyRepository.decide>[2],
+): Promise<void> {
+  const decided = await historyRepository.decide(trx, id, decision);
+  if (!decided) return;
+  const amount = satangToBaht(decided.amount);
+  if (decided.type === 'WITHDRAW' && decision.status === 'APPROVED') {
+    await notify(trx, decided.playerId, 'WITHDRAW_APPROVED', { amount });
+  } else if (decided.type === 'WITHDRAW' && decision.status === 'REJECTED') {
+    await notify(trx, decided.playerId, 'WITHDRAW_REJECTED', { amount, reason: decision.reason });
+  } else if (decided.type === 'DEPOSIT' && decision.status === 'REJECTED') {
+    await notify(trx, decided.playerId, 'DEPOSIT_REJECTED', { amount, reason: decision.reason });
+  }
+}
 
 /** An entry the caller has just written or decided in its transaction: reading it back cannot miss. */
 export async function requireHistoryEntry(db: Queryable, id: number): Promise<HistoryDetailRow> {

@@ -1,10 +1,12 @@
 import type { MessageKey } from '@app/contracts/messages';
+import { satangToBaht } from '@app/contracts/money';
 import { type Selectable, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { lockMainBalance, readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
 
@@ -132,11 +134,18 @@ export function turnoverRequiredFor(
 }
 
 async function endClaim(trx: Trx, claimId: number, status: ClaimRow['status'], reason: string) {
-  await trx
+  const ended = await trx
     .updateTable('player_promotions')
     .set({ status, ended_at: sql<Date>`now()`, end_reason: reason })
     .where('id', '=', claimId)
-    .execute();
+    .returning('player_id')
+    .executeTakeFirstOrThrow();
+  await notify(
+    trx,
+    ended.player_id,
+    status === 'COMPLETED' ? 'PROMOTION_COMPLETED' : 'PROMOTION_ENDED',
+    status === 'COMPLETED' ? {} : { status, reason },
+  );
 }
 
 /** Returns bonus money to the house (never more than the main balance) and records it on the claim. */
@@ -200,6 +209,7 @@ async function startClaim(
     .where('id', '=', claim.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await notify(trx, claim.player_id, 'PROMOTION_STARTED', { bonus: satangToBaht(terms.bonusSatang) });
   if (terms.turnoverRequired === 0) await completeClaim(trx, started);
 }
 

@@ -8,6 +8,7 @@ import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import type { HistoryDetailRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../history/history.service.ts';
 import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import type { PayoutBank } from './payout-bank.ts';
 import { gatherRiskFacts, readRiskRules, riskReasons, riskScore } from './risk.ts';
 
@@ -258,6 +259,10 @@ async function recordPaid(
     })
     .where('id', '=', row.history_id)
     .execute();
+  await notify(trx, row.player_id, 'WITHDRAW_PAID', {
+    amount: satangToBaht(row.amount),
+    bankReference: paid.bankReference,
+  });
   await matchDebitsOf(trx, row.id);
 }
 

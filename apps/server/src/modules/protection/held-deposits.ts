@@ -1,3 +1,4 @@
+import { satangToBaht } from '@app/contracts/money';
 import type { AdminHeldDeposit, HeldDeposit } from '@app/contracts/protection';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,6 +7,7 @@ import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { creditNewDeposit } from '../deposits/deposit-credit.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { createPayout, type PayoutContext, postWithdrawPayout } from '../payouts/payout.service.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
 import { presentHeld } from './protection.service.ts';
@@ -52,6 +54,7 @@ export async function holdTransfer(
       journal_entry_id: journal.journalEntryId,
     })
     .execute();
+  await notify(trx, held.playerId, 'DEPOSIT_HELD', { amount: satangToBaht(held.amountSatang), reason: held.reason });
   return transferId;
 }
 
