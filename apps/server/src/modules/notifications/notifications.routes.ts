@@ -92,10 +92,10 @@ export async function notificationRoutes(app: App, deps: NotificationRoutesDeps)
         if (!raw.writableEnded) raw.write(': keep-alive\n\n');
       }, STREAM_KEEPALIVE_MS);
       keepAlive.unref();
-      request.raw.on('close', () => {
+      // The response closes when the player's connection does (or the server ends it).
+      raw.on('close', () => {
         clearInterval(keepAlive);
         unsubscribe();
-        if (!raw.writableEnded) raw.end();
       });
     },
   );
