@@ -22,7 +22,7 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   /** amount (baht), reason, bankReference, title: as the kind needs. */
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  params: z.record(z.string(), z.union([z.string(), z.number()]).nullable()),
   createdAt: z.string(),
   read: z.boolean(),
 });

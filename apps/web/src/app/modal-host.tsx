@@ -64,6 +64,14 @@ const MODALS: Record<ModalName, ModalEntry> = {
       import('@/features/protection/components/protection-modal').then((m) => ({ default: m.ProtectionModal })),
     ),
   },
+  notifications: {
+    title: 'modals.notifications',
+    Component: lazy(() =>
+      import('@/features/notifications/components/notifications-modal').then((m) => ({
+        default: m.NotificationsModal,
+      })),
+    ),
+  },
   'play-game': {
     title: 'modals.playGame',
     Component: lazy(() => import('@/features/games/components/play-modal').then((m) => ({ default: m.PlayModal }))),

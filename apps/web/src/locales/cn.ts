@@ -114,6 +114,7 @@ const cn: LocaleResource = {
     confirmDeposit: '确认存款',
     promotions: '优惠活动',
     protection: '安全游戏',
+    notifications: '通知',
   },
   profile: {
     playSafe: '安全游戏：限额与暂停',

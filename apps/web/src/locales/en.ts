@@ -116,6 +116,7 @@ const en = {
     confirmDeposit: 'Confirm deposit',
     promotions: 'Promotions',
     protection: 'Play safe',
+    notifications: 'Notifications',
   },
   profile: {
     playSafe: 'Play safe: limits and breaks',

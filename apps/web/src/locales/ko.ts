@@ -114,6 +114,7 @@ const ko: LocaleResource = {
     confirmDeposit: '입금 확인',
     promotions: '프로모션',
     protection: '안전한 플레이',
+    notifications: '알림',
   },
   profile: {
     playSafe: '안전한 플레이: 한도와 휴식',

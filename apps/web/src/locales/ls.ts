@@ -114,6 +114,7 @@ const ls: LocaleResource = {
     confirmDeposit: 'ຢືນຢັນການຝາກເງິນ',
     promotions: 'ໂປຣໂມຊັນ',
     protection: 'ຫຼິ້ນຢ່າງປອດໄພ',
+    notifications: 'ການແຈ້ງເຕືອນ',
   },
   profile: {
     playSafe: 'ຫຼິ້ນຢ່າງປອດໄພ: ວົງເງິນ ແລະ ການພັກ',

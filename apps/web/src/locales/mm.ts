@@ -114,6 +114,7 @@ const mm: LocaleResource = {
     confirmDeposit: 'ငွေသွင်းမှု အတည်ပြုရန်',
     promotions: 'ပရိုမိုးရှင်းများ',
     protection: 'ဘေးကင်းစွာ ကစားပါ',
+    notifications: 'အသိပေးချက်များ',
   },
   profile: {
     playSafe: 'ဘေးကင်းစွာ ကစားပါ- ကန့်သတ်ချက်နှင့် နားခြင်း',

@@ -114,6 +114,7 @@ const th: LocaleResource = {
     confirmDeposit: 'ยืนยันการฝากเงิน',
     promotions: 'โปรโมชั่น',
     protection: 'เล่นอย่างปลอดภัย',
+    notifications: 'การแจ้งเตือน',
   },
   profile: {
     playSafe: 'เล่นอย่างปลอดภัย: วงเงินและการพัก',

@@ -13,6 +13,7 @@ export const MODAL_NAMES = [
   'confirm-deposit',
   'promotions',
   'protection',
+  'notifications',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

@@ -1,3 +1,4 @@
+import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { API_PATHS } from '@app/contracts/paths';
 import type { User } from '@app/contracts/player';
 import { PROTECTION_PATHS, type ProtectionData } from '@app/contracts/protection';
@@ -39,7 +40,10 @@ export const defaultBalance = {
 type Reply = { status?: number; body?: unknown } | (() => Promise<Response>);
 
 type ApiMethod = 'GET' | 'POST' | 'PUT';
-type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS] | (typeof PROTECTION_PATHS)[keyof typeof PROTECTION_PATHS];
+type ApiPath =
+  | (typeof API_PATHS)[keyof typeof API_PATHS]
+  | (typeof PROTECTION_PATHS)[keyof typeof PROTECTION_PATHS]
+  | (typeof NOTIFICATION_PATHS)[keyof typeof NOTIFICATION_PATHS];
 /** "METHOD /path" of a contract path, e.g. `GET ${API_PATHS.balance}`: a renamed path no longer type-checks. */
 export type ApiCall = `${ApiMethod} ${ApiPath}`;
 export type Routes = Partial<Record<ApiCall, Reply | ((request: Request) => Reply)>>;
@@ -61,7 +65,7 @@ function callKey(input: RequestInfo | URL, method = 'GET'): string {
 /**
  * Replaces fetch with a table of answers keyed by "METHOD /path" (no query),
  * built from API_PATHS (a path's `:id` matches any id). Settings, balance, profile, logout, promotions (none),
- * points and the player's protection (none) have defaults;
+ * points, the player's protection (none), notifications (none) and a quiet notification stream have defaults;
  * `routes` adds to or overrides them. A call with no entry in the table is a
  * test bug: fetch rejects with an Error naming the call, and the test fails
  * when it finishes even if the code under test swallowed that rejection.
@@ -83,6 +87,10 @@ export function mockApi(routes: Routes = {}) {
     [`GET ${API_PATHS.promotions}`]: { body: { success: true, data: { promotions: [], current: null } } },
     [`GET ${API_PATHS.points}`]: { body: { success: true, data: { points: 1500, nextExpiry: null } } },
     [`GET ${PROTECTION_PATHS.protection}`]: { body: { success: true, data: defaultProtection } },
+    [`GET ${NOTIFICATION_PATHS.list}`]: { body: { success: true, data: { items: [], unread: 0 } } },
+    // An open stream on which nothing happens.
+    [`GET ${NOTIFICATION_PATHS.stream}`]: () =>
+      Promise.resolve(new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } })),
     ...routes,
   };
   const unexpected: Error[] = [];

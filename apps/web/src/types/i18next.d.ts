@@ -1,10 +1,11 @@
 import 'i18next';
 import type { LocaleResource } from '@/locales/en';
+import type { NotificationsResource } from '@/locales/notifications/en';
 import type { ProtectionResource } from '@/locales/protection/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: LocaleResource; protection: ProtectionResource };
+    resources: { translation: LocaleResource; protection: ProtectionResource; notifications: NotificationsResource };
   }
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import './header.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,9 @@ import { useLogout } from '@/lib/auth';
 import { useHasSession } from '@/lib/session';
 
 /** Spec §2 header: home button (pointer only when signed in), logo, language select, logout. */
+// Its own chunk, only for a signed-in player: the login screen's first load does not carry it.
+const NotificationBell = lazy(() => import('@/components/notifications/notification-bell'));
+
 export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,6 +35,11 @@ export function Header() {
       <Logo className="app-header__logo" />
       <div className="app-header__end">
         <LanguageSelect />
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <button
           type="button"
           className="icon-button"

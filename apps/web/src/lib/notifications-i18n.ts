@@ -1,0 +1,23 @@
+import { i18n } from '@/lib/i18n';
+import cn from '@/locales/notifications/cn';
+import en from '@/locales/notifications/en';
+import ko from '@/locales/notifications/ko';
+import ls from '@/locales/notifications/ls';
+import mm from '@/locales/notifications/mm';
+import th from '@/locales/notifications/th';
+
+/**
+ * The notifications screens' strings, in their own namespace: they come with
+ * the bell's code, never with the login
+ * screen's first load. Importing this module registers them.
+ */
+export const NOTIFICATIONS_NS = 'notifications';
+const BUNDLES = { en, th, cn, ls, mm, ko };
+function register(): void {
+  for (const [language, bundle] of Object.entries(BUNDLES)) {
+    if (!i18n.hasResourceBundle(language, NOTIFICATIONS_NS)) i18n.addResourceBundle(language, NOTIFICATIONS_NS, bundle);
+  }
+}
+// The store exists once i18next is initialised (main.tsx does it before any screen loads; tests may later).
+if (i18n.isInitialized) register();
+else i18n.on('initialized', register);
