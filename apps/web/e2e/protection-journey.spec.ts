@@ -10,7 +10,8 @@ import { adminToken, checkScreen, expectAccessible, freshPhone, SCREENSHOTS, san
  * limit and is refused a deposit over it on the deposit screen; excludes
  * themselves for 6 months and then sees every blocked action explained
  * (deposit, games, promotions) while a withdrawal still goes through; the
- * activity statement lists the month. English and Thai, axe on every screen,
+ * operator's approval of the withdrawal reaches the open app live (the
+ * bell); the activity statement lists the month. English and Thai, axe on every screen,
  * nothing scrolls sideways at 320 px.
  */
 
@@ -58,7 +59,7 @@ async function alsoInThai(page: Page, name: string, open: (locale: Locale) => Pr
   await page.getByRole('combobox').first().selectOption('en');
 }
 
-test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclusion closes deposits, games and promotions, explained, while a withdrawal still works', async ({
+test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclusion closes deposits, games and promotions, explained, while a withdrawal still works; the operator’s approval reaches the open app live', async ({
   page,
   request,
 }) => {
@@ -180,6 +181,32 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   await checkScreen(page, 'protection-withdraw-allowed');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+
+  // A first withdrawal goes to review; the operator approves it, and the open app is told at once.
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  const queue = await request.get(`${ADMIN_PATHS.withdrawals}?q=${phone}`, { headers: operator });
+  const waiting = ((await queue.json()) as { data: { items: { id: number; amount: number }[] } }).data.items;
+  const withdrawal = waiting.find((item) => item.amount === 500);
+  expect(withdrawal).toBeDefined();
+  const approved = await request.post(fillPath(ADMIN_PATHS.withdrawalApprove, { id: String(withdrawal?.id) }), {
+    headers: operator,
+    data: {},
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await expect(bell).toHaveAccessibleName(/^Notifications, [12] unread$/);
+  await bell.click();
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre.getByTestId('notification').first()).toContainText(
+    /Your withdrawal of ฿500\.00 (is approved|has been paid to your bank)/,
+  );
+  await checkScreen(page, 'notifications-centre');
+  await alsoInThai(page, 'notifications-centre', async (l) => {
+    await page.getByTestId('notification-bell').click();
+    const modal = page.getByRole('dialog', { name: l.modals.notifications });
+    await expect(modal.getByTestId('notification').first()).toBeVisible();
+    return modal;
+  });
 
   // The activity statement lists this month.
   const activity = await openPlaySafe(page, EN);
