@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bahtToSatang } from '@app/contracts/money';
-import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
 import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { buildSandbox } from '@app/sandbox-provider/app';
@@ -50,6 +49,7 @@ import {
   zodFieldNames,
 } from './support/fuzz-kit.ts';
 import { fakeGames } from './support/games.ts';
+import { injectReadable } from './support/inject-stream.ts';
 import { freePort } from './support/sandbox.ts';
 import {
   ADMIN_KEY,
@@ -604,43 +604,20 @@ function refusedCredentials(answer: Answer): boolean {
   return answer.statusCode === 403 && errorCodeOf(answer) === 'FORBIDDEN';
 }
 
-/** The first chunk of an injected answer's body (all of it when it ends first); the stream is then closed. */
-async function firstChunk(stream: NodeJS.ReadableStream & { destroy: () => void }, headOnly: boolean): Promise<string> {
-  if (headOnly) {
-    stream.destroy();
-    return '';
-  }
-  const text = await new Promise<string>((resolve, reject) => {
-    let read = '';
-    stream.on('data', (chunk: Buffer) => {
-      read += chunk.toString('utf8');
-      resolve(read);
-    });
-    stream.on('end', () => resolve(read));
-    stream.on('error', reject);
-  });
-  stream.destroy();
-  return text;
-}
-
 async function runCase(route: FuzzRoute, c: FuzzCase): Promise<void> {
   const raw = c.body ? (typeof c.body.payload === 'string' ? c.body.payload : c.body.payload.toString('utf8')) : '';
   const credentials = await credentialHeaders(route, c.auth, c.operatorByKey, raw);
   const before = lastMark ?? (await mark());
   const headers: Record<string, string> = { ...c.headers, ...credentials };
   if (c.body?.contentType !== undefined) headers['content-type'] = c.body.contentType;
-  // A stream (the notification stream) never ends by itself: its answer is read up to its first event.
-  const streaming = route.key === `GET ${NOTIFICATION_PATHS.stream}`;
-  const response = await app.inject({
+  // A stream (the notification stream) never ends by itself: injectReadable reads it up to its first chunk.
+  const response = await injectReadable(app, {
     method: c.method as 'GET',
     url: c.path + c.query,
     headers,
     ...(c.body && c.body.payload.length > 0 ? { payload: c.body.payload } : {}),
-    ...(streaming ? { payloadAsStream: true } : {}),
   });
-  // A HEAD answer has no body to wait for.
-  const body = streaming ? await firstChunk(response.stream(), c.method === 'HEAD') : response.body;
-  const answer: Answer = { statusCode: response.statusCode, headers: response.headers, body };
+  const answer: Answer = { statusCode: response.statusCode, headers: response.headers, body: response.body };
   const after = await mark();
   lastMark = after;
 

@@ -180,6 +180,21 @@ describe('deposit limits (issue 22)', () => {
     expect((await protection(player)).limits).toEqual([]);
   });
 
+  it('waiting deposits count, deposits of an earlier period do not', async () => {
+    const player = await newProtectedPlayer();
+    await setLimit(player, 'DEPOSIT', 'DAY', 1000);
+    // A slip sent today and still waiting takes its room.
+    await sql`insert into history (player_id, type, status, amount, before_amount, after_amount, source)
+               values (${player.id}, 'DEPOSIT', 'WAITING', 70000, 0, 0, 'SLIP')`.execute(t.database.db);
+    expect((await promptPay(player, 400)).statusCode).toBe(403);
+    expect((await promptPay(player, 300)).statusCode).toBe(200);
+    // Moved to yesterday (Bangkok), it no longer counts today.
+    await sql`update history set created_at = bangkok_period_start('DAY', now()) - interval '1 second'
+               where player_id = ${player.id}`.execute(t.database.db);
+    expect((await promptPay(player, 1000)).statusCode).toBe(200);
+    expect((await protection(player)).limits[0]).toMatchObject({ used: 0, remaining: 1000 });
+  });
+
   it('bad limits are 400 and change nothing: a third decimal, zero, words, an unknown period', async () => {
     const player = await newProtectedPlayer();
     for (const body of [

@@ -29,7 +29,11 @@ export type SqlMutant = {
     | 'idempotency_stored'
     | 'idempotency_claim'
     | 'idempotency_store'
-    | 'bangkok_day_start';
+    | 'bangkok_day_start'
+    | 'bangkok_period_start'
+    | 'player_limit_in_force'
+    | 'player_loss_since'
+    | 'player_protection_refusal';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -44,6 +48,7 @@ const LEDGER_RULES = 'test/ledger-rules.test.ts';
 const WITHDRAWAL_RULES = 'test/withdrawal-rules.test.ts';
 const WITHDRAWALS = 'test/withdrawals.test.ts';
 const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
+const PROTECTION = 'test/protection.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -598,6 +603,164 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a key taken by a committed request is not claimed again: its copy replays, moving nothing',
     changes: [{ find: 'claimed := found;', replace: 'claimed := true;' }],
     killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
+  },
+  // player protection (issue 22) ---------------------------------------------------
+  {
+    id: 'PR1',
+    fn: 'player_protection_refusal',
+    rule: 'a self-exclusion in force refuses deposits, play, bets and claims',
+    changes: [{ find: "if v_exclusion = 'SELF_EXCLUSION' then return 'SELF_EXCLUDED'; end if;", replace: '' }],
+    killedBy: { file: PROTECTION, test: 'self-excluded for 6 months: every blocked action is refused' },
+  },
+  {
+    id: 'PR2',
+    fn: 'player_protection_refusal',
+    rule: 'a time-out in force refuses with its own reason',
+    changes: [{ find: "if v_exclusion = 'TIMEOUT' then return 'TIMED_OUT'; end if;", replace: '' }],
+    killedBy: { file: PROTECTION, test: 'a time-out refuses with its own reason' },
+  },
+  {
+    id: 'PR3',
+    fn: 'player_protection_refusal',
+    rule: 'an exclusion ends at its end',
+    changes: [{ find: 'e.starts_at <= now() and (e.ends_at is null or e.ends_at > now())', replace: 'true' }],
+    killedBy: { file: PROTECTION, test: 'refused while it lasts, and allowed after' },
+  },
+  {
+    id: 'PR4',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit that reaches the limit exactly is allowed; one satang more is not',
+    changes: [
+      {
+        find: "if v_used + p_amount > v_limit.amount then return 'DEPOSIT_LIMIT'; end if;",
+        replace: "if v_used + p_amount >= v_limit.amount then return 'DEPOSIT_LIMIT'; end if;",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit over the daily limit is refused on the deposit screen' },
+  },
+  {
+    id: 'PR5',
+    fn: 'player_protection_refusal',
+    rule: 'deposits still waiting (a slip sent) count towards the limit',
+    changes: [
+      {
+        find: "h.type = 'DEPOSIT' and h.status in ('WAITING', 'APPROVED')",
+        replace: "h.type = 'DEPOSIT' and h.status = 'APPROVED'",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'waiting deposits count, deposits of an earlier period do not' },
+  },
+  {
+    id: 'PR6',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit limit counts from the start of its period',
+    changes: [
+      {
+        find: 'and h.created_at >= bangkok_period_start(v_limit.period, now());',
+        replace: ';',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'waiting deposits count, deposits of an earlier period do not' },
+  },
+  {
+    id: 'PR7',
+    fn: 'player_protection_refusal',
+    rule: 'a bet that, lost, reaches the loss limit exactly is accepted',
+    changes: [
+      {
+        find: "if p_action = 'BET' and v_used + p_amount > v_limit.amount then",
+        replace: "if p_action = 'BET' and v_used + p_amount >= v_limit.amount then",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'PR8',
+    fn: 'player_protection_refusal',
+    rule: 'a loss that has reached the limit blocks launches and transfers',
+    changes: [
+      {
+        find: "if v_used >= v_limit.amount then return 'LOSS_LIMIT'; end if;",
+        replace: "if v_used > v_limit.amount then return 'LOSS_LIMIT'; end if;",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'LF1',
+    fn: 'player_limit_in_force',
+    rule: 'a raise applies once its 24 hours have passed',
+    changes: [{ find: 'when p_limit.pending_set and p_limit.pending_from <= p_at then', replace: 'when false then' }],
+    killedBy: { file: PROTECTION, test: 'a lowered limit applies at once; a raised one only after 24 hours' },
+  },
+  {
+    id: 'LF2',
+    fn: 'player_limit_in_force',
+    rule: 'a raise does not apply before its 24 hours',
+    changes: [{ find: 'p_limit.pending_from <= p_at', replace: 'p_limit.pending_from is not null' }],
+    killedBy: { file: PROTECTION, test: 'a lowered limit applies at once; a raised one only after 24 hours' },
+  },
+  {
+    id: 'LS1',
+    fn: 'player_loss_since',
+    rule: 'a loss is what left the player (bets minus wins), not what came in',
+    changes: [{ find: 'coalesce(-sum(p.amount), 0)', replace: 'coalesce(sum(p.amount), 0)' }],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'LS2',
+    fn: 'player_loss_since',
+    rule: 'wins count against the loss',
+    changes: [
+      {
+        find: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK', 'GAME_RESULT')",
+        replace: "('SEAMLESS_BET', 'SEAMLESS_ROLLBACK', 'GAME_RESULT')",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'LS3',
+    fn: 'player_loss_since',
+    rule: "only the player's own accounts count (never the house side of a journal)",
+    changes: [
+      {
+        find: 'join ledger_accounts a on a.id = p.account_id and a.player_id = p_player_id',
+        replace: 'join ledger_accounts a on a.id = p.account_id',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'LS4',
+    fn: 'player_loss_since',
+    rule: 'losses before the period do not count',
+    changes: [{ find: 'and j.created_at >= p_since', replace: '' }],
+    killedBy: { file: PROTECTION, test: 'losses before the period started do not count towards it' },
+  },
+  {
+    id: 'BP1',
+    fn: 'bangkok_period_start',
+    rule: 'a week starts on Monday',
+    changes: [
+      {
+        find: "when 'WEEK' then date_trunc('week',",
+        replace: "when 'WEEK' then date_trunc('day',",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'the period starts at midnight, Monday and the 1st in Bangkok time' },
+  },
+  {
+    id: 'BP2',
+    fn: 'bangkok_period_start',
+    rule: "a day starts at Bangkok's midnight, not UTC's",
+    changes: [
+      {
+        find: "when 'DAY' then date_trunc('day', p_at at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok'",
+        replace: "when 'DAY' then date_trunc('day', p_at)",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'the period starts at midnight, Monday and the 1st in Bangkok time' },
   },
 ];
 
