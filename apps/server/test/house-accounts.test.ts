@@ -39,6 +39,7 @@ describe('house accounts', () => {
         [house.bankDeposits, ACCOUNT_KIND.bankDeposits, '', 'THB'],
         [house.bankPayouts, ACCOUNT_KIND.bankPayouts, '', 'THB'],
         [house.unmatchedDeposits, ACCOUNT_KIND.unmatchedDeposits, '', 'THB'],
+        [house.depositsHeld, ACCOUNT_KIND.depositsHeld, '', 'THB'],
         ...GAME_PROVIDERS.map(
           (provider) =>
             [house.providerClearing.get(provider) ?? -1, ACCOUNT_KIND.providerClearing, provider, 'THB'] as [
