@@ -3,7 +3,15 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type en from '../src/locales/en';
 import thProtection from '../src/locales/protection/th';
 import th from '../src/locales/th';
-import { adminToken, checkScreen, expectAccessible, freshPhone, SCREENSHOTS, sandboxOrigin } from './support';
+import {
+  adminToken,
+  checkScreen,
+  expectAccessible,
+  freshPhone,
+  openFromWalletMenu,
+  SCREENSHOTS,
+  sandboxOrigin,
+} from './support';
 
 /**
  * Issue 22, player protection, at 360×740: a player sets a daily deposit
@@ -18,19 +26,13 @@ import { adminToken, checkScreen, expectAccessible, freshPhone, SCREENSHOTS, san
 const PASSWORD = 'secret-pass-1';
 type Locale = typeof en;
 
-async function openFromWallet(page: Page, button: string, dialog: string): Promise<Locator> {
-  await page
-    .locator('.wallet')
-    .getByRole('button', { name: new RegExp(`^${button}`) })
-    .first()
-    .click();
-  const modal = page.getByRole('dialog', { name: dialog });
-  await expect(modal).toBeVisible();
-  return modal;
-}
-
 async function openPlaySafe(page: Page, locale: { profile: string; link: string; title: string }) {
-  const profile = await openFromWallet(page, locale.profile, locale.profile);
+  const profile = await openFromWalletMenu(page, locale.profile, locale.profile);
+  await expect(profile.getByRole('button', { name: locale.link })).toBeVisible();
+  if (locale === EN && !profileShot) {
+    profileShot = true;
+    await checkScreen(page, 'protection-profile-link');
+  }
   await profile.getByRole('button', { name: locale.link }).click();
   const modal = page.getByRole('dialog', { name: locale.title });
   await expect(modal.getByRole('tablist')).toBeVisible();
@@ -40,6 +42,7 @@ async function openPlaySafe(page: Page, locale: { profile: string; link: string;
   return modal;
 }
 
+let profileShot = false;
 const EN = { profile: 'Profile', link: 'Play safe: limits and breaks', title: 'Play safe' };
 const TH = { profile: th.modals.profile, link: th.profile.playSafe, title: th.modals.protection };
 
@@ -118,7 +121,7 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   await alsoInThai(page, 'protection-limits', () => openPlaySafe(page, TH));
 
   // A deposit of 800 baht is refused on the deposit screen, with what is left and until when.
-  const deposit = await openFromWallet(page, 'Deposit', 'Deposit');
+  const deposit = await openFromWalletMenu(page, 'Deposit', 'Deposit');
   await deposit.getByLabel(/Amount for the QR/i).fill('800');
   await expect(deposit.getByRole('alert')).not.toContainText('could not be loaded');
   await expect(deposit.getByRole('alert')).toContainText(
@@ -145,20 +148,20 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   });
 
   // Every blocked action says why. Deposits: the screen is closed, with the date.
-  const closed = await openFromWallet(page, 'Deposit', 'Deposit');
+  const closed = await openFromWalletMenu(page, 'Deposit', 'Deposit');
   await expect(closed.getByTestId('exclusion-notice')).toContainText(
     /Deposits are closed: you have excluded yourself until .*You can still withdraw your money\./,
   );
   await expect(closed.getByText('Transfer to this account')).toHaveCount(0);
   await checkScreen(page, 'protection-deposit-closed');
   await alsoInThai(page, 'protection-deposit-closed', async (l) => {
-    const modal = await openFromWallet(page, l.footer.deposit, l.modals.deposit);
+    const modal = await openFromWalletMenu(page, l.footer.deposit, l.modals.deposit);
     await expect(modal.getByTestId('exclusion-notice')).toContainText(thProtection.blocked.withdrawStill);
     return modal;
   });
 
   // Promotions: claiming is refused with the reason.
-  const promotions = await openFromWallet(page, 'Promotions', 'Promotions');
+  const promotions = await openFromWalletMenu(page, 'Promotions', 'Promotions');
   await promotions.getByRole('button', { name: `Claim: ${promotionTitle}` }).click();
   await expect(promotions.getByRole('alert')).toContainText(
     /You have excluded yourself until .* cannot deposit, play or claim promotions\./,
@@ -174,7 +177,7 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   await page.getByRole('link', { name: 'Back to home' }).click();
 
   // A withdrawal still works.
-  const withdraw = await openFromWallet(page, 'Withdraw', 'Withdraw');
+  const withdraw = await openFromWalletMenu(page, 'Withdraw', 'Withdraw');
   await withdraw.getByRole('button', { name: '฿500', exact: true }).click();
   await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect(page.getByRole('dialog', { name: /Withdrawal (approved|in progress)/ })).toBeVisible();
