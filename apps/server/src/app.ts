@@ -1,3 +1,4 @@
+import { DEMO_PATHS } from '@app/contracts/paths';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
@@ -18,6 +19,7 @@ import type { AuthContext } from './modules/auth/auth.service.ts';
 import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
 import { createTokenSigner, TOKEN_ISSUER } from './modules/auth/tokens.ts';
 import { blacklistAdminRoutes } from './modules/blacklist/blacklist.routes.ts';
+import { FakeLinePlatform, lineSandboxRoutes } from './modules/demo/line-sandbox.ts';
 import { sandboxBankRoutes } from './modules/demo/sandbox-bank.routes.ts';
 import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposits/bank-feed.routes.ts';
 import { depositAdminRoutes } from './modules/deposits/deposit.admin-routes.ts';
@@ -36,8 +38,12 @@ import { startPointsExpiry } from './modules/loyalty/points.ts';
 import { startMaintenance } from './modules/maintenance/maintenance.service.ts';
 import { metricsRoutes, registerMetricsHooks } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, instrumentAdapter, type Metrics } from './modules/metrics/metrics.ts';
+import { lineMessagingApi } from './modules/notifications/line-messaging.ts';
 import { NotificationBus } from './modules/notifications/notification-bus.ts';
+import { type OutboxContext, startNotificationOutbox } from './modules/notifications/notification-outbox.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { lineWebhookRoutes, outsideChannelRoutes } from './modules/notifications/outside-channels.routes.ts';
+import { webPushSender } from './modules/notifications/web-push-sender.ts';
 import { operatorRoutes } from './modules/operators/operator.routes.ts';
 import {
   ensureSystemOperator,
@@ -97,6 +103,25 @@ function buildPayouts(db: Db, config: Config, house: HouseAccounts): PayoutConte
   };
 }
 
+/** How long a call to LINE or a push service may take. */
+const OUTSIDE_TIMEOUT_MS = 5000;
+
+/** The notification outbox's senders (issue 22): LINE when it is set up, and Web Push. */
+function buildOutbox(db: Db, config: Config): OutboxContext {
+  const { line, vapid } = config.outside;
+  return {
+    db,
+    line: line
+      ? {
+          api: lineMessagingApi({ apiUrl: line.apiUrl, accessToken: line.accessToken, timeoutMs: OUTSIDE_TIMEOUT_MS }),
+          channelSecret: line.channelSecret,
+          operatorGroupId: line.operatorGroupId,
+        }
+      : null,
+    push: webPushSender(vapid, OUTSIDE_TIMEOUT_MS),
+  };
+}
+
 /** Log lines are written to stdout in blocks of this size, or at exit. */
 const LOG_BUFFER_BYTES = 4096;
 
@@ -132,6 +157,8 @@ type AppDeps = {
   payouts: PayoutContext;
   /** Wakes this instance's open notification streams (issue 22). */
   notifications: NotificationBus;
+  /** Sends LINE and Web Push messages (issue 22). */
+  outbox: OutboxContext;
 };
 
 /** Builds what every route may use, once. */
@@ -144,6 +171,7 @@ async function buildDeps(db: Db, config: Config, metrics: Metrics): Promise<AppD
     games: buildGames(db, config, house, metrics),
     payouts: buildPayouts(db, config, house),
     notifications: new NotificationBus(),
+    outbox: buildOutbox(db, config),
     playerAuth: {
       db,
       signer: createTokenSigner(config.tokenSecret, TOKEN_ISSUER.player),
@@ -250,6 +278,7 @@ export async function buildApp(options: {
     await players.register(loyaltyRoutes, deps);
     await players.register(protectionRoutes, deps);
     await players.register(notificationRoutes, deps);
+    await players.register(outsideChannelRoutes, deps);
   });
   await app.register(seamlessRoutes, deps);
   const serviceOperator = await ensureSystemOperator(db, SYSTEM_OPERATORS.service);
@@ -271,6 +300,11 @@ export async function buildApp(options: {
   });
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);
   if (config.seedDemo && config.bankWebhookSecret) await app.register(sandboxBankRoutes, deps);
+  const line = config.outside.line;
+  if (line) await app.register(lineWebhookRoutes, deps);
+  if (config.seedDemo && line?.apiUrl.endsWith(DEMO_PATHS.sandboxLineApi)) {
+    await app.register(lineSandboxRoutes, { line, platform: new FakeLinePlatform(line.accessToken) });
+  }
   await registerStaticFiles(app, {
     publicDir: config.publicDir,
     webDistDir: config.webDistDir,
@@ -302,10 +336,12 @@ declare module 'fastify' {
 function startBackgroundWork(deps: AppDeps, log: App['log']): () => Promise<void> {
   const stopReconciler = startReconciler(deps.games, log, deps.config.reconcileIntervalMs);
   const stopPayouts = startPayoutWorker(deps.payouts, log, deps.config.payouts.intervalMs);
+  const stopOutbox = startNotificationOutbox(deps.outbox, log, deps.config.outside.intervalMs);
   const stops = [startMaintenance(deps.db, log), startPointsExpiry(deps.db, log, 60_000)];
   return async () => {
     for (const stop of stops) stop();
     await stopReconciler();
     await stopPayouts();
+    await stopOutbox();
   };
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT } from '@app/contracts/limits';
+import { DEMO_PATHS } from '@app/contracts/paths';
+import webPush from 'web-push';
 import { z } from 'zod';
 import { SERVER_ROOT } from './server-root.ts';
 
@@ -77,6 +79,21 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   BACKOFFICE_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** LINE Messaging API (issue 22): the channel's secret (webhook signatures) and long-lived access token. */
+  LINE_CHANNEL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LINE_API_URL: z.url().optional(),
+  LINE_OFFICIAL_ACCOUNT: z.string().min(2).max(40).default('@siamplay'),
+  /** The operators' LINE group that hears of new items in their queues; none: no group alerts. */
+  LINE_OPERATOR_GROUP_ID: z.string().min(1).max(100).optional(),
+  /** Web Push (VAPID) keys; generated once into DATA_DIR when not given. */
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .default('mailto:support@siamplay.example'),
+  NOTIFY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   /** On SIGTERM, /ready answers 503 for this long before the server stops accepting (the balancer's check interval). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Set: GET /metrics answers with `Authorization: Bearer <token>`; unset: /metrics does not exist. */
@@ -129,6 +146,25 @@ export type Config = {
   metricsToken: string | undefined;
   otlpEndpoint: string | undefined;
   serviceName: string;
+  /** LINE and Web Push (issue 22). */
+  outside: OutsideChannelsConfig;
+};
+
+export type LineConfig = {
+  channelSecret: string;
+  accessToken: string;
+  /** LINE's API (https://api.line.me), or the demo's fake at /sandbox-line/api. */
+  apiUrl: string;
+  officialAccount: string;
+  operatorGroupId: string | undefined;
+};
+
+export type OutsideChannelsConfig = {
+  /** Undefined: LINE is not set up (no linking, nothing sent). */
+  line: LineConfig | undefined;
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** How often the outbox worker looks for messages to send. */
+  intervalMs: number;
 };
 
 export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
@@ -229,6 +265,56 @@ function gameProviders(e: z.infer<typeof envSchema>, dataDir: string): Config['g
   };
 }
 
+/** The VAPID key pair: configured, or generated once into DATA_DIR/vapid-keys.json (mode 600). */
+function loadOrCreateVapidKeys(e: z.infer<typeof envSchema>, dataDir: string) {
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY)
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const kept = z
+      .object({ publicKey: z.string().min(40), privateKey: z.string().min(20) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (kept.success) return kept.data;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webPush.generateVAPIDKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+}
+
+/**
+ * LINE and Web Push. LINE is set up by its channel secret and token; in demo
+ * mode both are generated and the API is the server's own fake LINE
+ * platform (DEMO_PATHS.sandboxLineApi), so linking and messages can be tried.
+ */
+function outsideChannels(e: z.infer<typeof envSchema>, dataDir: string, seedDemo: boolean): OutsideChannelsConfig {
+  const secret = e.LINE_CHANNEL_SECRET ?? (seedDemo ? loadOrCreateSecret(dataDir, 'line-channel-secret') : undefined);
+  const token =
+    e.LINE_CHANNEL_ACCESS_TOKEN ?? (seedDemo ? loadOrCreateSecret(dataDir, 'line-access-token') : undefined);
+  const line =
+    secret && token
+      ? {
+          channelSecret: secret,
+          accessToken: token,
+          apiUrl: (
+            e.LINE_API_URL ??
+            (seedDemo ? `http://127.0.0.1:${e.PORT}${DEMO_PATHS.sandboxLineApi}` : 'https://api.line.me')
+          ).replace(/\/$/, ''),
+          officialAccount: e.LINE_OFFICIAL_ACCOUNT,
+          operatorGroupId: e.LINE_OPERATOR_GROUP_ID ?? (seedDemo ? DEMO_OPERATOR_GROUP : undefined),
+        }
+      : undefined;
+  return {
+    line,
+    vapid: { ...loadOrCreateVapidKeys(e, dataDir), subject: e.VAPID_SUBJECT },
+    intervalMs: e.NOTIFY_INTERVAL_MS,
+  };
+}
+
+/** The demo's operators' LINE group (the sandbox shows what it receives). */
+export const DEMO_OPERATOR_GROUP = 'Cdemo0operators';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as in most shells' `VAR= command`.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -285,5 +371,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     serviceName: e.OTEL_SERVICE_NAME,
+    outside: outsideChannels(e, dataDir, seedDemo),
   };
 }

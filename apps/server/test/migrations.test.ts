@@ -37,6 +37,7 @@ const SHIPPED: Record<number, string> = {
   16: 'e88d716242e4d291bddcb95a9d06721881bcc345635be3f99fdd68c8ec3b4572',
   17: '4351f9b79d2b9bbcf8a954f9bd36cec37810bea732b16ec5bb78f173dfc6956b',
   18: '3f19d8a26d388d50bf19a328072b7516c955f258782dd58a38cd2855e5c31df4',
+  19: 'e981fed19537d58b47d2315a582931771822fc09a5cb5a04942f3894d5efa71e',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

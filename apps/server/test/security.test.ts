@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OPERATOR_FAILURES_PER_ADDRESS_MAX } from '@app/contracts/limits';
-import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
+import { CHANNEL_PATHS, NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
@@ -776,6 +776,21 @@ describe('security: a player reaches only their own data (the player API takes n
       }),
       [`POST ${PROTECTION_PATHS.heldReturn}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
       [`POST ${NOTIFICATION_PATHS.read}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      [`POST ${CHANNEL_PATHS.lineCode}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      [`POST ${CHANNEL_PATHS.lineUnlink}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      [`POST ${CHANNEL_PATHS.pushSubscribe}`]: async (smuggled) => ({
+        payload: {
+          endpoint: 'https://push.example/alice-device',
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+          ...(smuggled ? smuggle : {}),
+        },
+      }),
+      [`POST ${CHANNEL_PATHS.pushUnsubscribe}`]: async (smuggled) => ({
+        payload: { endpoint: 'https://push.example/bob-device', ...(smuggled ? smuggle : {}) },
+      }),
     };
     const before = await stateOf(bobMarkers.id);
     const bobAtProvider = await world.providerCredit([bobMarkers.username]);

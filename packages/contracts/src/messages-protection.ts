@@ -23,6 +23,7 @@ const en = {
   exclusion_started_permanent: 'Done. Deposits, games and promotions are closed for you permanently.',
   reality_check_saved: 'Your reality check is saved.',
   held_return_started: 'We are returning {amount} baht to your bank account.',
+  line_not_available: 'LINE notifications are not available on this site yet.',
 } as const;
 
 export type ProtectionMessageKey = keyof typeof en;
@@ -43,6 +44,7 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     exclusion_started_permanent: 'เรียบร้อย ปิดการฝากเงิน เกม และโปรโมชั่นสำหรับคุณอย่างถาวร',
     reality_check_saved: 'บันทึกการแจ้งเตือนเวลาเล่นแล้ว',
     held_return_started: 'กำลังโอนคืน {amount} บาท เข้าบัญชีธนาคารของคุณ',
+    line_not_available: 'เว็บนี้ยังไม่เปิดการแจ้งเตือนทาง LINE',
   },
   cn: {
     self_excluded: '您已自我禁止至 {until}。您仍可登录并提取资金，但不能存款、游戏或领取优惠。',
@@ -57,6 +59,7 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     exclusion_started_permanent: '已完成。您将永久无法存款、游戏或领取优惠。',
     reality_check_saved: '游戏时间提醒已保存。',
     held_return_started: '我们正在将 {amount} 泰铢退回您的银行账户。',
+    line_not_available: '本网站暂未开通 LINE 通知。',
   },
   ls: {
     self_excluded: 'ທ່ານໄດ້ລະງັບຕົນເອງຈົນຮອດ {until}. ທ່ານຍັງເຂົ້າສູ່ລະບົບ ແລະ ຖອນເງິນໄດ້ ແຕ່ບໍ່ສາມາດຝາກເງິນ, ຫຼິ້ນເກມ ຫຼື ຮັບໂປຣໂມຊັນໄດ້.',
@@ -71,6 +74,7 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     exclusion_started_permanent: 'ຮຽບຮ້ອຍ. ປິດການຝາກເງິນ, ເກມ ແລະ ໂປຣໂມຊັນສຳລັບທ່ານຖາວອນ.',
     reality_check_saved: 'ບັນທຶກການແຈ້ງເຕືອນເວລາຫຼິ້ນແລ້ວ.',
     held_return_started: 'ພວກເຮົາກຳລັງໂອນຄືນ {amount} ບາດ ເຂົ້າບັນຊີທະນາຄານຂອງທ່ານ.',
+    line_not_available: 'ເວັບນີ້ຍັງບໍ່ເປີດການແຈ້ງເຕືອນທາງ LINE.',
   },
   mm: {
     self_excluded:
@@ -89,6 +93,7 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     exclusion_started_permanent: 'ပြီးပါပြီ။ ငွေသွင်းခြင်း၊ ဂိမ်းနှင့် ပရိုမိုးရှင်းများကို အပြီးတိုင် ပိတ်ထားပါသည်။',
     reality_check_saved: 'ကစားချိန် သတိပေးချက်ကို သိမ်းဆည်းပြီးပါပြီ။',
     held_return_started: '{amount} ဘတ်ကို သင့်ဘဏ်အကောင့်သို့ ပြန်လွှဲနေပါသည်။',
+    line_not_available: 'ဤဆိုက်တွင် LINE အကြောင်းကြားချက် မရနိုင်သေးပါ။',
   },
   ko: {
     self_excluded:
@@ -105,5 +110,6 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     exclusion_started_permanent: '완료되었습니다. 입금, 게임, 프로모션이 영구적으로 닫힙니다.',
     reality_check_saved: '플레이 시간 알림이 저장되었습니다.',
     held_return_started: '{amount}바트를 회원님의 은행 계좌로 반환하고 있습니다.',
+    line_not_available: '이 사이트에서는 아직 LINE 알림을 사용할 수 없습니다.',
   },
 };

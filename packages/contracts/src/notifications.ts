@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 
 /**
  * Notifications (issue 22): what the player is told about, with its figures
@@ -45,3 +46,51 @@ export const NOTIFICATION_PATHS = {
   /** text/event-stream: `notification` events as they happen, `ready` with the unread count, comments as keep-alives. */
   stream: '/api/player/notifications/stream',
 } as const;
+
+/**
+ * The player's outside channels (issue 22): LINE, linked by a one-time code
+ * sent to the site's official account, and Web Push, opted in per device.
+ */
+export const CHANNEL_PATHS = {
+  /** GET: whether LINE is linked and the push key; DELETE: unlinks LINE. */
+  channels: '/api/player/notifications/channels',
+  /** POST: a new one-time code to send to the official account. */
+  lineCode: '/api/player/notifications/line/code',
+  /** POST: unlinks LINE. */
+  lineUnlink: '/api/player/notifications/line/unlink',
+  /** POST: this device's push subscription; POST …/remove: takes it back. */
+  pushSubscribe: '/api/player/notifications/push',
+  pushUnsubscribe: '/api/player/notifications/push/remove',
+} as const;
+
+export const channelsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    line: z.object({
+      /** False when the site has no LINE official account set up. */
+      available: z.boolean(),
+      linked: z.boolean(),
+      /** The official account's id to add as a friend, e.g. @siamplay. */
+      officialAccount: z.string(),
+      addFriendUrl: z.string(),
+    }),
+    /** The server's VAPID public key (base64url) for PushManager.subscribe. */
+    push: z.object({ publicKey: z.string() }),
+  }),
+});
+export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
+
+export const lineCodeResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ code: z.string(), expiresAt: z.string(), officialAccount: z.string(), addFriendUrl: z.string() }),
+});
+export type LineCodeResponse = z.infer<typeof lineCodeResponseSchema>;
+
+/** A PushSubscription as the browser gives it (toJSON), with the language its messages are written in. */
+export const pushSubscribeRequestSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }).max(1000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type PushSubscribeRequest = z.infer<typeof pushSubscribeRequestSchema>;
+export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().min(1).max(1000) });

@@ -44,6 +44,8 @@ export const API_PATHS = {
 /** Calls from machines: the bank-statement connector. */
 export const WEBHOOK_PATHS = {
   bankTransfers: '/webhooks/bank-transfers',
+  /** The LINE Messaging API's webhook (issue 22): messages and follows sent to the official account. */
+  line: '/webhooks/line',
 } as const;
 
 /** The operator API (back office, CLI and the service key). */
@@ -124,6 +126,11 @@ export const DEMO_PATHS = {
   sandboxBank: '/sandbox-bank',
   sandboxBankTransfer: '/sandbox-bank/transfer',
   sandboxBankSlip: '/sandbox-bank/slip/:reference',
+  /** The LINE sandbox (issue 22): the messages the fake Messaging API received, and a form to write to the official account. */
+  sandboxLine: '/sandbox-line',
+  sandboxLineSend: '/sandbox-line/send',
+  /** The fake Messaging API's base: its push endpoint is …/v2/bot/message/push, as LINE's. */
+  sandboxLineApi: '/sandbox-line/api',
 } as const;
 
 /** Where the operators' back office is served. */

@@ -19,6 +19,7 @@ import { blacklistSchemaSql } from './migrations/015-blacklist.ts';
 import { payoutsSchemaSql } from './migrations/016-payouts.ts';
 import { playerProtectionSchemaSql } from './migrations/017-player-protection.ts';
 import { notificationsSchemaSql } from './migrations/018-notifications.ts';
+import { outsideChannelsSchemaSql } from './migrations/019-outside-channels.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: 'payouts', sql: payoutsSchemaSql },
   { version: 17, name: 'player-protection', sql: playerProtectionSchemaSql },
   { version: 18, name: 'notifications', sql: notificationsSchemaSql },
+  { version: 19, name: 'outside-channels', sql: outsideChannelsSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

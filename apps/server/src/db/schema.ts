@@ -616,6 +616,7 @@ export interface LineLinksTable {
 export interface LineLinkCodesTable {
   code: string;
   player_id: number;
+  language: Generated<string>;
   expires_at: Date;
   created_at: CreatedAt;
 }
@@ -644,7 +645,16 @@ export interface NotificationSendsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 019: the last item of each queue the operators' LINE group was told about. */
+export interface OperatorAlertMarksTable {
+  queue: OperatorQueue;
+  last_id: number;
+  alerted_at: Date | null;
+}
+export type OperatorQueue = 'WITHDRAWALS' | 'SLIPS' | 'HELD' | 'UNMATCHED';
+
 export interface Database {
+  operator_alert_marks: OperatorAlertMarksTable;
   notifications: NotificationsTable;
   line_links: LineLinksTable;
   line_link_codes: LineLinkCodesTable;

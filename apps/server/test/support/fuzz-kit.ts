@@ -17,7 +17,7 @@ import { FALLBACK_SECURITY_HEADERS } from '../../src/http/security.ts';
 // The route table -------------------------------------------------------------
 
 /** Which credentials a route needs, read from the route itself (its schema's `security`, its scope). */
-export type CredentialKind = 'public' | 'player' | 'operator' | 'bank-feed' | 'provider';
+export type CredentialKind = 'public' | 'player' | 'operator' | 'bank-feed' | 'provider' | 'line';
 
 export type FuzzRoute = {
   /** "POST /admin/players/:id/credit": one per method and URL pattern; a GET's HEAD is folded into it. */
@@ -42,6 +42,7 @@ function credentialKind(route: RegisteredRoute): CredentialKind {
   const schema = (route.schema ?? {}) as SchemaLike;
   const config = (route.config ?? {}) as { public?: boolean };
   const schemes = new Set((schema.security ?? []).flatMap((requirement) => Object.keys(requirement)));
+  if (route.url === '/webhooks/line') return 'line';
   if (route.url.startsWith('/webhooks/')) return 'bank-feed';
   if (route.url.startsWith('/provider/')) return 'provider';
   if (config.public) return 'public';

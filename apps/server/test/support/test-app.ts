@@ -50,6 +50,9 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     // No bank connector unless a test brings the sandbox bank (test/support/sandbox.ts): approving
     // a withdrawal settles it at once, as a cashier's site does; the payout tests run the saga.
     PAYOUT_ADAPTER: 'cashier',
+    // A key pair of the tests' own (a real site's are generated into DATA_DIR or configured).
+    VAPID_PUBLIC_KEY: 'BCy4uVdbzdLJa9zinfvJ-3hWn8I0dq4sIwfUWraaGalQZpyvqMiA3nrF4m7G0gZWJF-odh3wqVOp0RdSowRVwdY',
+    VAPID_PRIVATE_KEY: 'NNZJRHJFTNIcKIl_PnPuInlUm6KCj7ahNZmzZl-bm9M',
     ...overrides,
   });
 }

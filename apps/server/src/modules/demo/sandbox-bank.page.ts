@@ -2,7 +2,7 @@ import { BANKS } from '@app/contracts/banks';
 import { DEMO_PATHS } from '@app/contracts/paths';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 export type SandboxForm = {
   fromBankCode: string;
@@ -14,7 +14,7 @@ export type SandboxForm = {
 
 export type SandboxOutcome = { title: string; lines: string[]; slipUrl?: string; ok: boolean };
 
-const STYLE = `
+export const SANDBOX_PAGE_STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f3f5f7; color: #17202a; }
   main { max-width: 28rem; margin: 0 auto; padding: 1rem; }
   h1 { font-size: 1.25rem; margin: 0.5rem 0; }
@@ -76,7 +76,7 @@ function payoutsSection(payouts: SandboxPayouts | undefined): string {
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><style>${SANDBOX_PAGE_STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import type { Language } from '@app/contracts/languages';
+import { LINE_REPLIES } from '@app/contracts/notification-texts';
+import { sql } from 'kysely';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
+import type { LineConfig } from '../../env.ts';
+
+/** How long a linking code can be sent to the official account. */
+export const LINE_CODE_TTL_MS = 10 * 60_000;
+/** Letters and digits nobody mistakes for each other (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 6;
+
+function newCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** The official account's "add friend" page, from its id (e.g. @siamplay). */
+export function addFriendUrl(line: Pick<LineConfig, 'officialAccount'>): string {
+  return `https://line.me/R/ti/p/${encodeURIComponent(line.officialAccount)}`;
+}
+
+/** A new one-time code for the player (any earlier one stops working). */
+export async function createLinkCode(db: Db, playerId: number, language: Language) {
+  const expiresAt = new Date(Date.now() + LINE_CODE_TTL_MS);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('line_link_codes').where('player_id', '=', playerId).execute();
+    for (;;) {
+      const code = newCode();
+      const row = await trx
+        .insertInto('line_link_codes')
+        .values({ code, player_id: playerId, language, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('code')
+        .executeTakeFirst();
+      if (row) return { code: row.code, expiresAt };
+    }
+  });
+}
+
+export async function isLinked(db: Queryable, playerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('line_links')
+    .select('player_id')
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function unlinkLine(db: Queryable, playerId: number): Promise<void> {
+  await db.deleteFrom('line_links').where('player_id', '=', playerId).execute();
+}
+
+/** A message to one LINE user that is no player notification (the linking replies), through the outbox. */
+async function queueLineText(trx: Trx, to: string, text: string): Promise<void> {
+  await trx
+    .insertInto('notification_sends')
+    .values({ channel: 'LINE', target: to, payload: JSON.stringify({ text }) })
+    .execute();
+}
+
+/** The webhook's events that matter here (https://developers.line.biz/en/reference/messaging-api/#webhook-event-objects). */
+export type LineEvent = {
+  type: string;
+  source?: { type: string; userId?: string | undefined } | undefined;
+  message?: { type: string; text?: string | undefined } | undefined;
+};
+
+export type LineEventOutcome = 'linked' | 'unknown_code' | 'unfollowed' | 'ignored';
+
+/**
+ * One webhook event. A text message from a user that is a live code links
+ * that LINE user to the code's player (a LINE user follows one player, a
+ * player one LINE user; the code is used up) and thanks them in the code's
+ * language; any other text is answered with how to link. Unfollowing (the
+ * user blocked the account) unlinks: nothing more is sent to them.
+ */
+export async function handleLineEvent(db: Db, event: LineEvent): Promise<LineEventOutcome> {
+  const userId = event.source?.type === 'user' ? event.source.userId : undefined;
+  if (!userId) return 'ignored';
+  if (event.type === 'unfollow') {
+    await db.deleteFrom('line_links').where('line_user_id', '=', userId).execute();
+    return 'unfollowed';
+  }
+  if (event.type !== 'message' || event.message?.type !== 'text') return 'ignored';
+  const text = (event.message.text ?? '').trim().toUpperCase().replace(/\s+/g, '');
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .deleteFrom('line_link_codes')
+      .where('code', '=', text)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['player_id', 'language'])
+      .executeTakeFirst();
+    if (!used) {
+      await queueLineText(trx, userId, `${LINE_REPLIES.th.unknownCode}\n${LINE_REPLIES.en.unknownCode}`);
+      return 'unknown_code' as const;
+    }
+    await trx
+      .deleteFrom('line_links')
+      .where((eb) => eb.or([eb('line_user_id', '=', userId), eb('player_id', '=', used.player_id)]))
+      .execute();
+    await trx
+      .insertInto('line_links')
+      .values({ player_id: used.player_id, line_user_id: userId, language: used.language })
+      .execute();
+    await queueLineText(trx, userId, LINE_REPLIES[used.language as Language].linked);
+    return 'linked' as const;
+  });
+}
