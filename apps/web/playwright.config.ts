@@ -36,6 +36,8 @@ export default defineConfig({
     viewport: { width: 360, height: 740 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     trace: 'off',
+    // The service worker (issue 22) is tried by its own spec; elsewhere requests go straight to the page's network.
+    serviceWorkers: 'block',
   },
   webServer: {
     // The product as `npm start` runs it (compiled first, so never stale).

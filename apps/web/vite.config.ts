@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // Not '@app/contracts/paths': Vite's config loader leaves bare imports to Node, which
 // cannot load the package's .ts sources; a relative import is bundled with this file.
@@ -39,7 +40,26 @@ const apiProxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (issue 22): our own service worker (src/sw/sw.ts) with the build's files
+    // injected as its precache list; the manifests are static files in public/ (English and Thai).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell and its static files; fonts (20 MB in six scripts) and images are cached as used.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/*.png', 'fonts/offline-*.woff2'],
+        globIgnores: ['fonts/language-names-*', 'assets/*.woff*', 'sw.js'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,4 +1,4 @@
-import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
+import { CHANNEL_PATHS, NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { API_PATHS } from '@app/contracts/paths';
 import type { User } from '@app/contracts/player';
 import { PROTECTION_PATHS, type ProtectionData } from '@app/contracts/protection';
@@ -43,7 +43,8 @@ type ApiMethod = 'GET' | 'POST' | 'PUT';
 type ApiPath =
   | (typeof API_PATHS)[keyof typeof API_PATHS]
   | (typeof PROTECTION_PATHS)[keyof typeof PROTECTION_PATHS]
-  | (typeof NOTIFICATION_PATHS)[keyof typeof NOTIFICATION_PATHS];
+  | (typeof NOTIFICATION_PATHS)[keyof typeof NOTIFICATION_PATHS]
+  | (typeof CHANNEL_PATHS)[keyof typeof CHANNEL_PATHS];
 /** "METHOD /path" of a contract path, e.g. `GET ${API_PATHS.balance}`: a renamed path no longer type-checks. */
 export type ApiCall = `${ApiMethod} ${ApiPath}`;
 export type Routes = Partial<Record<ApiCall, Reply | ((request: Request) => Reply)>>;
@@ -88,6 +89,22 @@ export function mockApi(routes: Routes = {}) {
     [`GET ${API_PATHS.points}`]: { body: { success: true, data: { points: 1500, nextExpiry: null } } },
     [`GET ${PROTECTION_PATHS.protection}`]: { body: { success: true, data: defaultProtection } },
     [`GET ${NOTIFICATION_PATHS.list}`]: { body: { success: true, data: { items: [], unread: 0 } } },
+    [`GET ${CHANNEL_PATHS.channels}`]: {
+      body: {
+        success: true,
+        data: {
+          line: {
+            available: true,
+            linked: false,
+            officialAccount: '@siamplay',
+            addFriendUrl: 'https://line.me/R/ti/p/%40siamplay',
+          },
+          push: {
+            publicKey: 'BCy4uVdbzdLJa9zinfvJ-3hWn8I0dq4sIwfUWraaGalQZpyvqMiA3nrF4m7G0gZWJF-odh3wqVOp0RdSowRVwdY',
+          },
+        },
+      },
+    },
     // An open stream on which nothing happens.
     [`GET ${NOTIFICATION_PATHS.stream}`]: () =>
       Promise.resolve(new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } })),

@@ -120,6 +120,15 @@ const sendFormSchema = z.object({
   text: z.string().max(200).catch(''),
 });
 
+const pageQuerySchema = z.object({
+  userId: z
+    .string()
+    .regex(/^U[0-9a-f]{32}$/)
+    .catch(''),
+  status: z.coerce.number().int().optional().catch(undefined),
+  text: z.string().max(200).catch(''),
+});
+
 function linePage(input: {
   userId: string;
   messages: readonly FakeLineMessage[];
@@ -163,9 +172,18 @@ export async function lineSandboxRoutes(app: App, deps: { line: LineConfig; plat
     const render = (userId: string, outcome?: string) =>
       linePage({ userId, messages: deps.platform.received, outcome, officialAccount: deps.line.officialAccount });
 
-    forms.get(DEMO_PATHS.sandboxLine, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(render(`U${randomBytes(16).toString('hex')}`)),
-    );
+    forms.get(DEMO_PATHS.sandboxLine, { schema: { hide: true } }, async (request, reply) => {
+      const query = pageQuerySchema.parse(request.query ?? {});
+      const outcome =
+        query.status === undefined
+          ? undefined
+          : query.status === 200
+            ? `"${query.text}" delivered. The official account's answer appears below within a few seconds (reload).`
+            : `The webhook refused it (${query.status}).`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(render(query.userId || `U${randomBytes(16).toString('hex')}`, outcome));
+    });
 
     forms.post(DEMO_PATHS.sandboxLineSend, { schema: { hide: true } }, async (request, reply) => {
       const parsed = sendFormSchema.safeParse(request.body);
@@ -181,11 +199,9 @@ export async function lineSandboxRoutes(app: App, deps: { line: LineConfig; plat
         },
         payload: body,
       });
-      const outcome =
-        delivered.statusCode === 200
-          ? `"${form.text}" delivered. The official account's answer appears below within a few seconds (reload).`
-          : `The webhook refused it (${delivered.statusCode}).`;
-      return reply.type('text/html; charset=utf-8').send(render(userId, outcome));
+      // Post/redirect/get: reloading the page shows the messages again; it does not send the text twice.
+      const query = new URLSearchParams({ userId, status: String(delivered.statusCode), text: form.text });
+      return reply.redirect(`${DEMO_PATHS.sandboxLine}?${query}`, 303);
     });
   });
 }

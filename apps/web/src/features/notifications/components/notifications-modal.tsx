@@ -10,6 +10,7 @@ import { isLanguage } from '@/lib/i18n';
 import { useMarkAllRead, useNotifications } from '@/lib/notifications';
 import { NOTIFICATIONS_NS } from '@/lib/notifications-i18n';
 import type { ModalProps } from '@/stores/modal-store';
+import { NotifyChannels } from './notify-channels';
 
 /** The notification centre (issue 22): newest first; opening it marks everything read. */
 export function NotificationsModal({ onClose }: ModalProps) {
@@ -45,6 +46,7 @@ export function NotificationsModal({ onClose }: ModalProps) {
             ))}
           </ul>
         )}
+        <NotifyChannels />
       </div>
     </Dialog>
   );
