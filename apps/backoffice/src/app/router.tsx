@@ -38,6 +38,9 @@ const BankFeedFlagsPage = lazy(() =>
     default: m.BankFeedFlagsPage,
   })),
 );
+const HeldDepositsPage = lazy(() =>
+  import('@/features/held-deposits/components/held-deposits-page').then((m) => ({ default: m.HeldDepositsPage })),
+);
 const CreditRequestsQueue = lazy(() =>
   import('@/features/credit-requests/components/credit-requests-queue').then((m) => ({
     default: m.CreditRequestsQueue,
@@ -86,6 +89,7 @@ export function AppRoutes() {
             <Route path={PAGES.transfers} element={<TransfersQueue />} />
             <Route path={PAGES.creditRequests} element={<CreditRequestsQueue />} />
             <Route path={PAGES.bankFeedFlags} element={<BankFeedFlagsPage />} />
+            <Route path={PAGES.heldDeposits} element={<HeldDepositsPage />} />
             <Route path={PAGES.payouts} element={<PayoutsPage />} />
             <Route path={PAGES.redemptions} element={<RedemptionsQueue />} />
             <Route

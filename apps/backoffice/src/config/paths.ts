@@ -12,6 +12,7 @@ export const PAGES = {
   players: '/players',
   creditRequests: '/credit-requests',
   bankFeedFlags: '/bank-feed-flags',
+  heldDeposits: '/held-deposits',
   player: '/players/:id',
   promotions: '/promotions',
   redemptions: '/redemptions',

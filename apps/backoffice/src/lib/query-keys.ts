@@ -14,6 +14,7 @@ export const QUERY_KEYS = {
   deposits: ['deposits'],
   transfers: ['bank-transfers'],
   bankFeedFlags: ['bank-feed-flags'],
+  heldDeposits: ['held-deposits'],
   players: ['players'],
   player: ['player'],
   settings: ['settings'],

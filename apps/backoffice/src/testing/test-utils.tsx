@@ -1,6 +1,7 @@
 import type { Operator, OperatorRole } from '@app/contracts/admin';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { RISK_RULES_DEFAULT } from '@app/contracts/payouts';
+import { PROTECTION_ADMIN_PATHS } from '@app/contracts/protection';
 import { pathMatches } from '@app/web-kit/testing/path-matches';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -10,7 +11,9 @@ import { AppRoutes } from '@/app/router';
 import { PAGES } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
 
-type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
+type AdminPath =
+  | (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS]
+  | (typeof PROTECTION_ADMIN_PATHS)[keyof typeof PROTECTION_ADMIN_PATHS];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 /** "METHOD /path" of a contract path, parameters as `:name`: a renamed path no longer type-checks. */
 export type ApiCall = `${Method} ${AdminPath}`;
@@ -81,6 +84,12 @@ export function paged<T>(items: T[], total = items.length, page = 1, limit = 20)
 export function mockApi(routes: Routes = {}) {
   const table: Routes = {
     [`GET ${ADMIN_PATHS.summary}`]: { body: summary },
+    [`GET ${PROTECTION_ADMIN_PATHS.playerProtection}`]: {
+      body: {
+        success: true,
+        data: { limits: [], exclusion: null, exclusions: [], realityCheckMinutes: null, held: [] },
+      },
+    },
     [`GET ${ADMIN_PATHS.loyaltySummary}`]: { body: loyaltySummary },
     [`GET ${ADMIN_PATHS.payoutSummary}`]: { body: { success: true, data: payoutSummary } },
     [`GET ${ADMIN_PATHS.riskRules}`]: { body: { success: true, data: RISK_RULES_DEFAULT } },

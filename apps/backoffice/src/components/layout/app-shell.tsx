@@ -32,6 +32,7 @@ export function AppShell({ onSignOut }: { onSignOut: () => void }) {
     { to: PAGES.deposits, label: t('nav.deposits') },
     { to: PAGES.transfers, label: t('nav.transfers') },
     { to: PAGES.bankFeedFlags, label: t('nav.bankFeedFlags') },
+    { to: PAGES.heldDeposits, label: t('nav.heldDeposits') },
     { to: PAGES.players, label: t('nav.players') },
     { to: PAGES.creditRequests, label: t('nav.creditRequests') },
     { to: PAGES.redemptions, label: t('nav.redemptions') },

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts/admin';
 import { adminPlayerLoyaltyResponseSchema } from '@app/contracts/loyalty';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import { adminPlayerProtectionSchema, PROTECTION_ADMIN_PATHS } from '@app/contracts/protection';
 import type { AdjustmentRequest } from '@app/contracts/wallet';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -107,4 +108,19 @@ export function usePlayerActions(id: number) {
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.audit });
     },
   };
+}
+
+const playerProtectionResponseSchema = z.object({ success: z.literal(true), data: adminPlayerProtectionSchema });
+
+/** GET /admin/players/:id/protection: the player's own limits, exclusions and held deposits (issue 22), read only. */
+export function usePlayerProtection(id: number) {
+  return useQuery({
+    queryKey: [...playerKey(id), 'protection'],
+    queryFn: ({ signal }) =>
+      apiRequest(fillPath(PROTECTION_ADMIN_PATHS.playerProtection, { id }), {
+        schema: playerProtectionResponseSchema,
+        signal,
+      }),
+    select: (response) => response.data,
+  });
 }

@@ -1,4 +1,5 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
+import { PROTECTION_ADMIN_PATHS } from '@app/contracts/protection';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
@@ -471,5 +472,62 @@ describe('deliverable 5: freeze and unfreeze', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The player is already frozen.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Frozen since 22 Nov 2026, 14:05:00')).toBeInTheDocument();
+  });
+});
+
+describe('issue 22: the player’s own protection, read only', () => {
+  it('shows the self-exclusion and its end, the limits the player set with a waiting raise, the reality check and held money', async () => {
+    await openDetail({
+      [`GET ${PROTECTION_ADMIN_PATHS.playerProtection}`]: ok({
+        limits: [
+          {
+            kind: 'DEPOSIT',
+            period: 'DAY',
+            amount: 500,
+            pending: { amount: 2000, from: '2026-11-27T03:00:00Z' },
+            used: 300,
+            remaining: 200,
+            periodEndsAt: '2026-11-26T17:00:00Z',
+          },
+          {
+            kind: 'LOSS',
+            period: 'WEEK',
+            amount: null,
+            pending: null,
+            used: 0,
+            remaining: null,
+            periodEndsAt: '2026-11-29T17:00:00Z',
+          },
+        ],
+        exclusion: { kind: 'SELF_EXCLUSION', startsAt: '2026-11-26T03:00:00Z', endsAt: '2027-05-26T03:00:00Z' },
+        exclusions: [{ kind: 'SELF_EXCLUSION', startsAt: '2026-11-26T03:00:00Z', endsAt: '2027-05-26T03:00:00Z' }],
+        realityCheckMinutes: 30,
+        held: [
+          {
+            id: 3,
+            amount: 800,
+            reference: 'SBXHELD1',
+            reason: 'EXCLUDED',
+            status: 'HELD',
+            createdAt: '2026-11-26T04:00:00Z',
+            decidedAt: null,
+          },
+        ],
+      }),
+    });
+    const section = await screen.findByTestId('player-protection');
+    expect(section).toHaveTextContent('Self-excluded until');
+    expect(section).toHaveTextContent('Nobody can end it early.');
+    expect(section).toHaveTextContent('Every 30 minutes');
+    const rows = within(section).getAllByTestId('protection-limit-row');
+    // Only limits the player set: the unset weekly loss limit is not listed.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Deposits per day');
+    expect(rows[0]).toHaveTextContent('฿500.00');
+    expect(rows[0]).toHaveTextContent('฿300.00');
+    expect(rows[0]).toHaveTextContent('฿2,000.00 from');
+    expect(within(section).getByTestId('protection-held')).toHaveTextContent('฿800.00 · Time-out or self-exclusion');
+    // Read only: no button to lift or change anything.
+    expect(within(section).queryByRole('button')).toBeNull();
   });
 });

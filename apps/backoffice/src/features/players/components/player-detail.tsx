@@ -15,6 +15,7 @@ import { type AdjustDirection, usePlayer, usePlayerActions } from '@/features/pl
 import { AdjustDialog } from '@/features/players/components/adjust-dialog';
 import { PlayerHistory } from '@/features/players/components/player-history';
 import { PlayerLoyalty } from '@/features/players/components/player-loyalty';
+import { PlayerProtection } from '@/features/players/components/player-protection';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
@@ -52,7 +53,14 @@ function PlayerDetail({ id }: { id: number }) {
   const player = usePlayer(id);
   const { adjust, setFrozen, refresh } = usePlayerActions(id);
   const [pending, setPending] = useState<Pending | null>(null);
-  const headings = { profile: useId(), balances: useId(), sessions: useId(), history: useId(), loyalty: useId() };
+  const headings = {
+    profile: useId(),
+    balances: useId(),
+    sessions: useId(),
+    history: useId(),
+    loyalty: useId(),
+    protection: useId(),
+  };
 
   if (player.isPending) return <Spinner label={t('common.loading')} />;
   if (player.isError) {
@@ -138,6 +146,13 @@ function PlayerDetail({ id }: { id: number }) {
           {t('loyalty.playerTitle')}
         </h2>
         <PlayerLoyalty playerId={id} />
+      </section>
+
+      <section className="player__section" aria-labelledby={headings.protection}>
+        <h2 id={headings.protection} className="player__heading">
+          {t('protection.title')}
+        </h2>
+        <PlayerProtection playerId={id} />
       </section>
 
       {pending?.kind === 'adjust' && (

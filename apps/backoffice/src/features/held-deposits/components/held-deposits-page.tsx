@@ -1,0 +1,143 @@
+import type { AdminHeldDeposit } from '@app/contracts/protection';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DecisionDialog } from '@/components/ui/decision-dialog';
+import { SelectFilter } from '@/components/ui/list-filters';
+import { PageHeader } from '@/components/ui/page-header';
+import { PagedList } from '@/components/ui/paged-list';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { playerPage } from '@/config/paths';
+import { type HeldDecision, useDecideHeld, useHeldDeposits } from '@/features/held-deposits/api/held-deposits';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useListParams } from '@/lib/list-params';
+
+const DEFAULTS = { status: 'HELD' };
+
+/**
+ * Deposits held for players (issue 22): money that arrived by bank transfer
+ * while the player was over their deposit limit or excluded. It is in no
+ * wallet. An operator returns it to the player's registered bank account (a
+ * withdrawal paid like any other) or, when the player asks and it is right,
+ * releases it into their wallet; either is recorded with the reason. Players
+ * can return it themselves from Play safe.
+ */
+export function HeldDepositsPage() {
+  const { t } = useTranslation();
+  const { values, page, set } = useListParams(DEFAULTS);
+  const held = useHeldDeposits({ ...values, page });
+  const { decide, refresh } = useDecideHeld();
+  const [deciding, setDeciding] = useState<{ held: AdminHeldDeposit; decision: HeldDecision } | null>(null);
+
+  return (
+    <>
+      <PageHeader title={t('held.title')} />
+      <p className="muted">{t('held.intro')}</p>
+      <div className="filter-bar">
+        <SelectFilter
+          label={t('common.status')}
+          value={values.status}
+          options={[
+            ['HELD', t('held.status_HELD')],
+            ['RETURNED', t('held.status_RETURNED')],
+            ['RELEASED', t('held.status_RELEASED')],
+            ['ALL', t('held.statusAll')],
+          ]}
+          onChange={(status) => set({ status })}
+        />
+        {held.isFetching && <Spinner label={t('common.loading')} />}
+      </div>
+      <PagedList query={held} page={page} onPage={(next) => set({ ...values, page: next })}>
+        {(items, busy) => (
+          <div className="table-box">
+            <table className="table" aria-busy={busy || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('held.player')}</th>
+                  <th scope="col" className="num">
+                    {t('held.amount')}
+                  </th>
+                  <th scope="col">{t('held.reason')}</th>
+                  <th scope="col">{t('held.reference')}</th>
+                  <th scope="col">{t('held.arrived')}</th>
+                  <th scope="col">{t('common.status')}</th>
+                  <th scope="col">{t('held.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-testid="held-row">
+                    <td data-label={t('held.player')}>
+                      <Link to={playerPage(item.playerId)}>{item.username}</Link>
+                      <div className="muted">{item.fullName}</div>
+                    </td>
+                    <td data-label={t('held.amount')} className="num">
+                      {formatMoney(item.amount)}
+                    </td>
+                    <td data-label={t('held.reason')}>{t(`held.reason_${item.reason}`)}</td>
+                    <td data-label={t('held.reference')} className="mono">
+                      {item.reference}
+                    </td>
+                    <td data-label={t('held.arrived')}>{formatDateTime(item.createdAt)}</td>
+                    <td data-label={t('common.status')}>
+                      <div>
+                        <StatusBadge status={item.status} label={t(`held.status_${item.status}`)} />
+                        {item.decidedBy && (
+                          <div className="muted">
+                            {item.decidedBy} · {formatDateTime(item.decidedAt)}
+                          </div>
+                        )}
+                      </div>
+                    </td>
+                    <td data-label={t('held.actions')}>
+                      {item.status === 'HELD' && (
+                        <div className="table__actions">
+                          <button
+                            type="button"
+                            className="button button--primary button--small"
+                            onClick={() => setDeciding({ held: item, decision: 'return' })}
+                          >
+                            {t('held.return')}
+                            <span className="visually-hidden"> {item.reference}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--small"
+                            onClick={() => setDeciding({ held: item, decision: 'release' })}
+                          >
+                            {t('held.release')}
+                            <span className="visually-hidden"> {item.reference}</span>
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
+      {deciding && (
+        <DecisionDialog
+          title={t(deciding.decision === 'return' ? 'held.returnTitle' : 'held.releaseTitle', {
+            amount: formatMoney(deciding.held.amount),
+            player: deciding.held.username,
+          })}
+          confirmLabel={t(deciding.decision === 'return' ? 'held.return' : 'held.release')}
+          reason="required"
+          successText={t(deciding.decision === 'return' ? 'held.returned' : 'held.released')}
+          onConfirm={({ reason }) => decide(deciding.held, deciding.decision, reason)}
+          onSettled={refresh}
+          onClose={() => {
+            setDeciding(null);
+            refresh();
+          }}
+        >
+          <p>{t(deciding.decision === 'return' ? 'held.returnHint' : 'held.releaseHint')}</p>
+        </DecisionDialog>
+      )}
+    </>
+  );
+}
