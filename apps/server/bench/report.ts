@@ -48,6 +48,25 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport): 
       ),
     );
   }
+  if (store.floor) {
+    // Issue 23: the product's reads against the same query behind a bare route, on the same database, same run.
+    const floor = store.floor;
+    const against = (name: string, target: string) => {
+      const figures = store.reads[name];
+      return figures ? [loadRow(`${name} vs floor`, figures, floor.perSecond, target)] : [];
+    };
+    parts.push(
+      '',
+      table(
+        ['read vs driver floor', 'per s', 'p50', 'p99', 'errors', 'vs driver floor', 'target', CPU_COLUMN],
+        [
+          loadRow('driver floor (balance query, bare route)', floor, floor.perSecond, ''),
+          ...against('balance', '≥ 0.7×'),
+          ...against('history', '≥ 0.5×'),
+        ],
+      ),
+    );
+  }
   if (store.autoWithdraw) {
     const auto = store.autoWithdraw;
     parts.push(

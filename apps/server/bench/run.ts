@@ -114,6 +114,8 @@ export type StoreFigures = {
   money: Record<string, LoadFigures>;
   reads: Record<string, LoadFigures>;
   login?: LoadFigures;
+  /** The driver floor (issue 23): the balance's query behind a bare route, on this store's database. */
+  floor?: LoadFigures;
 };
 
 export type BenchReport = {
@@ -500,6 +502,8 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
     const reads = store.full ? await readRuns(base, secrets, players) : {};
     const login = store.full && wanted('login') ? await loginRun(base, players) : undefined;
     const rssLoadMiB = server.stopSampling();
+    const floor =
+      store.full && store.databaseUrl && wanted('balance') ? await measureFloor(store.databaseUrl, players) : undefined;
     return {
       startMs,
       rssIdleMiB: Math.round(rssIdleMiB),
@@ -509,6 +513,7 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
       reads,
       ...(autoWithdraw ? { autoWithdraw } : {}),
       ...(login ? { login } : {}),
+      ...(floor ? { floor } : {}),
     };
   } finally {
     await server?.stop();
@@ -531,6 +536,46 @@ async function measureBare(): Promise<LoadFigures> {
     });
   } finally {
     await bare.stop();
+  }
+}
+
+/** The session a player's token names (its payload: `sid`, `sub`), for the driver floor's query. */
+function sessionOfToken(token: string): { playerId: number; sessionId: string } {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sid: string;
+    sub: string;
+  };
+  return { playerId: Number(payload.sub), sessionId: payload.sid };
+}
+
+/**
+ * The driver floor (issue 23): the balance's one query through a pool of the
+ * product's size, behind a bare route in its own process, on the store's
+ * database, for the same players at the same concurrency.
+ */
+async function measureFloor(databaseUrl: string, players: Player[]): Promise<LoadFigures> {
+  const port = await freePort();
+  const floor = new BenchProcess('floor', ['bench/floor-server.mjs'], serverDir, {
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+  });
+  const sessions = players.map((player) => sessionOfToken(player.token));
+  let turn = 0;
+  try {
+    await floor.untilHealthy(`http://127.0.0.1:${port}/health`);
+    return await load(`http://127.0.0.1:${port}`, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      serverPid: floor.child.pid,
+      steps: [
+        () => {
+          const session = sessions[turn++ % sessions.length] as { playerId: number; sessionId: string };
+          return { method: 'GET', path: `/floor/balance?p=${session.playerId}&s=${session.sessionId}` };
+        },
+      ],
+    });
+  } finally {
+    await floor.stop();
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * The service worker of the installable app (issue 22).
  *
- * - The app shell and its static files (the build's HTML, scripts, styles,
- *   icons, manifests and the offline page) are precached at install and
- *   served from the cache: versioned by their content, replaced together
- *   when a new build is deployed.
- * - Fonts and images are cached as they are first used (cache first).
+ * - The offline page with its faces, the shell's page, the icons and the
+ *   manifests are precached at install (about 70 KB), versioned by their
+ *   content and replaced together when a new build is deployed.
+ * - The build's scripts and styles (named by their content, never changed),
+ *   fonts and images are cached as the app first uses them, and served from
+ *   the cache after that (cache first): a phone downloads only the languages
+ *   and screens it shows, and not while the first page is still loading.
  * - Pages come from the network; without one, the offline page answers.
  * - API answers, tokens and balances are never cached: requests under the
  *   API's paths are not handled here at all, and nothing but GETs of the
@@ -35,10 +37,12 @@ registerRoute(
   ({ request, url }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    (request.destination === 'font' || (request.destination === 'image' && url.pathname.startsWith('/images/'))),
+    (url.pathname.startsWith('/assets/') ||
+      url.pathname.startsWith('/fonts/') ||
+      (request.destination === 'image' && url.pathname.startsWith('/images/'))),
   new CacheFirst({
-    cacheName: 'static-media',
-    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+    cacheName: 'static',
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 })],
   }),
 );
 
