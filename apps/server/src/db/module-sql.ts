@@ -31,6 +31,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/protection/sql/bangkok_period_start.sql',
   'src/modules/protection/sql/player_limit_in_force.sql',
   'src/modules/protection/sql/player_loss_since.sql',
+  'src/modules/protection/sql/player_deposits_since.sql',
   'src/modules/protection/sql/player_protection_refusal.sql',
 ];
 

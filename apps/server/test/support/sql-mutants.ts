@@ -33,6 +33,7 @@ export type SqlMutant = {
     | 'bangkok_period_start'
     | 'player_limit_in_force'
     | 'player_loss_since'
+    | 'player_deposits_since'
     | 'player_protection_refusal';
   /** The rule the change breaks, in words. */
   rule: string;
@@ -640,7 +641,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'PR5',
-    fn: 'player_protection_refusal',
+    fn: 'player_deposits_since',
     rule: 'deposits still waiting (a slip sent) count towards the limit',
     changes: [
       {
@@ -656,10 +657,17 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a deposit limit counts from the start of its period',
     changes: [
       {
-        find: 'and h.created_at >= bangkok_period_start(v_limit.period, now());',
-        replace: ';',
+        find: 'v_used := player_deposits_since(p_player_id, bangkok_period_start(v_limit.period, now()));',
+        replace: "v_used := player_deposits_since(p_player_id, '-infinity');",
       },
     ],
+    killedBy: { file: PROTECTION, test: 'waiting deposits count, deposits of an earlier period do not' },
+  },
+  {
+    id: 'PR9',
+    fn: 'player_deposits_since',
+    rule: 'the deposits counted are those since the moment asked for',
+    changes: [{ find: 'and h.created_at >= p_since', replace: '' }],
     killedBy: { file: PROTECTION, test: 'waiting deposits count, deposits of an earlier period do not' },
   },
   {

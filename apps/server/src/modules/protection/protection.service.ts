@@ -130,10 +130,7 @@ export async function limitViews(db: Queryable, playerId: number): Promise<Limit
     select l.kind, l.period, l.amount, l.pending_set, l.pending_amount, l.pending_from,
            player_limit_in_force(l, now()) as in_force, now() as now,
            case l.kind
-             when 'DEPOSIT' then (select coalesce(sum(h.amount), 0) from history h
-                                   where h.player_id = l.player_id and h.type = 'DEPOSIT'
-                                     and h.status in ('WAITING', 'APPROVED')
-                                     and h.created_at >= bangkok_period_start(l.period, now()))
+             when 'DEPOSIT' then player_deposits_since(l.player_id, bangkok_period_start(l.period, now()))
              else player_loss_since(l.player_id, bangkok_period_start(l.period, now()))
            end::bigint as used,
            bangkok_period_start(l.period, now()

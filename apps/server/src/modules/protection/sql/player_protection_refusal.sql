@@ -38,10 +38,7 @@ begin
          for update
     loop
       continue when v_limit.amount is null;
-      select coalesce(sum(h.amount), 0) into v_used
-        from history h
-       where h.player_id = p_player_id and h.type = 'DEPOSIT' and h.status in ('WAITING', 'APPROVED')
-         and h.created_at >= bangkok_period_start(v_limit.period, now());
+      v_used := player_deposits_since(p_player_id, bangkok_period_start(v_limit.period, now()));
       if v_used + p_amount > v_limit.amount then return 'DEPOSIT_LIMIT'; end if;
     end loop;
   elsif p_action in ('PLAY', 'BET') then
