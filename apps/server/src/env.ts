@@ -94,6 +94,8 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
     .default('mailto:support@siamplay.example'),
   NOTIFY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  /** How often an open notification stream gets a keep-alive and its session is checked again. */
+  STREAM_KEEPALIVE_MS: z.coerce.number().int().min(200).max(300_000).default(25_000),
   /** On SIGTERM, /ready answers 503 for this long before the server stops accepting (the balancer's check interval). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Set: GET /metrics answers with `Authorization: Bearer <token>`; unset: /metrics does not exist. */
@@ -165,6 +167,8 @@ export type OutsideChannelsConfig = {
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** How often the outbox worker looks for messages to send. */
   intervalMs: number;
+  /** How often an open notification stream gets a keep-alive and its session is checked again. */
+  streamKeepAliveMs: number;
 };
 
 export type GameProviderConfig = { adapter: 'sandbox'; baseUrl: string; secret: string };
@@ -309,6 +313,7 @@ function outsideChannels(e: z.infer<typeof envSchema>, dataDir: string, seedDemo
     line,
     vapid: { ...loadOrCreateVapidKeys(e, dataDir), subject: e.VAPID_SUBJECT },
     intervalMs: e.NOTIFY_INTERVAL_MS,
+    streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
   };
 }
 

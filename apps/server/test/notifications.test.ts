@@ -7,7 +7,7 @@ import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
 import type { App } from '../src/http/types.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
 import { sendBankTransfer, serviceKey } from './support/money.ts';
-import { bearer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
+import { bearer, onPostgres, type TestContext, testApp, testConfig } from './support/test-app.ts';
 
 let t: TestContext;
 /** A second server instance on the same database (its own connection pool on PostgreSQL). */
@@ -17,7 +17,9 @@ beforeAll(async () => {
   const database = onPostgres()
     ? await openPostgres(process.env.TEST_DATABASE_URL as string, { poolSize: 4, searchPath: inject('pgSchema') })
     : t.database;
-  const app = await buildApp({ db: database.db, config: t.config, logger: false, database });
+  // Its streams check their session at every keep-alive, here every 300 ms (25 s by default).
+  const config = testConfig({ STREAM_KEEPALIVE_MS: '300' });
+  const app = await buildApp({ db: database.db, config, logger: false, database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   other = { app, database, port: (app.server.address() as AddressInfo).port };
 });
@@ -212,5 +214,40 @@ describe('notifications (issue 22)', () => {
     );
     const told = events.filter((event) => event.event === 'notification');
     expect(told).toEqual([{ event: 'notification', data: expect.objectContaining({ params: { amount: 321 } }) }]);
+  });
+
+  it('a stream ends when its session does (logout), checked at each keep-alive; until then it stays open', async () => {
+    const player = await depositPlayer(t);
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${other.port}${NOTIFICATION_PATHS.stream}`, {
+      headers: bearer(player.token),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const guard = setTimeout(() => controller.abort(), 10_000);
+    try {
+      // Open across several keep-alives while the session lasts.
+      while ((text.match(/: keep-alive/g) ?? []).length < 3) {
+        const { done, value } = await reader.read();
+        expect(done).toBe(false);
+        text += decoder.decode(value, { stream: true });
+      }
+      expect(text).toMatch(/^event: ready/);
+      const logout = await t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: bearer(player.token) });
+      expect(logout.statusCode).toBe(200);
+      const started = Date.now();
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) break;
+      }
+      // Ended by the server within a keep-alive or two, not by the guard's abort.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      clearTimeout(guard);
+      controller.abort();
+    }
   });
 });

@@ -1,18 +1,18 @@
 import { markReadRequestSchema, NOTIFICATION_PATHS, notificationsResponseSchema } from '@app/contracts/notifications';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { type AuthContext, isSessionActive } from '../auth/auth.service.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import type { NotificationBus } from './notification-bus.ts';
 import { findNotification, listNotifications, markRead, unreadCount } from './notifications.service.ts';
 
-type NotificationRoutesDeps = { db: Db; notifications: NotificationBus };
+type NotificationRoutesDeps = { db: Db; notifications: NotificationBus; playerAuth: AuthContext; config: Config };
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
-/** A comment line this often keeps proxies and the browser from closing an idle stream. */
-export const STREAM_KEEPALIVE_MS = 25_000;
 
 /** The player's notification centre: the list, marking read, and the live stream (Server-Sent Events). */
 export async function notificationRoutes(app: App, deps: NotificationRoutesDeps) {
@@ -62,7 +62,8 @@ export async function notificationRoutes(app: App, deps: NotificationRoutesDeps)
       },
     },
     async (request, reply) => {
-      const playerId = sessionOf(request).playerId;
+      const session = sessionOf(request);
+      const playerId = session.playerId;
       const unread = await unreadCount(deps.db, playerId);
       reply.hijack();
       const raw = reply.raw;
@@ -88,10 +89,17 @@ export async function notificationRoutes(app: App, deps: NotificationRoutesDeps)
           })
           .catch((error: unknown) => request.log.error({ err: error }, 'notification stream write failed'));
       });
+      // A comment line keeps proxies and the browser from closing an idle stream; at each one the session
+      // is asked again, so a stream of a session that ended (logout, a password change, expiry) ends too.
       const keepAlive = setInterval(() => {
-        if (!raw.writableEnded) raw.write(': keep-alive\n\n');
-      }, STREAM_KEEPALIVE_MS);
-      keepAlive.unref();
+        isSessionActive(deps.playerAuth, session)
+          .then((active) => {
+            if (raw.writableEnded) return;
+            if (active) raw.write(': keep-alive\n\n');
+            else raw.end();
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'notification stream session check failed'));
+      }, deps.config.outside.streamKeepAliveMs);
       // The response closes when the player's connection does (or the server ends it).
       raw.on('close', () => {
         clearInterval(keepAlive);
