@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEVICE_HEADER } from '@app/contracts/auth';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { App } from './types.ts';
 
 /**
@@ -41,34 +42,58 @@ export function transportSecurityHeaders(request: FastifyRequest, trustProxy = f
   return https ? { 'strict-transport-security': HSTS } : {};
 }
 
+/** helmet's configuration: the CSP of the app and the back office, no HSTS (sent per request below). */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // The same rule as the CSP's frame-ancestors 'none', for browsers that only know this header.
+  frameguard: { action: 'deny' },
+  // Sent per request: only on https answers (transportSecurityHeaders).
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sends with that configuration, worked out once: they do
+ * not depend on the request. (@fastify/helmet built helmet's whole middleware
+ * again for every request, CSP parsing included: issue 23's profile of the
+ * balance read.)
+ */
+export const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return Object.freeze(headers);
+})();
+
 /**
  * Security headers on every answer; CORS only for the configured origins; and
  * no caching of any JSON answer (tokens, personal data and balances must never
  * sit in a shared or browser cache). Files set their own cache policy.
  */
 export async function registerSecurity(app: App, options: { corsOrigins: string[] }) {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // The same rule as the CSP's frame-ancestors 'none', for browsers that only know this header.
-    frameguard: { action: 'deny' },
-    // Sent per request below: only on https answers.
-    strictTransportSecurity: false,
-  });
   app.addHook('onRequest', async (request, reply) => {
+    // On the raw response, as helmet did: answers a route writes itself (the notification stream) carry them too.
+    for (const name in HELMET_HEADERS) reply.raw.setHeader(name, HELMET_HEADERS[name] as string);
     reply.headers(transportSecurityHeaders(request));
   });
   await app.register(fastifyCors, {
