@@ -318,7 +318,7 @@ function outsideChannels(e: z.infer<typeof envSchema>, dataDir: string, seedDemo
 }
 
 /** The demo's operators' LINE group (the sandbox shows what it receives). */
-export const DEMO_OPERATOR_GROUP = 'Cdemo0operators';
+const DEMO_OPERATOR_GROUP = 'Cdemo0operators';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as in most shells' `VAR= command`.

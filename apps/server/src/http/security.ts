@@ -71,7 +71,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * again for every request, CSP parsing included: issue 23's profile of the
  * balance read.)
  */
-export const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
+const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -6,7 +6,7 @@ import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { LineConfig } from '../../env.ts';
 
 /** How long a linking code can be sent to the official account. */
-export const LINE_CODE_TTL_MS = 10 * 60_000;
+const LINE_CODE_TTL_MS = 10 * 60_000;
 /** Letters and digits nobody mistakes for each other (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 6;

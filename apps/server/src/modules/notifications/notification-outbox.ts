@@ -17,11 +17,11 @@ export type OutboxContext = {
 };
 
 /** Messages sent per tick, at most. */
-export const OUTBOX_BATCH_MAX = 50;
+const OUTBOX_BATCH_MAX = 50;
 /** A claimed message not settled by then (its process died) is due again. */
 const CLAIM_LEASE_S = 60;
 /** After this many tries a message is given up (FAILED, with its last error). */
-export const OUTBOX_MAX_ATTEMPTS = 8;
+const OUTBOX_MAX_ATTEMPTS = 8;
 /** Queue items younger than this are not alerted yet: a withdrawal the risk rules approve at once never reaches a person. */
 export const ALERT_SETTLE_S = 10;
 
@@ -60,7 +60,7 @@ async function claimDue(db: Db, limit: number): Promise<ClaimedSend[]> {
 }
 
 /** The words of a message: its own text (replies, alerts) or its notification in the reader's language. */
-export function messageText(send: Pick<ClaimedSend, 'payload' | 'kind' | 'params'>): string {
+function messageText(send: Pick<ClaimedSend, 'payload' | 'kind' | 'params'>): string {
   if (typeof send.payload.text === 'string') return send.payload.text;
   return notificationText(languageOf(send.payload.language), send.kind as NotificationKind, send.params ?? {});
 }
