@@ -27,7 +27,8 @@ async function summary(): Promise<Summary> {
 function change(before: Summary, after: Summary) {
   const delta = (from: { count: number; amount: number }, to: { count: number; amount: number }) => ({
     count: to.count - from.count,
-    amount: to.amount - from.amount,
+    // Baht with two decimals: the difference of two large totals is rounded to the satang (floats drift).
+    amount: Math.round((to.amount - from.amount) * 100) / 100,
   });
   return {
     waitingWithdrawals: delta(before.waitingWithdrawals, after.waitingWithdrawals),
