@@ -15,8 +15,8 @@
  *   with N players and 50 postings each (bench/scale.ts), beside the empty run.
  *
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
- *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 3]
- *                    [--only withdraw,approve,auto-withdraw,seamless,transfer,balance,profile,history,search,login]
+ *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 5]
+ *                    [--only withdraw,manual-debit,approve,auto-withdraw,seamless,transfer,balance,profile,history,search,login]
  *                    [--from-source] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
@@ -57,7 +57,7 @@ const { values: flags } = parseArgs({
     players: { type: 'string', default: '50' },
     'pgbench-scale': { type: 'string', default: '16' },
     scale: { type: 'string', default: '0' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '5' },
     skip: { type: 'string', default: '' },
     only: { type: 'string', default: '' },
     'from-source': { type: 'boolean', default: false },
@@ -70,7 +70,7 @@ const PLAYERS = Number(flags.players);
 /** Players to seed for the run at scale (--scale N); 0: no run at scale. */
 const SCALE = Number(flags.scale);
 const SKIP = new Set(flags.skip.split(',').filter(Boolean));
-/** Only these HTTP runs (withdraw, approve, seamless, transfer, balance, profile, history, login); all when empty. */
+/** Only these HTTP runs (withdraw, manual-debit, approve, seamless, transfer, balance, profile, history, login); all when empty. */
 const ONLY = new Set(flags.only.split(',').filter(Boolean));
 const wanted = (run: string) => ONLY.size === 0 || ONLY.has(run);
 const MODE: RunMode = flags['from-source'] ? 'source' : 'compiled';
@@ -90,7 +90,7 @@ const WITHDRAW_BAHT = 100;
 /** Each player's starting balance: enough for every withdrawal and bet of a run. */
 const FUNDING_BAHT = 5_000_000;
 
-type Player = { phone: string; token: string; username: string };
+type Player = { id: number; phone: string; token: string; username: string };
 
 /** Withdrawals a low-risk player asks for and the rules pay at once, from request to paid by the sandbox bank. */
 export type AutoWithdrawFigures = {
@@ -186,7 +186,7 @@ async function setUpPlayers(base: string, secrets: Secrets, count: number, first
       headers: { ...operator, 'idempotency-key': newKey() },
       body: { amount: FUNDING_BAHT, reason: 'bench funding' },
     });
-    players.push({ phone, token, username: String(profile.data?.username) });
+    players.push({ id: Number(playerId), phone, token, username: String(profile.data?.username) });
   }
   return players;
 }
@@ -348,6 +348,18 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
             body: JSON.stringify({ amount: WITHDRAW_BAHT }),
           };
         },
+      ],
+    });
+  if (wanted('manual-debit'))
+    money['manual debit (operator)'] = await load(base, {
+      ...options,
+      steps: [
+        () => ({
+          method: 'POST',
+          path: fillPath(ADMIN_PATHS.playerDebit, { id: String(nextPlayer().id) }),
+          headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
+          body: JSON.stringify({ amount: 1, reason: 'bench' }),
+        }),
       ],
     });
   const waiting = await waitingWithdrawals(base, secrets);

@@ -14,6 +14,7 @@ import { registerTracing } from './http/tracing.ts';
 import type { App } from './http/types.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { startAuditSealer } from './modules/audit/audit.service.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
@@ -337,11 +338,13 @@ function startBackgroundWork(deps: AppDeps, log: App['log']): () => Promise<void
   const stopReconciler = startReconciler(deps.games, log, deps.config.reconcileIntervalMs);
   const stopPayouts = startPayoutWorker(deps.payouts, log, deps.config.payouts.intervalMs);
   const stopOutbox = startNotificationOutbox(deps.outbox, log, deps.config.outside.intervalMs);
+  const stopSealer = startAuditSealer(deps.db, log, deps.config.auditSealIntervalMs);
   const stops = [startMaintenance(deps.db, log), startPointsExpiry(deps.db, log, 60_000)];
   return async () => {
     for (const stop of stops) stop();
     await stopReconciler();
     await stopPayouts();
     await stopOutbox();
+    await stopSealer();
   };
 }

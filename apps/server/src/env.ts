@@ -61,6 +61,7 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PROVIDER_BALANCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(200),
   RECONCILE_MIN_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   REGISTER_LIMIT_PER_ADDRESS_PER_HOUR: z.coerce
     .number()
@@ -135,6 +136,8 @@ export type Config = {
   providerTimeoutMs: number;
   providerBalanceTimeoutMs: number;
   reconcileIntervalMs: number;
+  /** How often the audit sealer links committed rows into the chain. */
+  auditSealIntervalMs: number;
   reconcileMinAgeMs: number;
   seedDemo: boolean;
   dbPoolSize: number;
@@ -364,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     providerBalanceTimeoutMs: e.PROVIDER_BALANCE_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    auditSealIntervalMs: e.AUDIT_SEAL_INTERVAL_MS,
     reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,
     seedDemo,
     dbPoolSize: e.DB_POOL_SIZE,

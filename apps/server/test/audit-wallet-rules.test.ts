@@ -66,6 +66,7 @@ describe('the audit chain', () => {
       await database.db
         .transaction()
         .execute((trx) => appendAudit(trx, SYSTEM, { action: 'test.bare', targetType: 'test', targetId: 7 }));
+      const verify = await verifyAuditChain(database.db);
       const row = await database.db
         .selectFrom('audit_log')
         .selectAll()
@@ -84,11 +85,10 @@ describe('the audit chain', () => {
       const first = await database.db
         .selectFrom('audit_log')
         .select('prev_hash')
-        .orderBy('id')
+        .orderBy('chain_seq')
         .limit(1)
         .executeTakeFirstOrThrow();
       expect(first.prev_hash).toBe('0'.repeat(64));
-      const verify = await verifyAuditChain(database.db);
       expect(verify).toMatchObject({ ok: true, headHash: row.hash, problems: [] });
       if (!onPostgres()) expect(verify.checked).toBe(1);
     } finally {
@@ -102,13 +102,14 @@ describe('the audit chain', () => {
         await appendAudit(trx, SYSTEM, { action: 'test.long', targetType: 'test', targetId: i, after: { i } });
       }
       const total = await auditCount(trx);
+      const verify = await verifyAuditChain(trx);
       const newest = await trx
         .selectFrom('audit_log')
         .select('hash')
-        .orderBy('id', 'desc')
+        .orderBy('chain_seq', 'desc')
         .limit(1)
         .executeTakeFirstOrThrow();
-      expect(await verifyAuditChain(trx)).toEqual({ ok: true, checked: total, headHash: newest.hash, problems: [] });
+      expect(verify).toEqual({ ok: true, checked: total, headHash: newest.hash, problems: [] });
 
       await withTriggerOff(trx, () =>
         sql`update audit_log set reason = 'rewritten' where action = 'test.long' and target_id::int < 60`.execute(trx),

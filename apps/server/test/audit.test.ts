@@ -2,7 +2,7 @@ import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../src/db/database.ts';
-import { auditHash, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
+import { auditContentHash, auditHash, sealAudit, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { type AuditItem, auditList, auditVerify, call, uniqueUsername } from './support/admin.ts';
 import { newOperator, operatorAuth, serviceKey, type TestOperator } from './support/money.ts';
 import {
@@ -243,25 +243,23 @@ describe('deliverable 6: every operator action writes one audit row (who, what, 
       Array.from({ length: 10 }, (_, i) => post(admin, ADMIN_PATHS.playerCredit, id, { amount: 1, reason: `c${i}` })),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect((await auditVerify(t.app)).ok).toBe(true);
     const rows = await t.database.db
       .selectFrom('audit_log')
-      .select(['id', 'prev_hash', 'hash'])
+      .select(['chain_seq', 'prev_hash', 'hash'])
       .where('actor', '=', admin.username)
-      .orderBy('id')
+      .orderBy('chain_seq')
       .execute();
     expect(rows).toHaveLength(10);
     expect(new Set(rows.map((row) => row.prev_hash)).size).toBe(10);
-    for (let i = 1; i < rows.length; i++) {
+    for (const row of rows) {
       const previous = await t.database.db
         .selectFrom('audit_log')
         .select('hash')
-        .where('id', '<', rows[i]?.id ?? 0)
-        .orderBy('id', 'desc')
-        .limit(1)
+        .where('chain_seq', '=', (row.chain_seq ?? 0) - 1)
         .executeTakeFirstOrThrow();
-      expect(rows[i]?.prev_hash).toBe(previous.hash);
+      expect(row.prev_hash).toBe(previous.hash);
     }
-    expect((await auditVerify(t.app)).ok).toBe(true);
   });
 });
 
@@ -303,6 +301,7 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
     await post(admin, ADMIN_PATHS.playerFreeze, await playerId(), { reason: 'original reason' });
     const [row] = await rowsOf(admin);
     const rowId = row?.id ?? 0;
+    expect((await auditVerify(t.app)).ok).toBe(true);
     const setReason = (reason: string) =>
       t.database.db
         .transaction()
@@ -329,6 +328,8 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
     await post(admin, ADMIN_PATHS.playerCredit, id, { amount: 20, reason: 'two' });
     const [first, second] = await rowsOf(admin);
     const firstId = first?.id ?? 0;
+    // Sealed into the chain (the verification seals what has committed).
+    expect((await auditVerify(t.app)).ok).toBe(true);
 
     await inRolledBackTransaction(async (trx) => {
       await withTriggerOff(trx, () =>
@@ -355,10 +356,22 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
         reason: 'forged',
         before: stored.before,
         after: stored.after,
-        prevHash: stored.prev_hash,
+        prevHash: stored.prev_hash ?? '',
+      });
+      const forgedContent = auditContentHash({
+        at: stored.at,
+        operatorId: stored.operator_id,
+        actor: stored.actor,
+        action: stored.action,
+        targetType: stored.target_type,
+        targetId: stored.target_id,
+        reason: 'forged',
+        before: stored.before,
+        after: stored.after,
       });
       await withTriggerOff(trx, () =>
-        sql`update audit_log set reason = 'forged', hash = ${forgedHash} where id = ${firstId}`.execute(trx),
+        sql`update audit_log set reason = 'forged', hash = ${forgedHash}, content_hash = ${forgedContent}
+             where id = ${firstId}`.execute(trx),
       );
       const next = await trx
         .selectFrom('audit_log')
@@ -382,6 +395,7 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
     await post(admin, ADMIN_PATHS.playerUnfreeze, id, { reason: 'b' });
     await post(admin, ADMIN_PATHS.playerFreeze, id, { reason: 'c' });
     const [, middle, last] = await rowsOf(admin);
+    expect((await auditVerify(t.app)).ok).toBe(true);
     await inRolledBackTransaction(async (trx) => {
       await withTriggerOff(trx, () => sql`delete from audit_log where id = ${middle?.id ?? 0}`.execute(trx));
       const verify = await verifyAuditChain(trx);
@@ -391,6 +405,154 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
       ]);
     });
     expect(await auditVerify(t.app)).toMatchObject({ ok: true, problems: [] });
+  });
+});
+
+describe('issue 23: the chain is linked after commit, by one sealer, and still catches every change', () => {
+  /** Three sealed rows of a fresh operator, in chain order. */
+  async function threeSealedRows() {
+    const admin = await newOperator(t, 'admin');
+    const id = await playerId();
+    await post(admin, ADMIN_PATHS.playerFreeze, id, { reason: 'a' });
+    await post(admin, ADMIN_PATHS.playerUnfreeze, id, { reason: 'b' });
+    await post(admin, ADMIN_PATHS.playerFreeze, id, { reason: 'c' });
+    expect((await auditVerify(t.app)).ok).toBe(true);
+    return t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor', '=', admin.username)
+      .orderBy('chain_seq')
+      .execute();
+  }
+
+  it('an action commits its row unsealed, with its content hash; the sealer links it and seals it once', async () => {
+    const admin = await newOperator(t, 'admin');
+    await post(admin, ADMIN_PATHS.playerFreeze, await playerId(), { reason: 'unsealed' });
+    const [written] = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor', '=', admin.username)
+      .execute();
+    expect(written).toMatchObject({ chain_seq: null, prev_hash: null, hash: null });
+    expect(written?.content_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await auditList(t.app, { actor: admin.username })).items[0]?.hash).toBeNull();
+
+    expect(await sealAudit(t.database.db, { wait: true })).toBeGreaterThanOrEqual(1);
+    const sealed = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('id', '=', written?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('audit_log')
+      .select('hash')
+      .where('chain_seq', '=', (sealed.chain_seq ?? 0) - 1)
+      .executeTakeFirst();
+    expect(sealed.prev_hash).toBe(before?.hash ?? '0'.repeat(64));
+    expect(sealed.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await auditList(t.app, { actor: admin.username })).items[0]?.hash).toBe(sealed.hash);
+    expect(await sealAudit(t.database.db, { wait: true })).toBe(0);
+    // A sealed row cannot be sealed again, nor its seal changed.
+    await expect(
+      sql`update audit_log set chain_seq = chain_seq + 1000000 where id = ${sealed.id}`.execute(t.database.db),
+    ).rejects.toMatchObject({ message: expect.stringContaining('audit_log is append-only') });
+  });
+
+  it('sealing changes nothing but the seal: an unsealed row whose content is changed by the same update is refused', async () => {
+    const admin = await newOperator(t, 'admin');
+    await post(admin, ADMIN_PATHS.playerFreeze, await playerId(), { reason: 'as written' });
+    const [row] = await rowsOf(admin);
+    await expect(
+      sql`update audit_log set chain_seq = 999999999, prev_hash = 'x', hash = 'y', reason = 'rewritten'
+           where id = ${row?.id ?? 0}`.execute(t.database.db),
+    ).rejects.toMatchObject({ message: expect.stringContaining('audit_log is append-only') });
+    await expect(
+      sql`update audit_log set reason = 'rewritten' where id = ${row?.id ?? 0}`.execute(t.database.db),
+    ).rejects.toMatchObject({ message: expect.stringContaining('audit_log is append-only') });
+  });
+
+  it('an edit before the row is sealed is caught by the content hash it was written with', async () => {
+    const admin = await newOperator(t, 'admin');
+    await post(admin, ADMIN_PATHS.playerCredit, await playerId(), { amount: 10, reason: 'before sealing' });
+    const [row] = await rowsOf(admin);
+    expect(row?.hash).toBeNull();
+    await inRolledBackTransaction(async (trx) => {
+      await withTriggerOff(trx, () =>
+        sql`update audit_log set after = jsonb_set(after, '{balance}', '1000') where id = ${row?.id ?? 0}`.execute(trx),
+      );
+      expect((await verifyAuditChain(trx)).problems).toEqual([
+        { id: row?.id, problem: 'content does not match its hash (the row was changed)' },
+      ]);
+    });
+  });
+
+  it('a reordering is caught: two rows swapped in the chain no longer follow', async () => {
+    const [a, b, c] = await threeSealedRows();
+    await inRolledBackTransaction(async (trx) => {
+      await withTriggerOff(trx, async () => {
+        await sql`update audit_log set chain_seq = -1 where id = ${a?.id ?? 0}`.execute(trx);
+        await sql`update audit_log set chain_seq = ${a?.chain_seq ?? 0} where id = ${b?.id ?? 0}`.execute(trx);
+        await sql`update audit_log set chain_seq = ${b?.chain_seq ?? 0} where id = ${a?.id ?? 0}`.execute(trx);
+      });
+      expect((await verifyAuditChain(trx)).problems).toEqual([
+        { id: b?.id, problem: 'does not follow the row before it (a row was removed or inserted)' },
+        { id: a?.id, problem: 'does not follow the row before it (a row was removed or inserted)' },
+        { id: c?.id, problem: 'does not follow the row before it (a row was removed or inserted)' },
+      ]);
+    });
+  });
+
+  it('an insertion is caught: a row slipped into the chain with a correct link of its own breaks the next link', async () => {
+    const [a, b] = await threeSealedRows();
+    await inRolledBackTransaction(async (trx) => {
+      const at = new Date();
+      const fields = {
+        at,
+        operatorId: null,
+        actor: 'intruder',
+        action: 'player.credit',
+        targetType: 'player',
+        targetId: '1',
+        reason: 'slipped in',
+        before: null,
+        after: null,
+      };
+      const hash = auditHash({ ...fields, prevHash: a?.hash ?? '' });
+      await withTriggerOff(trx, async () => {
+        await sql`update audit_log set chain_seq = chain_seq + 1000000000 where chain_seq > ${a?.chain_seq ?? 0}`.execute(
+          trx,
+        );
+        await sql`insert into audit_log (at, operator_id, actor, action, target_type, target_id, reason,
+                    content_hash, chain_seq, prev_hash, hash)
+                  values (${at}, null, 'intruder', 'player.credit', 'player', '1', 'slipped in',
+                    ${auditContentHash(fields)}, ${(a?.chain_seq ?? 0) + 1}, ${a?.hash ?? ''}, ${hash})`.execute(trx);
+      });
+      expect((await verifyAuditChain(trx)).problems).toEqual([
+        { id: b?.id, problem: 'does not follow the row before it (a row was removed or inserted)' },
+      ]);
+    });
+    expect((await auditVerify(t.app)).ok).toBe(true);
+  });
+
+  it('concurrent operator actions do not wait for each other: 20 credits at once are sealed into one unbroken chain', async () => {
+    const admin = await newOperator(t, 'admin');
+    const id = await playerId();
+    const [sealedMeanwhile] = await Promise.all([
+      sealAudit(t.database.db, { wait: false }),
+      ...Array.from({ length: 20 }, (_, i) =>
+        post(admin, ADMIN_PATHS.playerCredit, id, { amount: 1, reason: `p${i}` }),
+      ),
+    ]);
+    expect(sealedMeanwhile).toBeGreaterThanOrEqual(0);
+    const verify = await auditVerify(t.app);
+    expect(verify).toMatchObject({ ok: true, problems: [] });
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['chain_seq'])
+      .where('actor', '=', admin.username)
+      .execute();
+    expect(rows).toHaveLength(20);
+    expect(rows.every((row) => row.chain_seq !== null)).toBe(true);
   });
 });
 

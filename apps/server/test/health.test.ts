@@ -2,6 +2,7 @@ import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, type CommandInput } from '../src/cli/commands.ts';
+import { sealAudit } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { ensureSystemOperator, SYSTEM_OPERATORS } from '../src/modules/operators/operator.service.ts';
 import { call } from './support/admin.ts';
@@ -78,6 +79,8 @@ async function withChangedAuditRow(work: (rowId: number) => Promise<void>): Prom
     .select('id')
     .where('actor', '=', admin.username)
     .executeTakeFirstOrThrow();
+  // Linked into the chain first: the edit comes after the seal.
+  await sealAudit(t.database.db, { wait: true });
   const setReason = (reason: string) =>
     t.database.db.transaction().execute(async (trx) => {
       await sql`alter table audit_log disable trigger audit_log_append_only`.execute(trx);

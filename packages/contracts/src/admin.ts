@@ -549,7 +549,8 @@ export const auditEntrySchema = z.object({
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
-  hash: z.string(),
+  /** The row's hash in the chain; null for the moment between its commit and its sealing. */
+  hash: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -395,8 +395,12 @@ export interface AuditLogTable {
   reason: string | null;
   before: Json;
   after: Json;
-  prev_hash: string;
-  hash: string;
+  /** The row's own hash, written with it (issue 23: the chain is linked after commit). */
+  content_hash: string | null;
+  /** Set when the sealer links the row into the chain: its place, the hash before it and its own. */
+  chain_seq: number | null;
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface ProviderPlayersTable {

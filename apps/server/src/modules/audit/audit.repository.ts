@@ -13,9 +13,16 @@ export type AuditRow = {
   reason: string | null;
   before: unknown;
   after: unknown;
-  prevHash: string;
-  hash: string;
+  /** The row's own hash, written with it; null on rows written before issue 23. */
+  contentHash: string | null;
+  /** Its place in the chain, the hash before it and its own: null until the sealer links it. */
+  chainSeq: number | null;
+  prevHash: string | null;
+  hash: string | null;
 };
+
+/** A row's link into the chain, as the sealer writes it. */
+export type AuditSeal = { id: number; chainSeq: number; prevHash: string; hash: string };
 
 const COLUMNS = [
   'id',
@@ -28,6 +35,8 @@ const COLUMNS = [
   'reason',
   'before',
   'after',
+  'content_hash as contentHash',
+  'chain_seq as chainSeq',
   'prev_hash as prevHash',
   'hash',
 ] as const;
@@ -36,15 +45,60 @@ const COLUMNS = [
 const AUDIT_CHAIN_LOCK_ID = 7_302_115;
 
 export const auditRepository = {
-  /** Takes the chain's lock until the transaction ends and returns the current head hash. */
-  async lockHead(trx: Trx): Promise<string | undefined> {
+  /**
+   * The chain's lock until the transaction ends (one sealer at a time): waits
+   * for it, or answers false at once when another holds it. A sealer that
+   * cannot get the table soon (an operator's DDL in progress) gives up.
+   */
+  async lockChain(trx: Trx, wait: boolean): Promise<boolean> {
+    if (!wait) {
+      await sql`set local lock_timeout = '200ms'`.execute(trx);
+      const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID}) as locked`.execute(trx);
+      return rows[0]?.locked === true;
+    }
     await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`.execute(trx);
-    const head = await trx.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    return head?.hash;
+    return true;
   },
 
-  async insert(trx: Trx, row: Omit<AuditRow, 'id'>): Promise<number> {
-    const inserted = await trx
+  /** The chain's last sealed row: its place and hash. */
+  async head(trx: Trx): Promise<{ chainSeq: number; hash: string } | undefined> {
+    const head = await trx
+      .selectFrom('audit_log')
+      .select(['chain_seq as chainSeq', 'hash'])
+      .where('chain_seq', 'is not', null)
+      .orderBy('chain_seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return head?.chainSeq != null && head.hash !== null ? { chainSeq: head.chainSeq, hash: head.hash } : undefined;
+  },
+
+  /** Committed rows not sealed yet, oldest id first; rows another transaction holds are skipped. */
+  async unsealed(trx: Trx, limit: number): Promise<AuditRow[]> {
+    return trx
+      .selectFrom('audit_log')
+      .select(COLUMNS)
+      .where('chain_seq', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  },
+
+  async seal(trx: Trx, seals: AuditSeal[]): Promise<void> {
+    if (seals.length === 0) return;
+    await sql`
+      update audit_log as a
+         set chain_seq = s.chain_seq, prev_hash = s.prev_hash, hash = s.hash
+        from unnest(${seals.map((x) => x.id)}::bigint[], ${seals.map((x) => x.chainSeq)}::bigint[],
+                    ${seals.map((x) => x.prevHash)}::text[], ${seals.map((x) => x.hash)}::text[])
+             as s (id, chain_seq, prev_hash, hash)
+       where a.id = s.id`.execute(trx);
+  },
+
+  async insert(trx: Trx, row: Omit<AuditRow, 'id' | 'chainSeq' | 'prevHash' | 'hash'>): Promise<void> {
+    await trx
       .insertInto('audit_log')
       .values({
         at: row.at,
@@ -56,17 +110,20 @@ export const auditRepository = {
         reason: row.reason,
         before: row.before === undefined ? null : JSON.stringify(row.before),
         after: row.after === undefined ? null : JSON.stringify(row.after),
-        prev_hash: row.prevHash,
-        hash: row.hash,
+        content_hash: row.contentHash,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
+      .execute();
   },
 
-  /** Rows in chain order, a batch at a time, for verification. */
-  async batchAfter(db: Queryable, afterId: number, limit: number): Promise<AuditRow[]> {
-    return db.selectFrom('audit_log').select(COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  /** Sealed rows in chain order, a batch at a time, for verification. */
+  async chainAfter(db: Queryable, afterSeq: number, limit: number): Promise<AuditRow[]> {
+    return db
+      .selectFrom('audit_log')
+      .select(COLUMNS)
+      .where('chain_seq', '>', afterSeq)
+      .orderBy('chain_seq')
+      .limit(limit)
+      .execute();
   },
 
   async page(db: Queryable, query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntry, AuditQuery, AuditVerify } from '@app/contracts/admin';
-import type { Queryable, Trx } from '../../db/database.ts';
+import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
+import { type WorkerLog as Log, repeatEvery } from '../../lib/repeat.ts';
 import { type AuditRow, auditRepository } from './audit.repository.ts';
 
 /** Who did something: a named operator, the service key, the CLI or the bank feed. */
@@ -19,9 +20,10 @@ export type AuditAction = {
 /** The hash that starts the chain, before any row. */
 export const GENESIS_HASH = '0'.repeat(64);
 const VERIFY_BATCH = 500;
+const SEAL_BATCH = 500;
 const PROBLEMS_LISTED_MAX = 50;
 
-type HashedFields = Omit<AuditRow, 'id' | 'hash'>;
+type HashedFields = Omit<AuditRow, 'id' | 'hash' | 'contentHash' | 'chainSeq' | 'prevHash'> & { prevHash: string };
 
 /**
  * The hash of a row covers every field that says what happened, the time to
@@ -47,14 +49,18 @@ export function auditHash(row: HashedFields): string {
     .digest('hex');
 }
 
+/** The hash of a row's own content, written with it (the link to the chain comes when it is sealed). */
+export const auditContentHash = (row: Omit<HashedFields, 'prevHash'>) => auditHash({ ...row, prevHash: '' });
+
 /**
  * Appends one row to the audit log inside the caller's transaction, so the
- * record and the action commit or roll back together. Call it last in the
- * transaction: it holds the chain's lock until commit.
+ * record and the action commit or roll back together. It takes no lock: the
+ * row carries its own content hash, and the sealer links it into the chain
+ * once it has committed (sealAudit), so operators' actions do not wait for
+ * each other.
  */
 export async function appendAudit(trx: Trx, actor: Actor, action: AuditAction): Promise<void> {
-  const prevHash = (await auditRepository.lockHead(trx)) ?? GENESIS_HASH;
-  const fields: HashedFields = {
+  const fields: Omit<HashedFields, 'prevHash'> = {
     at: new Date(),
     operatorId: actor.operatorId,
     actor: actor.name,
@@ -65,29 +71,73 @@ export async function appendAudit(trx: Trx, actor: Actor, action: AuditAction): 
     // A round trip through JSON makes the hashed value equal to what jsonb gives back.
     before: action.before === undefined ? null : JSON.parse(JSON.stringify(action.before)),
     after: action.after === undefined ? null : JSON.parse(JSON.stringify(action.after)),
-    prevHash,
   };
-  await auditRepository.insert(trx, { ...fields, hash: auditHash(fields) });
+  await auditRepository.insert(trx, { ...fields, contentHash: auditContentHash(fields) });
 }
 
-/** Walks the whole chain and names every row whose hash or link does not hold. */
+/**
+ * Links every committed, unsealed row into the chain, oldest id first, in
+ * batches: each gets the next place (chain_seq), the hash of the row before
+ * it and its own hash over both. One sealer at a time (the chain's advisory
+ * lock): `wait` waits for the lock (verification), otherwise a sealer that
+ * finds it taken leaves the work to the one holding it (the timer on every
+ * instance). Rows another transaction holds locked are left for the next
+ * round. Answers how many rows it sealed.
+ */
+export async function sealAudit(db: Queryable, options: { wait: boolean }): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const batch = await inTransaction(db, async (trx) => {
+      if (!(await auditRepository.lockChain(trx, options.wait))) return 0;
+      const head = await auditRepository.head(trx);
+      const rows = await auditRepository.unsealed(trx, SEAL_BATCH);
+      let prevHash = head?.hash ?? GENESIS_HASH;
+      let seq = head?.chainSeq ?? 0;
+      const seals = rows.map((row) => {
+        seq += 1;
+        const hash = auditHash({ ...row, prevHash });
+        const seal = { id: row.id, chainSeq: seq, prevHash, hash };
+        prevHash = hash;
+        return seal;
+      });
+      await auditRepository.seal(trx, seals);
+      return rows.length;
+    });
+    sealed += batch;
+    if (batch < SEAL_BATCH) return sealed;
+  }
+}
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+function inTransaction<T>(db: Queryable, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Trx) : (db as Db).transaction().execute(work);
+}
+
+/**
+ * Seals what has committed, then walks the whole chain in its order and
+ * names every row whose hash or link does not hold: an edited row (its hash,
+ * or the content hash it was written with, no longer matches), a removed or
+ * inserted one (the next row no longer follows), a reordering (both).
+ */
 export async function verifyAuditChain(db: Queryable): Promise<AuditVerify> {
+  await sealAudit(db, { wait: true });
   const problems: AuditVerify['problems'] = [];
   let expectedPrev = GENESIS_HASH;
-  let lastId = 0;
+  let lastSeq = 0;
   let checked = 0;
   for (;;) {
-    const rows = await auditRepository.batchAfter(db, lastId, VERIFY_BATCH);
+    const rows = await auditRepository.chainAfter(db, lastSeq, VERIFY_BATCH);
     for (const row of rows) {
       checked += 1;
       if (row.prevHash !== expectedPrev) {
         problems.push({ id: row.id, problem: 'does not follow the row before it (a row was removed or inserted)' });
       }
-      if (auditHash(row) !== row.hash) {
+      const contentHolds = row.contentHash === null || row.contentHash === auditContentHash(row);
+      if (!contentHolds || auditHash({ ...row, prevHash: row.prevHash ?? '' }) !== row.hash) {
         problems.push({ id: row.id, problem: 'content does not match its hash (the row was changed)' });
       }
-      expectedPrev = row.hash;
-      lastId = row.id;
+      expectedPrev = row.hash ?? '';
+      lastSeq = row.chainSeq ?? lastSeq;
     }
     if (rows.length < VERIFY_BATCH) break;
   }
@@ -97,6 +147,16 @@ export async function verifyAuditChain(db: Queryable): Promise<AuditVerify> {
     headHash: checked > 0 ? expectedPrev : null,
     problems: problems.slice(0, PROBLEMS_LISTED_MAX),
   };
+}
+
+/** Seals the chain every interval until stopped (the stop waits for the round in progress). */
+export function startAuditSealer(db: Db, log: Log, intervalMs: number): () => Promise<void> {
+  return repeatEvery(intervalMs, () => sealAudit(db, { wait: false }), {
+    done: (sealed) => {
+      if (sealed > 0) log.debug({ sealed }, 'audit rows sealed');
+    },
+    failed: (error) => log.error({ err: error }, 'audit sealer round failed'),
+  });
 }
 
 export function presentAuditEntry(row: AuditRow): AuditEntry {

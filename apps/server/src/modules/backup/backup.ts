@@ -70,8 +70,11 @@ async function countRows(client: pg.Client | pg.PoolClient): Promise<Record<stri
   return counts;
 }
 
+/** The audit chain's last sealed row's hash (rows written since are sealed after the restore). */
 async function auditHead(client: pg.Client | pg.PoolClient): Promise<string | null> {
-  const result = await client.query<{ hash: string }>('select hash from audit_log order by id desc limit 1');
+  const result = await client.query<{ hash: string }>(
+    'select hash from audit_log where chain_seq is not null order by chain_seq desc limit 1',
+  );
   return result.rows[0]?.hash ?? null;
 }
 

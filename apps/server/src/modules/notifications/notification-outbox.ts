@@ -4,10 +4,9 @@ import type { NotificationKind } from '@app/contracts/notifications';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { OperatorQueue } from '../../db/schema.ts';
+import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
 import { type LineMessaging, type LinePushOutcome, retryKeyOf } from './line-messaging.ts';
 import type { PushOutcome, PushSender } from './web-push-sender.ts';
-
-type Log = { debug: (details: object, message: string) => void; error: (details: object, message: string) => void };
 
 /** What the outbox worker sends with: LINE (when set up) and Web Push. */
 export type OutboxContext = {
@@ -200,24 +199,11 @@ export async function outboxTick(ctx: OutboxContext): Promise<OutboxTick> {
 }
 
 /** Runs the outbox every interval until stopped (the stop waits for the round in progress). */
-export function startNotificationOutbox(ctx: OutboxContext, log: Log, intervalMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = outboxTick(ctx)
-      .then(
-        (tick) => {
-          if (tick.sent + tick.failed + tick.retrying + tick.alerts > 0) log.debug(tick, 'notification outbox');
-        },
-        (error: unknown) => log.error({ err: error }, 'notification outbox tick failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export function startNotificationOutbox(ctx: OutboxContext, log: WorkerLog, intervalMs: number): () => Promise<void> {
+  return repeatEvery(intervalMs, () => outboxTick(ctx), {
+    done: (tick) => {
+      if (tick.sent + tick.failed + tick.retrying + tick.alerts > 0) log.debug(tick, 'notification outbox');
+    },
+    failed: (error) => log.error({ err: error }, 'notification outbox tick failed'),
+  });
 }

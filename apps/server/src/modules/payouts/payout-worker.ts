@@ -1,9 +1,10 @@
+import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
 import { normaliseName } from '../blacklist/identity.ts';
 import type { PayoutContext } from './payout.service.ts';
 import { assessUnscored, claimDuePayouts, readStatement, sendPayout, work } from './payout.service.ts';
 import { BankUnavailableError } from './payout-bank.ts';
 
-type Log = { debug: (details: object, message: string) => void; error: (details: object, message: string) => void };
+type Log = WorkerLog;
 
 /** Payouts worked per tick, at most. */
 export const PAYOUT_BATCH_MAX = 20;
@@ -91,26 +92,16 @@ async function fillNameKeys(ctx: PayoutContext): Promise<void> {
 
 /** Runs the payout worker every interval until stopped (the stop waits for the round in progress). */
 export function startPayoutWorker(ctx: PayoutContext, log: Log, intervalMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
   const stop = { stopped: false };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = payoutTick(ctx, stop)
-      .then(
-        (tick) => {
-          if (tick.scored + tick.worked + tick.statementLines > 0) log.debug(tick, 'payout worker');
-        },
-        (error: unknown) => log.error({ err: error }, 'payout worker tick failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
+  const stopRounds = repeatEvery(intervalMs, () => payoutTick(ctx, stop), {
+    done: (tick) => {
+      if (tick.scored + tick.worked + tick.statementLines > 0) log.debug(tick, 'payout worker');
+    },
+    failed: (error) => log.error({ err: error }, 'payout worker tick failed'),
+  });
   return async () => {
-    clearInterval(timer);
     stop.stopped = true;
-    await running;
+    await stopRounds();
     await settleStartedPayouts();
   };
 }
