@@ -209,5 +209,25 @@ export function formatReport(report: BenchReport): string {
       ),
     );
   }
+  const loop = report.testLoop;
+  parts.push(
+    '',
+    '### Test loop',
+    '',
+    table(
+      ['measure', 'figure', 'target'],
+      [
+        [
+          '`npm test` wall time, the last run in this checkout',
+          !loop
+            ? 'no run recorded (run npm test)'
+            : loop.seconds === null
+              ? `started ${loop.startedAt}, did not finish`
+              : `${Math.floor(loop.seconds / 60)} min ${loop.seconds % 60} s (${loop.cores} cores, ${loop.startedAt})`,
+          '≤ 10 min on 2 cores',
+        ],
+      ],
+    ),
+  );
   return parts.join('\n');
 }

@@ -23,7 +23,7 @@
  * creates its own databases there and drops them afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -131,7 +131,17 @@ export type BenchReport = {
   embedded?: StoreFigures;
   web?: RouteWeight[];
   lighthouse?: LighthouseFigures;
+  /** The last `npm test` in this checkout (scripts/test-clock.mjs): when, on how many cores, how long; null when none finished. */
+  testLoop?: { startedAt: string; cores: number; seconds: number | null } | null;
 };
+
+/** What scripts/test-clock.mjs kept of the last `npm test` here (seconds null: it did not finish). */
+function lastTestLoop(): BenchReport['testLoop'] {
+  const file = path.join(repoRoot, 'reports', 'test-loop.json');
+  if (!existsSync(file)) return null;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as { startedAt: string; cores: number; seconds?: number };
+  return { startedAt: kept.startedAt, cores: kept.cores, seconds: kept.seconds ?? null };
+}
 
 /** The server process being measured (its CPU is reported per request). */
 let serverPid: number | undefined;
@@ -707,6 +717,8 @@ if (!SKIP.has('lighthouse') && !existsSync(chromiumPath)) {
   step(`Lighthouse mobile, ${flags['lighthouse-runs']} runs per page`);
   report.lighthouse = await lighthouse(Number(flags['lighthouse-runs']));
 }
+
+report.testLoop = lastTestLoop();
 
 const text = formatReport(report);
 console.log(`\n${text}`);

@@ -14,7 +14,7 @@ import { rewardOfferSchema } from './loyalty.ts';
  * player's language. A banner an operator uploads is shown as it is.
  */
 export const DEFAULT_BANNER_URL = '/images/banner/event-point.png';
-export const DEFAULT_BANNER_ART_URL = '/images/banner/event-point-art.png';
+export const DEFAULT_BANNER_ART_URL = '/images/banner/event-point-art.webp';
 
 export const SETTING_CODES = {
   lineOaUrl: 'LINE_OA_URL',

@@ -62,7 +62,7 @@ describe('§2 routes and guards', () => {
     expect(await screen.findByRole('region', { name: 'My wallet' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Event: collect reward points' })).toHaveAttribute(
       'src',
-      '/images/banner/event-point-art.png',
+      '/images/banner/event-point-art.webp',
     );
   });
 

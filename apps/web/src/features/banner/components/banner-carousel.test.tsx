@@ -40,7 +40,7 @@ describe('§2 and §9 banner carousel', () => {
     renderBanner();
     const images = screen.getAllByRole('img');
     expect(images).toHaveLength(1);
-    expect(images[0]).toHaveAttribute('src', '/images/banner/event-point-art.png');
+    expect(images[0]).toHaveAttribute('src', '/images/banner/event-point-art.webp');
     expect(images[0]).toHaveAccessibleName('Event: collect reward points');
     expect(screen.getByTestId('event-banner')).toHaveTextContent(
       'EVENT POINTEarn 1 point for every ฿100 you deposit, redeem them for rewardsREDEEM NOW',

@@ -107,6 +107,7 @@ function EventPointBanner({ eager }: { eager: boolean }) {
         width={720}
         height={300}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
       />
       <div className="banner__words" aria-hidden="true">
         <span className="banner__title">{t('banner.title')}</span>
