@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultHost, isDemoMode } from '../apps/server/src/env.ts';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../apps/server/src/server-process.ts';
 
 /**
  * `npm start`: the API server and, beside it, the sandbox game provider on
@@ -81,9 +82,9 @@ function readable(line: string): string {
 }
 
 function start(name: string, cwd: string, extraEnv: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
     cwd,
-    env: { ...process.env, ...extraEnv },
+    env: { ...serverProcessEnv(), ...process.env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) {

@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 
 export const serverDir = path.resolve(import.meta.dirname, '..');
 export const repoRoot = path.resolve(serverDir, '..', '..');
@@ -134,7 +135,9 @@ export function startServer(
 ) {
   // Node flags for the server only, to profile it under the bench's load: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof'.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return new BenchProcess('server', [...nodeArgs, ...programArgs(serverDir, mode)], serverDir, {
+  // As npm start runs it: its memory settings (src/server-process.ts) first.
+  return new BenchProcess('server', [...SERVER_NODE_FLAGS, ...nodeArgs, ...programArgs(serverDir, mode)], serverDir, {
+    ...serverProcessEnv(),
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,

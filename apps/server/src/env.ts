@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT } from '@app/contracts/limits';
 import { DEMO_PATHS } from '@app/contracts/paths';
-import webPush from 'web-push';
 import { z } from 'zod';
 import { SERVER_ROOT } from './server-root.ts';
 
@@ -272,6 +271,21 @@ function gameProviders(e: z.infer<typeof envSchema>, dataDir: string): Config['g
   };
 }
 
+/**
+ * A VAPID key pair (RFC 8292): an ECDSA P-256 key, the public one as its
+ * uncompressed point and the private one as its 32 bytes, both base64url, as
+ * web-push's generateVAPIDKeys gives them (web-push itself loads only when a
+ * push is sent).
+ */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  // A key with leading zero bytes comes back shorter: it is 32 bytes, zeros first.
+  const padded = Buffer.concat([Buffer.alloc(Math.max(0, 32 - privateKey.length)), privateKey]);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: padded.toString('base64url') };
+}
+
 /** The VAPID key pair: configured, or generated once into DATA_DIR/vapid-keys.json (mode 600). */
 function loadOrCreateVapidKeys(e: z.infer<typeof envSchema>, dataDir: string) {
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY)
@@ -284,7 +298,7 @@ function loadOrCreateVapidKeys(e: z.infer<typeof envSchema>, dataDir: string) {
     if (kept.success) return kept.data;
   }
   mkdirSync(dataDir, { recursive: true });
-  const keys = webPush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return keys;

@@ -68,3 +68,25 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);
   });
 });
+
+describe('VAPID keys generated without the web-push package (loaded only when a push is sent)', () => {
+  it('are a P-256 pair web-push accepts: a 65-byte uncompressed public point and a 32-byte private key, kept in DATA_DIR', async () => {
+    const dataDir = tempDir();
+    const { vapid } = loadConfig({ DATA_DIR: dataDir }).outside;
+    const publicKey = Buffer.from(vapid.publicKey, 'base64url');
+    expect(publicKey).toHaveLength(65);
+    expect(publicKey[0]).toBe(4);
+    expect(Buffer.from(vapid.privateKey, 'base64url')).toHaveLength(32);
+    const kept = JSON.parse(readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8'));
+    expect(kept).toEqual({ publicKey: vapid.publicKey, privateKey: vapid.privateKey });
+    const webPush = (await import('web-push')).default;
+    const headers = webPush.getVapidHeaders(
+      'https://push.example.com',
+      'mailto:ops@example.com',
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+    );
+    expect(headers.Authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`));
+  });
+});

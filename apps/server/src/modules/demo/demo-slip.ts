@@ -5,7 +5,8 @@
  */
 import { slipVerify } from 'promptparse/generate';
 import { toBuffer } from 'qrcode';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../lib/lazy-module.ts';
 
 export type SlipImageOptions = {
   format?: 'png' | 'jpeg';
@@ -38,6 +39,7 @@ export async function slipImage(payload: string, options: SlipImageOptions = {})
   // A slip's mini-QR takes up about a third of the screen width.
   const qrSide = Math.round(width / 3);
   const qr = await toBuffer(payload, { type: 'png', width: qrSide, margin: 2, errorCorrectionLevel: 'M' });
+  const sharp = await loadSharp();
   const qrMeta = await sharp(qr).metadata();
   const left = Math.round((width - qrMeta.width) / 2);
   const top = Math.round(height * 0.6 - qrMeta.height / 2);
@@ -50,6 +52,7 @@ export async function slipImage(payload: string, options: SlipImageOptions = {})
 /** The same phone-screen picture as a slip, but without any QR code. */
 export async function plainImage(format: 'png' | 'jpeg'): Promise<Buffer> {
   const height = Math.round((DEFAULT_WIDTH * 16) / 9);
+  const sharp = await loadSharp();
   return encode(sharp(Buffer.from(screenSvg(DEFAULT_WIDTH, height, true))), format);
 }
 

@@ -1,7 +1,9 @@
-import jsQR from 'jsqr';
 import { type EMVCoQR, parse } from 'promptparse';
 import { slipVerify } from 'promptparse/validate';
-import sharp, { type Metadata, type OutputInfo, type ResizeOptions, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, ResizeOptions, Sharp } from 'sharp';
+import { loadJsQr, loadSharp } from '../../lib/lazy-module.ts';
+
+type JsQr = Awaited<ReturnType<typeof loadJsQr>>;
 
 /** The image types a slip may be uploaded as. */
 export type SlipImageType = 'image/png' | 'image/jpeg';
@@ -83,7 +85,8 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
 }
 
-function openImage(input: Buffer): Sharp {
+async function openImage(input: Buffer): Promise<Sharp> {
+  const sharp = await loadSharp();
   // Rotating by the EXIF orientation makes the reported size the one an operator sees.
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
 }
@@ -92,7 +95,7 @@ function openImage(input: Buffer): Sharp {
 async function readDimensions(bytes: Buffer): Promise<{ width: number; height: number }> {
   let metadata: Metadata;
   try {
-    metadata = await openImage(bytes).metadata();
+    metadata = await (await openImage(bytes)).metadata();
   } catch (error) {
     throw decodeFailure(error);
   }
@@ -105,12 +108,13 @@ async function readDimensions(bytes: Buffer): Promise<{ width: number; height: n
 
 /** Searches for a QR code the fast way first, then once more smaller and allowing inverted colours. */
 async function findQrText(bytes: Buffer): Promise<string | undefined> {
+  const jsQR = await loadJsQr();
   const scan = await decodeRgba(bytes, QR_SCAN_MAX_SIDE);
-  const first = scanQr(scan, 'dontInvert');
+  const first = scanQr(jsQR, scan, 'dontInvert');
   if (first !== undefined) return first;
   const retry = await shrinkRgba(scan, QR_RETRY_MAX_SIDE);
   // When nothing was shrunk, the upright pass has just failed on the same pixels, so only the inverted one is new.
-  return scanQr(retry, retry === scan ? 'onlyInvert' : 'attemptBoth');
+  return scanQr(jsQR, retry, retry === scan ? 'onlyInvert' : 'attemptBoth');
 }
 
 /**
@@ -119,7 +123,11 @@ async function findQrText(bytes: Buffer): Promise<string | undefined> {
  * blank screenshot): for a slip that means no QR was found, which is not an
  * error, so the slip is kept for an operator like any other without a QR.
  */
-function scanQr(image: RgbaImage, inversionAttempts: 'dontInvert' | 'onlyInvert' | 'attemptBoth'): string | undefined {
+function scanQr(
+  jsQR: JsQr,
+  image: RgbaImage,
+  inversionAttempts: 'dontInvert' | 'onlyInvert' | 'attemptBoth',
+): string | undefined {
   try {
     return jsQR(image.data, image.width, image.height, { inversionAttempts })?.data;
   } catch {
@@ -130,7 +138,7 @@ function scanQr(image: RgbaImage, inversionAttempts: 'dontInvert' | 'onlyInvert'
 async function decodeRgba(bytes: Buffer, maxSide: number): Promise<RgbaImage> {
   try {
     // Eight bits per channel whatever the input (a 16-bit PNG would otherwise come out as 16-bit samples).
-    const pixels = openImage(bytes).resize(shrinkToFit(maxSide)).ensureAlpha().raw({ depth: 'uchar' });
+    const pixels = (await openImage(bytes)).resize(shrinkToFit(maxSide)).ensureAlpha().raw({ depth: 'uchar' });
     return toRgbaImage(await pixels.toBuffer(RESOLVE));
   } catch (error) {
     throw decodeFailure(error);
@@ -141,6 +149,7 @@ async function decodeRgba(bytes: Buffer, maxSide: number): Promise<RgbaImage> {
 async function shrinkRgba(image: RgbaImage, maxSide: number): Promise<RgbaImage> {
   if (Math.max(image.width, image.height) <= maxSide) return image;
   const raw = { width: image.width, height: image.height, channels: 4 as const };
+  const sharp = await loadSharp();
   const output = await sharp(image.data, { raw }).resize(shrinkToFit(maxSide)).raw().toBuffer(RESOLVE);
   return toRgbaImage(output);
 }

@@ -1,5 +1,5 @@
 import type { Agent } from 'node:https';
-import webPush from 'web-push';
+import { loadWebPush } from '../../lib/lazy-module.ts';
 
 /** What became of a push: delivered to the push service, gone (the subscription ended), or worth trying again. */
 export type PushOutcome =
@@ -24,6 +24,7 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
 export function webPushSender(vapid: VapidKeys, timeoutMs: number, agent?: Agent): PushSender {
   return {
     async send(target, payload) {
+      const webPush = await loadWebPush();
       try {
         await webPush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

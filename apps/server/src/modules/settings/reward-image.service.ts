@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPlainFileName } from '../../lib/file-name.ts';
+import { loadSharp } from '../../lib/lazy-module.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { detectImageType } from '../deposits/slip-reader.ts';
 import { type RewardImageStorage, rewardImageName } from './reward-image-storage.ts';
@@ -36,6 +36,7 @@ async function imageType(bytes: Buffer): Promise<'image/png' | 'image/jpeg'> {
   if (type === undefined) throw invalidImage();
   try {
     // The header alone is read: sharp refuses an image declaring more pixels before decoding any.
+    const sharp = await loadSharp();
     const metadata = await sharp(bytes, { limitInputPixels: REWARD_IMAGE_PIXELS_MAX }).metadata();
     const format = type === 'image/png' ? 'png' : 'jpeg';
     if (metadata.format !== format || !metadata.width || !metadata.height) throw invalidImage();
