@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMetrics } from '../src/modules/metrics/metrics.ts';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 import { testApp } from './support/test-app.ts';
 
 /**
@@ -102,7 +103,16 @@ describe('issue 20: the image', () => {
     expect(user).toBeDefined();
     expect(user).not.toMatch(/USER (root|0)\b/);
     expect(runtime.join('\n')).toMatch(/HEALTHCHECK [^\n]*\n?.*\/health/);
-    expect(runtime.at(-1)).toBe('CMD ["node", "apps/server/dist/main.js"]');
+    expect(runtime.at(-1)).toBe(
+      `CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'apps/server/dist/main.js']).replaceAll(',', ', ')}`,
+    );
+  });
+
+  it('runs the server with the memory settings npm start gives it (src/server-process.ts)', () => {
+    const env = runtime.join('\n');
+    for (const [name, value] of Object.entries(serverProcessEnv({}))) {
+      expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
+    }
   });
 
   it('the running stage holds only what the build stage produced: the bundles, the production packages, the public files', () => {

@@ -38,7 +38,7 @@ const SHIPPED: Record<number, string> = {
   17: '4351f9b79d2b9bbcf8a954f9bd36cec37810bea732b16ec5bb78f173dfc6956b',
   18: '3f19d8a26d388d50bf19a328072b7516c955f258782dd58a38cd2855e5c31df4',
   19: 'e981fed19537d58b47d2315a582931771822fc09a5cb5a04942f3894d5efa71e',
-  20: 'f678a563e60269b1c5ba95c5e6c8d5d2fc4e597b54c0257a6f95cbd2afa397d8',
+  20: 'ff0a6136642ffd4c858aad6ffadf1539e01497ec6b6fba2665ed5e7fa667e676',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

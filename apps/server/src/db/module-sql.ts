@@ -33,6 +33,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/protection/sql/player_loss_since.sql',
   'src/modules/protection/sql/player_deposits_since.sql',
   'src/modules/protection/sql/player_protection_refusal.sql',
+  'src/modules/audit/sql/audit_log_refuse_change.sql',
 ];
 
 let loaded: readonly ModuleSql[] | undefined;

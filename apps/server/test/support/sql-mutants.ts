@@ -34,7 +34,8 @@ export type SqlMutant = {
     | 'player_limit_in_force'
     | 'player_loss_since'
     | 'player_deposits_since'
-    | 'player_protection_refusal';
+    | 'player_protection_refusal'
+    | 'audit_log_refuse_change';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -50,6 +51,7 @@ const WITHDRAWAL_RULES = 'test/withdrawal-rules.test.ts';
 const WITHDRAWALS = 'test/withdrawals.test.ts';
 const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
 const PROTECTION = 'test/protection.test.ts';
+const AUDIT = 'test/audit.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -769,6 +771,43 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: PROTECTION, test: 'the period starts at midnight, Monday and the 1st in Bangkok time' },
+  },
+  // audit_log_refuse_change (the audit log's append-only trigger, issue 23's seal) --------------
+  {
+    id: 'AL1',
+    fn: 'audit_log_refuse_change',
+    rule: 'sealing changes nothing but the three chain columns',
+    changes: [
+      {
+        find: 'old.reason, old.before, old.after, old.content_hash)',
+        replace: 'new.reason, new.before, new.after, new.content_hash)',
+      },
+    ],
+    killedBy: { file: AUDIT, test: 'sealing changes nothing but the seal' },
+  },
+  {
+    id: 'AL2',
+    fn: 'audit_log_refuse_change',
+    rule: 'a sealed row is never sealed again',
+    changes: [
+      {
+        find: "if tg_op = 'UPDATE' and old.chain_seq is null and new.chain_seq",
+        replace: "if tg_op = 'UPDATE' and new.chain_seq",
+      },
+    ],
+    killedBy: { file: AUDIT, test: 'an action commits its row unsealed' },
+  },
+  {
+    id: 'AL3',
+    fn: 'audit_log_refuse_change',
+    rule: 'an unsealed row is not changed without being sealed',
+    changes: [
+      { find: 'and old.chain_seq is null and new.chain_seq is not null', replace: 'and old.chain_seq is null' },
+    ],
+    killedBy: { file: AUDIT, test: 'rows cannot be updated, deleted or truncated through SQL' },
+    equivalent:
+      'what it lets through changes no column: the content must stay as written, and chain columns set ' +
+      'without chain_seq are refused by the check audit_log_sealed_whole (migration 020)',
   },
 ];
 

@@ -12,8 +12,10 @@
  *
  * - Rows chained before this migration keep their hashes; their chain order is
  *   their id order.
- * - The append-only trigger allows one change of a row: its sealing (the
- *   three chain columns, from empty to set, nothing else touched).
+ * - The append-only trigger's function allows one change of a row: its
+ *   sealing (the three chain columns, from empty to set, nothing else
+ *   touched). It is module SQL (audit/sql/audit_log_refuse_change.sql),
+ *   applied after this migration.
  * - A row is sealed whole or not at all.
  */
 export const auditSealSchemaSql = /* sql */ `
@@ -31,18 +33,4 @@ create unique index audit_log_chain_seq_key on audit_log (chain_seq);
 create index audit_log_unsealed_idx on audit_log (id) where chain_seq is null;
 alter table audit_log add constraint audit_log_sealed_whole
   check ((chain_seq is null) = (hash is null) and (hash is null) = (prev_hash is null));
-
-create or replace function audit_log_refuse_change() returns trigger language plpgsql as $$
-begin
-  if tg_op = 'UPDATE' and old.chain_seq is null and new.chain_seq is not null
-     and (new.id, new.at, new.operator_id, new.actor, new.action, new.target_type, new.target_id,
-          new.reason, new.before, new.after, new.content_hash)
-         is not distinct from
-         (old.id, old.at, old.operator_id, old.actor, old.action, old.target_type, old.target_id,
-          old.reason, old.before, old.after, old.content_hash) then
-    return new;
-  end if;
-  raise exception 'audit_log is append-only' using errcode = 'insufficient_privilege';
-end
-$$;
 `;
