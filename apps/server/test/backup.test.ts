@@ -11,6 +11,7 @@ import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
+import { startAuditSealer } from '../src/modules/audit/audit.service.ts';
 import { backupDatabase, restoreDatabase, restoreProblems } from '../src/modules/backup/backup.ts';
 import { onServer } from './support/postgres-server.ts';
 import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './support/test-app.ts';
@@ -68,6 +69,10 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     }
     let running = true;
     let operations = 0;
+    // The audit sealer runs as on a live site (every instance runs it): the backup's moment finds a chain
+    // sealed up to some row, and rows written since, not sealed yet.
+    const quiet = { debug: () => undefined, error: (details: object) => console.error(details) };
+    const stopSealer = startAuditSealer(source.db, quiet, 50);
     const load = players.map(async (player, n) => {
       while (running) {
         const answer =
@@ -89,6 +94,7 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     running = false;
     await Promise.all(load);
+    await stopSealer();
 
     // The load went on after the backup's moment: the source has moved past what the backup holds.
     const now = await source.db
@@ -97,6 +103,7 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
       .executeTakeFirstOrThrow();
     expect(Number(now.count)).toBeGreaterThan(manifest.counts.journal_entries ?? 0);
     expect(manifest.counts.audit_log).toBeGreaterThan(0);
+    expect(manifest.auditHead).toMatch(/^[0-9a-f]{64}$/);
     expect(operations).toBeGreaterThan(10);
 
     const report = await restoreDatabase(file, urlOf(names.target));
