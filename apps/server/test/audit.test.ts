@@ -346,7 +346,7 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
         .select(['at', 'operator_id', 'actor', 'action', 'target_type', 'target_id', 'before', 'after', 'prev_hash'])
         .where('id', '=', firstId)
         .executeTakeFirstOrThrow();
-      const forgedHash = auditHash({
+      const forged = {
         at: stored.at,
         operatorId: stored.operator_id,
         actor: stored.actor,
@@ -356,19 +356,9 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
         reason: 'forged',
         before: stored.before,
         after: stored.after,
-        prevHash: stored.prev_hash ?? '',
-      });
-      const forgedContent = auditContentHash({
-        at: stored.at,
-        operatorId: stored.operator_id,
-        actor: stored.actor,
-        action: stored.action,
-        targetType: stored.target_type,
-        targetId: stored.target_id,
-        reason: 'forged',
-        before: stored.before,
-        after: stored.after,
-      });
+      };
+      const forgedHash = auditHash({ ...forged, prevHash: stored.prev_hash ?? '' });
+      const forgedContent = auditContentHash(forged);
       await withTriggerOff(trx, () =>
         sql`update audit_log set reason = 'forged', hash = ${forgedHash}, content_hash = ${forgedContent}
              where id = ${firstId}`.execute(trx),

@@ -10,6 +10,7 @@ import {
   checkScreen,
   deliverBankTransfer,
   expectAccessible,
+  fontsLoaded,
   freshPhone,
   freshReference,
   SCREENSHOTS,
@@ -213,10 +214,7 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
     await page.getByRole('combobox').first().selectOption(language);
     await expect(page.getByTestId('event-banner')).toContainText(banner.title);
     // The words are laid out, so their faces are asked for: wait until every font load has settled.
-    await page.evaluate(async () => {
-      await document.fonts.ready;
-    });
-    await page.waitForFunction(() => document.fonts.status === 'loaded');
+    await fontsLoaded(page);
     await page.screenshot({ path: `${SCREENSHOTS}/home-${language}-360x740.png` });
     await expectAccessible(page, `home (${language})`);
   }

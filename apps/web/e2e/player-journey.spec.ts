@@ -1,11 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-
-const SCREENSHOTS = 'test-results/screenshots';
-
-/** A phone number no earlier run has used: 09 followed by 8 digits from the clock. */
-function freshPhone(): string {
-  return `09${String(Date.now()).slice(-8)}`;
-}
+import { fontsLoaded, freshPhone, SCREENSHOTS } from './support';
 
 async function fillRegister(page: Page, phone: string, bankNumber: string) {
   await page.getByLabel('Phone number').fill(phone);
@@ -55,7 +49,9 @@ test('issue 3: register, wallet, Thai, reload, logout, and the guard returns a g
   await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
   await expect(page.getByText('ยอดเงินหลัก')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toContainText('ฝากเงิน');
-  await page.screenshot({ path: `${SCREENSHOTS}/home-th-360x740.png` });
+  await fontsLoaded(page);
+  // Its own name: the money journey's home-th-360x740.png is the home in Thai with its banner.
+  await page.screenshot({ path: `${SCREENSHOTS}/home-th-switched-360x740.png` });
 
   // Reload: still logged in and still in Thai.
   await page.reload();

@@ -127,8 +127,20 @@ export async function expectNoHorizontalScroll(page: Page, screen: string) {
   await page.setViewportSize(size);
 }
 
+/**
+ * Until every font the laid-out words asked for has loaded: a screenshot taken sooner shows boxes where a
+ * face of the script (Thai, Lao, Burmese, CJK: split by Unicode range) is still on its way.
+ */
+export async function fontsLoaded(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() => document.fonts.status === 'loaded');
+}
+
 /** A screen as the journey meets it: screenshot (a test artifact), axe, and the 320 px check. */
 export async function checkScreen(page: Page, name: string) {
+  await fontsLoaded(page);
   // Animations finished: a dialog caught mid fade-in would look half transparent.
   await page.screenshot({ path: `${SCREENSHOTS}/${name}-360x740.png`, animations: 'disabled' });
   await expectAccessible(page, name);

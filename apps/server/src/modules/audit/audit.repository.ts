@@ -73,6 +73,17 @@ export const auditRepository = {
     return head?.chainSeq != null && head.hash !== null ? { chainSeq: head.chainSeq, hash: head.hash } : undefined;
   },
 
+  /** Whether any committed row waits to be sealed. */
+  async anyUnsealed(db: Queryable): Promise<boolean> {
+    const row = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('chain_seq', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** Committed rows not sealed yet, oldest id first; rows another transaction holds are skipped. */
   async unsealed(trx: Trx, limit: number): Promise<AuditRow[]> {
     return trx

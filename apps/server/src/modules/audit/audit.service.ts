@@ -81,10 +81,13 @@ export async function appendAudit(trx: Trx, actor: Actor, action: AuditAction): 
  * it and its own hash over both. One sealer at a time (the chain's advisory
  * lock): `wait` waits for the lock (verification), otherwise a sealer that
  * finds it taken leaves the work to the one holding it (the timer on every
- * instance). Rows another transaction holds locked are left for the next
- * round. Answers how many rows it sealed.
+ * instance, which first looks whether anything is unsealed at all). Rows
+ * another transaction holds locked are left for the next round. Answers how
+ * many rows it sealed.
  */
 export async function sealAudit(db: Queryable, options: { wait: boolean }): Promise<number> {
+  // The timer's round on an idle site: one indexed look (audit_log_unsealed_idx), no transaction.
+  if (!options.wait && !(await auditRepository.anyUnsealed(db))) return 0;
   let sealed = 0;
   for (;;) {
     const batch = await inTransaction(db, async (trx) => {

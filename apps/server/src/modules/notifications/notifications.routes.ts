@@ -100,6 +100,7 @@ export async function notificationRoutes(app: App, deps: NotificationRoutesDeps)
           })
           .catch((error: unknown) => request.log.error({ err: error }, 'notification stream session check failed'));
       }, deps.config.outside.streamKeepAliveMs);
+      keepAlive.unref();
       // The response closes when the player's connection does (or the server ends it).
       raw.on('close', () => {
         clearInterval(keepAlive);
