@@ -22,6 +22,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/types.ts';
+import { usePasswordCost } from '../src/modules/auth/password.ts';
 import { createTokenSigner, TOKEN_ISSUER } from '../src/modules/auth/tokens.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
@@ -56,12 +57,15 @@ let routes: AppRoute[];
 beforeAll(async () => {
   t = await testApp();
   routes = appRoutes(t.app);
+  // The timing checks below measure the real cost of a verification: this file's hashes are made at it.
+  usePasswordCost('production');
 });
 
 /** Apps built with another configuration, closed after the file. */
 const extraApps: App[] = [];
 afterAll(async () => {
   for (const app of extraApps) await app.close();
+  usePasswordCost('test');
 });
 
 /** Logout last: a call with a valid token to every route must not end its own session half-way. */

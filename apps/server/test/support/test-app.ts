@@ -10,6 +10,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
 import { type Config, loadConfig } from '../../src/env.ts';
 import type { App } from '../../src/http/types.ts';
+import { usePasswordCost } from '../../src/modules/auth/password.ts';
 import { applySqlMutant } from './sql-mutants.ts';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
@@ -72,6 +73,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** One migrated, seeded database and app per test worker, shared by the test files. */
 export function testApp(): Promise<TestContext> {
+  // argon2id at the tests' cost (security.test.ts measures the real one).
+  usePasswordCost('test');
   shared ??= (async () => {
     const database = await openTestDatabase();
     await migrate(database.db);
