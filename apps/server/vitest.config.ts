@@ -17,8 +17,6 @@ const EMBEDDED_ONLY = [
  * keeps PGlite's start-up cost to once per run.
  */
 const postgres = process.env.TEST_DATABASE_URL;
-/** How many embedded databases the PGlite project runs its files on, side by side (TEST_PGLITE_WORKERS). */
-const PGLITE_WORKERS = Number(process.env.TEST_PGLITE_WORKERS ?? 2);
 
 /** Stryker's sandboxes (npm run test:mutation) hold copies of the tests: never run them from here. */
 const exclude = [...configDefaults.exclude, '**/.stryker-tmp/**'];
@@ -31,12 +29,7 @@ export default defineConfig({
     fileParallelism: false,
     exclude,
     projects: [
-      {
-        extends: true as const,
-        // Two workers, each with an embedded database of its own (PGlite runs single-threaded:
-        // one process keeps one core busy). The PostgreSQL project's workers would share its schema.
-        test: { name: 'pglite', env: { TEST_DB: 'pglite' }, fileParallelism: true, maxWorkers: PGLITE_WORKERS },
-      },
+      { extends: true as const, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(postgres
         ? [
             {

@@ -131,11 +131,11 @@ export type BenchReport = {
   embedded?: StoreFigures;
   web?: RouteWeight[];
   lighthouse?: LighthouseFigures;
-  /** The last `npm test` in this checkout (scripts/test.mjs): when, on how many cores, how long; null when none finished. */
+  /** The last `npm test` in this checkout (scripts/test-clock.mjs): when, on how many cores, how long; null when none finished. */
   testLoop?: { startedAt: string; cores: number; seconds: number | null } | null;
 };
 
-/** What scripts/test.mjs kept of the last `npm test` here (seconds null: it did not finish). */
+/** What scripts/test-clock.mjs kept of the last `npm test` here (seconds null: it did not finish). */
 function lastTestLoop(): BenchReport['testLoop'] {
   const file = path.join(repoRoot, 'reports', 'test-loop.json');
   if (!existsSync(file)) return null;
