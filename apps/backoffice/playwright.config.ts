@@ -13,7 +13,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts';
  * act as the bank-statement connector with the webhook secret given here, and
  * as players through the player API.
  */
-process.env.E2E_PORT ??= '3297'; // the web app's suite uses 3197 and its sandbox provider 3198: npm test runs both at once
+process.env.E2E_PORT ??= '3297'; // not the web suite's 3197 or its sandbox provider's 3198, so that the two suites can run at once
 process.env.E2E_BANK_WEBHOOK_SECRET ??= randomBytes(32).toString('hex');
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'siam-play-backoffice-e2e-'));
 const port = Number(process.env.E2E_PORT);
