@@ -264,6 +264,16 @@ function expectAlike(answers: Attempt[], status: number, errorCode: string) {
 }
 
 describe('security: no account enumeration through messages or timing', () => {
+  it('§5 passwords are hashed with argon2id at 19 MiB, 2 passes, 1 lane (the cost a server runs at; the other test files use a cheaper one)', async () => {
+    const player = await newPlayer(t.app);
+    const row = await t.database.db
+      .selectFrom('players')
+      .select('password_hash')
+      .where('phone_number', '=', player.phoneNumber)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+
   it('player login: an unknown phone and a wrong password give the same status, body and headers, each after one argon2 verification, and take the same time', async () => {
     const player = await newPlayer(t.app);
     const forgetFailures = () =>

@@ -13,6 +13,10 @@ import type { App } from '../../src/http/types.ts';
 import { usePasswordCost } from '../../src/modules/auth/password.ts';
 import { applySqlMutant } from './sql-mutants.ts';
 
+// Once per worker, when the harness loads: argon2id at the tests' cost. security.test.ts
+// switches to the real one for its file (its timing checks measure a real verification).
+usePasswordCost('test');
+
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdefghij';
 export const PROVIDER_SECRET = 'test-provider-secret-0123456789abcdefghij';
@@ -73,8 +77,6 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** One migrated, seeded database and app per test worker, shared by the test files. */
 export function testApp(): Promise<TestContext> {
-  // argon2id at the tests' cost (security.test.ts measures the real one).
-  usePasswordCost('test');
   shared ??= (async () => {
     const database = await openTestDatabase();
     await migrate(database.db);

@@ -7,10 +7,10 @@ import argon2 from 'argon2';
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /**
  * The in-process tests' cost (argon2id still, 1 MiB and 1 pass): they register and sign in
- * thousands of players, and at the real cost hashing was a tenth of their CPU. Set only by
- * the test harness (test/support/test-app.ts), never by configuration; the tests about the
- * hash's cost and timing switch back to ARGON2_OPTIONS. A hash records its own cost, so
- * either verifies under the other.
+ * thousands of players, each hash tens of milliseconds of CPU at the real cost. Set only by
+ * the test harness (test/support/test-app.ts), never by configuration; security.test.ts
+ * switches back to ARGON2_OPTIONS and checks it. A hash records its own cost, so either
+ * verifies under the other.
  */
 const TEST_ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
 
