@@ -471,7 +471,7 @@ export const updateOperatorRequestSchema = z.object({
   disabled: z.boolean().optional(),
   /** The operator enrols a new second factor at the next sign-in. */
   resetSecondFactor: z.literal(true).optional(),
-  password: newPasswordSchema.optional(),
+  password: z.optional(newPasswordSchema),
   /** Baht, 0 to 10 million (0: every manual credit needs a second admin); null: the setting applies. */
   manualCreditLimit: z
     .number({ error: 'amount_invalid' })

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bankNumberProblem, findBank } from './banks.ts';
 import {
   AGENT_ID_MAX,
@@ -16,59 +16,69 @@ const digitsOnly = /^\d+$/;
 
 export const phoneSchema = z
   .string({ error: 'phone_required' })
-  .trim()
-  .min(1, { error: 'phone_required' })
-  .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), { error: 'phone_10_digits' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'phone_required' }),
+    z.regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), { error: 'phone_10_digits' }),
+  );
 
-export const newPasswordSchema = z
-  .string({ error: 'password_required' })
-  .min(1, { error: 'password_required' })
-  .min(PASSWORD_LENGTH_MIN, { error: 'password_min_8' })
-  .max(PASSWORD_LENGTH_MAX, { error: 'password_too_long' })
-  .refine((password) => password.trim().length > 0, { error: 'password_blank' });
+export const newPasswordSchema = z.string({ error: 'password_required' }).check(
+  z.minLength(1, { error: 'password_required' }),
+  z.minLength(PASSWORD_LENGTH_MIN, { error: 'password_min_8' }),
+  z.maxLength(PASSWORD_LENGTH_MAX, { error: 'password_too_long' }),
+  z.refine((password) => password.trim().length > 0, { error: 'password_blank' }),
+);
 
 /**
  * An account number as typed: digits only, 10 or 12 of them (GSB, GHB and
  * BAAC numbers have 12). Which length a bank takes is checked with the bank
  * (bankNumberProblem, in the register request's refinement). Never shortened.
  */
-export const bankNumberSchema = z
-  .string({ error: 'bank_number_required' })
-  .trim()
-  .min(1, { error: 'bank_number_required' })
-  .regex(digitsOnly, { error: 'bank_number_invalid' })
-  .refine((text) => text.length === BANK_NUMBER_DIGITS || text.length === BANK_NUMBER_DIGITS_LONG, {
+export const bankNumberSchema = z.string({ error: 'bank_number_required' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'bank_number_required' }),
+  z.regex(digitsOnly, { error: 'bank_number_invalid' }),
+  z.refine((text) => text.length === BANK_NUMBER_DIGITS || text.length === BANK_NUMBER_DIGITS_LONG, {
     error: 'bank_number_10_digits',
-  });
+  }),
+);
 
 /** The fields of a registration. bankCode may be the short code (KBANK) or the numeric one (004). */
 export const registerFieldsSchema = z.object({
-  agentId: z.coerce
-    .number({ error: 'agent_invalid' })
-    .int({ error: 'agent_invalid' })
-    .min(1, { error: 'agent_invalid' })
-    .max(AGENT_ID_MAX, { error: 'agent_invalid' })
-    .default(REGISTER_AGENT_ID),
+  agentId: z._default(
+    z.coerce
+      .number({ error: 'agent_invalid' })
+      .check(
+        z.int({ error: 'agent_invalid' }),
+        z.gte(1, { error: 'agent_invalid' }),
+        z.lte(AGENT_ID_MAX, { error: 'agent_invalid' }),
+      ),
+    REGISTER_AGENT_ID,
+  ),
   fullName: z
     .string({ error: 'full_name_required' })
-    .trim()
-    .min(1, { error: 'full_name_required' })
-    .max(FULL_NAME_LENGTH_MAX, { error: 'full_name_too_long' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'full_name_required' }),
+      z.maxLength(FULL_NAME_LENGTH_MAX, { error: 'full_name_too_long' }),
+    ),
   bankNumber: bankNumberSchema,
   bankCode: z
     .string({ error: 'bank_invalid' })
-    .refine((code) => findBank(code) !== undefined, { error: 'bank_invalid' }),
-  bankName: z.string().max(200).optional(),
-  lineId: z.string().trim().max(100, { error: 'line_id_too_long' }).optional(),
+    .check(z.refine((code) => findBank(code) !== undefined, { error: 'bank_invalid' })),
+  bankName: z.optional(z.string().check(z.maxLength(200))),
+  lineId: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: 'line_id_too_long' }))),
   phoneNumber: phoneSchema,
   password: newPasswordSchema,
 });
 
 /** Registration payload of spec §3, with the account number's length checked against its bank. */
-export const registerRequestSchema = registerFieldsSchema.superRefine((body, ctx) => {
-  const problem = bankNumberProblem(body.bankCode, body.bankNumber);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['bankNumber'] });
-});
+export const registerRequestSchema = registerFieldsSchema.check(
+  z.superRefine((body, ctx) => {
+    const problem = bankNumberProblem(body.bankCode, body.bankNumber);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['bankNumber'] });
+  }),
+);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({
@@ -80,8 +90,12 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** Login takes the phone number as username (spec §3). Not validated beyond presence: a wrong value just fails. */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'phone_required' }).trim().min(1, { error: 'phone_required' }).max(64),
-  password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(PASSWORD_LENGTH_MAX),
+  username: z
+    .string({ error: 'phone_required' })
+    .check(z.trim(), z.minLength(1, { error: 'phone_required' }), z.maxLength(64)),
+  password: z
+    .string({ error: 'password_required' })
+    .check(z.minLength(1, { error: 'password_required' }), z.maxLength(PASSWORD_LENGTH_MAX)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -89,8 +103,8 @@ export const loginResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({
-    token: z.string().min(1),
-    user: userSchema.optional(),
+    token: z.string().check(z.minLength(1)),
+    user: z.optional(userSchema),
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -99,8 +113,10 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const changePasswordRequestSchema = z.object({
   oldPassword: z
     .string({ error: 'old_password_required' })
-    .min(1, { error: 'old_password_required' })
-    .max(PASSWORD_LENGTH_MAX, { error: 'wrong_old_password' }),
+    .check(
+      z.minLength(1, { error: 'old_password_required' }),
+      z.maxLength(PASSWORD_LENGTH_MAX, { error: 'wrong_old_password' }),
+    ),
   password: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

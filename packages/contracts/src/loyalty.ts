@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
+import { REWARD_KINDS, type RewardKind, rewardSchema } from './settings.ts';
+
+export { REWARD_KINDS, type RewardKind };
 
 /**
  * Loyalty and promotions (issue 19): points, rewards that redeem, promotions
@@ -20,8 +23,6 @@ export const PLAYER_PROMOTION_STATUSES = [
   'CANCELLED',
 ] as const;
 export type PlayerPromotionStatus = (typeof PLAYER_PROMOTION_STATUSES)[number];
-export const REWARD_KINDS = ['credit', 'bonus', 'item'] as const;
-export type RewardKind = (typeof REWARD_KINDS)[number];
 export const REDEMPTION_STATUSES = ['CREDITED', 'WAITING', 'SENT', 'CANCELLED'] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 
@@ -100,20 +101,8 @@ export const playerPromotionsHistoryResponseSchema = z.object({
   data: z.array(playerPromotionSchema),
 });
 
-/** A reward as a player sees it (spec §2's id, name, imageUrl, and what it costs). */
-export const rewardOfferSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  imageUrl: z.string(),
-  // Additions to the spec's reward; defaults for an answer without them.
-  kind: z.enum(REWARD_KINDS).default('item'),
-  pricePoints: z.number().int().default(0),
-  creditAmount: z.number().nullable().default(null),
-  turnoverMultiplier: z.number().int().default(0),
-  /** Null: unlimited. */
-  stock: z.number().int().nullable().default(null),
-  dailyLimit: z.number().int().nullable().default(null),
-});
+/** A reward as a player sees it (spec §2's id, name, imageUrl, and what it costs): settings.ts, where GET /reward's answer is. */
+export const rewardOfferSchema = rewardSchema;
 
 export const redemptionSchema = z.object({
   id: z.number().int(),

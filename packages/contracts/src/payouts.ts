@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAYOUT_ROUTES } from './wallet.ts';
 
 /**
  * Payouts (issue 21): the protocol between our server and a bank connector,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A house bank account that players transfer deposits to (the deposit target of spec §3). */
 export const depositAccountSchema = z.object({
@@ -7,7 +7,7 @@ export const depositAccountSchema = z.object({
   bankNumber: z.string(),
   fullName: z.string(),
   /** Present when the account also takes PromptPay transfers (beyond the spec). */
-  promptpayId: z.string().optional(),
+  promptpayId: z.optional(z.string()),
 });
 export type DepositAccount = z.infer<typeof depositAccountSchema>;
 

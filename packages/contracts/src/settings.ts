@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DEPOSIT_AMOUNT_SATANG_MIN,
   WITHDRAW_AMOUNT_SATANG_LIMIT,
   WITHDRAW_AMOUNT_SATANG_MIN,
   WITHDRAW_DAILY_SATANG_DEFAULT,
 } from './limits.ts';
-import { rewardOfferSchema } from './loyalty.ts';
 
 /** Setting codes the app reads (spec §3) and the ones the server also keeps. */
 /**
@@ -52,12 +51,12 @@ export type Setting = z.infer<typeof settingSchema>;
  * server does agree when an operator changes a limit.
  */
 export const playerLimitsSchema = z.object({
-  depositMinSatang: z.number().int().positive(),
-  withdrawMinSatang: z.number().int().positive(),
+  depositMinSatang: z.int().check(z.positive()),
+  withdrawMinSatang: z.int().check(z.positive()),
   /** Withdrawals must be below this (exclusive). */
-  withdrawLimitSatang: z.number().int().positive(),
+  withdrawLimitSatang: z.int().check(z.positive()),
   /** What one player may withdraw in a Bangkok day. */
-  withdrawDailyLimitSatang: z.number().int().positive(),
+  withdrawDailyLimitSatang: z.int().check(z.positive()),
 });
 export type PlayerLimits = z.infer<typeof playerLimitsSchema>;
 
@@ -76,18 +75,34 @@ export const DEFAULT_PLAYER_LIMITS: PlayerLimits = {
 export const settingsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(settingSchema),
-  limits: playerLimitsSchema.optional(),
+  limits: z.optional(playerLimitsSchema),
   /**
    * Automatic payouts (issue 21): withdrawals up to `upToSatang` (null: any
    * amount) are usually paid by the bank within a minute when no risk rule
    * objects; null: every withdrawal is checked by an operator first.
    */
-  autoPay: z.object({ upToSatang: z.number().int().positive().nullable() }).nullable().optional(),
+  autoPay: z.optional(z.nullable(z.object({ upToSatang: z.nullable(z.int().check(z.positive())) }))),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
+/** What a reward gives (issue 19): credit to the wallet, a bonus with turnover, or an item sent by the operator. */
+export const REWARD_KINDS = ['credit', 'bonus', 'item'] as const;
+export type RewardKind = (typeof REWARD_KINDS)[number];
+
 /** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives (loyalty.ts). */
-export const rewardSchema = rewardOfferSchema;
+export const rewardSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  imageUrl: z.string(),
+  // Additions to the spec's reward; defaults for an answer without them.
+  kind: z._default(z.enum(REWARD_KINDS), 'item'),
+  pricePoints: z._default(z.int(), 0),
+  creditAmount: z._default(z.nullable(z.number()), null),
+  turnoverMultiplier: z._default(z.int(), 0),
+  /** Null: unlimited. */
+  stock: z._default(z.nullable(z.int()), null),
+  dailyLimit: z._default(z.nullable(z.int()), null),
+});
 export type Reward = z.infer<typeof rewardSchema>;
 
 export const rewardsResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * The one form pattern of both apps: react-hook-form driven by a zod schema,
@@ -10,7 +10,7 @@ import type { z } from 'zod';
  * output (trimmed, converted), not the raw inputs.
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
-  schema: z.ZodType<Output, Input>,
+  schema: $ZodType<Output, Input>,
   options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
 ) {
   return useForm<Input, unknown, Output>({

@@ -1,5 +1,6 @@
 import { ApiError, sendRequest, withQuery } from '@app/web-kit/api-error';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { withBangkokTimes } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { useSessionStore } from '@/stores/session-store';
@@ -14,7 +15,8 @@ type RequestOptions<T> = {
   body?: unknown;
   query?: Query;
   headers?: Record<string, string>;
-  schema: z.ZodType<T>;
+  /** The contract's schema, classic zod or zod/mini. */
+  schema: $ZodType<T>;
   signal?: AbortSignal;
 };
 
@@ -48,7 +50,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     signal: options.signal,
   });
-  const parsed = options.schema.safeParse(await response.json().catch(() => undefined));
+  const parsed = safeParse(options.schema, await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, '');
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import { ApiError, readJson, sendRequest, withQuery } from '@app/web-kit/api-error';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { env } from '@/config/env';
 import { i18n } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
@@ -14,7 +15,8 @@ type RequestOptions<T> = {
   query?: Record<string, string | number>;
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
-  schema: z.ZodType<T>;
+  /** The contract's schema, classic zod or zod/mini (the first-load screens' contracts are mini). */
+  schema: $ZodType<T>;
   signal?: AbortSignal;
 };
 
@@ -56,7 +58,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     },
     { onUnauthorized: clearSession },
   );
-  const parsed = options.schema.safeParse(await readJson(response));
+  const parsed = safeParse(options.schema, await readJson(response));
   if (!parsed.success) throw new ApiError(response.status, '');
   return parsed.data;
 }

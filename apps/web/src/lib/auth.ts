@@ -2,12 +2,16 @@ import { messageResponseSchema } from '@app/contracts/common';
 import { API_PATHS } from '@app/contracts/paths';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod/mini';
 import { PAGE_PATHS } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 
 export function logout(): Promise<unknown> {
-  return apiRequest(API_PATHS.logout, { method: 'POST', schema: messageResponseSchema.partial().loose() });
+  return apiRequest(API_PATHS.logout, {
+    method: 'POST',
+    schema: z.partial(z.looseObject(messageResponseSchema.shape)),
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -24,7 +24,7 @@ import { fieldErrorText } from '@/lib/form-errors';
 const defaultBank: Bank = findBank(DEFAULT_BANK_CODE) ?? BANKS[0];
 
 /** The fields the player types; the rest of the payload (agent, bank, LINE id) is filled in on submit. */
-const registerFormSchema = registerFieldsSchema.pick({
+const registerFormSchema = z.pick(registerFieldsSchema, {
   phoneNumber: true,
   password: true,
   fullName: true,

@@ -2,7 +2,7 @@ import { changePasswordRequestSchema } from '@app/contracts/auth';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -19,12 +19,16 @@ import type { ModalProps } from '@/stores/modal-store';
  * runs the match check even while another field is still wrong, so every
  * error shows at once.
  */
-const changePasswordFormSchema = changePasswordRequestSchema
-  .extend({ confirmPassword: z.string().min(1, { error: 'password.confirmRequired' }) })
-  .refine((fields) => fields.password === fields.confirmPassword, {
-    error: 'password.mismatch',
-    path: ['confirmPassword'],
-  });
+const changePasswordFormSchema = z
+  .extend(changePasswordRequestSchema, {
+    confirmPassword: z.string().check(z.minLength(1, { error: 'password.confirmRequired' })),
+  })
+  .check(
+    z.refine((fields) => fields.password === fields.confirmPassword, {
+      error: 'password.mismatch',
+      path: ['confirmPassword'],
+    }),
+  );
 type ChangePasswordField = keyof z.input<typeof changePasswordFormSchema>;
 
 /**
