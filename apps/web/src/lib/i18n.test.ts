@@ -53,6 +53,21 @@ describe('§1 language picker stores the choice locally', () => {
     expect(document.documentElement.lang).toBe('th');
   });
 
+  it('issue 22: the installable app\'s manifest follows the language at once (Thai for Thai, English otherwise)', async () => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.en.webmanifest';
+    document.head.append(link);
+    try {
+      await setLanguage('th');
+      expect(link.getAttribute('href')).toBe('/manifest.th.webmanifest');
+      await setLanguage('ko');
+      expect(link.getAttribute('href')).toBe('/manifest.en.webmanifest');
+    } finally {
+      link.remove();
+    }
+  });
+
   it('§1 fallback is en', () => {
     expect(i18n.options.fallbackLng).toEqual(['en']);
   });

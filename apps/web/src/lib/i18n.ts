@@ -77,9 +77,18 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
 }
 
+/**
+ * The installable app's manifest in the player's language (issue 22): Thai for Thai, English for the others.
+ * Kept here, with the page's language, rather than in the service worker's chunk, which loads seconds later.
+ */
+export function manifestHref(language: Language): string {
+  return language === 'th' ? '/manifest.th.webmanifest' : '/manifest.en.webmanifest';
+}
+
 function applyLanguageToDocument(language: string): void {
   if (!isLanguage(language)) return;
   document.documentElement.lang = HTML_LANG[language];
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(language));
   loadLanguageFonts(language);
 }
 

@@ -3,9 +3,9 @@ import { Workbox } from 'workbox-window';
 
 /**
  * The installable app (issue 22), loaded after the first screen is drawn:
- * registers the service worker, offers a new version when one is deployed,
- * and points the page at the manifest in the player's language (Thai or
- * English). Nothing of it is in the login route's first load.
+ * registers the service worker and offers a new version when one is deployed
+ * (the manifest follows the player's language with the page's language, in
+ * i18n.ts). Nothing of it is in the login route's first load.
  */
 const UPDATE_TEXTS: Record<Language, { ready: string; update: string; later: string }> = {
   en: { ready: 'A new version of SIAM PLAY is ready.', update: 'Update', later: 'Later' },
@@ -17,19 +17,12 @@ const UPDATE_TEXTS: Record<Language, { ready: string; update: string; later: str
 };
 
 /** The app's language, as i18next has it (passed in: this chunk does not import the i18n module). */
-export type LanguageSource = { language: string; on: (event: 'languageChanged', listener: () => void) => unknown };
+export type LanguageSource = { language: string };
 let source: LanguageSource | undefined;
 const currentLanguage = (): Language => {
   const language = source?.language ?? 'en';
   return Object.hasOwn(UPDATE_TEXTS, language) ? (language as Language) : 'en';
 };
-
-/** The manifest of the player's language: Thai for Thai, English for the others. */
-function syncManifest(): void {
-  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-  const href = currentLanguage() === 'th' ? '/manifest.th.webmanifest' : '/manifest.en.webmanifest';
-  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
-}
 
 /**
  * The prompt's look, added with it (a CSS file of this chunk would make the first screen's code load a
@@ -119,8 +112,6 @@ export function showUpdatePrompt(update: () => void): void {
 
 export function startPwa(languages: LanguageSource): void {
   source = languages;
-  syncManifest();
-  languages.on('languageChanged', syncManifest);
   const workbox = new Workbox('/sw.js', { scope: '/' });
   // A new version installed while this page runs: it waits for the player's yes, then takes over and the
   // page reloads with the new version's files.
