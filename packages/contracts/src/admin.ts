@@ -140,7 +140,8 @@ export const playerSummarySchema = z.object({
 export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 
 /** A history entry as operators see it: who decided, when, why, how it came about. */
-export const adminHistoryEntrySchema = historyEntrySchema.extend({
+export const adminHistoryEntrySchema = z.object({
+  ...historyEntrySchema.shape,
   source: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What became of a transfer between the main wallet and the game provider. */
 export const TRANSFER_STATUSES = ['COMPLETED', 'PENDING'] as const;
@@ -27,12 +27,13 @@ export type LaunchResponse = z.infer<typeof launchResponseSchema>;
 export const GAME_CODES = ['WC'] as const;
 
 export const launchGameRequestSchema = z.object({
-  gameCode: z
-    .string({ error: 'game_unknown' })
-    .trim()
-    .max(32, { error: 'game_unknown' })
-    .transform((code) => code.toUpperCase())
-    .pipe(z.enum(GAME_CODES, { error: 'game_unknown' })),
+  gameCode: z.pipe(
+    z.pipe(
+      z.string({ error: 'game_unknown' }).check(z.trim(), z.maxLength(32, { error: 'game_unknown' })),
+      z.transform((code: string) => code.toUpperCase()),
+    ),
+    z.enum(GAME_CODES, { error: 'game_unknown' }),
+  ),
 });
 export type LaunchGameRequest = z.input<typeof launchGameRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const HISTORY_TYPES = [
   'DEPOSIT',
@@ -24,7 +24,7 @@ export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
  * rejected the entry, for the player to read; null unless it was rejected.
  */
 export const historyEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   createdAt: z.string(),
   type: z.enum(HISTORY_TYPES),
   status: z.enum(HISTORY_STATUSES),
@@ -32,23 +32,23 @@ export const historyEntrySchema = z.object({
   beforeAmount: z.number(),
   afterAmount: z.number(),
   // Absent from answers stored before the field existed (an Idempotency-Key replayed): null.
-  reason: z.string().nullable().default(null),
+  reason: z._default(z.nullable(z.string()), null),
   /** The bank's reference of a withdrawal paid through the bank connector (issue 21): PAID; null otherwise. */
-  bankReference: z.string().nullable().default(null),
+  bankReference: z._default(z.nullable(z.string()), null),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const historyResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ history: z.array(historyEntrySchema), total: z.number().int() }),
+  data: z.object({ history: z.array(historyEntrySchema), total: z.int() }),
 });
 export const depositHistoryResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ deposit: z.array(historyEntrySchema), total: z.number().int() }),
+  data: z.object({ deposit: z.array(historyEntrySchema), total: z.int() }),
 });
 export const withdrawHistoryResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ withdraw: z.array(historyEntrySchema), total: z.number().int() }),
+  data: z.object({ withdraw: z.array(historyEntrySchema), total: z.int() }),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 export type DepositHistoryResponse = z.infer<typeof depositHistoryResponseSchema>;

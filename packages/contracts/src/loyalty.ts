@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
 import { REWARD_KINDS, type RewardKind, rewardSchema } from './settings.ts';
 
@@ -28,54 +28,54 @@ export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 
 /** A promotion's title and terms in one language. */
 export const promotionTextSchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  terms: z.string().trim().max(4000),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  terms: z.string().check(z.trim(), z.maxLength(4000)),
 });
 /** Texts per language; English is required (the fallback of every other language). */
 export const promotionTextsSchema = z
   .partialRecord(z.enum(LANGUAGES), promotionTextSchema)
-  .refine((texts) => texts.en !== undefined, { message: 'validation_failed' });
+  .check(z.refine((texts) => texts.en !== undefined, { message: 'validation_failed' }));
 export type PromotionTexts = z.infer<typeof promotionTextsSchema>;
 
 /** A promotion as a player sees it, in the request's language. */
 export const promotionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(PROMOTION_KINDS),
   title: z.string(),
   terms: z.string(),
-  imageUrl: z.string().nullable(),
-  percent: z.number().int(),
-  fixedAmount: z.number().nullable(),
-  cap: z.number().nullable(),
+  imageUrl: z.nullable(z.string()),
+  percent: z.int(),
+  fixedAmount: z.nullable(z.number()),
+  cap: z.nullable(z.number()),
   minDeposit: z.number(),
-  turnoverMultiplier: z.number().int(),
+  turnoverMultiplier: z.int(),
   turnoverBase: z.enum(TURNOVER_BASES),
-  contribution: z.object({ wc: z.number().int(), ufa: z.number().int() }),
-  maxWithdraw: z.number().nullable(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
+  contribution: z.object({ wc: z.int(), ufa: z.int() }),
+  maxWithdraw: z.nullable(z.number()),
+  startsAt: z.nullable(z.string()),
+  endsAt: z.nullable(z.string()),
   claimLimit: z.enum(CLAIM_LIMITS),
   /** Whether this player may claim it now; when not, why (a message in the request's language). */
   claimable: z.boolean(),
-  notClaimableReason: z.string().nullable(),
+  notClaimableReason: z.nullable(z.string()),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 
 /** One claim of a promotion (or of a credit reward with turnover) by the player. */
 export const playerPromotionSchema = z.object({
-  id: z.number().int(),
-  promotionId: z.number().int().nullable(),
+  id: z.int(),
+  promotionId: z.nullable(z.int()),
   title: z.string(),
   status: z.enum(PLAYER_PROMOTION_STATUSES),
   deposit: z.number(),
   bonus: z.number(),
   turnoverRequired: z.number(),
   turnoverDone: z.number(),
-  maxWithdraw: z.number().nullable(),
+  maxWithdraw: z.nullable(z.number()),
   claimedAt: z.string(),
-  activatedAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
-  endReason: z.string().nullable(),
+  activatedAt: z.nullable(z.string()),
+  endedAt: z.nullable(z.string()),
+  endReason: z.nullable(z.string()),
 });
 export type PlayerPromotion = z.infer<typeof playerPromotionSchema>;
 
@@ -84,7 +84,7 @@ export const promotionsResponseSchema = z.object({
   data: z.object({
     promotions: z.array(promotionSchema),
     /** The player's open claim (PENDING before its deposit, or ACTIVE), if any. */
-    current: playerPromotionSchema.nullable(),
+    current: z.nullable(playerPromotionSchema),
   }),
 });
 export type PromotionsResponse = z.infer<typeof promotionsResponseSchema>;
@@ -105,23 +105,23 @@ export const playerPromotionsHistoryResponseSchema = z.object({
 export const rewardOfferSchema = rewardSchema;
 
 export const redemptionSchema = z.object({
-  id: z.number().int(),
-  rewardId: z.number().int(),
+  id: z.int(),
+  rewardId: z.int(),
   rewardName: z.string(),
   kind: z.enum(REWARD_KINDS),
-  points: z.number().int(),
-  creditAmount: z.number().nullable(),
+  points: z.int(),
+  creditAmount: z.nullable(z.number()),
   status: z.enum(REDEMPTION_STATUSES),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 
 export const redeemResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ redemption: redemptionSchema, points: z.number().int() }),
+  data: z.object({ redemption: redemptionSchema, points: z.int() }),
 });
 export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
 
@@ -133,68 +133,74 @@ export const redemptionsResponseSchema = z.object({
 export const pointsResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    points: z.number().int(),
+    points: z.int(),
     /** The points that expire next and when (null: none expire). */
-    nextExpiry: z.object({ points: z.number().int(), at: z.string() }).nullable(),
+    nextExpiry: z.nullable(z.object({ points: z.int(), at: z.string() })),
   }),
 });
 export type PointsResponse = z.infer<typeof pointsResponseSchema>;
+
+/** A whole number from `min` to `max`. */
+const wholeNumber = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+/** An amount in satang above 0, at most 1 million baht. */
+const satangAmount = z.int().check(z.positive(), z.lte(100_000_000));
 
 /** What admins send to create or change a promotion (amounts in satang). */
 export const promotionRequestSchema = z
   .object({
     kind: z.enum(PROMOTION_KINDS),
-    percent: z.number().int().min(0).max(1000).default(0),
-    fixedSatang: z.number().int().positive().max(100_000_000).nullable().default(null),
-    capSatang: z.number().int().positive().max(100_000_000).nullable().default(null),
-    minDepositSatang: z.number().int().min(0).max(100_000_000).default(0),
-    turnoverMultiplier: z.number().int().min(0).max(100).default(0),
-    turnoverBase: z.enum(TURNOVER_BASES).default('DEPOSIT_AND_BONUS'),
-    contributionWc: z.number().int().min(0).max(100).default(100),
-    contributionUfa: z.number().int().min(0).max(100).default(100),
-    maxWithdrawSatang: z.number().int().positive().max(100_000_000).nullable().default(null),
-    forfeitWinnings: z.boolean().default(false),
-    startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-    endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-    claimLimit: z.enum(CLAIM_LIMITS).default('ONCE'),
+    percent: z._default(wholeNumber(0, 1000), 0),
+    fixedSatang: z._default(z.nullable(satangAmount), null),
+    capSatang: z._default(z.nullable(satangAmount), null),
+    minDepositSatang: z._default(wholeNumber(0, 100_000_000), 0),
+    turnoverMultiplier: z._default(wholeNumber(0, 100), 0),
+    turnoverBase: z._default(z.enum(TURNOVER_BASES), 'DEPOSIT_AND_BONUS'),
+    contributionWc: z._default(wholeNumber(0, 100), 100),
+    contributionUfa: z._default(wholeNumber(0, 100), 100),
+    maxWithdrawSatang: z._default(z.nullable(satangAmount), null),
+    forfeitWinnings: z._default(z.boolean(), false),
+    startsAt: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
+    endsAt: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
+    claimLimit: z._default(z.enum(CLAIM_LIMITS), 'ONCE'),
     texts: promotionTextsSchema,
-    imageUrl: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,100}\.(png|jpg|jpeg)$/)
-      .nullable()
-      .default(null),
-    status: z.enum(['ACTIVE', 'PAUSED']).default('ACTIVE'),
-    sortOrder: z.number().int().min(0).max(1000).default(0),
+    imageUrl: z._default(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}\.(png|jpg|jpeg)$/))), null),
+    status: z._default(z.enum(['ACTIVE', 'PAUSED']), 'ACTIVE'),
+    sortOrder: z._default(wholeNumber(0, 1000), 0),
   })
-  .refine((p) => p.kind !== 'FIXED' || p.fixedSatang !== null, { message: 'validation_failed', path: ['fixedSatang'] })
-  .refine((p) => p.endsAt === null || p.startsAt === null || p.endsAt > p.startsAt, {
-    message: 'validation_failed',
-    path: ['endsAt'],
-  });
+  .check(
+    z.refine((p) => p.kind !== 'FIXED' || p.fixedSatang !== null, {
+      message: 'validation_failed',
+      path: ['fixedSatang'],
+    }),
+    z.refine((p) => p.endsAt === null || p.startsAt === null || p.endsAt > p.startsAt, {
+      message: 'validation_failed',
+      path: ['endsAt'],
+    }),
+  );
 export type PromotionRequest = z.infer<typeof promotionRequestSchema>;
 
 /** A promotion as admins see it: every field, the texts in every language. */
 export const adminPromotionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(PROMOTION_KINDS),
-  percent: z.number().int(),
-  fixedSatang: z.number().int().nullable(),
-  capSatang: z.number().int().nullable(),
-  minDepositSatang: z.number().int(),
-  turnoverMultiplier: z.number().int(),
+  percent: z.int(),
+  fixedSatang: z.nullable(z.int()),
+  capSatang: z.nullable(z.int()),
+  minDepositSatang: z.int(),
+  turnoverMultiplier: z.int(),
   turnoverBase: z.enum(TURNOVER_BASES),
-  contributionWc: z.number().int(),
-  contributionUfa: z.number().int(),
-  maxWithdrawSatang: z.number().int().nullable(),
+  contributionWc: z.int(),
+  contributionUfa: z.int(),
+  maxWithdrawSatang: z.nullable(z.int()),
   forfeitWinnings: z.boolean(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
+  startsAt: z.nullable(z.string()),
+  endsAt: z.nullable(z.string()),
   claimLimit: z.enum(CLAIM_LIMITS),
   texts: z.record(z.string(), promotionTextSchema),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   status: z.enum(['ACTIVE', 'PAUSED']),
-  sortOrder: z.number().int(),
-  claims: z.number().int(),
+  sortOrder: z.int(),
+  claims: z.int(),
 });
 export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
 export const adminPromotionsResponseSchema = z.object({
@@ -203,41 +209,43 @@ export const adminPromotionsResponseSchema = z.object({
 });
 export const adminPromotionResponseSchema = z.object({ success: z.literal(true), data: adminPromotionSchema });
 
-export const adminRedemptionSchema = redemptionSchema.extend({
-  playerId: z.number().int(),
+export const adminRedemptionSchema = z.extend(redemptionSchema, {
+  playerId: z.int(),
   username: z.string(),
   fullName: z.string(),
   phoneNumber: z.string(),
-  lineId: z.string().nullable(),
-  decidedBy: z.string().nullable(),
+  lineId: z.nullable(z.string()),
+  decidedBy: z.nullable(z.string()),
 });
 export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 export const adminRedemptionsQuerySchema = z.object({
-  status: z.enum(REDEMPTION_STATUSES).default('WAITING'),
+  status: z._default(z.enum(REDEMPTION_STATUSES), 'WAITING'),
 });
 export const adminRedemptionsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(adminRedemptionSchema),
 });
-export const redemptionDecisionSchema = z.object({ note: z.string().trim().min(1).max(500) });
+export const redemptionDecisionSchema = z.object({
+  note: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+});
 export const adminRedemptionResponseSchema = z.object({ success: z.literal(true), data: adminRedemptionSchema });
 
 export const adminPlayerLoyaltyResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    points: z.number().int(),
+    points: z.int(),
     turnover: z.number(),
     promotions: z.array(playerPromotionSchema),
     redemptions: z.array(redemptionSchema),
     pointsLots: z.array(
       z.object({
-        id: z.number().int(),
-        points: z.number().int(),
-        remaining: z.number().int(),
+        id: z.int(),
+        points: z.int(),
+        remaining: z.int(),
         source: z.string(),
         reference: z.string(),
         earnedAt: z.string(),
-        expiresAt: z.string().nullable(),
+        expiresAt: z.nullable(z.string()),
       }),
     ),
   }),
@@ -249,7 +257,7 @@ export const loyaltySummaryResponseSchema = z.object({
     today: z.object({ bonusGiven: z.number(), bonusWagered: z.number(), bonusForfeited: z.number() }),
     /** The house bonus account since the start: what bonuses have cost, net of what came back. */
     bonusExpense: z.number(),
-    activePromotions: z.number().int(),
-    waitingRedemptions: z.number().int(),
+    activePromotions: z.int(),
+    waitingRedemptions: z.int(),
   }),
 });

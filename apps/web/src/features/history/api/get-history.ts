@@ -1,7 +1,7 @@
 import { historyEntrySchema } from '@app/contracts/history';
 import { API_PATHS } from '@app/contracts/paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { HISTORY_QUERY_KEY } from '@/lib/player-data';
 import { useHasSession } from '@/lib/session';
@@ -15,37 +15,40 @@ export type HistoryList = 'all' | 'deposit' | 'withdraw';
  * shown as waiting) instead of failing the whole page, and an entry without a
  * reason (a server older than the field) reads as one without.
  */
-const entrySchema = historyEntrySchema.extend({
+const entrySchema = z.extend(historyEntrySchema, {
   type: z.string(),
   status: z.string(),
-  reason: z.string().nullable().optional(),
+  reason: z.optional(z.nullable(z.string())),
 });
 export type HistoryListEntry = z.infer<typeof entrySchema>;
 
 /** One page of a list, whichever key the server put it under. */
 export type HistoryPage = { entries: HistoryListEntry[]; total: number };
 
-const total = z.number().int().min(0);
+const total = z.int().check(z.gte(0));
 
 /** Spec §3: data.history / data.deposit / data.withdraw, each beside data.total. */
 const LISTS = {
   all: {
     path: API_PATHS.history,
-    schema: z
-      .object({ data: z.object({ history: z.array(entrySchema), total }) })
-      .transform(({ data }): HistoryPage => ({ entries: data.history, total: data.total })),
+    schema: z.pipe(
+      z.object({ data: z.object({ history: z.array(entrySchema), total }) }),
+      z.transform(({ data }): HistoryPage => ({ entries: data.history, total: data.total })),
+    ),
   },
   deposit: {
     path: API_PATHS.deposit,
-    schema: z
-      .object({ data: z.object({ deposit: z.array(entrySchema), total }) })
-      .transform(({ data }): HistoryPage => ({ entries: data.deposit, total: data.total })),
+    schema: z.pipe(
+      z.object({ data: z.object({ deposit: z.array(entrySchema), total }) }),
+      z.transform(({ data }): HistoryPage => ({ entries: data.deposit, total: data.total })),
+    ),
   },
   withdraw: {
     path: API_PATHS.withdraw,
-    schema: z
-      .object({ data: z.object({ withdraw: z.array(entrySchema), total }) })
-      .transform(({ data }): HistoryPage => ({ entries: data.withdraw, total: data.total })),
+    schema: z.pipe(
+      z.object({ data: z.object({ withdraw: z.array(entrySchema), total }) }),
+      z.transform(({ data }): HistoryPage => ({ entries: data.withdraw, total: data.total })),
+    ),
   },
 } as const;
 
