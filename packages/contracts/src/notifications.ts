@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
 
 /**
@@ -20,10 +20,10 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(NOTIFICATION_KINDS),
   /** amount (baht), reason, bankReference, title: as the kind needs. */
-  params: z.record(z.string(), z.union([z.string(), z.number()]).nullable()),
+  params: z.record(z.string(), z.nullable(z.union([z.string(), z.number()]))),
   createdAt: z.string(),
   read: z.boolean(),
 });
@@ -31,13 +31,13 @@ export type PlayerNotification = z.infer<typeof notificationSchema>;
 
 export const notificationsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ items: z.array(notificationSchema), unread: z.number().int() }),
+  data: z.object({ items: z.array(notificationSchema), unread: z.int() }),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** POST …/read: these ids, or every notification when none are named. */
 export const markReadRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).max(100).optional(),
+  ids: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(100))),
 });
 
 export const NOTIFICATION_PATHS = {
@@ -88,9 +88,12 @@ export type LineCodeResponse = z.infer<typeof lineCodeResponseSchema>;
 
 /** A PushSubscription as the browser gives it (toJSON), with the language its messages are written in. */
 export const pushSubscribeRequestSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/ }).max(1000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-  language: z.enum(LANGUAGES).optional(),
+  endpoint: z.url({ protocol: /^https$/ }).check(z.maxLength(1000)),
+  keys: z.object({
+    p256dh: z.string().check(z.minLength(1), z.maxLength(200)),
+    auth: z.string().check(z.minLength(1), z.maxLength(100)),
+  }),
+  language: z.optional(z.enum(LANGUAGES)),
 });
 export type PushSubscribeRequest = z.infer<typeof pushSubscribeRequestSchema>;
-export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().min(1).max(1000) });
+export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(1000)) });

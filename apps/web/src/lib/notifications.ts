@@ -6,7 +6,7 @@ import {
 } from '@app/contracts/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { env } from '@/config/env';
 import { apiRequest } from '@/lib/api-client';
 import { refreshPlayerData } from '@/lib/player-data';

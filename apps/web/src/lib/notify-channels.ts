@@ -5,7 +5,7 @@ import {
   type PushSubscribeRequest,
 } from '@app/contracts/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { isLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
