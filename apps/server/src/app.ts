@@ -1,6 +1,6 @@
 import { DEMO_PATHS } from '@app/contracts/paths';
 import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Config } from './env.ts';
@@ -9,6 +9,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { healthRoutes, type Lifecycle, readyRoutes } from './http/health.ts';
 import { registerRequestContext, requestIdOf } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { registerTracing } from './http/tracing.ts';
 import type { App } from './http/types.ts';
@@ -229,7 +230,8 @@ export async function buildApp(options: {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from their route's schema by fast-json-stringify (http/serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Every route as it is registered, plugins' included (tests reach each one; see test/fuzz.test.ts).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
