@@ -118,3 +118,25 @@ describe('issue 20: lists across players count no further than 10,000 entries', 
     await expect(outcome).rejects.toBe(rolledBack);
   });
 });
+
+describe('issue 23: a history page, its total and the session check in one statement', () => {
+  it('newest first, paged, with the total; a page past the end is empty with the total; a logged-out session is 401 before a bad page is 400', async () => {
+    const player = await newPlayer(t.app);
+    for (const amount of [101, 102, 103]) await adjust(t.app, player.phoneNumber, 'credit', { amount, reason: 'test' });
+    const page = (n: number) =>
+      t.app.inject({ method: 'GET', url: `${API_PATHS.history}?page=${n}&limit=2`, headers: bearer(player.token) });
+    const first = (await page(1)).json().data;
+    expect(first.total).toBe(3);
+    expect(first.history.map((entry: { amount: number }) => entry.amount)).toEqual([103, 102]);
+    expect((await page(2)).json().data).toMatchObject({ total: 3, history: [{ amount: 101 }] });
+    expect((await page(3)).json().data).toEqual({ total: 3, history: [] });
+    const badPage = () =>
+      t.app.inject({ method: 'GET', url: `${API_PATHS.deposit}?page=0`, headers: bearer(player.token) });
+    expect((await badPage()).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: bearer(player.token) })).statusCode,
+    ).toBe(200);
+    expect((await page(1)).statusCode).toBe(401);
+    expect((await badPage()).statusCode).toBe(401);
+  });
+});

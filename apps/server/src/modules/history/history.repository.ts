@@ -1,5 +1,5 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { Database, HistorySource } from '../../db/schema.ts';
 
@@ -128,7 +128,47 @@ async function countOf(db: Queryable, filter: HistoryFilter): Promise<{ total: n
   return { total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
 }
 
+/**
+ * A player's list page (newest first), its total from the history trigger's
+ * counters, and the session check, in one statement ($1 player, $2 types, $3
+ * limit, $4 offset, $5 session): the app's history screens made three round
+ * trips before (issue 23). Always one row at least, from the session check;
+ * its entry columns are null when the page has no entries.
+ */
+const PLAYER_PAGE_SQL = `with s as (select session_active($5::uuid, $1) as active)
+select s.active,
+       (select coalesce(sum(c.entries), 0) from history_counts as c
+         where c.player_id = $1 and c.type = any($2::text[])) as total,
+       p.*
+  from s
+  left join lateral (
+    select h.id, h.created_at as "createdAt", h.type, h.status, h.amount,
+           h.before_amount as "beforeAmount", h.after_amount as "afterAmount",
+           h.reason, h.bank_reference as "bankReference"
+      from history as h
+     where s.active and h.player_id = $1 and h.type = any($2::text[])
+     order by h.created_at desc, h.id desc
+     limit $3 offset $4
+  ) as p on true
+ order by p."createdAt" desc, p.id desc`;
+
+type PlayerPageRow = { active: boolean; total: number | string } & (HistoryRow | { [K in keyof HistoryRow]: null });
+
 export const historyRepository = {
+  /** One page of a player's list for a session; undefined when the session is not active. */
+  async playerPageForSession(
+    db: Queryable,
+    session: { sessionId: string; playerId: number },
+    page: { types: readonly HistoryType[]; limit: number; offset: number },
+  ): Promise<{ rows: HistoryRow[]; total: number } | undefined> {
+    const parameters = [session.playerId, [...page.types], page.limit, page.offset, session.sessionId];
+    const { rows } = await db.executeQuery<PlayerPageRow>(CompiledQuery.raw(PLAYER_PAGE_SQL, parameters));
+    const first = rows[0];
+    if (!first?.active) return undefined;
+    const entries = rows.filter((row): row is PlayerPageRow & HistoryRow => row.id !== null);
+    return { rows: entries, total: Number(first.total) };
+  },
+
   async page(
     db: Queryable,
     filter: HistoryFilter,

@@ -34,12 +34,19 @@ const OPERATOR_HISTORY_TYPES = [...HISTORY_LISTS.history, 'REJECT_DEPOSIT'] as c
 
 export type HistoryList = keyof typeof HISTORY_LISTS;
 
-/** One page of a player's history, newest first. */
-export function listHistory(db: Queryable, playerId: number, list: HistoryList, page: PageQuery) {
-  return historyRepository.page(db, {
-    playerId,
+/**
+ * One page of a player's list, newest first, for a session whose token is verified but whose
+ * revocation is checked here, with the page, in one statement; undefined when
+ * the session is not active.
+ */
+export function listHistoryForSession(
+  db: Queryable,
+  session: { sessionId: string; playerId: number },
+  list: HistoryList,
+  page: PageQuery,
+) {
+  return historyRepository.playerPageForSession(db, session, {
     types: HISTORY_LISTS[list],
-    sort: 'newest',
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   });
