@@ -27,7 +27,7 @@ export type SessionAccountRow = {
  * The balance read (the app polls it every few seconds): the player's accounts,
  * their registration at the provider ($2), and the session check, in one
  * query. Written once as text rather than built and compiled by Kysely on each
- * call, which was 7 % of the server's CPU under the balance load (issue 23).
+ * call: the server's CPU per balance read fell from 0.23 to 0.18 ms (issue 23).
  */
 const ACCOUNTS_FOR_SESSION_SQL = `select a.id, a.kind, a.provider, a.balance,
        pp.player_ref as "playerRef", pp.registered_at as "registeredAt"
