@@ -159,12 +159,16 @@ export function startServer(
 
 const CLOCK_TICKS_PER_S = 100;
 
-/** CPU seconds (user + system) used so far by a process, from /proc; 0 when it is gone. */
-function cpuSecondsOf(pid: number): number {
+/**
+ * CPU seconds (user + system) used so far by a process, from /proc; 0 when it is gone. With
+ * `reapedChildren`, also what its children that have ended used (cutime, cstime).
+ */
+function cpuSecondsOf(pid: number, reapedChildren = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // After "pid (comm) ": state is field 0; utime and stime are fields 11 and 12.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+    // After "pid (comm) ": state is field 0; utime and stime are fields 11 and 12, cutime and cstime 13 and 14.
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (reapedChildren ? own + Number(fields[13]) + Number(fields[14]) : own) / CLOCK_TICKS_PER_S;
   } catch {
     return 0;
   }
@@ -176,7 +180,9 @@ function postgresCpuSeconds(): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(Number(entry));
+      // With what ended backends used (the postmaster's reaped children): a backend or an autovacuum worker
+      // that ends during a run must not take its whole past CPU out of the run's figure (it read as negative).
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(Number(entry), true);
     } catch {
       // the process ended meanwhile
     }
