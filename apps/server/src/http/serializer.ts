@@ -7,21 +7,21 @@ type RouteSchema = $ZodType | { properties: $ZodType };
 
 /**
  * Answers are written from their route's schema (issue 23): the zod schema is
- * turned into a JSON Schema of its output once, when the route is registered,
- * and fast-json-stringify compiles a writer for it. Only the schema's
+ * turned into a JSON Schema of its output once per route and status (at its
+ * first answer), and fast-json-stringify compiles a writer for it. Only the schema's
  * properties are written, as zod's own serialiser did; what is no longer done
  * on every answer is checking it against the schema, which TypeScript already
  * does for the handlers (the type provider types their returns by the same
  * schemas). A history page of 100 entries is written in about a quarter of
  * the time zod's check and JSON.stringify took.
  *
- * A schema whose output JSON Schema cannot say it (a transform, a custom
- * check) or that fast-json-stringify cannot compile keeps zod's serialiser.
+ * A schema whose output JSON Schema cannot say it (a Date, a custom type) or
+ * that fast-json-stringify cannot compile keeps zod's serialiser.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<RouteSchema> = (route) => {
   // Compiled at a route's first answer of that status, not when the route is registered: a writer
   // (with its validator for `anyOf`) is a few dozen KB, and most routes and error statuses of an
-  // instance never answer (compiling all of them at start took the idle server from 104 to 115-121 MiB).
+  // instance never answer (compiling all of them at start took the idle server from 104-109 to 113-121 MiB).
   let writer: ((data: unknown) => string) | undefined;
   return (data) => {
     writer ??= compileWriter(route);
