@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { bankNumberProblem, findBank } from './banks.ts';
+import { wholeNumberInput } from './common.ts';
 import {
   AGENT_ID_MAX,
   BANK_NUMBER_DIGITS,
@@ -45,16 +46,7 @@ export const bankNumberSchema = z.string({ error: 'bank_number_required' }).chec
 
 /** The fields of a registration. bankCode may be the short code (KBANK) or the numeric one (004). */
 export const registerFieldsSchema = z.object({
-  agentId: z._default(
-    z.coerce
-      .number({ error: 'agent_invalid' })
-      .check(
-        z.int({ error: 'agent_invalid' }),
-        z.gte(1, { error: 'agent_invalid' }),
-        z.lte(AGENT_ID_MAX, { error: 'agent_invalid' }),
-      ),
-    REGISTER_AGENT_ID,
-  ),
+  agentId: wholeNumberInput(1, AGENT_ID_MAX, 'agent_invalid', REGISTER_AGENT_ID),
   fullName: z
     .string({ error: 'full_name_required' })
     .check(

@@ -24,32 +24,23 @@ export const messageResponseSchema = z.object({
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /**
- * Paging of history lists: page from 1, limit 1 to 100 (spec §7 defaults: page
- * 1, limit 100). Query strings arrive as text, hence the coercion.
+ * A whole number from `min` to `max` as a form or query string sends it (text,
+ * hence the coercion), `defaultValue` when absent; every way of being wrong
+ * answers the one message key `error`.
  */
-export const pageNumberSchema = z._default(
-  z.coerce
-    .number({ error: 'page_invalid' })
-    .check(
-      z.int({ error: 'page_invalid' }),
-      z.gte(1, { error: 'page_invalid' }),
-      z.lte(1_000_000, { error: 'page_invalid' }),
-    ),
-  1,
-);
-
-/** A page size from 1 to `max` (query strings arrive as text). */
-export function pageLimitSchema(max: number, defaultLimit: number) {
+export function wholeNumberInput(min: number, max: number, error: string, defaultValue: number) {
   return z._default(
-    z.coerce
-      .number({ error: 'limit_invalid' })
-      .check(
-        z.int({ error: 'limit_invalid' }),
-        z.gte(1, { error: 'limit_invalid' }),
-        z.lte(max, { error: 'limit_invalid' }),
-      ),
-    defaultLimit,
+    z.coerce.number({ error }).check(z.int({ error }), z.gte(min, { error }), z.lte(max, { error })),
+    defaultValue,
   );
+}
+
+/** Paging of history lists: page from 1 (spec §7 default: page 1). */
+export const pageNumberSchema = wholeNumberInput(1, 1_000_000, 'page_invalid', 1);
+
+/** A page size from 1 to `max` (spec §7 default for history: 100). */
+export function pageLimitSchema(max: number, defaultLimit: number) {
+  return wholeNumberInput(1, max, 'limit_invalid', defaultLimit);
 }
 
 export const pageQuerySchema = z.object({
