@@ -4,9 +4,9 @@ import { BANK_CODES, findBank } from './banks.ts';
 import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.ts';
 import { AMOUNT_BAHT_MAX, PASSWORD_LENGTH_MAX } from './limits.ts';
-import { REWARD_KINDS } from './loyalty.ts';
 import { bahtToSatang } from './money.ts';
 import { PAYOUT_ROUTES, PAYOUT_STATUSES, playerFlagSchema, riskReasonSchema } from './payouts.ts';
+import { REWARD_KINDS } from './settings.ts';
 import { reasonSchema } from './wallet.ts';
 
 /**

@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
-import { REWARD_KINDS, type RewardKind, rewardSchema } from './settings.ts';
-
-export { REWARD_KINDS, type RewardKind };
+import { REWARD_KINDS } from './settings.ts';
 
 /**
  * Loyalty and promotions (issue 19): points, rewards that redeem, promotions
@@ -100,9 +98,6 @@ export const playerPromotionsHistoryResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(playerPromotionSchema),
 });
-
-/** A reward as a player sees it (spec §2's id, name, imageUrl, and what it costs): settings.ts, where GET /reward's answer is. */
-export const rewardOfferSchema = rewardSchema;
 
 export const redemptionSchema = z.object({
   id: z.int(),

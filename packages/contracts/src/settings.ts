@@ -89,7 +89,7 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export const REWARD_KINDS = ['credit', 'bonus', 'item'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
-/** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives (loyalty.ts). */
+/** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives (issue 19). */
 export const rewardSchema = z.object({
   id: z.int(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
 import type { CheckRunSource } from '@app/contracts/ops';
+import type { RewardKind } from '@app/contracts/settings';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables of migrations/. BIGINT arrives as number (see database.ts). */
@@ -146,7 +147,7 @@ export interface HouseBankAccountsTable {
   promptpay_id: string | null;
 }
 
-export type RewardKind = 'credit' | 'bonus' | 'item';
+export type { RewardKind } from '@app/contracts/settings';
 
 export interface RewardsTable {
   id: Generated<number>;

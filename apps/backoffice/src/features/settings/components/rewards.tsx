@@ -1,7 +1,7 @@
 import '@/components/ui/table.css';
 import { type adminRewardSchema, rewardImagePath, rewardRequestSchema, rewardUpdateSchema } from '@app/contracts/admin';
-import { REWARD_KINDS } from '@app/contracts/loyalty';
 import { bahtToSatang, formatPoints, satangToBaht } from '@app/contracts/money';
+import { REWARD_KINDS } from '@app/contracts/settings';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
