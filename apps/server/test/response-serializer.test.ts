@@ -1,10 +1,9 @@
-import fastJson from 'fast-json-stringify';
 import Fastify from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { $ZodType, toJSONSchema } from 'zod/v4/core';
-import { responseSerializerCompiler } from '../src/http/serializer.ts';
+import { $ZodType } from 'zod/v4/core';
+import { responseSerializerCompiler, schemaWriter } from '../src/http/serializer.ts';
 import { type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
@@ -60,11 +59,7 @@ describe('issue 23: answers are written from their route schema (fast-json-strin
       const responses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
       for (const [status, schema] of Object.entries(responses)) {
         if (!(schema instanceof $ZodType)) continue;
-        try {
-          fastJson(toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' }) as object);
-        } catch (error) {
-          fallsBack.push(`${route.methods.join(',')} ${route.url} ${status}: ${(error as Error).message}`);
-        }
+        if (!schemaWriter(schema)) fallsBack.push(`${route.methods.join(',')} ${route.url} ${status}`);
       }
     }
     expect(fallsBack).toEqual([]);

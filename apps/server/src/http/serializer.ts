@@ -30,10 +30,17 @@ export const responseSerializerCompiler: FastifySerializerCompiler<RouteSchema> 
 };
 
 function compileWriter(route: Parameters<FastifySerializerCompiler<RouteSchema>>[0]): (data: unknown) => string {
-  const schema = route.schema instanceof $ZodType ? route.schema : route.schema.properties;
+  return (
+    schemaWriter(route.schema instanceof $ZodType ? route.schema : route.schema.properties) ??
+    zodSerializerCompiler(route)
+  );
+}
+
+/** fast-json-stringify's writer for a zod schema's output; undefined when the schema cannot be said in JSON Schema or compiled. */
+export function schemaWriter(schema: $ZodType): ((data: unknown) => string) | undefined {
   try {
     return fastJson(toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' }) as object);
   } catch {
-    return zodSerializerCompiler(route);
+    return undefined;
   }
 }
