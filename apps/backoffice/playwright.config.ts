@@ -36,7 +36,9 @@ export default defineConfig({
   },
   webServer: {
     // The product as `npm start` runs it (compiled first, so never stale).
-    command: 'node scripts/build-server.mjs && node dist/start.js',
+    // npm test builds once before its browser suites run side by side (E2E_SERVER_BUILT): two builds
+    // writing the same files at once could start a server from a half-written one.
+    command: `${process.env.E2E_SERVER_BUILT ? '' : 'node scripts/build-server.mjs && '}node dist/start.js`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
