@@ -6,6 +6,7 @@
 // so `npm start` runs it every time and never starts stale code.
 //
 //   node scripts/build-server.mjs
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -27,7 +28,10 @@ const programs = [
   { entry: 'scripts/start.ts', out: 'dist/start.js' },
 ];
 
-await Promise.all(
+// Each file is written beside its place and renamed over it: a server started (or a test spawning
+// one) while another build runs reads the old file or the new one, never half of one. `npm test`'s
+// browser suites build side by side, each before starting its server.
+const results = await Promise.all(
   programs.map(({ entry, out }) =>
     build({
       entryPoints: [path.join(root, entry)],
@@ -38,7 +42,14 @@ await Promise.all(
       target: 'node20',
       plugins: [externalPackages],
       logLevel: 'warning',
+      write: false,
       // import.meta.dirname keeps its meaning: each bundle sits one folder below its package root, as src/ does.
     }),
   ),
 );
+for (const file of results.flatMap((result) => result.outputFiles)) {
+  mkdirSync(path.dirname(file.path), { recursive: true });
+  const partial = `${file.path}.${process.pid}.partial`;
+  writeFileSync(partial, file.contents);
+  renameSync(partial, file.path);
+}

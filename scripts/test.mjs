@@ -15,38 +15,59 @@
 //   3.         the player app's browser suite
 //            ‖ the back office's browser suite
 //
-// Nothing is dropped or shortened: each step is the workspace's own command. Each
+// Nothing is dropped or shortened: each step is the workspace's own command, and the
+// unit tests and browser suites are every workspace with a `test` or an `e2e` script, read
+// from their package.json files (a new workspace's tests join without an edit here). Each
 // step's output is printed whole when it ends (the lanes' lines would otherwise
 // interleave), with its time; a failed step does not stop the others, and the
 // table at the end names every failed step.
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** A step: a name for the report and a command run from the repository's root. */
-const step = (name, args, env = {}) => ({ name, args, env });
+/** The workspaces (package.json's `workspaces`, folder globs like `apps/*`), each with its scripts. */
+function workspaces() {
+  const globs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
+  return globs.flatMap((glob) => {
+    const parent = join(root, glob.replace(/\/\*$/, ''));
+    return readdirSync(parent)
+      .map((folder) => join(parent, folder, 'package.json'))
+      .filter((file) => existsSync(file))
+      .map((file) => {
+        const { name, scripts = {} } = JSON.parse(readFileSync(file, 'utf8'));
+        return { name, scripts };
+      });
+  });
+}
+
+/** A step: a name for the report and the arguments of an npm command run from the repository's root. */
+const step = (name, args) => ({ name, args });
 const npmRun = (name, script, workspace) =>
   step(name, ['run', '--silent', script, ...(workspace ? ['-w', workspace] : [])]);
-// The browser suites without their own build (step 1 made it): `npm run e2e` in a
-// workspace builds first, which two suites at once must not do to the same files.
-const browserSuite = (name, workspace) =>
-  step(name, ['exec', '-w', workspace, '--', 'playwright', 'test'], { E2E_SERVER_BUILT: '1' });
+// A browser suite without its workspace's own build (step 1 made it): `npm run e2e` builds the app
+// first, and a vite build empties the dist folder that the other suite's server may be reading.
+const browserSuite = (workspace) =>
+  step(`${workspace} browser suite`, ['exec', '-w', workspace, '--', 'playwright', 'test']);
+
+// Every workspace with a `test` script, as `npm run test:unit` runs them; the server's tests have a lane of their own.
+const SERVER = '@app/server';
+const all = workspaces();
+const unitTests = all
+  .filter((w) => w.scripts.test && w.name !== SERVER)
+  .map((w) => npmRun(`${w.name} tests`, 'test', w.name));
+const browserSuites = all.filter((w) => w.scripts.e2e).map((w) => [browserSuite(w.name)]);
 
 const PHASES = [
   [[npmRun('build', 'build')]],
   [
-    [npmRun('server tests (PGlite ‖ PostgreSQL)', 'test', '@app/server')],
+    [npmRun(`${SERVER} tests (PGlite ‖ PostgreSQL)`, 'test', SERVER)],
     [
       npmRun('typecheck', 'typecheck'),
       npmRun('lint', 'lint'),
-      npmRun('player app tests', 'test', '@app/web'),
-      npmRun('back office tests', 'test', '@app/backoffice'),
-      npmRun('sandbox provider tests', 'test', '@app/sandbox-provider'),
-      npmRun('contracts tests', 'test', '@app/contracts'),
-      npmRun('signing tests', 'test', '@app/signing'),
+      ...unitTests,
       npmRun('restore', 'test:restore'),
       npmRun('failover', 'test:failover'),
       npmRun('bank test', 'test:reliability'),
@@ -55,24 +76,17 @@ const PHASES = [
   // Nothing else beside the browser suites: their journeys wait on the page with timeouts
   // (60 s a test in the player app's), and a third lane here stretched the money journey
   // from 24 s alone to 43 s.
-  [
-    [browserSuite('player app browser suite', '@app/web')],
-    [browserSuite('back office browser suite', '@app/backoffice')],
-  ],
+  browserSuites,
 ];
 
-function seconds(since) {
-  return ((Date.now() - since) / 1000).toFixed(1);
-}
-
-/** Runs one step with its output held until it ends; resolves to its exit code. */
-function run({ name, args, env }) {
+/** Runs one step with its output held until it ends. */
+function run({ name, args }) {
   const started = Date.now();
   console.log(`▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn(npm, args, {
+    const child = spawn('npm', args, {
       cwd: root,
-      env: { ...process.env, ...env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = [];
@@ -80,12 +94,12 @@ function run({ name, args, env }) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(`${error.stack ?? error}\n`)));
     child.on('close', (code, signal) => {
-      const exit = code ?? 1;
-      const verdict = exit === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
-      process.stdout.write(`\n── ${name}: ${verdict} in ${seconds(started)} s ──\n`);
+      const seconds = (Date.now() - started) / 1000;
+      const verdict = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
+      process.stdout.write(`\n── ${name}: ${verdict} in ${seconds.toFixed(1)} s ──\n`);
       process.stdout.write(Buffer.concat(output));
       process.stdout.write(`── end of ${name} ──\n\n`);
-      resolve({ name, exit, seconds: Number(seconds(started)) });
+      resolve({ name, passed: code === 0, seconds });
     });
   });
 }
@@ -104,9 +118,8 @@ for (const lanes of PHASES) {
 
 console.log('Steps (lanes of a phase run side by side):');
 for (const r of results)
-  console.log(`  ${r.exit === 0 ? 'ok  ' : 'FAIL'} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
-const failed = results.filter((r) => r.exit !== 0);
-console.log(
-  `All steps: ${seconds(started)} s${failed.length ? `; failed: ${failed.map((r) => r.name).join(', ')}` : ''}`,
-);
+  console.log(`  ${r.passed ? 'ok  ' : 'FAIL'} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
+const failed = results.filter((r) => !r.passed).map((r) => r.name);
+const total = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`All steps: ${total} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
 process.exit(failed.length ? 1 : 0);

@@ -41,9 +41,7 @@ export default defineConfig({
   },
   webServer: {
     // The product as `npm start` runs it (compiled first, so never stale).
-    // npm test builds once before its browser suites run side by side (E2E_SERVER_BUILT): two builds
-    // writing the same files at once could start a server from a half-written one.
-    command: `${process.env.E2E_SERVER_BUILT ? '' : 'node scripts/build-server.mjs && '}node dist/start.js`,
+    command: 'node scripts/build-server.mjs && node dist/start.js',
     cwd: repoRoot,
     url: `${baseURL}/health`,
     reuseExistingServer: false,
