@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -28,6 +28,33 @@ function freePort(): Promise<number> {
 }
 
 const running: ChildProcess[] = [];
+
+/**
+ * The first test's embedded database (made by a first start: initdb, every migration, the demo
+ * seed), once that server has stopped cleanly. A first start takes about 6 s on two cores and a
+ * start on an existing database about 2 s, so the tests about something else than a new database
+ * (the drain, the listening address, the port in use, the sandbox warning) start from a copy of it.
+ */
+let startedDataDir: string | undefined;
+
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** An empty data directory (a server given it makes a new embedded database), removed after the file. */
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'server-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** A data directory of its own for one server: a copy of the first test's database, or a new one if that test did not run (-t). */
+function existingDataDir(): string {
+  const dir = newDataDir();
+  if (startedDataDir) cpSync(startedDataDir, dir, { recursive: true });
+  return dir;
+}
 
 // The server as `npm start` runs it: compiled (no TypeScript loader at run time).
 beforeAll(() => {
@@ -102,7 +129,7 @@ afterEach(() => {
 
 describe('the server process (npm start)', () => {
   it('answers /health on a new embedded database, stops cleanly on SIGTERM, and keeps players across a restart', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'server-'));
+    const dataDir = newDataDir();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
 
@@ -140,15 +167,19 @@ describe('the server process (npm start)', () => {
     });
     expect(login.status).toBe(200);
     expect(await stop(second)).toBe(0);
+    startedDataDir = dataDir;
   }, 60_000);
 
   it('issue 20: SIGTERM under load: /ready goes 503 while requests are still served, none is answered 5xx, and the process exits 0', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'server-drain-'));
     const port = await freePort();
-    const child = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '1500' });
+    const child = startServer({
+      DATA_DIR: existingDataDir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SHUTDOWN_DRAIN_MS: '1500',
+    });
     const log = output(child);
-    // A first start makes the database (initdb, migrations, demo data): slower on a loaded machine.
-    await waitForHealth(port, 30_000);
+    await waitForHealth(port, START_WITHIN_MS);
     const base = `http://127.0.0.1:${port}`;
     const statuses: number[] = [];
     const refused: string[] = [];
@@ -201,7 +232,7 @@ describe('the server process (npm start)', () => {
   }, 60_000);
 
   it('refuses to start with a clear message when the configuration is invalid', async () => {
-    const child = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: 'not-a-port' });
+    const child = startServer({ DATA_DIR: newDataDir(), PORT: 'not-a-port' });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -214,7 +245,7 @@ describe('the server process (npm start)', () => {
   it('demo mode listens on 127.0.0.1 unless HOST says otherwise: not reachable from another machine by default, reachable with HOST=0.0.0.0', async () => {
     const port = await freePort();
     const child = startServer({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      DATA_DIR: existingDataDir(),
       PORT: String(port),
       LOG_LEVEL: 'info',
     });
@@ -230,7 +261,7 @@ describe('the server process (npm start)', () => {
     expect(await stop(child)).toBe(0);
 
     const open = startServer({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      DATA_DIR: existingDataDir(),
       PORT: String(port),
       HOST: '0.0.0.0',
     });
@@ -242,7 +273,7 @@ describe('the server process (npm start)', () => {
 
   it('defect 4: outside demo mode the server refuses to start with the sandbox game provider, naming the setting that allows it', async () => {
     const child = startServer({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      DATA_DIR: newDataDir(),
       SEED_DEMO: 'false',
       PORT: String(await freePort()),
     });
@@ -256,7 +287,7 @@ describe('the server process (npm start)', () => {
   it('defect 4: with ALLOW_SANDBOX_PROVIDER=true it starts outside demo mode and warns in the log at every start', async () => {
     const port = await freePort();
     const env = {
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')),
+      DATA_DIR: existingDataDir(),
       SEED_DEMO: 'false',
       ALLOW_SANDBOX_PROVIDER: 'true',
       PORT: String(port),
@@ -272,9 +303,9 @@ describe('the server process (npm start)', () => {
 
   it('a second server on a port in use says which port and how to choose another, without a stack trace', async () => {
     const port = await freePort();
-    const first = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: String(port) });
+    const first = startServer({ DATA_DIR: existingDataDir(), PORT: String(port) });
     await waitForHealth(port, START_WITHIN_MS);
-    const second = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'server-')), PORT: String(port) });
+    const second = startServer({ DATA_DIR: existingDataDir(), PORT: String(port) });
     const log = output(second);
     expect(await exitCode(second)).toBe(1);
     expect(log.text()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
