@@ -1,19 +1,24 @@
-// `npm test`: every check of the project, in lanes that run side by side, so that
+// `npm test`: every check of the project, in two lanes that run side by side, so that
 // a 2-core machine is kept busy (issue 23: ≤ 10 minutes from a fresh clone with
 // PostgreSQL).
 //
 // Run one after another (802 s), the steps left a core idle for 521 core-seconds:
 // the PGlite project of the server's tests runs alone for its last 100 s, the
 // browser suites wait on the page most of the time, the sandbox provider's tests
-// on its timers, the failover test on servers starting and promoting. So:
+// on its timers, the failover test on servers starting and promoting. So, after one
+// build of the server, the player app and the back office (every later step uses
+// these files; nothing rebuilds them while a test reads them):
 //
-//   1. build   the server, the player app and the back office, once (every later
-//              step uses these files; nothing rebuilds them while a test reads them)
-//   2.         the server's tests (PGlite and PostgreSQL, side by side)
-//            ‖ typecheck, lint, the other workspaces' unit tests, restore, failover,
-//              the bank test
-//   3.         the player app's browser suite
-//            ‖ the back office's browser suite
+//   lane 1    the server's tests (two PGlite shards and PostgreSQL, side by side)
+//   lane 2    typecheck, lint, the other workspaces' unit tests, restore, failover,
+//             the bank test
+//   then      the browser suites, the one with more spec files first: each lane
+//             takes the next one as soon as it is free, so that neither lane's
+//             end leaves a core idle while the other finishes
+//
+// No more than two things at once: the browser suites' journeys wait on the page with
+// timeouts (60 s a test in the player app's), and a third lane beside them stretched
+// the money journey from 24 s alone to 43 s.
 //
 // Nothing is dropped or shortened: each step is the workspace's own command, and the
 // unit tests and browser suites are every workspace with a `test` or an `e2e` script, read
@@ -38,7 +43,7 @@ function workspaces() {
       .filter((file) => existsSync(file))
       .map((file) => {
         const { name, scripts = {} } = JSON.parse(readFileSync(file, 'utf8'));
-        return { name, scripts };
+        return { name, scripts, dir: dirname(file) };
       });
   });
 }
@@ -58,26 +63,27 @@ const all = workspaces();
 const unitTests = all
   .filter((w) => w.scripts.test && w.name !== SERVER)
   .map((w) => npmRun(`${w.name} tests`, 'test', w.name));
-const browserSuites = all.filter((w) => w.scripts.e2e).map((w) => [browserSuite(w.name)]);
+/** Spec files of a workspace's browser suite (its e2e folder): the measure of which suite is longer. */
+const specCount = (w) => readdirSync(join(w.dir, 'e2e')).filter((file) => file.endsWith('.spec.ts')).length;
+const browserSuites = all
+  .filter((w) => w.scripts.e2e)
+  .sort((a, b) => specCount(b) - specCount(a))
+  .map((w) => browserSuite(w.name));
 
-const PHASES = [
-  [[npmRun('build', 'build')]],
+const BUILD = npmRun('build', 'build');
+const LANES = [
+  [npmRun(`${SERVER} tests (PGlite ‖ PostgreSQL)`, 'test', SERVER)],
   [
-    [npmRun(`${SERVER} tests (PGlite ‖ PostgreSQL)`, 'test', SERVER)],
-    [
-      npmRun('typecheck', 'typecheck'),
-      npmRun('lint', 'lint'),
-      ...unitTests,
-      npmRun('restore', 'test:restore'),
-      npmRun('failover', 'test:failover'),
-      npmRun('bank test', 'test:reliability'),
-    ],
+    npmRun('typecheck', 'typecheck'),
+    npmRun('lint', 'lint'),
+    ...unitTests,
+    npmRun('restore', 'test:restore'),
+    npmRun('failover', 'test:failover'),
+    npmRun('bank test', 'test:reliability'),
   ],
-  // Nothing else beside the browser suites: their journeys wait on the page with timeouts
-  // (60 s a test in the player app's), and a third lane here stretched the money journey
-  // from 24 s alone to 43 s.
-  browserSuites,
 ];
+/** Taken in order by whichever lane is free first. */
+const TAIL = [...browserSuites];
 
 /** Runs one step with its output held until it ends. */
 function run({ name, args }) {
@@ -107,16 +113,15 @@ function run({ name, args }) {
 async function lane(steps) {
   const results = [];
   for (const s of steps) results.push(await run(s));
+  for (let next = TAIL.shift(); next; next = TAIL.shift()) results.push(await run(next));
   return results;
 }
 
 const started = Date.now();
-const results = [];
-for (const lanes of PHASES) {
-  for (const laneResults of await Promise.all(lanes.map(lane))) results.push(...laneResults);
-}
+const results = [await run(BUILD)];
+for (const laneResults of await Promise.all(LANES.map(lane))) results.push(...laneResults);
 
-console.log('Steps (lanes of a phase run side by side):');
+console.log('Steps (the two lanes run side by side):');
 for (const r of results)
   console.log(`  ${r.passed ? 'ok  ' : 'FAIL'} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
 const failed = results.filter((r) => !r.passed).map((r) => r.name);
