@@ -64,11 +64,10 @@ const unitTests = all
   .filter((w) => w.scripts.test && w.name !== SERVER)
   .map((w) => npmRun(`${w.name} tests`, 'test', w.name));
 /** Spec files of a workspace's browser suite (its e2e folder): the measure of which suite is longer. */
-const specCount = (w) => readdirSync(join(w.dir, 'e2e')).filter((file) => file.endsWith('.spec.ts')).length;
-const browserSuites = all
-  .filter((w) => w.scripts.e2e)
-  .sort((a, b) => specCount(b) - specCount(a))
-  .map((w) => browserSuite(w.name));
+function specCount(w) {
+  const folder = join(w.dir, 'e2e');
+  return existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.spec.ts')).length : 0;
+}
 
 const BUILD = npmRun('build', 'build');
 const LANES = [
@@ -82,8 +81,11 @@ const LANES = [
     npmRun('bank test', 'test:reliability'),
   ],
 ];
-/** Taken in order by whichever lane is free first. */
-const TAIL = [...browserSuites];
+/** The browser suites, longest first, each taken by whichever lane is free first. */
+const TAIL = all
+  .filter((w) => w.scripts.e2e)
+  .sort((a, b) => specCount(b) - specCount(a))
+  .map((w) => browserSuite(w.name));
 
 /** Runs one step with its output held until it ends. */
 function run({ name, args }) {
