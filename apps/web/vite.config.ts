@@ -86,7 +86,11 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    pool: 'threads',
+    // Each file in a VM context of its own on a shared worker: as isolated as a thread per file (no state
+    // passes between files), without building a new jsdom and import graph per file (issue 23: the
+    // player app's tests 72 → 45 busy core-seconds, the back office's 42 → 25). A test file sees the
+    // globals jsdom gives a page, not Node's: a test that needs one of Node's imports it.
+    pool: 'vmThreads',
     maxWorkers: 2,
     restoreMocks: true,
   },

@@ -1,3 +1,4 @@
+import { ReadableStream } from 'node:stream/web';
 import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
