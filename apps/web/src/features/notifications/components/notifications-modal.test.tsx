@@ -1,4 +1,4 @@
-import { ReadableStream } from 'node:stream/web';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ const approved = {
 /** A text/event-stream that says `ready`, then sends `blocks` when `release` is called, and stays open. */
 function liveStream() {
   let push: (text: string) => void = () => undefined;
-  const stream = new ReadableStream<Uint8Array>({
+  // Node's stream, which fetch's Response reads: the test's globals are a page's (vite.config.ts), which have none.
+  const stream = new NodeReadableStream<Uint8Array>({
     start(controller) {
       const encoder = new TextEncoder();
       push = (text) => controller.enqueue(encoder.encode(text));
@@ -24,7 +25,10 @@ function liveStream() {
     },
   });
   return {
-    reply: () => Promise.resolve(new Response(stream, { headers: { 'content-type': 'text/event-stream' } })),
+    reply: () =>
+      Promise.resolve(
+        new Response(stream as unknown as BodyInit, { headers: { 'content-type': 'text/event-stream' } }),
+      ),
     send: (event: string, data: unknown) => push(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
   };
 }
