@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // Not '@app/contracts/paths': Vite's config loader leaves bare imports to Node, which
 // cannot load the package's .ts sources; a relative import is bundled with this file.
 import { BACKOFFICE_BASE_PATH, DEMO_PATHS, serverPathPrefixes } from '../../packages/contracts/src/paths.ts';
+import { APP_UNIT_TEST_OPTIONS } from '../../packages/web-kit/src/testing/vitest-options.ts';
 
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -82,16 +83,5 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
   },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    // Each file in a VM context of its own on a shared worker: as isolated as a thread per file (no state
-    // passes between files), without building a new jsdom and import graph per file (issue 23: the
-    // player app's tests 72 → 45 busy core-seconds, the back office's 42 → 25). A test file sees the
-    // globals jsdom gives a page, not Node's: a test that needs one of Node's imports it.
-    pool: 'vmThreads',
-    maxWorkers: 2,
-    restoreMocks: true,
-  },
+  test: APP_UNIT_TEST_OPTIONS,
 });

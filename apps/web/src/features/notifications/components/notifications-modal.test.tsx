@@ -16,7 +16,7 @@ const approved = {
 /** A text/event-stream that says `ready`, then sends `blocks` when `release` is called, and stays open. */
 function liveStream() {
   let push: (text: string) => void = () => undefined;
-  // Node's stream, which fetch's Response reads: the test's globals are a page's (vite.config.ts), which have none.
+  // Node's stream, which fetch's Response reads: the test's globals are a page's (web-kit's vitest-options.ts), which have none.
   const stream = new NodeReadableStream<Uint8Array>({
     start(controller) {
       const encoder = new TextEncoder();
