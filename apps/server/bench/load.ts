@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { cpuMeter } from './processes.ts';
 
@@ -12,7 +13,18 @@ export type LoadFigures = {
   seconds: number;
   /** CPU milliseconds per request: the server process, the local PostgreSQL processes, the load generator. */
   cpuMs: { server: number; database: number; loadGenerator: number };
+  /** The server's highest resident memory during the run (MiB, sampled every 100 ms), when its pid was given. */
+  serverRssMiB?: number;
 };
+
+/** A process's resident memory in KiB, 0 once it has gone. */
+function residentKb(pid: number): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * What a connection sends next, built per request (tokens, Idempotency-Keys,
@@ -49,6 +61,14 @@ export async function load(
   },
 ): Promise<LoadFigures> {
   const cpu = cpuMeter(options.serverPid);
+  const serverPid = options.serverPid;
+  let peakRssKb = 0;
+  const sampler =
+    serverPid === undefined
+      ? undefined
+      : setInterval(() => {
+          peakRssKb = Math.max(peakRssKb, residentKb(serverPid));
+        }, 100);
   let refusals = 0;
   let firstError: string | undefined;
   const result = await autocannon({
@@ -77,6 +97,7 @@ export async function load(
       },
     })),
   });
+  clearInterval(sampler);
   const used = cpu();
   const seconds = result.duration;
   const perRequest = (cpuSeconds: number) =>
@@ -95,5 +116,6 @@ export async function load(
       database: perRequest(used.database),
       loadGenerator: perRequest(used.loadGenerator),
     },
+    ...(serverPid === undefined ? {} : { serverRssMiB: Math.round(peakRssKb / 1024) }),
   };
 }

@@ -103,6 +103,15 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
     ['resident memory, under load (highest sample)', `${store.rssLoadMiB} MiB`, '≤ 200 MB'],
     ['peak resident memory (high-water mark)', `${store.peakMiB} MiB`, embedded ? '≤ 350 MB' : ''],
   ];
+  const runs: [string, LoadFigures | undefined][] = [
+    ...Object.entries(store.money),
+    ...Object.entries(store.reads),
+    ['login', store.login],
+  ];
+  const byRun = runs.flatMap(([name, figures]) =>
+    figures?.serverRssMiB === undefined ? [] : [`${name} ${figures.serverRssMiB}`],
+  );
+  if (byRun.length > 0) process.push(['resident memory, highest in each run (MiB)', byRun.join(', '), '']);
   if (store.login)
     process.unshift(['logins per s (p99)', `${store.login.perSecond} (${ms(store.login.p99)})`, report.argon2]);
   parts.push('', table(['server process', 'figure', 'note'], process));

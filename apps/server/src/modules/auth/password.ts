@@ -1,4 +1,6 @@
+import os from 'node:os';
 import argon2 from 'argon2';
+import pLimit from 'p-limit';
 
 /**
  * argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane): strong
@@ -22,13 +24,37 @@ export function usePasswordCost(cost: 'production' | 'test'): void {
   options = cost === 'production' ? ARGON2_OPTIONS : TEST_ARGON2_OPTIONS;
 }
 
+/** libuv's thread pool, where argon2 runs: 4 threads unless UV_THREADPOOL_SIZE says otherwise. */
+function libuvThreads(env: NodeJS.ProcessEnv = process.env): number {
+  const size = Number(env.UV_THREADPOOL_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : 4;
+}
+
+/**
+ * Hashes and verifications one server process runs at the same time; more wait their turn
+ * (issue 23, memory). Each holds 19 MiB while it runs and keeps one of libuv's threads, which
+ * file reads, DNS lookups and compression share. As many as the cores, and always one of
+ * libuv's threads left free: a burst of logins adds at most that many × 19 MiB, and two cores
+ * hash no faster four at a time than two.
+ */
+export function hashesAtOnce(cores = os.availableParallelism(), env: NodeJS.ProcessEnv = process.env): number {
+  return Math.max(1, Math.min(cores, libuvThreads(env) - 1));
+}
+
+const hashing = pLimit(hashesAtOnce());
+
+/** Hashes and verifications running now, and those waiting their turn (for tests and metrics). */
+export function passwordWork(): { running: number; waiting: number } {
+  return { running: hashing.activeCount, waiting: hashing.pendingCount };
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, options);
+  return hashing(() => argon2.hash(password, options));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await hashing(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
