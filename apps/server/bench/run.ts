@@ -724,7 +724,10 @@ report.testLoop = lastTestLoop();
 
 const text = formatReport(report);
 console.log(`\n${text}`);
-mkdirSync(path.dirname(flags.out), { recursive: true });
-writeFileSync(flags.out, `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(flags.out.replace(/\.json$/, '.md'), `${text}\n`);
-console.log(`\nwritten: ${flags.out} and ${flags.out.replace(/\.json$/, '.md')}`);
+// `--out x` and `--out x.json` both write x.json and x.md (an --out without .json once had the tables overwrite the JSON).
+const jsonOut = flags.out.endsWith('.json') ? flags.out : `${flags.out}.json`;
+const markdownOut = jsonOut.replace(/\.json$/, '.md');
+mkdirSync(path.dirname(jsonOut), { recursive: true });
+writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(markdownOut, `${text}\n`);
+console.log(`\nwritten: ${jsonOut} and ${markdownOut}`);
