@@ -31,7 +31,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      ops: { type: 'string', default: '8000' },
+      ops: { type: 'string', default: '20000' },
       players: { type: 'string', default: '24' },
       store: { type: 'string', default: 'both' },
       'postgres-share': { type: 'string', default: '0.75' },
