@@ -99,8 +99,9 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
   }
   const process = [
     ['start to /health', ms(store.startMs), '≤ 5 s on PostgreSQL'],
-    ['resident memory, idle', `${store.rssIdleMiB} MiB`, '≤ 120 MB'],
-    ['resident memory, under load (highest sample)', `${store.rssLoadMiB} MiB`, '≤ 200 MB'],
+    // Issue 23's idle and under-load targets are the server's on PostgreSQL; the embedded store's is its peak.
+    ['resident memory, idle', `${store.rssIdleMiB} MiB`, embedded ? '' : '≤ 120 MB'],
+    ['resident memory, under load (highest sample)', `${store.rssLoadMiB} MiB`, embedded ? '' : '≤ 200 MB'],
     ['peak resident memory (high-water mark)', `${store.peakMiB} MiB`, embedded ? '≤ 350 MB' : ''],
   ];
   const runs: [string, LoadFigures | undefined][] = [
