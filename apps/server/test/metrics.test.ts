@@ -5,6 +5,7 @@ import { API_PATHS } from '@app/contracts/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/types.ts';
+import { hashesAtOnce, hashPassword } from '../src/modules/auth/password.ts';
 import { createMetrics, instrumentAdapter } from '../src/modules/metrics/metrics.ts';
 import { adjust, newPlayer, type TestContext, testApp, testConfig } from './support/test-app.ts';
 
@@ -167,9 +168,27 @@ describe('issue 20: /metrics', () => {
       expect(seriesValue(text, `db_pool_connections{state="${state}"}`), state).toBeGreaterThanOrEqual(0);
     }
     expect(seriesValue(text, 'db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'password_hashes{state="running"}')).toBe(0);
+    expect(seriesValue(text, 'password_hashes{state="waiting"}')).toBe(0);
     expect(seriesValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+  });
+});
+
+describe('issue 23: password hashes waiting their turn are visible', () => {
+  it('a burst of hashes shows the limit running and the rest waiting, then none', async () => {
+    const metrics = createMetrics({ db: t.database.db });
+    const limit = hashesAtOnce();
+    const burst = Promise.all(Array.from({ length: limit + 3 }, (_, index) => hashPassword(`burst ${index}`)));
+    await Promise.resolve(); // p-limit starts the first ones on the next microtask
+    const during = await metrics.registry.metrics();
+    expect(seriesValue(during, 'password_hashes{state="running"}')).toBe(limit);
+    expect(seriesValue(during, 'password_hashes{state="waiting"}')).toBe(3);
+    await burst;
+    const after = await metrics.registry.metrics();
+    expect(seriesValue(after, 'password_hashes{state="running"}')).toBe(0);
+    expect(seriesValue(after, 'password_hashes{state="waiting"}')).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db, PoolFigures } from '../../db/database.ts';
+import { passwordWork } from '../auth/password.ts';
 
 /**
  * The Prometheus metrics of one instance (issue 20). HTTP figures, provider
@@ -136,6 +137,18 @@ export function createMetrics(options: { db: Db; pool?: PoolFigures | undefined 
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+
+  new Gauge({
+    name: 'password_hashes',
+    help: 'Password hashes and verifications (argon2id) running, and those waiting their turn (logins, registrations)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const work = passwordWork();
+      this.set({ state: 'running' }, work.running);
+      this.set({ state: 'waiting' }, work.waiting);
     },
   });
 
