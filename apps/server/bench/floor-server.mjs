@@ -17,7 +17,8 @@ const BALANCE = `select a.id, a.kind, a.provider, a.balance, pp.player_ref, pp.r
 const app = Fastify({ logger: false });
 app.get('/floor/balance', async (request, reply) => {
   const { p, s } = request.query;
-  const { rows } = await pool.query(BALANCE, [Number(p), 'ufa', s]);
+  // Named, as the product sends it (src/db/prepared.ts): parsed once per connection.
+  const { rows } = await pool.query({ name: 'accounts_for_session', text: BALANCE, values: [Number(p), 'ufa', s] });
   return reply.type('application/json').send(JSON.stringify({ success: true, data: rows }));
 });
 app.get('/health', async () => ({ ok: true }));

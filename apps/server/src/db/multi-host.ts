@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { preparedNameOf } from './prepared.ts';
 
 /**
  * Multi-host connection strings, as libpq reads them:
@@ -138,6 +139,13 @@ export class SteadyClient extends pg.Client {
     super(config);
     this.on('error', () => undefined);
   }
+
+  /** A registered hot statement goes out under its name (db/prepared.ts); any other query as it came. */
+  override query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    const name = preparedNameOf(config);
+    const send = super.query as (...args: unknown[]) => unknown;
+    return send.call(this, name === undefined ? config : { name, text: config }, values, callback);
+  }) as pg.Client['query'];
 }
 
 /** A pg.Client class for a pg.Pool whose clients connect to what the locator finds. */

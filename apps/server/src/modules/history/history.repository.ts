@@ -1,6 +1,7 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
 import { CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Database, HistorySource } from '../../db/schema.ts';
 
 /** What a player sees of an entry. */
@@ -135,7 +136,9 @@ async function countOf(db: Queryable, filter: HistoryFilter): Promise<{ total: n
  * trips before (issue 23). Always one row at least, from the session check;
  * its entry columns are null when the page has no entries.
  */
-const PLAYER_PAGE_SQL = `with s as (select session_active($5::uuid, $1) as active)
+const PLAYER_PAGE_SQL = preparedStatement(
+  'player_history_page',
+  `with s as (select session_active($5::uuid, $1) as active)
 select s.active,
        (select coalesce(sum(c.entries), 0) from history_counts as c
          where c.player_id = $1 and c.type = any($2::text[])) as total,
@@ -150,7 +153,8 @@ select s.active,
      order by h.created_at desc, h.id desc
      limit $3 offset $4
   ) as p on true
- order by p."createdAt" desc, p.id desc`;
+ order by p."createdAt" desc, p.id desc`,
+);
 
 type PlayerPageRow = { active: boolean; total: number | string } & (HistoryRow | { [K in keyof HistoryRow]: null });
 

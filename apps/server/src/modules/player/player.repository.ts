@@ -1,5 +1,6 @@
 import { CompiledQuery, type QueryCreator, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/sql-like.ts';
 
@@ -29,11 +30,14 @@ export type SessionAccountRow = {
  * query. Written once as text rather than built and compiled by Kysely on each
  * call: the server's CPU per balance read fell from 0.23 to 0.18 ms (issue 23).
  */
-const ACCOUNTS_FOR_SESSION_SQL = `select a.id, a.kind, a.provider, a.balance,
+const ACCOUNTS_FOR_SESSION_SQL = preparedStatement(
+  'accounts_for_session',
+  `select a.id, a.kind, a.provider, a.balance,
        pp.player_ref as "playerRef", pp.registered_at as "registeredAt"
   from ledger_accounts as a
   left join provider_players as pp on pp.player_id = a.player_id and pp.provider = $2
- where a.player_id = $1 and session_active($3::uuid, $1)`;
+ where a.player_id = $1 and session_active($3::uuid, $1)`,
+);
 
 export type PlayerAdminRow = PlayerRow & { createdAt: Date; frozenAt: Date | null; frozenReason: string | null };
 

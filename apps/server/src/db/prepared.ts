@@ -1,0 +1,30 @@
+/**
+ * Named prepared statements for the hottest reads (issue 23, reads). A query
+ * sent without a name is planned anew each time: for the balance read the
+ * planning took as long as the execution (0.07 ms each on a warm connection),
+ * for a history page about a third of the database's time. A statement
+ * registered here is sent under its name: each PostgreSQL connection parses
+ * it once, and after five runs PostgreSQL may keep one generic plan for it
+ * (plan_cache_mode auto). Only fixed texts with plain key lookups are
+ * registered, so that a generic plan is as good as a custom one; everything
+ * else stays unnamed.
+ *
+ * Named statements live on the connection, so they need a direct connection
+ * or HAProxy in TCP mode, as deploy/ runs it; a PgBouncer in transaction mode
+ * needs 1.21 or later with max_prepared_statements set.
+ */
+const names = new Map<string, string>();
+
+/** Registers `text` under `name` (unique) and returns the text, to be sent as any other query's. */
+export function preparedStatement(name: string, text: string): string {
+  for (const [registered, taken] of names) {
+    if (taken === name && registered !== text) throw new Error(`prepared statement name ${name} is taken`);
+  }
+  names.set(text, name);
+  return text;
+}
+
+/** The name a query's text was registered under, if any. */
+export function preparedNameOf(text: unknown): string | undefined {
+  return typeof text === 'string' ? names.get(text) : undefined;
+}

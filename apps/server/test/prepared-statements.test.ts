@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
+import { preparedNameOf, preparedStatement } from '../src/db/prepared.ts';
+import { historyRepository } from '../src/modules/history/history.repository.ts';
+import { HISTORY_LISTS } from '../src/modules/history/history.service.ts';
+import { UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { playerRepository } from '../src/modules/player/player.repository.ts';
+import { credit, newPlayer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
+
+/**
+ * Issue 23, reads: the balance read and a history page go out as named
+ * prepared statements (db/prepared.ts), so that each PostgreSQL connection
+ * parses them once instead of planning them on every read.
+ */
+describe('issue 23: named prepared statements', () => {
+  it('a name stands for one text: registering it again for another text is refused; an unregistered text has none', () => {
+    const text = 'select 1 as one -- prepared-statements.test';
+    expect(preparedStatement('prepared_statements_test', text)).toBe(text);
+    expect(preparedStatement('prepared_statements_test', text)).toBe(text);
+    expect(preparedNameOf(text)).toBe('prepared_statements_test');
+    expect(() => preparedStatement('prepared_statements_test', 'select 2')).toThrow(/taken/);
+    expect(preparedNameOf('select 2')).toBeUndefined();
+    expect(preparedNameOf(undefined)).toBeUndefined();
+  });
+});
+
+describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are prepared once per connection', () => {
+  let t: TestContext;
+  // One connection, so that pg_prepared_statements (which lists a connection's own) shows what the reads prepared.
+  let single: DatabaseHandle;
+  beforeAll(async () => {
+    t = await testApp();
+    single = await openPostgres(process.env.TEST_DATABASE_URL ?? '', { poolSize: 1, searchPath: inject('pgSchema') });
+  });
+  afterAll(async () => {
+    await single?.close();
+  });
+
+  it('the balance read and a history page are prepared under their names, read what they read unnamed, and nothing else is', async () => {
+    const player = await newPlayer(t.app);
+    await credit(t.app, player.phoneNumber, 125);
+    const session = await sql<{ sessionId: string; playerId: number }>`
+      select s.id as "sessionId", s.player_id::int as "playerId"
+        from sessions s join players p on p.id = s.player_id
+       where p.phone_number = ${player.phoneNumber}
+       order by s.created_at desc limit 1`.execute(t.database.db);
+    const active = session.rows[0];
+    if (!active) throw new Error('the new player has no session');
+    const page = { types: HISTORY_LISTS.history, limit: 100, offset: 0 };
+
+    for (let read = 0; read < 3; read += 1) {
+      const accounts = await playerRepository.accountsForSession(single.db, active, UFA_PROVIDER);
+      expect(accounts).toEqual(await playerRepository.accountsForSession(t.database.db, active, UFA_PROVIDER));
+      expect(accounts.find((account) => account.kind === 'PLAYER_MAIN')?.balance).toBe(12_500);
+      const history = await historyRepository.playerPageForSession(single.db, active, page);
+      expect(history).toEqual(await historyRepository.playerPageForSession(t.database.db, active, page));
+      expect(history?.total).toBe(1);
+    }
+    const prepared = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(
+      single.db,
+    );
+    expect(prepared.rows.map((row) => row.name)).toEqual(['accounts_for_session', 'player_history_page']);
+  });
+});
