@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { cpuMeter } from './processes.ts';
+import { cpuMeter, sampleResidentMemory } from './processes.ts';
 
 /** One measured HTTP run: requests per second, latency percentiles (ms), and the answers that were not what was asked. */
 export type LoadFigures = {
@@ -16,15 +15,6 @@ export type LoadFigures = {
   /** The server's highest resident memory during the run (MiB, sampled every 100 ms), when its pid was given. */
   serverRssMiB?: number;
 };
-
-/** A process's resident memory in KiB, 0 once it has gone. */
-function residentKb(pid: number): number {
-  try {
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * What a connection sends next, built per request (tokens, Idempotency-Keys,
@@ -61,14 +51,7 @@ export async function load(
   },
 ): Promise<LoadFigures> {
   const cpu = cpuMeter(options.serverPid);
-  const serverPid = options.serverPid;
-  let peakRssKb = 0;
-  const sampler =
-    serverPid === undefined
-      ? undefined
-      : setInterval(() => {
-          peakRssKb = Math.max(peakRssKb, residentKb(serverPid));
-        }, 100);
+  const stopSampling = options.serverPid === undefined ? undefined : sampleResidentMemory(options.serverPid);
   let refusals = 0;
   let firstError: string | undefined;
   const result = await autocannon({
@@ -97,7 +80,7 @@ export async function load(
       },
     })),
   });
-  clearInterval(sampler);
+  const peakRssKb = stopSampling?.();
   const used = cpu();
   const seconds = result.duration;
   const perRequest = (cpuSeconds: number) =>
@@ -116,6 +99,6 @@ export async function load(
       database: perRequest(used.database),
       loadGenerator: perRequest(used.loadGenerator),
     },
-    ...(serverPid === undefined ? {} : { serverRssMiB: Math.round(peakRssKb / 1024) }),
+    ...(peakRssKb === undefined ? {} : { serverRssMiB: Math.round(peakRssKb / 1024) }),
   };
 }

@@ -20,6 +20,28 @@ function programArgs(dir: string, mode: RunMode): string[] {
   return ['dist/main.js'];
 }
 
+/** A field of a process's /proc status in kB (VmRSS: resident now, VmHWM: the highest it ever was); 0 once it has gone. */
+export function procStatusKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's resident memory every 100 ms; the function returned stops and gives the highest sample (kB). */
+export function sampleResidentMemory(pid: number | undefined): () => number {
+  let peakKb = 0;
+  const sampler = setInterval(() => {
+    peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
+  }, 100);
+  return () => {
+    clearInterval(sampler);
+    return peakKb;
+  };
+}
+
 /**
  * A child process of the bench: its memory is read from /proc; its output goes
  * to a log file (as a service's would), never through a pipe that the busy
@@ -28,8 +50,7 @@ function programArgs(dir: string, mode: RunMode): string[] {
 export class BenchProcess {
   readonly child: ChildProcess;
   private readonly logFile: string;
-  private peakRssKb = 0;
-  private sampler: NodeJS.Timeout | undefined;
+  private stopSampler: (() => number) | undefined;
 
   constructor(
     readonly name: string,
@@ -47,9 +68,7 @@ export class BenchProcess {
     if (this.child.exitCode !== null || this.child.signalCode !== null) {
       throw new Error(`${this.name} stopped (${this.child.exitCode ?? this.child.signalCode}):\n${this.tail()}`);
     }
-    const text = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
-    return match ? Number(match[1]) : 0;
+    return procStatusKb(this.child.pid, field);
   }
 
   /** Resident memory now, in MiB. */
@@ -64,17 +83,14 @@ export class BenchProcess {
 
   /** Samples resident memory every 100 ms until `stopSampling`, which returns the highest sample (MiB). */
   startSampling(): void {
-    this.peakRssKb = 0;
-    this.sampler = setInterval(() => {
-      // A process that stopped is reported by the next run's requests and by stopSampling.
-      if (this.child.exitCode === null) this.peakRssKb = Math.max(this.peakRssKb, this.status('VmRSS'));
-    }, 100);
+    // A process that stopped is reported by the next run's requests and by stopSampling.
+    this.stopSampler = sampleResidentMemory(this.child.pid);
   }
 
   stopSampling(): number {
-    clearInterval(this.sampler);
+    const peakKb = this.stopSampler?.() ?? 0;
     this.status('VmRSS'); // throws, with the process's last lines, when it stopped during the runs
-    return this.peakRssKb / 1024;
+    return peakKb / 1024;
   }
 
   /** Milliseconds from now until `url` answers 200 (polled every 20 ms). */

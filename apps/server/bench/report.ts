@@ -106,6 +106,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
   ];
   const runs: [string, LoadFigures | undefined][] = [
     ...Object.entries(store.money),
+    ['auto-withdraw', store.autoWithdraw?.request],
     ...Object.entries(store.reads),
     ['login', store.login],
   ];
