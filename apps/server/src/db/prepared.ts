@@ -13,14 +13,16 @@
  * or HAProxy in TCP mode, as deploy/ runs it; a PgBouncer in transaction mode
  * needs 1.21 or later with max_prepared_statements set.
  */
+/** Each registered text's name, and each name's text. */
 const names = new Map<string, string>();
+const texts = new Map<string, string>();
 
 /** Registers `text` under `name` (unique) and returns the text, to be sent as any other query's. */
 export function preparedStatement(name: string, text: string): string {
-  for (const [registered, taken] of names) {
-    if (taken === name && registered !== text) throw new Error(`prepared statement name ${name} is taken`);
-  }
+  const taken = texts.get(name);
+  if (taken !== undefined && taken !== text) throw new Error(`prepared statement name ${name} is taken`);
   names.set(text, name);
+  texts.set(name, text);
   return text;
 }
 
