@@ -53,12 +53,18 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
   {
     name: 'wallet-audit',
     dir: 'apps/server',
-    mutate: ['src/modules/wallet/wallet.service.ts', 'src/modules/audit/audit.service.ts'],
+    mutate: [
+      'src/modules/wallet/wallet.service.ts',
+      'src/modules/wallet/manual-adjustment.ts',
+      'src/modules/audit/audit.service.ts',
+    ],
     tests: [
       'test/ledger.test.ts',
       'test/audit.test.ts',
       'test/audit-wallet-rules.test.ts',
       'test/admin-players-settings.test.ts',
+      'test/operator-adjust.test.ts',
+      'test/credit-requests.test.ts',
     ],
   },
   {

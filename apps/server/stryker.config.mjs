@@ -15,6 +15,7 @@ const MUTATE = [
   'src/modules/ledger/ledger.repository.ts',
   'src/modules/idempotency/idempotency.service.ts',
   'src/modules/wallet/wallet.service.ts',
+  'src/modules/wallet/manual-adjustment.ts',
   'src/modules/audit/audit.service.ts',
   // The money services built on them.
   'src/modules/withdrawals/withdrawal.service.ts',
@@ -67,4 +68,10 @@ export default {
   timeoutFactor: 2,
   dryRunTimeoutMinutes: 15,
   ignorePatterns: ['data', 'coverage', 'bench', 'test-results'],
+  // Stryker rewrites the sandbox's tsconfig.json with TypeScript's JavaScript API, which TypeScript 7
+  // (the native compiler) no longer has: no file is named, so none is rewritten. Instead the sandboxes
+  // sit two folders below the repository's root, as apps/server does, so the tsconfig's
+  // `extends: ../../tsconfig.base.json` still finds the base.
+  tsconfigFile: 'no-tsconfig-rewrite.json',
+  tempDirName: '../../.stryker-tmp',
 };

@@ -16,6 +16,8 @@ export const MONEY_TEST_FILES = [
   'test/audit.test.ts',
   'test/audit-wallet-rules.test.ts',
   'test/admin-players-settings.test.ts',
+  'test/operator-adjust.test.ts',
+  'test/credit-requests.test.ts',
   'test/withdrawals.test.ts',
   'test/withdrawal-rules.test.ts',
   'test/sql-rules.test.ts',

@@ -5,7 +5,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { AssertionError } from '../src/lib/assert.ts';
 import { type Actor, appendAudit, GENESIS_HASH, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts, type HouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
-import { applyManualAdjustment } from '../src/modules/wallet/manual-adjustment.ts';
+import { applyManualCredit } from '../src/modules/wallet/manual-adjustment.ts';
 import { adjustBalance } from '../src/modules/wallet/wallet.service.ts';
 import { newPlayer, onPostgres, openTestDatabase, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
@@ -156,21 +156,21 @@ describe('manual credit and debit (the wallet service)', () => {
     return playerIdOf(t.database.db, created.phoneNumber);
   }
 
-  it('applyManualAdjustment refuses an amount that is not a positive whole number of satang, and names it', async () => {
+  it('applyManualCredit refuses an amount that is not a positive whole number of satang, and names it', async () => {
     const id = await player();
     for (const amountSatang of [0, -100, 1.5]) {
       await expect(
         t.database.db.transaction().execute((trx) =>
-          applyManualAdjustment(trx, house, {
+          applyManualCredit(trx, house, {
             playerId: id,
-            direction: 'credit',
             amountSatang,
             reason: null,
+            asDeposit: false,
             decidedBy: 'alice',
           }),
         ),
       ).rejects.toThrow(
-        new AssertionError(`manual adjustment amount must be a positive safe integer of satang, got ${amountSatang}`),
+        new AssertionError(`manual credit amount must be a positive safe integer of satang, got ${amountSatang}`),
       );
     }
     expect((await readPlayerBalances(t.database.db, id)).mainSatang).toBe(0);

@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MODULE_SQL_FILES } from '../src/db/module-sql.ts';
 import { createMetrics } from '../src/modules/metrics/metrics.ts';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 import { testApp } from './support/test-app.ts';
@@ -128,6 +131,17 @@ describe('issue 20: the image', () => {
         '/app/node_modules',
       ]),
     );
+    // The module SQL files, which the migrator reads at start, are kept beside the bundle: every one of them.
+    expect(copies).toContain('COPY --from=build --chown=root:root /app/server-sql/src ./apps/server/src');
+    const keep = /\((cd apps\/server && find src [^)]*) \/app\/server-sql\/ \\;\)/.exec(lines.join('\n'))?.[1];
+    expect(keep).toBeDefined();
+    const kept = mkdtempSync(path.join(tmpdir(), 'image-sql-'));
+    try {
+      execSync(`${keep} ${kept}/ \\;`, { cwd: repo, shell: '/bin/sh' });
+      for (const file of MODULE_SQL_FILES) expect(existsSync(path.join(kept, file)), file).toBe(true);
+    } finally {
+      rmSync(kept, { recursive: true, force: true });
+    }
     // What the build writes is where the image looks for it.
     expect(read('scripts/build-server.mjs')).toContain("out: 'apps/server/dist/main.js'");
     expect(existsSync(path.join(repo, 'apps/server/public'))).toBe(true);

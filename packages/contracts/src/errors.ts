@@ -121,6 +121,8 @@ export const SQL_REFUSALS = {
     messageKey: 'promotion_turnover_unmet',
     params: ['done', 'required'],
   },
+  // operator_adjust (modules/wallet/sql)
+  MA001: { status: 404, errorCode: 'PLAYER_NOT_FOUND', messageKey: 'player_not_found' },
 } as const satisfies Record<string, SqlRefusal>;
 
 export type SqlRefusalCode = keyof typeof SQL_REFUSALS;

@@ -34,6 +34,9 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/protection/sql/player_deposits_since.sql',
   'src/modules/protection/sql/player_protection_refusal.sql',
   'src/modules/audit/sql/audit_log_refuse_change.sql',
+  'src/modules/audit/sql/audit_append.sql',
+  'src/modules/wallet/sql/manual_credit_needs_approval.sql',
+  'src/modules/wallet/sql/operator_adjust.sql',
 ];
 
 let loaded: readonly ModuleSql[] | undefined;

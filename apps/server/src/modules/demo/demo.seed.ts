@@ -8,7 +8,7 @@ import {
   SYSTEM_OPERATORS,
 } from '../operators/operator.service.ts';
 import { findPlayerIdByPhone, registerPlayer } from '../player/player.service.ts';
-import { applyManualAdjustment } from '../wallet/manual-adjustment.ts';
+import { adjustInOneCall } from '../wallet/manual-adjustment.ts';
 import { approveWithdrawal, requestWithdrawal } from '../withdrawals/withdrawal.service.ts';
 import { seedDemoLoyalty } from './demo-loyalty.ts';
 
@@ -41,11 +41,13 @@ async function seedDemoPlayer(db: Db, house: HouseAccounts): Promise<void> {
     { direction: 'debit', amountSatang: 30_000 },
   ] as const;
   for (const movement of movements) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        applyManualAdjustment(trx, house, { playerId, ...movement, reason: 'demo data', decidedBy: 'demo' }),
-      );
+    await adjustInOneCall(db, {
+      house,
+      actor: { operatorId: null, name: 'demo' },
+      limited: false,
+      adjustment: { playerId, ...movement, reason: 'demo data' },
+      idempotency: { scope: 'demo', key: undefined, fingerprint: '' },
+    });
   }
   // A withdrawal paid before (by the cashier): the demo player's next small withdrawal is not a
   // first one, so the risk rules pay it automatically (issue 21).

@@ -60,13 +60,15 @@ async function settingsSatang<K extends string>(
   ) as Record<K, number>;
 }
 
-/** The amount above which an operator's manual credit waits for a second admin, unless the operator has their own. */
-export async function readManualCreditApprovalAbove(db: Queryable): Promise<number> {
-  const { above } = await settingsSatang(db, {
-    above: { code: SETTING_CODES.manualCreditApprovalAbove, default: MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT },
-  });
-  return above;
-}
+/**
+ * The setting above which an operator's manual credit waits for a second
+ * admin, unless the operator has their own limit; read in SQL by
+ * manual_credit_needs_approval (wallet/sql).
+ */
+export const MANUAL_CREDIT_APPROVAL_SETTING = {
+  code: SETTING_CODES.manualCreditApprovalAbove,
+  defaultSatang: MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT,
+} as const;
 
 /** The money limits in force: the operators' settings, or the spec's values where unset (GET /setting answers them). */
 export async function readMoneyLimits(db: Queryable): Promise<PlayerLimits> {

@@ -1,17 +1,17 @@
 import type { CreditRequestItem, CreditRequestQuery } from '@app/contracts/admin';
 import { satangToBaht } from '@app/contracts/money';
+import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { operatorRepository } from '../operators/operator.repository.ts';
 import { SYSTEM_OPERATORS } from '../operators/operator.service.ts';
 import { playerSummaries } from '../player/player.service.ts';
-import { readManualCreditApprovalAbove } from '../settings/settings.service.ts';
+import { MANUAL_CREDIT_APPROVAL_SETTING } from '../settings/settings.service.ts';
 import { type CreditRequestRow, creditRequestRepository } from './credit-request.repository.ts';
-import { applyManualAdjustment } from './manual-adjustment.ts';
+import { applyManualCredit } from './manual-adjustment.ts';
 
 /**
  * Manual credits above an operator's limit wait for a second admin (issue
@@ -25,12 +25,17 @@ import { applyManualAdjustment } from './manual-adjustment.ts';
  */
 const SYSTEM_NAMES: ReadonlySet<string> = new Set(Object.values(SYSTEM_OPERATORS));
 
-/** Whether a manual credit of this amount by this operator needs a second admin. */
+/** Whether the operator's manual credits can wait for a second admin at all (system operators' never do). */
+export const hasCreditLimit = (actor: Actor): boolean => !SYSTEM_NAMES.has(actor.name) && actor.operatorId !== null;
+
+/** Whether a manual credit of this amount by this operator needs a second admin (manual_credit_needs_approval). */
 export async function needsSecondApproval(trx: Trx, actor: Actor, amountSatang: number): Promise<boolean> {
-  if (SYSTEM_NAMES.has(actor.name) || actor.operatorId === null) return false;
-  const operator = await operatorRepository.findById(trx, actor.operatorId);
-  const limit = operator?.manualCreditLimit ?? (await readManualCreditApprovalAbove(trx));
-  return amountSatang > limit;
+  if (!hasCreditLimit(actor)) return false;
+  const { rows } = await sql<{ needs: boolean }>`select manual_credit_needs_approval(${actor.operatorId},
+      ${amountSatang}, ${MANUAL_CREDIT_APPROVAL_SETTING.code}, ${MANUAL_CREDIT_APPROVAL_SETTING.defaultSatang}) as needs`.execute(
+    trx,
+  );
+  return rows[0]?.needs === true;
 }
 
 /** Records a credit that waits for a second admin, with its audit row; nothing moves. */
@@ -131,9 +136,8 @@ function decideRequest(
       const historyId =
         decision.action === 'approve'
           ? (
-              await applyManualAdjustment(trx, ctx.house, {
+              await applyManualCredit(trx, ctx.house, {
                 playerId: request.playerId,
-                direction: 'credit',
                 amountSatang: request.amount,
                 reason: request.reason,
                 asDeposit: request.asDeposit,
