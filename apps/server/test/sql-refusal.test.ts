@@ -39,6 +39,29 @@ describe('SQL_REFUSALS: one table from each SQL refusal code to its API error (i
     }
   });
 
+  it('a refusal that names words carries them as JSON: who decided and when (DW409); words that are not JSON are a bug', () => {
+    expect(
+      sqlRefusalError(raised('DW409', JSON.stringify({ by: 'alice', at: '2026-11-27T10:00:00.000Z', extra: 1 }))),
+    ).toMatchObject({
+      statusCode: 409,
+      errorCode: 'ALREADY_DECIDED',
+      messageKey: 'already_decided',
+      params: { by: 'alice', at: '2026-11-27T10:00:00.000Z' },
+    });
+    expect(sqlRefusalError(raised('DW409', JSON.stringify({ by: 'bob' })))).toMatchObject({
+      params: { by: 'bob', at: '' },
+    });
+    expect(sqlRefusalError(raised('DW404', 'entry not found'))).toMatchObject({
+      statusCode: 404,
+      errorCode: 'ENTRY_NOT_FOUND',
+    });
+    for (const message of ['alice:2026', '"alice"', 'null']) {
+      const error = sqlRefusalError(raised('DW409', message));
+      expect(error, message).toBeInstanceOf(AssertionError);
+      expect((error as Error).message, message).toBe(`a refusal names its words as a JSON object: ${message}`);
+    }
+  });
+
   it('a refusal the caller should have made impossible is a bug (an assertion, a 500), with the function’s words', () => {
     const error = sqlRefusalError(raised('LG002', 'journal X does not balance in THB: sum 1'));
     expect(error).toBeInstanceOf(AssertionError);

@@ -89,11 +89,19 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * apps/server) as its own SQLSTATE: the error the API answers with, or `bug`
  * when the caller should have made it impossible (the server logs it as an
  * assertion). `params` names the amounts the function puts in the exception's
- * message (satang, separated by ":"), which the answer carries in baht.
+ * message (satang, separated by ":"), which the answer carries in baht;
+ * `textParams` names words the message carries as a JSON object instead (who
+ * decided, and when).
  */
 export type SqlRefusal =
   | { bug: string }
-  | { status: number; errorCode: ErrorCode; messageKey: MessageKey; params?: readonly string[] };
+  | {
+      status: number;
+      errorCode: ErrorCode;
+      messageKey: MessageKey;
+      params?: readonly string[];
+      textParams?: readonly string[];
+    };
 
 /** Every SQLSTATE our SQL functions raise, in one table, with the application error it answers. */
 export const SQL_REFUSALS = {
@@ -121,6 +129,9 @@ export const SQL_REFUSALS = {
     messageKey: 'promotion_turnover_unmet',
     params: ['done', 'required'],
   },
+  // decide_withdrawal (modules/withdrawals/sql)
+  DW404: { status: 404, errorCode: 'ENTRY_NOT_FOUND', messageKey: 'entry_not_found' },
+  DW409: { status: 409, errorCode: 'ALREADY_DECIDED', messageKey: 'already_decided', textParams: ['by', 'at'] },
   // operator_adjust (modules/wallet/sql)
   MA001: { status: 404, errorCode: 'PLAYER_NOT_FOUND', messageKey: 'player_not_found' },
 } as const satisfies Record<string, SqlRefusal>;

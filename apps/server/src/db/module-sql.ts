@@ -35,8 +35,12 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/protection/sql/player_protection_refusal.sql',
   'src/modules/audit/sql/audit_log_refuse_change.sql',
   'src/modules/audit/sql/audit_append.sql',
+  'src/modules/history/sql/admin_history_entry_json.sql',
+  'src/modules/notifications/sql/notify_player.sql',
+  'src/modules/payouts/sql/create_payout.sql',
   'src/modules/wallet/sql/manual_credit_needs_approval.sql',
   'src/modules/wallet/sql/operator_adjust.sql',
+  'src/modules/withdrawals/sql/decide_withdrawal.sql',
 ];
 
 let loaded: readonly ModuleSql[] | undefined;

@@ -9,6 +9,16 @@ function bahtOf(satangText: string | undefined): number {
   return satang / 100;
 }
 
+/** The words a refusal names in its message, as a JSON object; undefined when the message is not one. */
+function wordsOf(message: string): Record<string, unknown> | undefined {
+  try {
+    const words: unknown = JSON.parse(message);
+    return typeof words === 'object' && words !== null ? (words as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The error a database function's refusal answers, by its SQLSTATE
  * (SQL_REFUSALS, the one table of them); anything else is rethrown as it is.
@@ -18,6 +28,13 @@ export function sqlRefusalError(error: unknown): unknown {
   if (typeof code !== 'string' || !Object.hasOwn(SQL_REFUSALS, code)) return error;
   const refusal: SqlRefusal = SQL_REFUSALS[code as keyof typeof SQL_REFUSALS];
   if ('bug' in refusal) return new AssertionError(`${refusal.bug}: ${String(message)}`);
+  if (refusal.textParams) {
+    const words = wordsOf(String(message));
+    if (words === undefined)
+      return new AssertionError(`a refusal names its words as a JSON object: ${String(message)}`);
+    const params = Object.fromEntries(refusal.textParams.map((name) => [name, String(words[name] ?? '')]));
+    return new AppError(refusal.status, refusal.errorCode, refusal.messageKey, params);
+  }
   const amounts = String(message).split(':');
   const params = Object.fromEntries((refusal.params ?? []).map((name, index) => [name, bahtOf(amounts[index])]));
   return new AppError(refusal.status, refusal.errorCode, refusal.messageKey, params);

@@ -39,7 +39,11 @@ export type SqlMutant = {
     | 'audit_canonical_json'
     | 'audit_append'
     | 'manual_credit_needs_approval'
-    | 'operator_adjust';
+    | 'operator_adjust'
+    | 'admin_history_entry_json'
+    | 'notify_player'
+    | 'create_payout'
+    | 'decide_withdrawal';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -59,6 +63,9 @@ const AUDIT = 'test/audit.test.ts';
 const OPERATOR_ADJUST = 'test/operator-adjust.test.ts';
 const ADMIN_PLAYERS = 'test/admin-players-settings.test.ts';
 const CREDIT_REQUESTS = 'test/credit-requests.test.ts';
+const DECISIONS = 'test/withdrawal-decisions.test.ts';
+const NOTIFICATIONS = 'test/notifications.test.ts';
+const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -974,13 +981,6 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: OPERATOR_ADJUST, test: 'answers the entry exactly as the back office lists it' },
   },
   {
-    id: 'OA11',
-    fn: 'operator_adjust',
-    rule: 'the answer shows the operator the reason',
-    changes: [{ find: "'reason', v_entry.reason,", replace: "'reason', null," }],
-    killedBy: { file: OPERATOR_ADJUST, test: 'answers the entry exactly as the back office lists it' },
-  },
-  {
     id: 'OA12',
     fn: 'operator_adjust',
     rule: 'the audit row names the action: player.credit or player.debit',
@@ -1003,6 +1003,274 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: OPERATOR_ADJUST, test: 'writes the audit row the TypeScript path writes' },
+  },
+
+  // admin_history_entry_json (history/sql) ------------------------------------------
+  {
+    id: 'AH1',
+    fn: 'admin_history_entry_json',
+    rule: 'operators see the entry’s reason',
+    changes: [{ find: "'reason', p_entry.reason,", replace: "'reason', null," }],
+    killedBy: { file: OPERATOR_ADJUST, test: 'answers the entry exactly as the back office lists it' },
+  },
+  {
+    id: 'AH2',
+    fn: 'admin_history_entry_json',
+    rule: 'the entry’s time is ISO 8601 to the millisecond, as toISOString writes it',
+    changes: [
+      {
+        find: `'createdAt', to_char(p_entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),`,
+        replace: `'createdAt', to_char(p_entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),`,
+      },
+    ],
+    killedBy: { file: OPERATOR_ADJUST, test: 'answers the entry exactly as the back office lists it' },
+  },
+  {
+    id: 'AH3',
+    fn: 'admin_history_entry_json',
+    rule: 'amounts are baht as a JavaScript number prints them (the audit row’s hash covers their text)',
+    changes: [{ find: "'amount', trim_scale(p_entry.amount / 100.0),", replace: "'amount', p_entry.amount / 100.0," }],
+    killedBy: { file: DECISIONS, test: 'approve: answers the entry as TypeScript presents it' },
+  },
+  {
+    id: 'AH4',
+    fn: 'admin_history_entry_json',
+    rule: 'operators see who decided',
+    changes: [{ find: "'decidedBy', p_entry.decided_by,", replace: "'decidedBy', null," }],
+    killedBy: { file: DECISIONS, test: 'reject: answers the entry as TypeScript presents it' },
+  },
+  // notify_player (notifications/sql) ----------------------------------------------
+  {
+    id: 'NP1',
+    fn: 'notify_player',
+    rule: 'the NOTIFY wakes the player’s open streams on every instance',
+    changes: [
+      {
+        find: "perform pg_notify('player_notifications', json_build_object('playerId', p_player_id, 'id', v_id)::text);",
+        replace: 'null;',
+      },
+    ],
+    killedBy: {
+      file: NOTIFICATIONS,
+      test: 'reaches the player’s open stream on another instance, live',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'NP2',
+    fn: 'notify_player',
+    rule: 'the notification keeps its words (amount, reason)',
+    changes: [{ find: 'values (p_player_id, p_kind, p_params)', replace: "values (p_player_id, p_kind, '{}')" }],
+    killedBy: {
+      file: NOTIFICATIONS,
+      test: 'a withdrawal approved, and one rejected with the reason, each notify once',
+    },
+  },
+  {
+    id: 'NP3',
+    fn: 'notify_player',
+    rule: 'a player linked on LINE gets each event there',
+    changes: [{ find: 'from line_links l where l.player_id = p_player_id', replace: 'from line_links l where false' }],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'each event reaches the linked player on LINE exactly once' },
+  },
+  {
+    id: 'NP4',
+    fn: 'notify_player',
+    rule: 'only the player’s own devices get the push',
+    changes: [
+      {
+        find: 'from push_subscriptions s where s.player_id = p_player_id',
+        replace: 'from push_subscriptions s where s.player_id <> p_player_id',
+      },
+    ],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'an opted-in device gets each event once' },
+  },
+  // create_payout (payouts/sql) -----------------------------------------------------
+  {
+    id: 'CP1',
+    fn: 'create_payout',
+    rule: 'each attempt has its own reference, WD<entry>-<n>, from 1',
+    changes: [{ find: '(v_attempts + 1)', replace: 'v_attempts' }],
+    killedBy: { file: DECISIONS, test: 'through the bank connector' },
+  },
+  {
+    id: 'CP2',
+    fn: 'create_payout',
+    rule: 'the money goes to the player’s own registered account',
+    changes: [
+      {
+        find: 'v_player.bank_code, v_player.bank_number, v_player.full_name',
+        replace: "v_player.bank_code, '0000000000', v_player.full_name",
+      },
+    ],
+    killedBy: { file: DECISIONS, test: 'through the bank connector' },
+  },
+  {
+    id: 'CP3',
+    fn: 'create_payout',
+    rule: 'the attempts counted are this withdrawal’s own',
+    changes: [{ find: 'where x.history_id = p_history_id', replace: 'where true' }],
+    killedBy: { file: DECISIONS, test: 'through the bank connector' },
+  },
+  {
+    id: 'CP4',
+    fn: 'create_payout',
+    rule: 'the payout is leased to the instance that sends it',
+    changes: [{ find: 'now() + make_interval(secs => p_lease_ms / 1000.0)', replace: 'now()' }],
+    killedBy: { file: DECISIONS, test: 'create_payout leases the new payout' },
+  },
+  // decide_withdrawal (withdrawals/sql) ---------------------------------------------
+  {
+    id: 'DW1',
+    fn: 'decide_withdrawal',
+    rule: 'the Idempotency-Key is claimed: copies sent at once decide once',
+    changes: [
+      {
+        find: 'select * into v_claim from idempotency_claim(p_scope, p_key, p_fingerprint);',
+        replace: 'select true as claimed, null::jsonb as stored into v_claim;',
+      },
+    ],
+    killedBy: { file: WITHDRAWALS, test: 'an approval with the same Idempotency-Key sent 5 times at once' },
+  },
+  {
+    id: 'DW2',
+    fn: 'decide_withdrawal',
+    rule: 'a replay answers what the first decision stored',
+    changes: [{ find: 'answer := v_claim.stored;', replace: 'answer := null;' }],
+    killedBy: { file: WITHDRAWALS, test: 'a decision repeated with the same Idempotency-Key' },
+  },
+  {
+    id: 'DW3',
+    fn: 'decide_withdrawal',
+    rule: 'only a withdrawal is decided here: a deposit’s id is not found',
+    changes: [{ find: "if not found or v_entry.type <> 'WITHDRAW' then", replace: 'if not found then' }],
+    killedBy: { file: WITHDRAWALS, test: 'a DEPOSIT id on the withdrawal endpoints' },
+  },
+  {
+    id: 'DW4',
+    fn: 'decide_withdrawal',
+    rule: 'an entry is decided once (ALREADY_DECIDED)',
+    changes: [{ find: "if v_entry.status <> 'WAITING' then", replace: 'if false then' }],
+    killedBy: { file: WITHDRAWALS, test: 'each decision happens once: approve after approve' },
+  },
+  {
+    id: 'DW5',
+    fn: 'decide_withdrawal',
+    rule: 'the refusal names who decided',
+    changes: [{ find: "'by', coalesce(v_entry.decided_by, 'system'),", replace: "'by', 'system'," }],
+    killedBy: { file: WITHDRAWALS, test: 'each decision happens once: reject after approve' },
+  },
+  {
+    id: 'DW6',
+    fn: 'decide_withdrawal',
+    rule: 'the entry is locked: of two decisions at the same moment, the second waits and is refused',
+    changes: [{ find: 'where h.id = p_id for update;', replace: 'where h.id = p_id;' }],
+    killedBy: {
+      file: WITHDRAWALS,
+      test: 'two operators deciding the same entry at the same moment',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'DW7',
+    fn: 'decide_withdrawal',
+    rule: 'a cashier’s approval pays the held money out at once',
+    changes: [{ find: 'if v_approve and not p_by_bank then', replace: 'if false then' }],
+    killedBy: { file: WITHDRAWALS, test: 'APPROVED: records who and when' },
+  },
+  {
+    id: 'DW8',
+    fn: 'decide_withdrawal',
+    rule: 'a rejection returns the held money to the main wallet',
+    changes: [{ find: 'elsif not v_approve then', replace: 'elsif false then' }],
+    killedBy: { file: WITHDRAWALS, test: 'REJECTED with a reason' },
+  },
+  {
+    id: 'DW9',
+    fn: 'decide_withdrawal',
+    rule: 'approve makes the entry APPROVED, reject REJECTED',
+    changes: [
+      {
+        find: "status = case when v_approve then 'APPROVED' else 'REJECTED' end",
+        replace: "status = case when v_approve then 'REJECTED' else 'APPROVED' end",
+      },
+    ],
+    killedBy: { file: WITHDRAWALS, test: 'APPROVED: records who and when' },
+  },
+  {
+    id: 'DW10',
+    fn: 'decide_withdrawal',
+    rule: 'the entry records who decided',
+    changes: [{ find: 'decided_by = p_actor,', replace: 'decided_by = null,' }],
+    killedBy: { file: WITHDRAWALS, test: 'APPROVED: records who and when' },
+  },
+  {
+    id: 'DW11',
+    fn: 'decide_withdrawal',
+    rule: 'the entry records the reason',
+    changes: [{ find: 'reason = p_reason,', replace: 'reason = null,' }],
+    killedBy: { file: WITHDRAWALS, test: 'REJECTED with a reason' },
+  },
+  {
+    id: 'DW12',
+    fn: 'decide_withdrawal',
+    rule: 'an approval tells the player it was approved',
+    changes: [
+      {
+        find: "perform notify_player(v_entry.player_id, 'WITHDRAW_APPROVED',",
+        replace: "perform notify_player(v_entry.player_id, 'WITHDRAW_REJECTED',",
+      },
+    ],
+    killedBy: { file: DECISIONS, test: 'approve: answers the entry as TypeScript presents it' },
+  },
+  {
+    id: 'DW13',
+    fn: 'decide_withdrawal',
+    rule: 'a rejection tells the player why',
+    changes: [{ find: "'reason', p_reason));", replace: "'reason', null));" }],
+    killedBy: { file: DECISIONS, test: 'reject: answers the entry as TypeScript presents it' },
+  },
+  {
+    id: 'DW14',
+    fn: 'decide_withdrawal',
+    rule: 'an approval through the bank connector records the payout to send',
+    changes: [{ find: 'if p_by_bank then', replace: 'if false then' }],
+    killedBy: { file: DECISIONS, test: 'through the bank connector' },
+  },
+  {
+    id: 'DW15',
+    fn: 'decide_withdrawal',
+    rule: 'the refund’s entry records the balance before it',
+    changes: [
+      {
+        find: 'v_posted.balances_after[1] - v_entry.amount, v_posted.balances_after[1], v_settlement',
+        replace: 'v_posted.balances_after[1] + v_entry.amount, v_posted.balances_after[1], v_settlement',
+      },
+    ],
+    killedBy: { file: WITHDRAWALS, test: 'REJECTED with a reason' },
+  },
+  {
+    id: 'DW16',
+    fn: 'decide_withdrawal',
+    rule: 'the refund’s entry names the withdrawal it refunds',
+    changes: [
+      { find: 'p_reason, p_id, false, clock_timestamp()', replace: 'p_reason, null, false, clock_timestamp()' },
+    ],
+    killedBy: { file: WITHDRAWALS, test: 'REJECTED with a reason' },
+  },
+  {
+    id: 'DW17',
+    fn: 'decide_withdrawal',
+    rule: 'the audit row keeps the entry as it was before the decision',
+    changes: [{ find: 'v_before, answer);', replace: 'answer, answer);' }],
+    killedBy: { file: DECISIONS, test: 'approve: answers the entry as TypeScript presents it' },
+  },
+  {
+    id: 'DW18',
+    fn: 'decide_withdrawal',
+    rule: 'the answer is stored with the key',
+    changes: [{ find: 'perform idempotency_store(p_scope, p_key, answer);', replace: 'null;' }],
+    killedBy: { file: WITHDRAWALS, test: 'a decision repeated with the same Idempotency-Key' },
   },
 ];
 

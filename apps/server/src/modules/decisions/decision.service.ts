@@ -34,6 +34,22 @@ export async function lockWaitingEntry(
   return entry;
 }
 
+/** The Idempotency-Key's scope and fingerprint of a decision: the same for every path that decides. */
+export function decisionIdempotency(
+  actor: Actor,
+  kind: Pick<DecisionKind, 'name'>,
+  decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
+) {
+  return {
+    scope: `operator:${actor.name}:${kind.name}`,
+    key: decision.idempotencyKey,
+    fingerprint: requestFingerprint('POST', `${kind.name}:${decision.action}`, {
+      id: decision.id,
+      reason: decision.reason,
+    }),
+  };
+}
+
 /**
  * An operator's decision on a waiting entry, taken once: the entry is locked
  * (a second decision waits, then gets 409 naming who decided), the work moves
@@ -47,30 +63,19 @@ export function decideWaitingEntry(
   decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
   work: (trx: Trx, entry: HistoryDetailRow) => Promise<void>,
 ) {
-  return runIdempotent<AdminHistoryEntry>(
-    db,
-    {
-      scope: `operator:${actor.name}:${kind.name}`,
-      key: decision.idempotencyKey,
-      fingerprint: requestFingerprint('POST', `${kind.name}:${decision.action}`, {
-        id: decision.id,
-        reason: decision.reason,
-      }),
-    },
-    async (trx) => {
-      await kind.lockFirst?.(trx);
-      const entry = await lockWaitingEntry(trx, decision.id, kind.entryType);
-      await work(trx, entry);
-      const after = presentAdminHistoryEntry(await requireHistoryEntry(trx, decision.id));
-      await appendAudit(trx, actor, {
-        action: `${kind.name}.${decision.action}`,
-        targetType: 'history',
-        targetId: decision.id,
-        reason: decision.reason,
-        before: presentAdminHistoryEntry(entry),
-        after,
-      });
-      return after;
-    },
-  );
+  return runIdempotent<AdminHistoryEntry>(db, decisionIdempotency(actor, kind, decision), async (trx) => {
+    await kind.lockFirst?.(trx);
+    const entry = await lockWaitingEntry(trx, decision.id, kind.entryType);
+    await work(trx, entry);
+    const after = presentAdminHistoryEntry(await requireHistoryEntry(trx, decision.id));
+    await appendAudit(trx, actor, {
+      action: `${kind.name}.${decision.action}`,
+      targetType: 'history',
+      targetId: decision.id,
+      reason: decision.reason,
+      before: presentAdminHistoryEntry(entry),
+      after,
+    });
+    return after;
+  });
 }

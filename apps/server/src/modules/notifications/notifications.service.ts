@@ -1,7 +1,7 @@
 import type { NotificationKind, PlayerNotification } from '@app/contracts/notifications';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
-import { NOTIFICATION_CHANNEL } from './notification-bus.ts';
+import { assert } from '../../lib/assert.ts';
 
 export type NotificationParams = Record<string, string | number | null>;
 
@@ -20,20 +20,12 @@ export async function notify(
   kind: NotificationKind,
   params: NotificationParams = {},
 ): Promise<number> {
-  const row = await trx
-    .insertInto('notifications')
-    .values({ player_id: playerId, kind, params: JSON.stringify(params) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ playerId, id: row.id })})`.execute(trx);
-  await sql`
-    insert into notification_sends (notification_id, channel, target, payload)
-    select ${row.id}::bigint, 'LINE', l.line_user_id, jsonb_build_object('language', l.language)
-      from line_links l where l.player_id = ${playerId}
-    union all
-    select ${row.id}::bigint, 'PUSH', s.endpoint, jsonb_build_object('language', s.language, 'subscriptionId', s.id)
-      from push_subscriptions s where s.player_id = ${playerId}`.execute(trx);
-  return row.id;
+  const { rows } = await sql<{ id: number }>`
+    select notify_player(${playerId}, ${kind}, ${JSON.stringify(params)}::jsonb) as id`.execute(trx);
+  const id = rows[0]?.id;
+  // Stryker disable next-line all: a guard; notify_player answers the row it wrote
+  assert(id !== undefined, 'notify_player answers the notification id');
+  return id;
 }
 
 type NotificationRow = {

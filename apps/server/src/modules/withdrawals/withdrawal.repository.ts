@@ -1,3 +1,4 @@
+import type { AdminHistoryEntry } from '@app/contracts/admin';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -58,4 +59,43 @@ export async function withdrawInOneCall(
     replayed: row.replayed,
     entry: { ...entry, reason: null, bankReference: null, createdAt: new Date(createdAtMs) },
   };
+}
+
+/**
+ * An operator's decision on a waiting withdrawal in one statement, its own
+ * transaction: the database function decide_withdrawal
+ * (withdrawals/sql/decide_withdrawal.sql) claims the key, locks the entry,
+ * moves the money (a refund, or a cashier's payout), decides the entry, tells
+ * the player, records the payout to send (through the bank connector), writes
+ * the audit row and stores the answer; its refusals come back as the API's
+ * errors (SQL_REFUSALS). `payoutId`: the payout to send once this has
+ * committed (a replay sends none).
+ */
+export async function decideWithdrawalInOneCall(
+  db: Db,
+  input: {
+    id: number;
+    action: 'approve' | 'reject';
+    reason: string | null;
+    actor: { operatorId: number | null; name: string };
+    withdrawPendingAccount: number;
+    bankPayoutsAccount: number;
+    /** Paid through the bank connector (a payout is recorded), or by a cashier (the money leaves at once). */
+    byBank: boolean;
+    leaseMs: number;
+    idempotency: { scope: string; key: string | undefined; fingerprint: string };
+  },
+): Promise<{ value: AdminHistoryEntry; replayed: boolean; payoutId: number | null }> {
+  const { idempotency } = input;
+  const { rows } = await withSqlRefusals(
+    sql<{ replayed: boolean; answer: AdminHistoryEntry; payout_id: number | null }>`
+      select replayed, answer, payout_id from decide_withdrawal(
+        ${input.id}, ${input.action}, ${input.reason}, ${input.actor.operatorId}, ${input.actor.name},
+        ${input.withdrawPendingAccount}, ${input.bankPayoutsAccount}, ${input.byBank}, ${input.leaseMs},
+        ${idempotency.scope}, ${idempotency.key ?? null}, ${idempotency.fingerprint})`.execute(db),
+  );
+  const row = rows[0];
+  // Stryker disable next-line all: a guard; decide_withdrawal answers one row
+  assert(row, 'decide_withdrawal answers one row');
+  return { value: row.answer, replayed: row.replayed, payoutId: row.payout_id };
 }

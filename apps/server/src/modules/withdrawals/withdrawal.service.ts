@@ -5,22 +5,16 @@ import { DEFAULT_PLAYER_LIMITS } from '@app/contracts/settings';
 import type { Db, Queryable } from '../../db/database.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import type { Actor } from '../audit/audit.service.ts';
-import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisions/decision.service.ts';
+import { type Decision, decisionIdempotency } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
-import { decideHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
+import { queueOfType } from '../history/history.service.ts';
 import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
-import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
-import {
-  assessWithdrawal,
-  createPayout,
-  type PayoutContext,
-  postWithdrawPayout,
-  verdictOf,
-} from '../payouts/payout.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
+import { assessWithdrawal, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
 import { withdrawalExtras } from '../payouts/payout-queue.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
 import { playerSummaries } from '../player/player.service.ts';
-import { withdrawInOneCall } from './withdrawal.repository.ts';
+import { decideWithdrawalInOneCall, withdrawInOneCall } from './withdrawal.repository.ts';
 
 /** The money services; `payouts` present: approved withdrawals are paid through the bank connector (issue 21). */
 export type MoneyContext = { db: Db; house: HouseAccounts; payouts?: PayoutContext };
@@ -82,97 +76,46 @@ export async function requestWithdrawal(
   return { value, replayed: answer.replayed, route: verdict?.route ?? null };
 }
 
-const WITHDRAWALS: DecisionKind = { entryType: 'WITHDRAW', name: 'withdrawal' };
+const WITHDRAWALS = { name: 'withdrawal' } as const;
 
 /**
- * APPROVED. With a bank connector: the payout is recorded in the decision's
- * transaction and sent once it commits; the held money moves to the bank
- * when the bank has paid (payout.service.ts). Without one (a cashier pays by
- * hand): the held money goes out to the payout account at once.
+ * An operator's decision on a waiting withdrawal, in one statement
+ * (decide_withdrawal): APPROVED, or REJECTED with a reason (the held money
+ * returns to the main wallet, recorded as a REJECT_WITHDRAW entry). An
+ * approval with a bank connector records the payout, sent once the decision
+ * has committed; the held money moves to the bank when the bank has paid
+ * (payout.service.ts). Without one (a cashier pays by hand), the held money
+ * goes out to the payout account at once.
  */
-export async function approveWithdrawal(
+async function decideWithdrawal(
   ctx: MoneyContext,
   actor: Actor,
-  decision: Decision & { note?: string | null },
+  decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
 ) {
   const payouts = ctx.payouts;
-  if (payouts?.bank) {
-    let payoutId: number | null = null;
-    const result = await decideWaitingEntry(
-      ctx.db,
-      actor,
-      WITHDRAWALS,
-      { ...decision, action: 'approve', reason: decision.note ?? null },
-      async (trx, entry) => {
-        await decideHistoryEntry(trx, entry.id, {
-          status: 'APPROVED',
-          decidedBy: actor.name,
-          reason: decision.note ?? null,
-          settlementJournalEntryId: null,
-        });
-        payoutId = (await createPayout(trx, payouts, entry, actor.name)).id;
-      },
-    );
-    if (payoutId !== null) kickPayout(payouts, payoutId);
-    return result;
-  }
-  return decideWaitingEntry(
-    ctx.db,
+  const result = await decideWithdrawalInOneCall(ctx.db, {
+    id: decision.id,
+    action: decision.action,
+    reason: decision.reason,
     actor,
-    WITHDRAWALS,
-    { ...decision, action: 'approve', reason: decision.note ?? null },
-    async (trx, entry) => {
-      const journal = await postWithdrawPayout(trx, ctx.house, {
-        playerId: entry.playerId,
-        amount: entry.amount,
-        reference: `history:${entry.id}`,
-      });
-      await decideHistoryEntry(trx, entry.id, {
-        status: 'APPROVED',
-        decidedBy: actor.name,
-        reason: decision.note ?? null,
-        settlementJournalEntryId: journal.journalEntryId,
-      });
-    },
-  );
+    withdrawPendingAccount: ctx.house.withdrawPending,
+    bankPayoutsAccount: ctx.house.bankPayouts,
+    byBank: Boolean(payouts?.bank),
+    leaseMs: payouts?.timing.leaseMs ?? 0,
+    idempotency: decisionIdempotency(actor, WITHDRAWALS, decision),
+  });
+  if (payouts && result.payoutId !== null) kickPayout(payouts, result.payoutId);
+  return { value: result.value, replayed: result.replayed };
+}
+
+/** APPROVED, with an optional note. */
+export function approveWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { note?: string | null }) {
+  return decideWithdrawal(ctx, actor, { ...decision, action: 'approve', reason: decision.note ?? null });
 }
 
 /** REJECTED with a reason: the held money returns to the main wallet, recorded as a REJECT_WITHDRAW entry. */
 export function rejectWithdrawal(ctx: MoneyContext, actor: Actor, decision: Decision & { reason: string }) {
-  return decideWaitingEntry(ctx.db, actor, WITHDRAWALS, { ...decision, action: 'reject' }, async (trx, entry) => {
-    const { mainAccountId } = await readPlayerBalances(trx, entry.playerId);
-    const journal = await postJournal(trx, {
-      kind: 'WITHDRAW_REFUND',
-      playerId: entry.playerId,
-      reference: `history:${entry.id}`,
-      postings: [
-        { accountId: ctx.house.withdrawPending, amount: -entry.amount },
-        { accountId: mainAccountId, amount: entry.amount },
-      ],
-    });
-    const change = journal.balances.get(mainAccountId);
-    assert(change !== undefined, 'the refund moved the main account');
-    await decideHistoryEntry(trx, entry.id, {
-      status: 'REJECTED',
-      decidedBy: actor.name,
-      reason: decision.reason,
-      settlementJournalEntryId: journal.journalEntryId,
-    });
-    await recordHistory(trx, {
-      playerId: entry.playerId,
-      type: 'REJECT_WITHDRAW',
-      status: 'APPROVED',
-      amount: entry.amount,
-      beforeAmount: change.before,
-      afterAmount: change.after,
-      journalEntryId: journal.journalEntryId,
-      note: null,
-      source: 'OPERATOR',
-      decidedBy: actor.name,
-      reason: decision.reason,
-      relatedHistoryId: entry.id,
-    });
-  });
+  return decideWithdrawal(ctx, actor, { ...decision, action: 'reject' });
 }
 
 /** The withdrawal queue: paged, filtered by status, player or search text, oldest first by default. */

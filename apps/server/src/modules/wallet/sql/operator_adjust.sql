@@ -17,7 +17,7 @@
 --   after in baht, the entry's id), then the answer is stored with the key.
 -- A refusal is raised, so nothing of it stays, the key included. The answer is
 -- what the TypeScript path stores: {"kind": "posted", "entry": the entry as
--- operators see it (presentAdminHistoryEntry)}, so a key replays alike from
+-- operators see it (admin_history_entry_json)}, so a key replays alike from
 -- either path.
 create or replace function operator_adjust(
   p_player_id bigint,
@@ -43,7 +43,7 @@ declare
   v_main bigint;
   v_claim record;
   v_posted record;
-  v_entry record;
+  v_entry history;
 begin
   if p_direction not in ('credit', 'debit') or p_amount is null or p_amount <= 0 then
     raise exception 'a manual adjustment is a credit or a debit of a positive amount';
@@ -85,21 +85,7 @@ begin
     'player', p_player_id::text, p_reason,
     jsonb_build_object('balance', trim_scale(v_entry.before_amount / 100.0)),
     jsonb_build_object('balance', trim_scale(v_entry.after_amount / 100.0), 'historyId', v_entry.id));
-  answer := jsonb_build_object('kind', 'posted', 'entry', jsonb_build_object(
-    'id', v_entry.id,
-    'createdAt', to_char(v_entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'type', v_entry.type,
-    'status', v_entry.status,
-    'amount', trim_scale(v_entry.amount / 100.0),
-    'beforeAmount', trim_scale(v_entry.before_amount / 100.0),
-    'afterAmount', trim_scale(v_entry.after_amount / 100.0),
-    'reason', v_entry.reason,
-    'bankReference', v_entry.bank_reference,
-    'source', v_entry.source,
-    'decidedBy', v_entry.decided_by,
-    'decidedAt', to_char(v_entry.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'note', v_entry.note,
-    'asDeposit', false));
+  answer := jsonb_build_object('kind', 'posted', 'entry', admin_history_entry_json(v_entry));
   if p_key is not null then
     perform idempotency_store(p_scope, p_key, answer);
   end if;
