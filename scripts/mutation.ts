@@ -73,15 +73,18 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     mutate: [
       'src/modules/withdrawals/withdrawal.service.ts',
       'src/modules/withdrawals/withdrawal.repository.ts',
-      'src/modules/decisions/decision.service.ts',
       // Every SQL refusal's API error; the withdrawal's refusals name most of them.
       'src/lib/sql-refusal.ts',
     ],
     tests: [
       'test/withdrawals.test.ts',
       'test/withdrawal-rules.test.ts',
+      'test/withdrawal-decisions.test.ts',
       'test/sql-rules.test.ts',
       'test/sql-refusal.test.ts',
+      // A withdrawal's verdict and payout (issue 21), and the queue's payout columns.
+      'test/payouts.test.ts',
+      'test/payout-saga.test.ts',
     ],
   },
   {
@@ -91,6 +94,8 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/deposits/bank-feed.service.ts',
       'src/modules/deposits/slip-deposit.service.ts',
       'src/modules/deposits/deposit-credit.ts',
+      // The decisions in TypeScript are the deposits' now (withdrawals decide in SQL: decide_withdrawal).
+      'src/modules/decisions/decision.service.ts',
     ],
     tests: [
       'test/bank-feed.test.ts',
@@ -117,7 +122,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/payouts/payout.service.ts',
       'src/modules/payouts/payout-reports.ts',
     ],
-    tests: ['test/risk-rules.test.ts', 'test/payout-saga.test.ts', 'test/payouts.test.ts'],
+    tests: [
+      'test/risk-rules.test.ts',
+      'test/payout-saga.test.ts',
+      'test/payouts.test.ts',
+      'test/withdrawal-decisions.test.ts',
+    ],
   },
   {
     // Issue 19: points, rewards, promotions and turnover (the model test is random, so not a mutation oracle).

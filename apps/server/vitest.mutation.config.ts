@@ -20,6 +20,7 @@ export const MONEY_TEST_FILES = [
   'test/credit-requests.test.ts',
   'test/withdrawals.test.ts',
   'test/withdrawal-rules.test.ts',
+  'test/withdrawal-decisions.test.ts',
   'test/sql-rules.test.ts',
   'test/sql-refusal.test.ts',
   'test/bank-feed.test.ts',

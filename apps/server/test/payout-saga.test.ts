@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BankPayRequest } from '@app/contracts/payouts';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decideHistoryEntry, lockHistoryEntry } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
@@ -15,6 +16,7 @@ import {
   retryPayout,
   sendPayout,
   verdictOf,
+  work,
 } from '../src/modules/payouts/payout.service.ts';
 import {
   BankUnavailableError,
@@ -152,6 +154,77 @@ describe('a payout step by step', () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
     // Settled: a second send finds nothing to do.
     expect(await sendPayout(ctx, payout.id, { force: true })).toBe('BUSY');
+  });
+
+  it('paid, in one statement: the statement line that came first is matched at once, the player is told, and a second settlement moves nothing', async () => {
+    resetBank();
+    const { payout, historyId, playerId } = await approvedPayout(120);
+    const line = 8_000_000 + payout.id;
+    await t.database.db
+      .insertInto('bank_debits')
+      .values({
+        line,
+        reference: payout.reference,
+        bank_reference: `BANK-${payout.reference}`,
+        amount: payout.amount,
+        to_bank_code: 'KBANK',
+        to_account: payout.to_account,
+        debited_at: new Date(),
+      })
+      .execute();
+    // Not paid yet: the line waits for its payout.
+    expect(await matchDebitsOf(t.database.db, payout.id)).toBe(0);
+    expect(await sendPayout(ctx, payout.id)).toBe('PAID');
+    const matched = await t.database.db
+      .selectFrom('bank_debits')
+      .select('payout_id')
+      .where('line', '=', line)
+      .executeTakeFirstOrThrow();
+    expect(matched.payout_id).toBe(payout.id);
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('player_id', '=', playerId)
+      .where('kind', '=', 'WITHDRAW_PAID')
+      .execute();
+    expect(told).toEqual([
+      { kind: 'WITHDRAW_PAID', params: { amount: 120, bankReference: `BANK-${payout.reference}` } },
+    ]);
+    // The same bank answer settled again (a statement reader and a status question at once): nothing moves.
+    const { rows } = await sql<{ status: string }>`select settle_payout_paid(${payout.id}, ${'BANK-OTHER'},
+        ${ctx.house.withdrawPending}, ${ctx.house.bankPayouts}) as status`.execute(t.database.db);
+    expect(rows).toEqual([{ status: 'PAID' }]);
+    const payouts = await t.database.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('kind', '=', 'WITHDRAW_PAYOUT')
+      .where('player_id', '=', playerId)
+      .execute();
+    expect(payouts).toHaveLength(1);
+    expect(await entryRow(historyId)).toMatchObject({ bank_reference: `BANK-${payout.reference}` });
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('a late “paid” for a payout the bank refused in the meantime is not settled: the answer is FAILED, nothing moves', async () => {
+    resetBank();
+    const { payout, playerId } = await approvedPayout(150);
+    bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'closed account' });
+    expect(await sendPayout(ctx, payout.id)).toBe('FAILED');
+    // A second worker that had claimed it as UNKNOWN now hears from the bank that it was paid.
+    bank.statusAnswers.push({ kind: 'paid', bankReference: 'BANK-LATE', paidAt: new Date() });
+    expect(await work(ctx, { ...payout, status: 'UNKNOWN', attempts: 2 })).toBe('FAILED');
+    expect(await payoutRow(payout.id)).toMatchObject({
+      status: 'FAILED',
+      bank_reference: null,
+      journal_entry_id: null,
+    });
+    const payouts = await t.database.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('kind', '=', 'WITHDRAW_PAYOUT')
+      .where('player_id', '=', playerId)
+      .execute();
+    expect(payouts).toEqual([]);
   });
 
   it('no answer: UNKNOWN with the error and a lease as long as the backoff; the next attempt asks first, and NOT_FOUND pays again under the same reference', async () => {
@@ -417,6 +490,9 @@ describe('the statement', () => {
         .execute();
     }
     expect(await matchDebitsOf(t.database.db, payout.id)).toBe(1);
+    // Matched again (the next statement read): the payout has its line; the second stays unmatched.
+    expect(await matchDebitsOf(t.database.db, payout.id)).toBe(0);
+    expect(await matchDebitsOf(t.database.db, null)).toBe(0);
     const debits = await t.database.db
       .selectFrom('bank_debits')
       .select(['line', 'payout_id'])

@@ -336,9 +336,21 @@ describe('the bank statement: outgoing lines matched to payouts', () => {
     expect(debits).toHaveLength(1);
     expect(debits[0]).toMatchObject({ amount: 25_000, reference: payout.reference });
     const report = await reconciliationReport(world.payouts, bangkokToday());
-    expect(report.differences).toEqual([]);
-    expect(report.matched).toBe(report.ledgerPaidCount);
-    expect(report.ledgerPaidTotal).toBe(report.bankDebitTotal);
+    // Test files share the worker's database, and others pay through banks of their own that keep no
+    // statement: their payouts are listed PAYOUT_WITHOUT_DEBIT. The sandbox bank's must all balance.
+    const sandboxPaid = new Set((await bankBooks()).payouts.map((paid) => paid.reference));
+    const elsewhere = report.differences.filter(
+      (difference) =>
+        difference.kind === 'PAYOUT_WITHOUT_DEBIT' &&
+        (difference.reference === null || !sandboxPaid.has(difference.reference)),
+    );
+    expect(report.differences.filter((difference) => !elsewhere.includes(difference))).toEqual([]);
+    expect(report.matched).toBe(report.ledgerPaidCount - elsewhere.length);
+    const elsewhereSatang = elsewhere.reduce(
+      (sum, difference) => sum + Math.round((difference.ledgerAmount ?? 0) * 100),
+      0,
+    );
+    expect(Math.round(report.ledgerPaidTotal * 100) - elsewhereSatang).toBe(Math.round(report.bankDebitTotal * 100));
     expect(report.bankBalance).not.toBeNull();
   });
 

@@ -7,7 +7,8 @@ import { presentAdminHistoryEntry } from '../src/modules/history/history.present
 import { requireHistoryEntry } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
 import { createPayout } from '../src/modules/payouts/payout.service.ts';
-import type { PayoutBank } from '../src/modules/payouts/payout-bank.ts';
+import type { PayOutcome, PayoutBank } from '../src/modules/payouts/payout-bank.ts';
+import { settleStartedPayouts } from '../src/modules/payouts/payout-worker.ts';
 import { approveWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
 import { newOperator, operatorAuth, type TestOperator } from './support/money.ts';
 import {
@@ -159,11 +160,14 @@ describe('decide_withdrawal: an operator’s decision in one statement', () => {
   it('through the bank connector: each approval records its payout to the player’s own account, PENDING, under WD<id>-1, and sends it', async () => {
     const house = await ensureHouseAccounts(t.database.db);
     const sent: BankPayRequest[] = [];
-    // A bank that takes the request and never answers: the payout stays PENDING, as it is right after the approval.
+    // A bank that takes the request and answers only when the test is done: until then the payout stays
+    // PENDING, as it is right after the approval. (The sends are awaited at the end: test files share the
+    // worker's payout calls.)
+    const answers: ((outcome: PayOutcome) => void)[] = [];
     const bank = {
       pay: (request: BankPayRequest) => {
         sent.push(request);
-        return new Promise<never>(() => {});
+        return new Promise<PayOutcome>((resolve) => answers.push(resolve));
       },
     } as unknown as PayoutBank;
     const payouts = { db: t.database.db, house, bank, timing: { leaseMs: 60_000, debitWaitMs: 0 } };
@@ -193,6 +197,36 @@ describe('decide_withdrawal: an operator’s decision in one statement', () => {
       expect((await requireHistoryEntry(t.database.db, id)).settlementJournalEntryId).toBeNull();
       await expect.poll(() => sent.map((request) => request.reference)).toContain(`WD${id}-1`);
     }
+    // Refused, so no payout of this file is PAID without a debit on the sandbox bank's statement.
+    for (const answer of answers) answer({ kind: 'refused', code: 'REFUSED', message: 'the test is over' });
+    await settleStartedPayouts();
+  });
+
+  it('an approval through the bank leases its payout to the approving instance for the lease time (should its send never start)', async () => {
+    const { id } = await waitingWithdrawal(300, 100);
+    const house = await ensureHouseAccounts(t.database.db);
+    // The send after the commit finds its database gone (the instance died): nothing re-leases the payout.
+    const gone = new Proxy(t.database.db, {
+      get: () => {
+        throw new Error('the instance is gone');
+      },
+    });
+    const bank = {} as PayoutBank;
+    const before = Date.now();
+    await approveWithdrawal(
+      { db: t.database.db, house, payouts: { db: gone, house, bank, timing: { leaseMs: 60_000, debitWaitMs: 0 } } },
+      { operatorId: operator.id, name: operator.username },
+      { id, idempotencyKey: undefined, note: null },
+    );
+    const payout = await t.database.db
+      .selectFrom('payouts')
+      .select(['status', 'attempts', 'lease_until'])
+      .where('history_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(payout).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(payout.lease_until?.getTime()).toBeGreaterThanOrEqual(before + 55_000);
+    expect(payout.lease_until?.getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
+    await settleStartedPayouts();
   });
 
   it('create_payout leases the new payout to its sender for the lease time', async () => {

@@ -43,7 +43,11 @@ export type SqlMutant = {
     | 'admin_history_entry_json'
     | 'notify_player'
     | 'create_payout'
-    | 'decide_withdrawal';
+    | 'decide_withdrawal'
+    | 'match_bank_debits'
+    | 'record_payout_paid'
+    | 'settle_payout_paid'
+    | 'post_withdraw_payout';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -66,6 +70,7 @@ const CREDIT_REQUESTS = 'test/credit-requests.test.ts';
 const DECISIONS = 'test/withdrawal-decisions.test.ts';
 const NOTIFICATIONS = 'test/notifications.test.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
+const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -1271,6 +1276,93 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the answer is stored with the key',
     changes: [{ find: 'perform idempotency_store(p_scope, p_key, answer);', replace: 'null;' }],
     killedBy: { file: WITHDRAWALS, test: 'a decision repeated with the same Idempotency-Key' },
+  },
+
+  // settle_payout_paid, record_payout_paid, match_bank_debits (payouts/sql) ---------------
+  {
+    id: 'SP1',
+    fn: 'settle_payout_paid',
+    rule: 'only a payout still in flight is settled: a second settlement of a paid one moves nothing',
+    changes: [{ find: "if v_status in ('PENDING', 'UNKNOWN') then", replace: 'if true then' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'paid, in one statement' },
+  },
+  {
+    id: 'RP1',
+    fn: 'post_withdraw_payout',
+    rule: 'the held money leaves withdraw-pending for the bank payouts account',
+    changes: [{ find: 'array[-p_amount, p_amount]', replace: 'array[p_amount, -p_amount]' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'the first attempt pays without asking' },
+  },
+  {
+    id: 'RP2',
+    fn: 'record_payout_paid',
+    rule: 'the withdrawal’s entry shows the bank’s reference',
+    changes: [
+      {
+        find: 'update history h set bank_reference = p_bank_reference,',
+        replace: 'update history h set bank_reference = null,',
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'the first attempt pays without asking' },
+  },
+  {
+    id: 'RP3',
+    fn: 'record_payout_paid',
+    rule: 'the withdrawal’s entry is settled by the payout’s journal',
+    changes: [
+      {
+        find: 'settlement_journal_entry_id = v_journal,',
+        replace: 'settlement_journal_entry_id = null,',
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'the first attempt pays without asking' },
+  },
+  {
+    id: 'RP4',
+    fn: 'record_payout_paid',
+    rule: 'the player is told the withdrawal was paid, with the bank’s reference',
+    changes: [{ find: "'bankReference', p_bank_reference));", replace: "'bankReference', null));" }],
+    killedBy: { file: PAYOUT_SAGA, test: 'paid, in one statement' },
+  },
+  {
+    id: 'RP5',
+    fn: 'record_payout_paid',
+    rule: 'a statement line that came before the answer is matched when the payout is paid',
+    changes: [{ find: 'perform match_bank_debits(v_payout.id);', replace: 'null;' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'paid, in one statement' },
+  },
+  {
+    id: 'RP6',
+    fn: 'record_payout_paid',
+    rule: 'the payout records who paid it by hand',
+    changes: [{ find: 'paid_by_hand = p_paid_by_hand,', replace: 'paid_by_hand = null,' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'paid by hand: only a FAILED payout of a waiting withdrawal' },
+  },
+  {
+    id: 'MB1',
+    fn: 'match_bank_debits',
+    rule: 'a payout takes one statement line, not every line that fits it',
+    changes: [{ find: 'and not exists (select 1 from bank_debits o where o.payout_id = p.id)', replace: 'and true' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'a debit without our reference matches the payout paid by hand' },
+  },
+  {
+    id: 'MB2',
+    fn: 'match_bank_debits',
+    rule: 'a line without our reference matches by the bank’s reference',
+    changes: [
+      {
+        find: '     and (d.reference = p.reference or (d.reference is null and d.bank_reference = p.bank_reference))\n',
+        replace: '     and d.reference = p.reference\n',
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a debit without our reference matches the payout paid by hand' },
+  },
+  {
+    id: 'MB3',
+    fn: 'match_bank_debits',
+    rule: 'only paid payouts are matched',
+    changes: [{ find: "where d.payout_id is null and p.status = 'PAID'", replace: 'where d.payout_id is null' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'paid, in one statement' },
   },
 ];
 

@@ -153,45 +153,50 @@ async function markUnknown(db: Db, row: PayoutRow, error: string): Promise<void>
     .execute();
 }
 
+/** What a payout is, as a send's result: one still PENDING was claimed by someone else and is in flight. */
+const resultOf = (status: PayoutRow['status']): PayoutResult => (status === 'PENDING' ? 'UNKNOWN' : status);
+
 /** What a payout settled by someone else is now. */
 async function currentStatus(db: Queryable, id: number): Promise<PayoutResult> {
   const row = await db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.status === 'PENDING' ? 'UNKNOWN' : row.status;
+  return resultOf(row.status);
 }
 
-/** Paid: the ledger moves the held money to the bank, the payout and the entry record the bank's reference. */
+/**
+ * Paid: the ledger moves the held money to the bank, the payout and the entry
+ * record the bank's reference, in one statement (settle_payout_paid); a
+ * payout someone else settled first is left as it is, and answers its status.
+ */
 async function settlePaid(
   ctx: PayoutContext,
   id: number,
   paid: { bankReference: string; paidAt: Date },
 ): Promise<PayoutResult> {
-  return ctx.db.transaction().execute(async (trx): Promise<PayoutResult> => {
-    const row = await lockInFlight(trx, id);
-    if (!row) return currentStatus(trx, id);
-    await recordPaid(trx, ctx.house, row, { bankReference: paid.bankReference, paidByHand: null });
-    return 'PAID';
-  });
+  const { rows } = await sql<{ status: PayoutRow['status'] }>`select settle_payout_paid(${id}, ${paid.bankReference},
+      ${ctx.house.withdrawPending}, ${ctx.house.bankPayouts}) as status`.execute(ctx.db);
+  const status = rows[0]?.status;
+  // Stryker disable next-line all: a guard; settle_payout_paid answers the payout's status
+  assert(status !== undefined, 'settle_payout_paid answers the status');
+  return resultOf(status);
 }
 
 /**
  * The money of a withdrawal leaving for the player's bank: the held amount
- * moves from withdraw-pending to the bank's payout account. The one home of
- * this journal, for a payout the bank paid and for a cashier's approval.
+ * moves from withdraw-pending to the bank's payout account, by
+ * post_withdraw_payout (payouts/sql), the one home of this journal (a payout
+ * the bank paid, a cashier's approval, a held deposit returned).
  */
-export function postWithdrawPayout(
+export async function postWithdrawPayout(
   trx: Trx,
   house: HouseAccounts,
   payout: { playerId: number; amount: number; reference: string },
-) {
-  return postJournal(trx, {
-    kind: 'WITHDRAW_PAYOUT',
-    playerId: payout.playerId,
-    reference: payout.reference,
-    postings: [
-      { accountId: house.withdrawPending, amount: -payout.amount },
-      { accountId: house.bankPayouts, amount: payout.amount },
-    ],
-  });
+): Promise<{ journalEntryId: number }> {
+  const { rows } = await sql<{ id: number }>`select post_withdraw_payout(${payout.playerId}, ${payout.amount},
+      ${payout.reference}, ${house.withdrawPending}, ${house.bankPayouts}) as id`.execute(trx);
+  const journalEntryId = rows[0]?.id;
+  // Stryker disable next-line all: a guard; post_withdraw_payout answers the journal's id
+  assert(journalEntryId !== undefined, 'post_withdraw_payout answers the journal');
+  return { journalEntryId };
 }
 
 /** A payout still in flight (PENDING or UNKNOWN), locked for settling; undefined once someone settled it. */
@@ -212,38 +217,8 @@ async function recordPaid(
   row: PayoutRow,
   paid: { bankReference: string; paidByHand: string | null },
 ): Promise<void> {
-  const journal = await postWithdrawPayout(trx, house, {
-    playerId: row.player_id,
-    amount: row.amount,
-    reference: `payout:${row.id}`,
-  });
-  await trx
-    .updateTable('payouts')
-    .set({
-      status: 'PAID',
-      bank_reference: paid.bankReference,
-      paid_by_hand: paid.paidByHand,
-      journal_entry_id: journal.journalEntryId,
-      paid_at: new Date(),
-      lease_until: null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', row.id)
-    .execute();
-  await trx
-    .updateTable('history')
-    .set({
-      bank_reference: paid.bankReference,
-      settlement_journal_entry_id: journal.journalEntryId,
-      updated_at: new Date(),
-    })
-    .where('id', '=', row.history_id)
-    .execute();
-  await notify(trx, row.player_id, 'WITHDRAW_PAID', {
-    amount: satangToBaht(row.amount),
-    bankReference: paid.bankReference,
-  });
-  await matchDebitsOf(trx, row.id);
+  await sql`select record_payout_paid(${row.id}, ${paid.bankReference}, ${paid.paidByHand},
+      ${house.withdrawPending}, ${house.bankPayouts})`.execute(trx);
 }
 
 /** Refused: FAILED, and the withdrawal back in the operators' queue with the bank's reason; the money stays held. */
@@ -522,19 +497,9 @@ export async function listPayouts(
  * from the payout account). One debit per payout: a second debit for the same
  * payout (the bank paid twice) stays unmatched, and is raised.
  */
-export async function matchDebitsOf(trx: Queryable, payoutId: number | null): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    update bank_debits d set payout_id = p.id
-      from payouts p
-     where d.payout_id is null and p.status = 'PAID'
-       ${payoutId === null ? sql`` : sql`and p.id = ${payoutId}`}
-       and (d.reference = p.reference or (d.reference is null and d.bank_reference = p.bank_reference))
-       and not exists (select 1 from bank_debits o where o.payout_id = p.id)
-       and d.id = (select min(x.id) from bank_debits x
-                    where x.payout_id is null
-                      and (x.reference = p.reference or (x.reference is null and x.bank_reference = p.bank_reference)))
-    returning d.id`.execute(trx);
-  return rows.length;
+export async function matchDebitsOf(db: Queryable, payoutId: number | null): Promise<number> {
+  const { rows } = await sql<{ matched: number }>`select match_bank_debits(${payoutId}::bigint) as matched`.execute(db);
+  return rows[0]?.matched ?? 0;
 }
 
 /**

@@ -70,9 +70,8 @@ begin
   end if;
   v_before := admin_history_entry_json(v_entry);
   if v_approve and not p_by_bank then
-    select * into v_posted from post_journal('WITHDRAW_PAYOUT', v_entry.player_id, 'history:' || p_id,
-      array[p_withdraw_pending, p_bank_payouts], array[-v_entry.amount, v_entry.amount]);
-    v_settlement := v_posted.journal_id;
+    v_settlement := post_withdraw_payout(v_entry.player_id, v_entry.amount, 'history:' || p_id,
+      p_withdraw_pending, p_bank_payouts);
   elsif not v_approve then
     select a.id into v_main from ledger_accounts a where a.player_id = v_entry.player_id and a.kind = 'PLAYER_MAIN';
     select * into v_posted from post_journal('WITHDRAW_REFUND', v_entry.player_id, 'history:' || p_id,
