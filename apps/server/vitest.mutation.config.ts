@@ -35,6 +35,7 @@ export const MONEY_TEST_FILES = [
   'test/payouts.test.ts',
   'test/payout-saga.test.ts',
   'test/risk-rules.test.ts',
+  'test/protection.test.ts',
 ];
 
 export default defineConfig({

@@ -227,6 +227,17 @@ describe('a payout step by step', () => {
     expect(payouts).toEqual([]);
   });
 
+  it('a late “refused” for a payout already paid changes nothing: the answer is what it is, PAID', async () => {
+    resetBank();
+    const { payout, historyId } = await approvedPayout(150);
+    expect(await sendPayout(ctx, payout.id)).toBe('PAID');
+    // A second worker that had claimed it as UNKNOWN now hears from the bank that it was refused.
+    bank.statusAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'too late' });
+    expect(await work(ctx, { ...payout, status: 'UNKNOWN', attempts: 2 })).toBe('PAID');
+    expect(await payoutRow(payout.id)).toMatchObject({ status: 'PAID', last_error: null });
+    expect(await entryRow(historyId)).toMatchObject({ status: 'APPROVED' });
+  });
+
   it('no answer: UNKNOWN with the error and a lease as long as the backoff; the next attempt asks first, and NOT_FOUND pays again under the same reference', async () => {
     resetBank();
     const { payout } = await approvedPayout();

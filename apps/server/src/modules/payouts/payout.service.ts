@@ -153,13 +153,10 @@ async function markUnknown(db: Db, row: PayoutRow, error: string): Promise<void>
     .execute();
 }
 
-/** What a payout is, as a send's result: one still PENDING was claimed by someone else and is in flight. */
-const resultOf = (status: PayoutRow['status']): PayoutResult => (status === 'PENDING' ? 'UNKNOWN' : status);
-
 /** What a payout settled by someone else is now. */
 async function currentStatus(db: Queryable, id: number): Promise<PayoutResult> {
   const row = await db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-  return resultOf(row.status);
+  return row.status === 'PENDING' ? 'UNKNOWN' : row.status;
 }
 
 /**
@@ -172,12 +169,14 @@ async function settlePaid(
   id: number,
   paid: { bankReference: string; paidAt: Date },
 ): Promise<PayoutResult> {
-  const { rows } = await sql<{ status: PayoutRow['status'] }>`select settle_payout_paid(${id}, ${paid.bankReference},
+  // PAID once settled; a payout settled otherwise first answers what it is (PAID or FAILED: never in flight).
+  const { rows } = await sql<{ status: 'PAID' | 'FAILED' }>`select settle_payout_paid(${id}, ${paid.bankReference},
       ${ctx.house.withdrawPending}, ${ctx.house.bankPayouts}) as status`.execute(ctx.db);
+  // Stryker disable next-line OptionalChaining: guarded below
   const status = rows[0]?.status;
   // Stryker disable next-line all: a guard; settle_payout_paid answers the payout's status
   assert(status !== undefined, 'settle_payout_paid answers the status');
-  return resultOf(status);
+  return status;
 }
 
 /**
@@ -193,6 +192,7 @@ export async function postWithdrawPayout(
 ): Promise<{ journalEntryId: number }> {
   const { rows } = await sql<{ id: number }>`select post_withdraw_payout(${payout.playerId}, ${payout.amount},
       ${payout.reference}, ${house.withdrawPending}, ${house.bankPayouts}) as id`.execute(trx);
+  // Stryker disable next-line OptionalChaining: guarded below
   const journalEntryId = rows[0]?.id;
   // Stryker disable next-line all: a guard; post_withdraw_payout answers the journal's id
   assert(journalEntryId !== undefined, 'post_withdraw_payout answers the journal');

@@ -92,7 +92,8 @@ async function decideWithdrawal(
   actor: Actor,
   decision: Decision & { action: 'approve' | 'reject'; reason: string | null },
 ) {
-  const payouts = ctx.payouts;
+  // Approvals paid through the bank connector record a payout, sent once the decision has committed.
+  const bankPayouts = ctx.payouts?.bank ? ctx.payouts : undefined;
   const result = await decideWithdrawalInOneCall(ctx.db, {
     id: decision.id,
     action: decision.action,
@@ -100,11 +101,15 @@ async function decideWithdrawal(
     actor,
     withdrawPendingAccount: ctx.house.withdrawPending,
     bankPayoutsAccount: ctx.house.bankPayouts,
-    byBank: Boolean(payouts?.bank),
-    leaseMs: payouts?.timing.leaseMs ?? 0,
+    byBank: bankPayouts !== undefined,
+    leaseMs: bankPayouts?.timing.leaseMs ?? 0,
     idempotency: decisionIdempotency(actor, WITHDRAWALS, decision),
   });
-  if (payouts && result.payoutId !== null) kickPayout(payouts, result.payoutId);
+  if (result.payoutId !== null) {
+    // Stryker disable next-line all: a guard; decide_withdrawal records a payout only when told to pay through the bank
+    assert(bankPayouts !== undefined, 'a payout is recorded only for approvals paid through the bank');
+    kickPayout(bankPayouts, result.payoutId);
+  }
   return { value: result.value, replayed: result.replayed };
 }
 
