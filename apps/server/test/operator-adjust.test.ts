@@ -6,7 +6,7 @@ import { auditContentHash, verifyAuditChain } from '../src/modules/audit/audit.s
 import { requestFingerprint } from '../src/modules/idempotency/idempotency.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { adjustBalance } from '../src/modules/wallet/wallet.service.ts';
-import { call } from './support/admin.ts';
+import { auditRowsOf as auditRowsOfTarget, call } from './support/admin.ts';
 import { newOperator, operatorAuth, serviceKey, type TestOperator } from './support/money.ts';
 import { newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
@@ -69,28 +69,7 @@ async function journalKindOf(historyId: number): Promise<string | undefined> {
   return row?.kind;
 }
 
-/** The audit rows of a player, oldest first, as the sealer and the verification read them. */
-async function auditRowsOf(id: number) {
-  return t.database.db
-    .selectFrom('audit_log')
-    .select([
-      'id',
-      'at',
-      'operator_id as operatorId',
-      'actor',
-      'action',
-      'target_type as targetType',
-      'target_id as targetId',
-      'reason',
-      'before',
-      'after',
-      'content_hash as contentHash',
-    ])
-    .where('target_type', '=', 'player')
-    .where('target_id', '=', String(id))
-    .orderBy('id')
-    .execute();
-}
+const auditRowsOf = (id: number) => auditRowsOfTarget(t.database.db, 'player', id);
 
 /** A reason with what JSON must escape, and text beyond ASCII. */
 const AWKWARD_REASON = 'said "ok" \\ back\tslash\n ตกลง 🎰 \u0001';

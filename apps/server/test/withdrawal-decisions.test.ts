@@ -10,6 +10,7 @@ import { createPayout } from '../src/modules/payouts/payout.service.ts';
 import type { PayOutcome, PayoutBank } from '../src/modules/payouts/payout-bank.ts';
 import { settleStartedPayouts } from '../src/modules/payouts/payout-worker.ts';
 import { approveWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
+import { auditRowsOf as auditRowsOfTarget } from './support/admin.ts';
 import { newOperator, operatorAuth, type TestOperator } from './support/money.ts';
 import {
   bearer,
@@ -62,26 +63,7 @@ const decide = (action: 'approve' | 'reject', id: number, body: object) =>
 
 const presented = async (id: number) => presentAdminHistoryEntry(await requireHistoryEntry(t.database.db, id));
 
-async function auditRowsOf(id: number) {
-  return t.database.db
-    .selectFrom('audit_log')
-    .select([
-      'id',
-      'at',
-      'operator_id as operatorId',
-      'actor',
-      'action',
-      'target_type as targetType',
-      'target_id as targetId',
-      'reason',
-      'before',
-      'after',
-      'content_hash as contentHash',
-    ])
-    .where('target_type', '=', 'history')
-    .where('target_id', '=', String(id))
-    .execute();
-}
+const auditRowsOf = (id: number) => auditRowsOfTarget(t.database.db, 'history', id);
 
 async function notificationsOf(player: TestPlayer) {
   const playerId = await playerIdOf(t.database.db, player.phoneNumber);

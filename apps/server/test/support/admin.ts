@@ -1,5 +1,7 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
+import type { Queryable } from '../../src/db/database.ts';
 import type { App } from '../../src/http/types.ts';
+import { AUDIT_COLUMNS } from '../../src/modules/audit/audit.repository.ts';
 import { totpCodeNow } from '../../src/modules/operators/totp.ts';
 import { serviceKey } from './money.ts';
 
@@ -99,4 +101,15 @@ export async function auditVerify(
   const response = await call(app, serviceKey, 'GET', ADMIN_PATHS.auditVerify);
   if (response.statusCode !== 200) throw new Error(`audit verify failed: ${response.body}`);
   return response.json().data;
+}
+
+/** The audit rows about one target, oldest first, as the sealer and the verification read them. */
+export function auditRowsOf(db: Queryable, targetType: string, targetId: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(AUDIT_COLUMNS)
+    .where('target_type', '=', targetType)
+    .where('target_id', '=', String(targetId))
+    .orderBy('id')
+    .execute();
 }

@@ -24,7 +24,8 @@ export type AuditRow = {
 /** A row's link into the chain, as the sealer writes it. */
 export type AuditSeal = { id: number; chainSeq: number; prevHash: string; hash: string };
 
-const COLUMNS = [
+/** An audit row's columns as AuditRow names them (the sealer, the verification, the list; tests read rows with them). */
+export const AUDIT_COLUMNS = [
   'id',
   'at',
   'operator_id as operatorId',
@@ -88,7 +89,7 @@ export const auditRepository = {
   async unsealed(trx: Trx, limit: number): Promise<AuditRow[]> {
     return trx
       .selectFrom('audit_log')
-      .select(COLUMNS)
+      .select(AUDIT_COLUMNS)
       .where('chain_seq', 'is', null)
       .orderBy('id')
       .limit(limit)
@@ -130,7 +131,7 @@ export const auditRepository = {
   async chainAfter(db: Queryable, afterSeq: number, limit: number): Promise<AuditRow[]> {
     return db
       .selectFrom('audit_log')
-      .select(COLUMNS)
+      .select(AUDIT_COLUMNS)
       .where('chain_seq', '>', afterSeq)
       .orderBy('chain_seq')
       .limit(limit)
@@ -148,7 +149,7 @@ export const auditRepository = {
     if (query.to) base = base.where('at', '<', new Date(query.to));
     const direction = query.sort === 'oldest' ? 'asc' : 'desc';
     const rows = await base
-      .select(COLUMNS)
+      .select(AUDIT_COLUMNS)
       .orderBy('id', direction)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
