@@ -3,10 +3,12 @@ import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Trx } from '../src/db/database.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { expirePoints } from '../src/modules/loyalty/points.ts';
+import { awardPoints, expirePoints } from '../src/modules/loyalty/points.ts';
+import { voidBet } from '../src/modules/loyalty/turnover.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
 import { callback, fakeGames } from './support/games.ts';
 import { newOperator, operatorAuth, sendBankTransfer, serviceKey } from './support/money.ts';
@@ -1072,5 +1074,123 @@ describe('issue 19: the finer points of rewards, promotions and points', () => {
     });
     const list = await t.app.inject({ method: 'GET', url: API_PATHS.redemptions, headers: bearer(player.token) });
     expect(Date.parse(list.json().data[0].decidedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('issue 23: the loyalty rules in SQL, called directly', () => {
+  /** A player whose claim of an every-deposit promotion (100 %, 30×) is ACTIVE after a 100 baht deposit. */
+  async function activeClaim() {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 100, turnoverMultiplier: 30 });
+    const player = await depositPlayer(t);
+    expect((await claim(player, promotion.id)).statusCode).toBe(200);
+    await deposit(player, 100);
+    const row = await t.database.db
+      .selectFrom('player_promotions')
+      .select(['id', 'status', 'turnover_done'])
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('ACTIVE');
+    return { player, claimId: row.id };
+  }
+
+  /** Runs the work in a transaction that is rolled back afterwards: nothing it does stays. */
+  async function rolledBack(work: (trx: Trx) => Promise<void>) {
+    const undo = new Error('rolled back');
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await work(trx);
+        throw undo;
+      }),
+    ).rejects.toBe(undo);
+  }
+
+  it('award_points earns once per source and reference: the second earning credits nothing', async () => {
+    const player = await depositPlayer(t);
+    const reference = unique('award');
+    const award = { playerId: player.id, points: 3, source: 'DEPOSIT' as const, reference, expiryDays: 0 };
+    const answers = await t.database.db
+      .transaction()
+      .execute(async (trx) => [await awardPoints(trx, award), await awardPoints(trx, award)]);
+    expect(answers).toEqual([3, 0]);
+    expect((await balances(player)).points).toBe(3);
+    const lots = await t.database.db
+      .selectFrom('points_lots')
+      .select('points')
+      .where('reference', '=', reference)
+      .execute();
+    expect(lots).toEqual([{ points: 3 }]);
+  });
+
+  it('move_bonus_money refuses an amount that is not positive, and moves nothing', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 10);
+    for (const amount of [0, -100]) {
+      await expect(
+        sql`select * from move_bonus_money(${player.id}, 'BONUS_RETURN', ${amount}, ${unique('bonus')}, null, null, null)`.execute(
+          t.database.db,
+        ),
+      ).rejects.toThrow(/must be positive/);
+    }
+    expect((await balances(player)).mainSatang).toBe(1_000);
+  });
+
+  it('the floor: credit at a provider counts toward the whole balance; without it the requirement ends', async () => {
+    const { player, claimId } = await activeClaim();
+    const status = async (trx: Trx) =>
+      (await trx.selectFrom('player_promotions').select('status').where('id', '=', claimId).executeTakeFirstOrThrow())
+        .status;
+    await rolledBack(async (trx) => {
+      const setBalance = (kind: string, satang: number) =>
+        trx
+          .updateTable('ledger_accounts')
+          .set({ balance: satang })
+          .where('player_id', '=', player.id)
+          .where('kind', '=', kind)
+          .execute();
+      await setBalance('PLAYER_MAIN', 100);
+      await setBalance('PLAYER_PROVIDER', 1_000);
+      const ended = async () =>
+        (await sql<{ ended: boolean }>`select end_below_floor(${player.id}, 500) as ended`.execute(trx)).rows[0]?.ended;
+      expect(await ended()).toBe(false);
+      expect(await status(trx)).toBe('ACTIVE');
+      await setBalance('PLAYER_PROVIDER', 399);
+      expect(await ended()).toBe(true);
+      expect(await status(trx)).toBe('ENDED_LOW_BALANCE');
+    });
+  });
+
+  it('void_bet takes a bet back once, from the open requirement and the points turnover; a completed requirement stays as it was', async () => {
+    const { player, claimId } = await activeClaim();
+    const first = await bet(player, 5_000);
+    const second = await bet(player, 3_000);
+    const figures = async () => ({
+      done: (
+        await t.database.db
+          .selectFrom('player_promotions')
+          .select('turnover_done')
+          .where('id', '=', claimId)
+          .executeTakeFirstOrThrow()
+      ).turnover_done,
+      turnover: (
+        await t.database.db
+          .selectFrom('player_loyalty')
+          .select('turnover_satang')
+          .where('player_id', '=', player.id)
+          .executeTakeFirstOrThrow()
+      ).turnover_satang,
+    });
+    expect(await figures()).toEqual({ done: 8_000, turnover: 8_000 });
+    await t.database.db.transaction().execute(async (trx) => {
+      await voidBet(trx, { provider: WC_PROVIDER, reference: first });
+      await voidBet(trx, { provider: WC_PROVIDER, reference: first });
+    });
+    expect(await figures()).toEqual({ done: 3_000, turnover: 3_000 });
+    await t.database.db
+      .updateTable('player_promotions')
+      .set({ status: 'COMPLETED' })
+      .where('id', '=', claimId)
+      .execute();
+    await t.database.db.transaction().execute((trx) => voidBet(trx, { provider: WC_PROVIDER, reference: second }));
+    expect(await figures()).toEqual({ done: 3_000, turnover: 0 });
   });
 });

@@ -1,18 +1,13 @@
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
-import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES } from '@app/contracts/settings';
+import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES, wholeNumberSetting } from '@app/contracts/settings';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { bahtSettingSatang, pointsForSatang, readLoyaltySettings } from '../src/modules/loyalty/loyalty-settings.ts';
 import { startPointsExpiry } from '../src/modules/loyalty/points.ts';
-import {
-  bonusFor,
-  contributionOf,
-  isRunning,
-  type PromotionRow,
-  turnoverRequiredFor,
-} from '../src/modules/loyalty/promotions.ts';
+import { bonusFor, isRunning, type PromotionRow, turnoverRequiredFor } from '../src/modules/loyalty/promotions.ts';
 import { countBet, voidBet } from '../src/modules/loyalty/turnover.ts';
 import { depositPlayer, transferFrom } from './support/deposits.ts';
 import { callback, fakeGames } from './support/games.ts';
@@ -87,13 +82,6 @@ describe('issue 19: a promotion’s arithmetic', () => {
     expect(turnoverRequiredFor(promotion({ turnover_multiplier: 0 }), 10_000, 5_000)).toBe(0);
   });
 
-  it('each game counts its own percentage; another provider counts nothing', () => {
-    const claim = { contribution_wc: 40, contribution_ufa: 70 };
-    expect(contributionOf(claim, WC_PROVIDER)).toBe(40);
-    expect(contributionOf(claim, UFA_PROVIDER)).toBe(70);
-    expect(contributionOf(claim, 'other')).toBe(0);
-  });
-
   it('a promotion runs while ACTIVE and inside its window (the start included, the end not)', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(isRunning(promotion({}), now)).toBe(true);
@@ -102,6 +90,41 @@ describe('issue 19: a promotion’s arithmetic', () => {
     expect(isRunning(promotion({ starts_at: new Date('2026-11-25T12:00:01Z') }), now)).toBe(false);
     expect(isRunning(promotion({ ends_at: now }), now)).toBe(false);
     expect(isRunning(promotion({ ends_at: new Date('2026-11-25T12:00:01Z') }), now)).toBe(true);
+  });
+});
+
+describe('issue 23: the loyalty rules SQL reads as the contracts do', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+
+  const SETTING_TEXTS = [
+    ...['5', '0', '5.5', '5.05', '000123', '0000123', '100000', '100001', '999999', '1000000', '1000000.01', '1234567'],
+    ...['', 'abc', '5.555', '.5', '5.', ' 5', '5 ', '-5', '12345678', '5.a', 'a.50', '1e3', '5\n', '٣'],
+  ];
+
+  it('whole_number_setting and baht_setting_satang read every text as wholeNumberSetting and bahtSettingSatang do', async () => {
+    for (const text of SETTING_TEXTS) {
+      const { rows } = await sql<{ whole: number | null; baht: number | null }>`
+        select whole_number_setting(${text}) as whole, baht_setting_satang(${text}) as baht`.execute(t.database.db);
+      expect({ text, ...rows[0] }).toEqual({
+        text,
+        whole: wholeNumberSetting(text) ?? null,
+        baht: bahtSettingSatang(text) ?? null,
+      });
+    }
+  });
+
+  it('each game counts its own percentage; another provider counts nothing', async () => {
+    const contribution = async (provider: string) => {
+      const { rows } = await sql<{ percent: number }>`
+        select promotion_contribution(40, 70, ${provider}) as percent`.execute(t.database.db);
+      return rows[0]?.percent;
+    };
+    expect(await contribution(WC_PROVIDER)).toBe(40);
+    expect(await contribution(UFA_PROVIDER)).toBe(70);
+    expect(await contribution('other')).toBe(0);
   });
 });
 

@@ -116,6 +116,24 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
     expect(await mainSatang(player.playerId)).toBe(9_000);
   });
 
+  it('bets at the same moment that together pass the balance: each is taken or refused INSUFFICIENT_FUNDS, never an error', async () => {
+    const player = await wcPlayer(100);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+          playerRef: player.playerRef,
+          txnId: txn(`race-${i}`),
+          roundId: 'r',
+          amountMinor: 3_000,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    const codes = answers.map((answer) => (answer.json().ok ? 'TAKEN' : answer.json().code)).sort();
+    expect(codes).toEqual([...Array(5).fill('INSUFFICIENT_FUNDS'), ...Array(3).fill('TAKEN')]);
+    expect(await mainSatang(player.playerId)).toBe(1_000);
+  });
+
   it('the same transaction id for another amount, player or kind is refused with TXN_MISMATCH and moves nothing', async () => {
     const player = await wcPlayer(100);
     const other = await wcPlayer(100);

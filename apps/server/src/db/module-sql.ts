@@ -45,6 +45,12 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/wallet/sql/manual_credit_needs_approval.sql',
   'src/modules/wallet/sql/operator_adjust.sql',
   'src/modules/withdrawals/sql/decide_withdrawal.sql',
+  'src/modules/loyalty/sql/loyalty_settings.sql',
+  'src/modules/loyalty/sql/award_points.sql',
+  'src/modules/loyalty/sql/move_bonus_money.sql',
+  'src/modules/loyalty/sql/promotion_end.sql',
+  'src/modules/loyalty/sql/count_bet.sql',
+  'src/modules/games/sql/seamless.sql',
 ];
 
 let loaded: readonly ModuleSql[] | undefined;

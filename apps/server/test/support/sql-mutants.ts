@@ -47,7 +47,24 @@ export type SqlMutant = {
     | 'match_bank_debits'
     | 'record_payout_paid'
     | 'settle_payout_paid'
-    | 'post_withdraw_payout';
+    | 'post_withdraw_payout'
+    | 'whole_number_setting'
+    | 'baht_setting_satang'
+    | 'loyalty_settings'
+    | 'award_points'
+    | 'move_bonus_money'
+    | 'end_claim'
+    | 'return_to_house'
+    | 'complete_claim'
+    | 'end_below_floor'
+    | 'promotion_contribution'
+    | 'count_bet'
+    | 'void_bet'
+    | 'seamless_claim'
+    | 'seamless_move'
+    | 'seamless_bet'
+    | 'seamless_win'
+    | 'seamless_rollback';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -71,6 +88,9 @@ const DECISIONS = 'test/withdrawal-decisions.test.ts';
 const NOTIFICATIONS = 'test/notifications.test.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
+const LOYALTY_UNITS = 'test/loyalty-units.test.ts';
+const SEAMLESS = 'test/seamless.test.ts';
+const GAMES_RULES = 'test/games-rules.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -1363,6 +1383,563 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'only paid payouts are matched',
     changes: [{ find: "where d.payout_id is null and p.status = 'PAID'", replace: 'where d.payout_id is null' }],
     killedBy: { file: PAYOUT_SAGA, test: 'paid, in one statement' },
+  },
+  // The loyalty settings' readings (loyalty_settings.sql) ------------------------
+  {
+    id: 'WN1',
+    fn: 'whole_number_setting',
+    rule: 'a whole-number setting has at most 6 digits',
+    changes: [{ find: "'^[0-9]{1,6}$'", replace: "'^[0-9]{1,7}$'" }],
+    killedBy: { file: LOYALTY_UNITS, test: 'read every text as wholeNumberSetting' },
+  },
+  {
+    id: 'WN2',
+    fn: 'whole_number_setting',
+    rule: 'a whole-number setting is at most 100,000, 100,000 included',
+    changes: [{ find: '<= 100000', replace: '< 100000' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'read every text as wholeNumberSetting' },
+  },
+  {
+    id: 'BS1',
+    fn: 'baht_setting_satang',
+    rule: 'a baht setting has at most 2 decimals',
+    changes: [{ find: '(\\.[0-9]{1,2})?', replace: '(\\.[0-9]{1,3})?' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'read every text as wholeNumberSetting' },
+  },
+  {
+    id: 'BS2',
+    fn: 'baht_setting_satang',
+    rule: 'a baht setting is at most 1,000,000 baht, 1,000,000 included',
+    changes: [{ find: '<= 100000000', replace: '< 100000000' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'read every text as wholeNumberSetting' },
+  },
+  {
+    id: 'LS1',
+    fn: 'loyalty_settings',
+    rule: 'the expiry is the POINTS_EXPIRY_DAYS setting',
+    changes: [
+      {
+        find: "(where s.code = 'POINTS_EXPIRY_DAYS')",
+        replace: "(where s.code = 'POINTS_TURNOVER_BAHT_PER_POINT')",
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'each setting as set, 0 included' },
+  },
+  {
+    id: 'LS2',
+    fn: 'loyalty_settings',
+    rule: 'the balance floor is read in baht (5 is 500 satang)',
+    changes: [
+      { find: 'coalesce(baht_setting_satang(max(s.value)', replace: 'coalesce(whole_number_setting(max(s.value)' },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'the balance floor: a requirement ends when the whole balance falls below 5 baht',
+    },
+  },
+  {
+    id: 'LS3',
+    fn: 'loyalty_settings',
+    rule: 'an unreadable expiry means the expiry’s default',
+    changes: [{ find: "(p_defaults ->> 'expiryDays')", replace: "(p_defaults ->> 'turnoverBahtPerPoint')" }],
+    killedBy: { file: LOYALTY_UNITS, test: 'an unreadable value means the default' },
+  },
+  // award_points ------------------------------------------------------------------
+  {
+    id: 'AW1',
+    fn: 'award_points',
+    rule: 'nothing to award awards nothing (no journal, no lot)',
+    changes: [{ find: 'if p_points <= 0 then return 0; end if;', replace: 'null;' }],
+    killedBy: { file: LOYALTY_RULES, test: 'the rate is the setting: 0 earns no points' },
+  },
+  {
+    id: 'AW2',
+    fn: 'award_points',
+    rule: 'points are earned once per source and reference',
+    changes: [
+      {
+        find: 'if exists (select 1 from points_lots l where l.source = p_source and l.reference = p_reference) then',
+        replace: 'if false then',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'award_points earns once per source and reference' },
+  },
+  {
+    id: 'AW3',
+    fn: 'award_points',
+    rule: 'a lifetime of 0 days never expires',
+    changes: [{ find: 'case when p_expiry_days > 0 then', replace: 'case when p_expiry_days >= 0 then' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a lifetime of 0 days never expires' },
+  },
+  {
+    id: 'AW4',
+    fn: 'award_points',
+    rule: 'points given back are a POINTS_REFUND journal, not an earning',
+    changes: [{ find: "then 'POINTS_REFUND' else", replace: "then 'POINTS_EARN' else" }],
+    killedBy: { file: LOYALTY_RULES, test: 'each earning is a journal of its own kind and reference' },
+  },
+  {
+    id: 'AW5',
+    fn: 'award_points',
+    rule: 'the points come from the house to the player',
+    changes: [{ find: 'array[-p_points, p_points]', replace: 'array[p_points, -p_points]' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a deposit earns 1 point per full 100 baht' },
+  },
+  {
+    id: 'AW6',
+    fn: 'award_points',
+    rule: 'the journal names the source and the reference',
+    changes: [{ find: "p_source || ':' || p_reference, array", replace: 'p_reference, array' }],
+    killedBy: { file: LOYALTY_RULES, test: 'each earning is a journal of its own kind and reference' },
+  },
+  // move_bonus_money ----------------------------------------------------------------
+  {
+    id: 'BM1',
+    fn: 'move_bonus_money',
+    rule: 'BONUS_RETURN takes from the player; BONUS and REWARD_CREDIT give',
+    changes: [{ find: "case when p_kind = 'BONUS_RETURN' then -p_amount else p_amount end", replace: 'p_amount' }],
+    killedBy: { file: LOYALTY_RULES, test: 'forfeit: the bonus (at most the main balance) returns to the house' },
+  },
+  {
+    id: 'BM2',
+    fn: 'move_bonus_money',
+    rule: 'the history entry has the balance before the movement',
+    changes: [{ find: 'main_after - v_to_player, main_after', replace: 'main_after, main_after' }],
+    killedBy: { file: LOYALTY_RULES, test: 'REWARD_CREDIT in the history' },
+  },
+  {
+    id: 'BM3',
+    fn: 'move_bonus_money',
+    rule: 'the extra postings (a reward’s points) join the same journal',
+    changes: [
+      {
+        find: "array[v_house, v_main] || coalesce(p_extra_accounts, '{}')",
+        replace: 'array[v_house, v_main]',
+      },
+      {
+        find: "array[-v_to_player, v_to_player] || coalesce(p_extra_amounts, '{}')",
+        replace: 'array[-v_to_player, v_to_player]',
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a credit reward: the points are debited and the baht credited in one journal',
+    },
+  },
+  {
+    id: 'BM4',
+    fn: 'move_bonus_money',
+    rule: 'an amount that is not positive is refused',
+    changes: [{ find: 'if p_amount is null or p_amount <= 0 then', replace: 'if p_amount is null then' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'move_bonus_money refuses an amount that is not positive' },
+  },
+  // How a claim ends (promotion_end.sql) ------------------------------------------
+  {
+    id: 'EC1',
+    fn: 'end_claim',
+    rule: 'a completed requirement tells the player PROMOTION_COMPLETED',
+    changes: [{ find: "if p_status = 'COMPLETED' then", replace: 'if false then' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a met requirement ends TURNOVER_MET' },
+  },
+  {
+    id: 'EC2',
+    fn: 'end_claim',
+    rule: 'the claim keeps why it ended',
+    changes: [{ find: 'end_reason = p_reason', replace: 'end_reason = null' }],
+    killedBy: { file: LOYALTY_RULES, test: 'the claim records what returned' },
+  },
+  {
+    id: 'EC3',
+    fn: 'end_claim',
+    rule: 'an ended claim tells the player how and why',
+    changes: [
+      {
+        find: "jsonb_build_object('status', p_status, 'reason', p_reason)",
+        replace: "jsonb_build_object('status', p_status)",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
+  },
+  {
+    id: 'RH1',
+    fn: 'return_to_house',
+    rule: 'nothing to return returns nothing (no journal)',
+    changes: [{ find: 'if p_satang <= 0 then return 0; end if;', replace: 'null;' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a forfeit with nothing left returns nothing' },
+  },
+  {
+    id: 'RH2',
+    fn: 'return_to_house',
+    rule: 'the claim records what returned',
+    changes: [{ find: 'returned_satang = returned_satang + p_satang', replace: 'returned_satang = returned_satang' }],
+    killedBy: { file: LOYALTY_RULES, test: 'the claim records what returned' },
+  },
+  {
+    id: 'CC1',
+    fn: 'complete_claim',
+    rule: 'at completion only the main balance above the cap returns',
+    changes: [{ find: 'v_main - v_claim.max_withdraw_satang', replace: 'v_main' }],
+    killedBy: { file: LOYALTY_RULES, test: 'at completion the main balance above it returns to the house' },
+  },
+  {
+    id: 'CC2',
+    fn: 'complete_claim',
+    rule: 'a promotion without a cap returns nothing at completion',
+    changes: [{ find: 'if v_claim.max_withdraw_satang is null then return; end if;', replace: 'null;' }],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+  },
+  {
+    id: 'CC3',
+    fn: 'complete_claim',
+    rule: 'a met requirement ends COMPLETED with TURNOVER_MET',
+    changes: [{ find: "'COMPLETED', 'TURNOVER_MET'", replace: "'COMPLETED', 'TURNOVER'" }],
+    killedBy: { file: LOYALTY_RULES, test: 'a met requirement ends TURNOVER_MET' },
+  },
+  {
+    id: 'EF1',
+    fn: 'end_below_floor',
+    rule: 'a balance of exactly the floor keeps the requirement',
+    changes: [{ find: 'if v_total >= p_floor_satang then', replace: 'if v_total > p_floor_satang then' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a balance of exactly the floor keeps the requirement' },
+  },
+  {
+    id: 'EF2',
+    fn: 'end_below_floor',
+    rule: 'the whole balance counts: provider credit too',
+    changes: [{ find: "a.kind in ('PLAYER_MAIN', 'PLAYER_PROVIDER')", replace: "a.kind = 'PLAYER_MAIN'" }],
+    killedBy: { file: LOYALTY_UNITS, test: 'credit at a provider counts toward the floor' },
+  },
+  {
+    id: 'EF3',
+    fn: 'end_below_floor',
+    rule: 'a requirement below the floor ends ENDED_LOW_BALANCE',
+    changes: [{ find: 'perform end_claim(', replace: 'perform 1 where false and end_claim(' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
+  },
+  // Turnover (count_bet.sql) --------------------------------------------------------
+  {
+    id: 'PC1',
+    fn: 'promotion_contribution',
+    rule: 'each game counts its own percentage',
+    changes: [{ find: "when 'ufa' then p_contribution_ufa", replace: "when 'ufa' then p_contribution_wc" }],
+    killedBy: { file: LOYALTY_UNITS, test: 'each game counts its own percentage' },
+  },
+  {
+    id: 'PC2',
+    fn: 'promotion_contribution',
+    rule: 'another provider counts nothing',
+    changes: [{ find: 'else 0 end', replace: 'else 100 end' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'each game counts its own percentage' },
+  },
+  {
+    id: 'CB1',
+    fn: 'count_bet',
+    rule: 'a bet counts once',
+    changes: [
+      {
+        find: '    on conflict (provider, reference) do nothing;\n  if not found then return; end if;',
+        replace: '    on conflict (provider, reference) do nothing;',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'countBet counts a bet once however often it is called' },
+  },
+  {
+    id: 'CB2',
+    fn: 'count_bet',
+    rule: 'a bet counts stake × contribution %, floor',
+    changes: [
+      {
+        find: 'v_counted := p_stake * promotion_contribution(v_claim.contribution_wc, v_claim.contribution_ufa, p_provider) / 100;',
+        replace: 'v_counted := p_stake;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+  },
+  {
+    id: 'CB3',
+    fn: 'count_bet',
+    rule: 'a requirement is met at exactly its turnover',
+    changes: [
+      { find: 'returning turnover_done >= turnover_required', replace: 'returning turnover_done > turnover_required' },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a met requirement ends TURNOVER_MET' },
+  },
+  {
+    id: 'CB4',
+    fn: 'count_bet',
+    rule: 'a counted bet records its claim and what it added, so a rollback takes back exactly that',
+    changes: [
+      {
+        find: 'set player_promotion_id = v_claim.id, counted_satang = v_counted',
+        replace: 'set counted_satang = v_counted',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rolled-back bet stops counting' },
+  },
+  {
+    id: 'CB5',
+    fn: 'count_bet',
+    rule: 'points for play: only what the whole turnover now makes due',
+    changes: [{ find: ' - v_loyalty.turnover_points;', replace: ';' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
+  },
+  {
+    id: 'CB6',
+    fn: 'count_bet',
+    rule: 'points for play: the points earned are remembered',
+    changes: [
+      {
+        find: 'update player_loyalty set turnover_points = v_loyalty.turnover_points + v_due where player_id = p_player_id;',
+        replace: 'null;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'bets earn 1 point per full 1,000 baht of turnover' },
+  },
+  {
+    id: 'CB7',
+    fn: 'count_bet',
+    rule: 'a bet may end the requirement below the floor',
+    changes: [{ find: 'perform end_below_floor(p_player_id, v_settings.balance_floor_satang);', replace: 'null;' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
+  },
+  {
+    id: 'CB8',
+    fn: 'count_bet',
+    rule: 'points for play name the bet',
+    changes: [{ find: "'TURNOVER', p_provider || ':' || p_reference", replace: "'TURNOVER', p_reference" }],
+    killedBy: { file: LOYALTY_RULES, test: 'each earning is a journal of its own kind and reference' },
+  },
+  {
+    id: 'CB9',
+    fn: 'count_bet',
+    rule: 'points for play expire as the setting says',
+    changes: [{ find: 'v_settings.expiry_days);', replace: '0);' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
+  },
+  {
+    id: 'VB1',
+    fn: 'void_bet',
+    rule: 'a bet stops counting once',
+    changes: [{ find: 'and reference = p_reference and voided_at is null', replace: 'and reference = p_reference' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'void_bet takes a bet back once' },
+  },
+  {
+    id: 'VB2',
+    fn: 'void_bet',
+    rule: 'a requirement already completed stays as it was',
+    changes: [
+      {
+        find: "where id = v_bet.player_promotion_id and status = 'ACTIVE';",
+        replace: 'where id = v_bet.player_promotion_id;',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'void_bet takes a bet back once' },
+  },
+  {
+    id: 'VB3',
+    fn: 'void_bet',
+    rule: 'a rolled-back bet leaves the turnover that earns points',
+    changes: [
+      {
+        find: 'update player_loyalty set turnover_satang = greatest(turnover_satang - v_bet.stake_satang, 0)',
+        replace: 'update player_loyalty set turnover_satang = turnover_satang',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'void_bet takes a bet back once' },
+  },
+  {
+    id: 'VB4',
+    fn: 'void_bet',
+    rule: 'a rolled-back bet takes back what it added to the requirement',
+    changes: [{ find: 'greatest(turnover_done - v_bet.counted_satang, 0)', replace: 'turnover_done' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a rolled-back bet stops counting' },
+  },
+  // The seamless callbacks (games/sql/seamless.sql) ---------------------------------
+  {
+    id: 'SC1',
+    fn: 'seamless_claim',
+    rule: 'a bet whose id a rollback marked first is refused BET_ROLLED_BACK',
+    changes: [{ find: "if v_stored.kind = 'VOIDED_BET' and p_kind = 'BET' then", replace: 'if false then' }],
+    killedBy: { file: SEAMLESS, test: 'the late bet is refused with BET_ROLLED_BACK' },
+  },
+  {
+    id: 'SC2',
+    fn: 'seamless_claim',
+    rule: 'the same id for another movement is refused TXN_MISMATCH',
+    changes: [{ find: 'if v_stored.fingerprint <> p_fingerprint then', replace: 'if false then' }],
+    killedBy: { file: SEAMLESS, test: 'refused with TXN_MISMATCH and moves nothing' },
+  },
+  {
+    id: 'SC3',
+    fn: 'seamless_claim',
+    rule: 'a repeat answers what the first call stored',
+    changes: [
+      { find: '  return v_stored.answer;', replace: "  return jsonb_build_object('ok', true, 'balanceMinor', 0);" },
+    ],
+    killedBy: { file: SEAMLESS, test: 'its repeat gets the same answer' },
+  },
+  {
+    id: 'SM1',
+    fn: 'seamless_move',
+    rule: 'a movement is the player’s against the provider’s clearing account',
+    changes: [{ find: "a.kind = 'PROVIDER_CLEARING' and a.provider = p_provider", replace: "a.kind = 'HOUSE_CASH'" }],
+    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+  },
+  {
+    id: 'SM2',
+    fn: 'seamless_move',
+    rule: 'the answer names the movement',
+    changes: [{ find: ", 'txnId', p_reference)", replace: ')' }],
+    killedBy: { file: SEAMLESS, test: 'every copy gets the same answer' },
+  },
+  {
+    id: 'SB1',
+    fn: 'seamless_bet',
+    rule: 'a frozen player cannot bet',
+    changes: [{ find: 'if player_frozen(v_player) then', replace: 'if false then' }],
+    killedBy: { file: SEAMLESS, test: 'a frozen player cannot bet' },
+  },
+  {
+    id: 'SB2',
+    fn: 'seamless_bet',
+    rule: 'the player’s own protection refuses a bet',
+    changes: [
+      { find: "if player_protection_refusal(v_player, 'BET', p_amount) is not null then", replace: 'if false then' },
+    ],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'SB3',
+    fn: 'seamless_bet',
+    rule: 'a bet of exactly the balance is taken',
+    changes: [{ find: 'if v_main.balance < p_amount then', replace: 'if v_main.balance <= p_amount then' }],
+    killedBy: { file: GAMES_RULES, test: 'a bet of the whole balance is accepted' },
+  },
+  {
+    id: 'SB4',
+    fn: 'seamless_bet',
+    rule: 'an accepted bet counts as turnover',
+    changes: [{ find: 'perform count_bet(', replace: 'perform 1 where false and count_bet(' }],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+  },
+  {
+    id: 'SB5',
+    fn: 'seamless_bet',
+    rule: 'the bet debits the player',
+    changes: [
+      {
+        find: "'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount",
+        replace: "'SEAMLESS_BET', v_player, v_main.id, p_txn_id, p_amount",
+      },
+    ],
+    killedBy: { file: SEAMLESS, test: 'a bet debits the main wallet' },
+  },
+  {
+    id: 'SB6',
+    fn: 'seamless_bet',
+    rule: 'bets of one player are decided one after the other, under the balance’s lock',
+    changes: [
+      {
+        find: "where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;",
+        replace: "where a.player_id = v_player and a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: { file: SEAMLESS, test: 'bets at the same moment', postgresOnly: true },
+  },
+  {
+    id: 'SW1',
+    fn: 'seamless_win',
+    rule: 'a win pays an accepted bet of the player in the round',
+    changes: [
+      {
+        find: '  if not exists (\n    select 1 from seamless_transactions bet',
+        replace: '  if false and not exists (\n    select 1 from seamless_transactions bet',
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
+  },
+  {
+    id: 'SW2',
+    fn: 'seamless_win',
+    rule: 'a rolled-back bet wins nothing',
+    changes: [
+      {
+        find: 'and rb.journal_entry_id is not null)\n  ) then',
+        replace: 'and rb.journal_entry_id is not null and false)\n  ) then',
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
+  },
+  {
+    id: 'SW3',
+    fn: 'seamless_win',
+    rule: 'another player’s bet in the round pays no win',
+    changes: [{ find: 'and bet.player_id = v_player and', replace: 'and' }],
+    killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
+  },
+  {
+    id: 'SW4',
+    fn: 'seamless_win',
+    rule: 'a refused bet (no journal) pays no win',
+    changes: [{ find: 'and bet.journal_entry_id is not null', replace: 'and true' }],
+    killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
+  },
+  {
+    id: 'SR1',
+    fn: 'seamless_rollback',
+    rule: 'a rollback before its bet leaves the mark that refuses the late bet',
+    changes: [
+      {
+        find: "values (p_provider, p_bet_txn_id, 'VOIDED_BET'",
+        replace: "values (p_provider, p_bet_txn_id || '-', 'VOIDED_BET'",
+      },
+    ],
+    killedBy: { file: SEAMLESS, test: 'the late bet is refused with BET_ROLLED_BACK' },
+  },
+  {
+    id: 'SR2',
+    fn: 'seamless_rollback',
+    rule: 'another player’s bet is not rolled back (TXN_MISMATCH)',
+    changes: [{ find: 'if v_bet.player_id <> v_player then', replace: 'if false then' }],
+    killedBy: { file: GAMES_RULES, test: 'a rollback of another player’s bet is TXN_MISMATCH' },
+  },
+  {
+    id: 'SR3',
+    fn: 'seamless_rollback',
+    rule: 'a bet is reversed once, whatever the rollback’s id',
+    changes: [
+      {
+        find: '      if not exists (select 1 from seamless_transactions rb',
+        replace: '      if true or not exists (select 1 from seamless_transactions rb',
+      },
+    ],
+    killedBy: { file: SEAMLESS, test: 'sent again under another id, it moves nothing more' },
+  },
+  {
+    id: 'SR4',
+    fn: 'seamless_rollback',
+    rule: 'a rolled-back bet stops counting as turnover',
+    changes: [{ find: 'perform void_bet(p_provider, p_bet_txn_id);', replace: 'null;' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a rolled-back bet stops counting' },
+  },
+  {
+    id: 'SR5',
+    fn: 'seamless_rollback',
+    rule: 'a refused bet (no journal) is not reversed',
+    changes: [
+      {
+        find: "if v_bet.kind = 'BET' and v_bet.journal_entry_id is not null and",
+        replace: "if v_bet.kind = 'BET' and",
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'a rollback of a refused bet moves nothing' },
+  },
+  {
+    id: 'SR6',
+    fn: 'seamless_rollback',
+    rule: 'a rollback credits the bet back',
+    changes: [{ find: 'v_bet.amount);', replace: '-v_bet.amount);' }],
+    killedBy: { file: SEAMLESS, test: 'a rollback reverses its bet once' },
   },
 ];
 

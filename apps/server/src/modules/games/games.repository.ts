@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
-import type { ProviderTransferStatus, SeamlessKind, TransferDirection } from '../../db/schema.ts';
+import type { ProviderTransferStatus, TransferDirection } from '../../db/schema.ts';
 
 export type ProviderTransferRow = {
   id: number;
@@ -24,28 +24,6 @@ const TRANSFER_COLUMNS = [
   'status',
   'attempts',
   'created_at as createdAt',
-] as const;
-
-export type SeamlessRow = {
-  txnId: string;
-  kind: SeamlessKind;
-  playerId: number | null;
-  amount: number | null;
-  betTxnId: string | null;
-  fingerprint: string;
-  journalEntryId: number | null;
-  answer: unknown;
-};
-
-const SEAMLESS_COLUMNS = [
-  'txn_id as txnId',
-  'kind',
-  'player_id as playerId',
-  'amount',
-  'bet_txn_id as betTxnId',
-  'fingerprint',
-  'journal_entry_id as journalEntryId',
-  'answer',
 ] as const;
 
 const msFromNow = (ms: number) => sql<Date>`now() + (${ms}::bigint * interval '1 millisecond')`;
@@ -293,105 +271,5 @@ export const gamesRepository = {
       .where('player_id', '=', playerId)
       .where('provider', '=', provider)
       .execute();
-  },
-
-  async seamlessTransaction(trx: Trx, provider: string, txnId: string): Promise<SeamlessRow | undefined> {
-    return trx
-      .selectFrom('seamless_transactions')
-      .select(SEAMLESS_COLUMNS)
-      .where('provider', '=', provider)
-      .where('txn_id', '=', txnId)
-      .forUpdate()
-      .executeTakeFirst();
-  },
-
-  /**
-   * Claims a provider transaction id: the row is inserted with an empty answer
-   * unless one exists. A concurrent copy waits on the key until the first
-   * transaction ends, then finds its row. Returns whether this call claimed it.
-   */
-  async claimSeamless(
-    trx: Trx,
-    row: {
-      provider: string;
-      txnId: string;
-      kind: SeamlessKind;
-      playerId: number | null;
-      amount: number | null;
-      roundId: string | null;
-      betTxnId: string | null;
-      fingerprint: string;
-    },
-  ): Promise<boolean> {
-    const inserted = await trx
-      .insertInto('seamless_transactions')
-      .values({
-        provider: row.provider,
-        txn_id: row.txnId,
-        kind: row.kind,
-        player_id: row.playerId,
-        amount: row.amount,
-        round_id: row.roundId,
-        bet_txn_id: row.betTxnId,
-        fingerprint: row.fingerprint,
-        answer: 'null',
-      })
-      .onConflict((oc) => oc.columns(['provider', 'txn_id']).doNothing())
-      .returning('txn_id')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  },
-
-  async storeSeamlessAnswer(
-    trx: Trx,
-    key: { provider: string; txnId: string },
-    result: { answer: unknown; journalEntryId: number | null },
-  ): Promise<void> {
-    await trx
-      .updateTable('seamless_transactions')
-      .set({ answer: JSON.stringify(result.answer), journal_entry_id: result.journalEntryId })
-      .where('provider', '=', key.provider)
-      .where('txn_id', '=', key.txnId)
-      .execute();
-  },
-
-  /** Whether a rollback already reversed this bet. */
-  /** Whether the player has a bet in the round that was accepted (it has a journal) and not rolled back. */
-  async acceptedBetInRound(trx: Trx, provider: string, playerId: number, roundId: string): Promise<boolean> {
-    const row = await trx
-      .selectFrom('seamless_transactions as bet')
-      .select('bet.txn_id')
-      .where('bet.provider', '=', provider)
-      .where('bet.kind', '=', 'BET')
-      .where('bet.round_id', '=', roundId)
-      .where('bet.player_id', '=', playerId)
-      .where('bet.journal_entry_id', 'is not', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('seamless_transactions as rollback')
-              .select('rollback.txn_id')
-              .whereRef('rollback.provider', '=', 'bet.provider')
-              .whereRef('rollback.bet_txn_id', '=', 'bet.txn_id')
-              .where('rollback.kind', '=', 'ROLLBACK')
-              .where('rollback.journal_entry_id', 'is not', null),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  async betRolledBack(trx: Trx, provider: string, betTxnId: string): Promise<boolean> {
-    const row = await trx
-      .selectFrom('seamless_transactions')
-      .select('txn_id')
-      .where('provider', '=', provider)
-      .where('kind', '=', 'ROLLBACK')
-      .where('bet_txn_id', '=', betTxnId)
-      .where('journal_entry_id', 'is not', null)
-      .executeTakeFirst();
-    return row !== undefined;
   },
 };

@@ -4,28 +4,19 @@ import type {
   SeamlessResponse,
   SeamlessRollbackRequest,
 } from '@app/contracts/provider';
-import type { Trx } from '../../db/database.ts';
+import { sql } from 'kysely';
 import type { SeamlessKind } from '../../db/schema.ts';
 import { assert } from '../../lib/assert.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
-import {
-  lockMainBalance,
-  postJournal,
-  providerAccount,
-  readPlayerBalances,
-  WC_PROVIDER,
-} from '../ledger/ledger.service.ts';
-import { countBet, voidBet } from '../loyalty/turnover.ts';
-import { isPlayerFrozen } from '../player/player.service.ts';
-import { protectionRefusal } from '../protection/protection.service.ts';
-import { gamesRepository } from './games.repository.ts';
+import { readPlayerBalances, WC_PROVIDER } from '../ledger/ledger.service.ts';
+import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
 import type { GamesContext } from './games-context.ts';
 import { playerIdOfRef } from './provider-players.ts';
 
 /**
  * The seamless-wallet callbacks of the game WC: the game debits (bet) and
  * credits (win, rollback) the player's main wallet directly. Every call is one
- * transaction, idempotent by the provider's transaction id: the answer is
+ * statement in its own transaction (sql/seamless.sql, issue 23), idempotent by the provider's transaction id: the answer is
  * stored with the movement and a repeat gets the same answer; the same id for
  * another movement is refused (TXN_MISMATCH). A rollback that arrives before
  * its bet leaves a mark under the bet's id, so the late bet is refused.
@@ -75,7 +66,6 @@ const refusal = (code: RefusalCode, balanceMinor?: number): SeamlessResponse =>
 
 type Movement = {
   kind: SeamlessKind;
-  txnId: string;
   playerRef: string;
   amount: number | null;
   roundId: string | null;
@@ -85,73 +75,27 @@ type Movement = {
 const fingerprintOf = (movement: Movement) =>
   canonicalJson([movement.kind, movement.playerRef, movement.amount, movement.roundId, movement.betTxnId]);
 
-async function mainBalance(trx: Trx, playerId: number): Promise<number> {
-  return (await readPlayerBalances(trx, playerId)).mainSatang;
+/** An answer of the SQL functions: the protocol's response, a refusal without its words. */
+type SqlAnswer =
+  | { ok: true; balanceMinor: number; txnId?: string }
+  | { ok: false; code: RefusalCode; balanceMinor?: number };
+
+/** The protocol's response: a refusal gets its words here, the one table of them. */
+function present(answer: SqlAnswer): SeamlessResponse {
+  if (answer.ok) return answer;
+  return answer.balanceMinor === undefined ? refusal(answer.code) : refusal(answer.code, answer.balanceMinor);
 }
 
-/** The stored answer for a repeated transaction id, or the refusal when the id was used otherwise. */
-async function replay(trx: Trx, movement: Movement, playerId: number | undefined): Promise<SeamlessResponse> {
-  const stored = await gamesRepository.seamlessTransaction(trx, PROVIDER, movement.txnId);
-  assert(stored !== undefined, 'a claimed transaction id has its row');
-  const balance = playerId === undefined ? undefined : await mainBalance(trx, playerId);
-  if (stored.kind === 'VOIDED_BET' && movement.kind === 'BET') return refusal('BET_ROLLED_BACK', balance);
-  if (stored.fingerprint !== fingerprintOf(movement)) return refusal('TXN_MISMATCH', balance);
-  return stored.answer as SeamlessResponse;
-}
-
-/**
- * Runs one callback: resolves the player, claims the transaction id (a copy
- * delivered at the same moment waits for this one, then replays its answer),
- * does the work and stores the answer with the movement's journal.
- */
-async function handle(
+/** Runs one of the seamless SQL functions (sql/seamless.sql): one statement, its own transaction. */
+async function callSeamless(
   ctx: GamesContext,
-  movement: Movement,
-  work: (trx: Trx, playerId: number) => Promise<{ answer: SeamlessResponse; journalEntryId: number | null }>,
+  call: ReturnType<typeof sql<{ answer: SqlAnswer }>>,
 ): Promise<SeamlessResponse> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const playerId = await gamesRepository.playerIdByRef(trx, PROVIDER, movement.playerRef);
-    if (playerId === undefined) return refusal('PLAYER_NOT_FOUND');
-    const claimed = await gamesRepository.claimSeamless(trx, {
-      provider: PROVIDER,
-      txnId: movement.txnId,
-      kind: movement.kind,
-      playerId,
-      amount: movement.amount,
-      roundId: movement.roundId,
-      betTxnId: movement.betTxnId,
-      fingerprint: fingerprintOf(movement),
-    });
-    if (!claimed) return replay(trx, movement, playerId);
-    const result = await work(trx, playerId);
-    await gamesRepository.storeSeamlessAnswer(trx, { provider: PROVIDER, txnId: movement.txnId }, result);
-    return result.answer;
-  });
-}
-
-/** Moves money between the player's main wallet and the game's clearing account: negative debits the player. */
-async function move(
-  ctx: GamesContext,
-  trx: Trx,
-  movement: { kind: string; playerId: number; reference: string; amount: number; mainAccountId?: number },
-) {
-  const { kind, playerId, reference, amount } = movement;
-  const mainAccountId = movement.mainAccountId ?? (await readPlayerBalances(trx, playerId)).mainAccountId;
-  const journal = await postJournal(trx, {
-    kind,
-    playerId,
-    reference,
-    postings: [
-      { accountId: mainAccountId, amount },
-      { accountId: providerAccount(ctx.house.providerClearing, PROVIDER), amount: -amount },
-    ],
-  });
-  const change = journal.balances.get(mainAccountId);
-  assert(change !== undefined, 'a game movement moves the main account');
-  return {
-    answer: { ok: true as const, balanceMinor: change.after, txnId: reference },
-    journalEntryId: journal.journalEntryId,
-  };
+  const { rows } = await call.execute(ctx.db);
+  const answer = rows[0]?.answer;
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
+  assert(answer !== undefined, 'a seamless function answers');
+  return present(answer);
 }
 
 export async function seamlessBalance(ctx: GamesContext, request: { playerRef: string }): Promise<SeamlessResponse> {
@@ -170,120 +114,70 @@ function otherCurrency(request: { currency?: string | undefined }): SeamlessResp
     : refusal('CURRENCY_NOT_SUPPORTED');
 }
 
-/** A bet debits the main wallet; a bet larger than the balance, or by a frozen player, is refused with the balance. */
+/**
+ * A bet debits the main wallet and counts as turnover; a bet larger than the
+ * balance, by a frozen player, or refused by the player's own protection is
+ * refused with the balance (seamless_bet).
+ */
 export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
   if (refused) return refused;
-  const movement: Movement = {
+  const fingerprint = fingerprintOf({
     kind: 'BET',
-    txnId: request.txnId,
     playerRef: request.playerRef,
     amount: request.amountMinor,
     roundId: request.roundId,
     betTxnId: null,
-  };
-  return handle(ctx, movement, async (trx, playerId) => {
-    const main = await lockMainBalance(trx, playerId);
-    const { balance } = main;
-    if (await isPlayerFrozen(trx, playerId)) return { answer: refusal('PLAYER_FROZEN', balance), journalEntryId: null };
-    if (await protectionRefusal(trx, playerId, 'BET', request.amountMinor)) {
-      return { answer: refusal('PLAYER_BLOCKED', balance), journalEntryId: null };
-    }
-    if (balance < request.amountMinor) return { answer: refusal('INSUFFICIENT_FUNDS', balance), journalEntryId: null };
-    const moved = await move(ctx, trx, {
-      kind: 'SEAMLESS_BET',
-      playerId,
-      reference: request.txnId,
-      amount: -request.amountMinor,
-      mainAccountId: main.id,
-    });
-    if (request.amountMinor > 0) {
-      await countBet(trx, { playerId, provider: PROVIDER, reference: request.txnId, stakeSatang: request.amountMinor });
-    }
-    return moved;
   });
+  return callSeamless(
+    ctx,
+    sql<{ answer: SqlAnswer }>`select seamless_bet(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
+      ${request.roundId}, ${fingerprint}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as answer`,
+  );
 }
 
 /**
  * A win credits the main wallet (also for a frozen player: it is their money),
  * but only for a round in which the player has an accepted bet that was not
  * rolled back: a win without its bet is refused (BET_NOT_FOUND), as Hub88's
- * rules refuse a win whose bet does not exist.
+ * rules refuse a win whose bet does not exist (seamless_win).
  */
 export async function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
   if (refused) return refused;
-  const movement: Movement = {
+  const fingerprint = fingerprintOf({
     kind: 'WIN',
-    txnId: request.txnId,
     playerRef: request.playerRef,
     amount: request.amountMinor,
     roundId: request.roundId,
     betTxnId: null,
-  };
-  return handle(ctx, movement, async (trx, playerId) => {
-    if (!(await gamesRepository.acceptedBetInRound(trx, PROVIDER, playerId, request.roundId))) {
-      return { answer: refusal('BET_NOT_FOUND', await mainBalance(trx, playerId)), journalEntryId: null };
-    }
-    return move(ctx, trx, { kind: 'SEAMLESS_WIN', playerId, reference: request.txnId, amount: request.amountMinor });
   });
+  return callSeamless(
+    ctx,
+    sql<{ answer: SqlAnswer }>`select seamless_win(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
+      ${request.roundId}, ${fingerprint}) as answer`,
+  );
 }
 
 /**
  * A rollback reverses an accepted bet once. For a bet that never arrived it
  * leaves a VOIDED_BET mark under the bet's id, so the bet is refused if it
  * comes late; when the bet is being written at this very moment, the mark
- * waits for it and the rollback then reverses it.
+ * waits for it and the rollback then reverses it (seamless_rollback).
  */
 export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollbackRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
   if (refused) return refused;
-  const movement: Movement = {
+  const fingerprint = fingerprintOf({
     kind: 'ROLLBACK',
-    txnId: request.txnId,
     playerRef: request.playerRef,
     amount: null,
     roundId: null,
     betTxnId: request.betTxnId,
-  };
-  return handle(ctx, movement, async (trx, playerId) => {
-    const unchanged = async () => ({
-      answer: { ok: true as const, balanceMinor: await mainBalance(trx, playerId) },
-      journalEntryId: null,
-    });
-    const marked = await gamesRepository.claimSeamless(trx, {
-      provider: PROVIDER,
-      txnId: request.betTxnId,
-      kind: 'VOIDED_BET',
-      playerId,
-      amount: null,
-      roundId: null,
-      betTxnId: null,
-      fingerprint: 'voided',
-    });
-    if (marked) {
-      await gamesRepository.storeSeamlessAnswer(
-        trx,
-        { provider: PROVIDER, txnId: request.betTxnId },
-        { answer: refusal('BET_ROLLED_BACK'), journalEntryId: null },
-      );
-      return unchanged();
-    }
-    const bet = await gamesRepository.seamlessTransaction(trx, PROVIDER, request.betTxnId);
-    // Only an accepted bet (it has a journal) is reversed; a refused one moved nothing.
-    const accepted = bet?.kind === 'BET' && bet.journalEntryId !== null && bet.amount !== null ? bet : undefined;
-    if (!accepted?.amount) return unchanged();
-    if (accepted.playerId !== playerId) {
-      return { answer: refusal('TXN_MISMATCH', await mainBalance(trx, playerId)), journalEntryId: null };
-    }
-    if (await gamesRepository.betRolledBack(trx, PROVIDER, request.betTxnId)) return unchanged();
-    const reversed = await move(ctx, trx, {
-      kind: 'SEAMLESS_ROLLBACK',
-      playerId,
-      reference: request.txnId,
-      amount: accepted.amount,
-    });
-    await voidBet(trx, { provider: PROVIDER, reference: request.betTxnId });
-    return { answer: reversed.answer, journalEntryId: reversed.journalEntryId };
   });
+  return callSeamless(
+    ctx,
+    sql<{ answer: SqlAnswer }>`select seamless_rollback(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.betTxnId},
+      ${fingerprint}) as answer`,
+  );
 }

@@ -1,5 +1,7 @@
-import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES, wholeNumberSetting } from '@app/contracts/settings';
+import { LOYALTY_SETTING_DEFAULTS, wholeNumberSetting } from '@app/contracts/settings';
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { assert } from '../../lib/assert.ts';
 
 export { wholeNumberSetting };
 
@@ -22,30 +24,22 @@ export type LoyaltySettings = {
   balanceFloorSatang: number;
 };
 
-/** The loyalty settings in force: each the operator's value, or its default where unset or unreadable. */
+/** The loyalty settings' defaults, as the SQL functions take them (loyalty_settings). */
+export const LOYALTY_DEFAULTS_JSON = JSON.stringify(LOYALTY_SETTING_DEFAULTS);
+
+/**
+ * The loyalty settings in force: each the operator's value, or its default where unset or unreadable
+ * (loyalty_settings, sql/loyalty_settings.sql: the one reading, which the seamless bet's turnover uses too).
+ */
 export async function readLoyaltySettings(db: Queryable): Promise<LoyaltySettings> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['code', 'value'])
-    .where('code', 'in', [
-      SETTING_CODES.pointsDepositBahtPerPoint,
-      SETTING_CODES.pointsTurnoverBahtPerPoint,
-      SETTING_CODES.pointsExpiryDays,
-      SETTING_CODES.promotionBalanceFloor,
-    ])
-    .execute();
-  const value = (code: string) => rows.find((row) => row.code === code)?.value;
-  return {
-    depositBahtPerPoint:
-      wholeNumberSetting(value(SETTING_CODES.pointsDepositBahtPerPoint)) ??
-      LOYALTY_SETTING_DEFAULTS.depositBahtPerPoint,
-    turnoverBahtPerPoint:
-      wholeNumberSetting(value(SETTING_CODES.pointsTurnoverBahtPerPoint)) ??
-      LOYALTY_SETTING_DEFAULTS.turnoverBahtPerPoint,
-    expiryDays: wholeNumberSetting(value(SETTING_CODES.pointsExpiryDays)) ?? LOYALTY_SETTING_DEFAULTS.expiryDays,
-    balanceFloorSatang:
-      bahtSettingSatang(value(SETTING_CODES.promotionBalanceFloor)) ?? LOYALTY_SETTING_DEFAULTS.balanceFloorSatang,
-  };
+  const { rows } = await sql<LoyaltySettings>`
+    select deposit_baht_per_point as "depositBahtPerPoint", turnover_baht_per_point as "turnoverBahtPerPoint",
+           expiry_days as "expiryDays", balance_floor_satang as "balanceFloorSatang"
+      from loyalty_settings(${LOYALTY_DEFAULTS_JSON}::jsonb)`.execute(db);
+  const settings = rows[0];
+  // Stryker disable next-line ConditionalExpression,StringLiteral: an aggregate answers one row
+  assert(settings !== undefined, 'loyalty_settings answers one row');
+  return settings;
 }
 
 /** Points a deposit earns: one per full `bahtPerPoint` baht (floor); none when the rate is 0. */

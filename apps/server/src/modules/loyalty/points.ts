@@ -41,44 +41,19 @@ export async function lockPointsAccount(trx: Trx, playerId: number): Promise<{ i
 
 /**
  * Credits points earned, in the caller's transaction: a POINTS_EARN journal
- * and its lot. A second earning for the same source and reference credits
- * nothing (returns 0).
+ * (POINTS_REFUND for points given back) and its lot (award_points,
+ * sql/award_points.sql: the one implementation, which the seamless bet's
+ * turnover calls too). A second earning for the same source and reference
+ * credits nothing (returns 0).
  */
 export async function awardPoints(
   trx: Trx,
   award: { playerId: number; points: number; source: PointsSource; reference: string; expiryDays: number },
 ): Promise<number> {
-  if (award.points <= 0) return 0;
-  const earlier = await trx
-    .selectFrom('points_lots')
-    .select('id')
-    .where('source', '=', award.source)
-    .where('reference', '=', award.reference)
-    .executeTakeFirst();
-  if (earlier) return 0;
-  const account = await lockPointsAccount(trx, award.playerId);
-  const journal = await postJournal(trx, {
-    kind: award.source === 'REFUND' ? 'POINTS_REFUND' : 'POINTS_EARN',
-    playerId: award.playerId,
-    reference: `${award.source}:${award.reference}`,
-    postings: [
-      { accountId: await houseAccountId(trx, ACCOUNT_KIND.housePoints), amount: -award.points },
-      { accountId: account.id, amount: award.points },
-    ],
-  });
-  await trx
-    .insertInto('points_lots')
-    .values({
-      player_id: award.playerId,
-      points: award.points,
-      remaining: award.points,
-      source: award.source,
-      reference: award.reference,
-      expires_at: award.expiryDays > 0 ? sql<Date>`now() + make_interval(days => ${award.expiryDays}::int)` : null,
-      journal_entry_id: journal.journalEntryId,
-    })
-    .execute();
-  return award.points;
+  const { rows } = await sql<{ points: number }>`
+    select award_points(${award.playerId}, ${award.points}, ${award.source}, ${award.reference},
+      ${award.expiryDays}) as points`.execute(trx);
+  return rows[0]?.points ?? 0;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { lockMainBalance, readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../ledger/ledger.service.ts';
+import { lockMainBalance } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
@@ -133,48 +133,27 @@ export function turnoverRequiredFor(
   return promotion.turnover_multiplier * base;
 }
 
+/**
+ * Ends a claim with its status and reason and tells the player (end_claim,
+ * sql/promotion_end.sql: how a claim ends has one implementation, which the
+ * seamless bet's turnover calls too).
+ */
 async function endClaim(trx: Trx, claimId: number, status: ClaimRow['status'], reason: string) {
-  const ended = await trx
-    .updateTable('player_promotions')
-    .set({ status, ended_at: sql<Date>`now()`, end_reason: reason })
-    .where('id', '=', claimId)
-    .returning('player_id')
-    .executeTakeFirstOrThrow();
-  await notify(
-    trx,
-    ended.player_id,
-    status === 'COMPLETED' ? 'PROMOTION_COMPLETED' : 'PROMOTION_ENDED',
-    status === 'COMPLETED' ? {} : { status, reason },
-  );
+  await sql`select end_claim(${claimId}, ${status}, ${reason})`.execute(trx);
 }
 
 /** Returns bonus money to the house (never more than the main balance) and records it on the claim. */
-async function returnToHouse(trx: Trx, claim: ClaimRow, satang: number, note: string): Promise<number> {
-  if (satang <= 0) return 0;
-  const moved = await moveBonusMoney(trx, {
-    playerId: claim.player_id,
-    kind: 'BONUS_RETURN',
-    amountSatang: satang,
-    reference: `promotion:${claim.id}:${note}`,
-    note,
-  });
-  await trx
-    .updateTable('player_promotions')
-    .set({ returned_satang: sql<number>`returned_satang + ${satang}`, end_journal_id: moved.journalEntryId })
-    .where('id', '=', claim.id)
-    .execute();
-  return satang;
+async function returnToHouse(trx: Trx, claim: ClaimRow, satang: number, note: string): Promise<void> {
+  await sql`select return_to_house(${claim.id}, ${satang}, ${note})`.execute(trx);
 }
 
 /**
  * A requirement met: COMPLETED. When the promotion caps what may be
- * withdrawn after it, the main balance above the cap returns to the house.
+ * withdrawn after it, the main balance above the cap returns to the house
+ * (complete_claim, sql/promotion_end.sql).
  */
 export async function completeClaim(trx: Trx, claim: ClaimRow): Promise<void> {
-  await endClaim(trx, claim.id, 'COMPLETED', 'TURNOVER_MET');
-  if (claim.max_withdraw_satang === null) return;
-  const main = await lockMainBalance(trx, claim.player_id);
-  await returnToHouse(trx, claim, main.balance - claim.max_withdraw_satang, 'above-max-withdraw');
+  await sql`select complete_claim(${claim.id})`.execute(trx);
 }
 
 /** Starts a claim with its bonus credited: ACTIVE, or COMPLETED at once when nothing is required. */
@@ -321,28 +300,4 @@ export async function forfeitPromotion(db: Db, playerId: number): Promise<{ clai
     await returnToHouse(trx, claim, take, 'forfeited');
     return { claimId: claim.id, forfeited: true };
   });
-}
-
-/** A game's contribution to turnover, in percent, under a claim. */
-export function contributionOf(claim: Pick<ClaimRow, 'contribution_wc' | 'contribution_ufa'>, provider: string) {
-  if (provider === WC_PROVIDER) return claim.contribution_wc;
-  if (provider === UFA_PROVIDER) return claim.contribution_ufa;
-  return 0;
-}
-
-/**
- * Ends the player's ACTIVE requirement when their whole balance (main wallet
- * and provider credit) has fallen below the floor, as Thai sites do: there
- * is nothing left to wager. A floor of 0 never ends one.
- */
-export async function endBelowFloor(trx: Trx, playerId: number, floorSatang: number): Promise<boolean> {
-  if (floorSatang <= 0) return false;
-  const claim = await lockOpenClaim(trx, playerId);
-  if (claim?.status !== 'ACTIVE') return false;
-  const balances = await readPlayerBalances(trx, playerId);
-  let total = balances.mainSatang;
-  for (const satang of balances.providerSatang.values()) total += satang;
-  if (total >= floorSatang) return false;
-  await endClaim(trx, claim.id, 'ENDED_LOW_BALANCE', 'balance_below_floor');
-  return true;
 }

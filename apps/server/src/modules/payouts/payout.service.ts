@@ -8,8 +8,7 @@ import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import type { HistoryDetailRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../history/history.service.ts';
-import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import type { PayoutBank } from './payout-bank.ts';
 import { gatherRiskFacts, readRiskRules, riskReasons, riskScore } from './risk.ts';
 

@@ -1,0 +1,224 @@
+-- The seamless-wallet callbacks of the game WC, each one statement in its own
+-- transaction (issue 23; seamless.service.ts calls them): the game debits
+-- (bet) and credits (win, rollback) the player's main wallet directly. Each is
+-- idempotent by the provider's transaction id: the answer is stored with the
+-- movement and a repeat gets the same answer; the same id for another
+-- movement is refused (TXN_MISMATCH). A rollback that arrives before its bet
+-- leaves a mark under the bet's id, so the late bet is refused.
+--
+-- Answers are the protocol's response without its message: {"ok": true,
+-- "balanceMinor", "txnId"?} or {"ok": false, "code", "balanceMinor"?}. The
+-- caller adds each refusal's words (one table, seamless.service.ts).
+
+-- A player's main balance, read without a lock (an answer's figure).
+create or replace function seamless_main_balance(p_player_id bigint) returns bigint
+language sql stable as $$
+  select a.balance from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN'
+$$;
+
+-- A refusal, with the balance when there is one.
+create or replace function seamless_refusal(p_code text, p_balance bigint) returns jsonb
+language sql immutable as $$
+  select jsonb_strip_nulls(jsonb_build_object('ok', false, 'code', p_code, 'balanceMinor', p_balance))
+$$;
+
+-- Claims a provider transaction id for this call: null when claimed (the row
+-- is written with an empty answer), else the answer for a repeat. A copy
+-- delivered at the same moment waits on the key until the first transaction
+-- ends, then replays its answer: the stored one; BET_ROLLED_BACK for a bet
+-- whose id a rollback marked first; TXN_MISMATCH for an id used for another
+-- movement (both with the balance).
+create or replace function seamless_claim(
+  p_provider text,
+  p_txn_id text,
+  p_kind text,
+  p_player_id bigint,
+  p_amount bigint,
+  p_round_id text,
+  p_bet_txn_id text,
+  p_fingerprint text
+) returns jsonb language plpgsql as $$
+declare
+  v_stored record;
+begin
+  insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, bet_txn_id, fingerprint,
+                                     answer)
+    values (p_provider, p_txn_id, p_kind, p_player_id, p_amount, p_round_id, p_bet_txn_id, p_fingerprint, 'null')
+    on conflict (provider, txn_id) do nothing;
+  if found then return null; end if;
+  select t.kind, t.fingerprint, t.answer into strict v_stored from seamless_transactions t
+   where t.provider = p_provider and t.txn_id = p_txn_id for update;
+  if v_stored.kind = 'VOIDED_BET' and p_kind = 'BET' then
+    return seamless_refusal('BET_ROLLED_BACK', seamless_main_balance(p_player_id));
+  end if;
+  if v_stored.fingerprint <> p_fingerprint then
+    return seamless_refusal('TXN_MISMATCH', seamless_main_balance(p_player_id));
+  end if;
+  return v_stored.answer;
+end $$;
+
+-- Stores a claimed call's answer and the journal it posted (null: none).
+create or replace function seamless_store(p_provider text, p_txn_id text, p_answer jsonb, p_journal_id bigint)
+returns jsonb language sql as $$
+  update seamless_transactions set answer = p_answer, journal_entry_id = p_journal_id
+   where provider = p_provider and txn_id = p_txn_id
+  returning p_answer
+$$;
+
+-- Moves money between the player's main wallet and the provider's clearing
+-- account (negative debits the player) and answers the new balance.
+create or replace function seamless_move(
+  p_provider text,
+  p_kind text,
+  p_player_id bigint,
+  p_main_account bigint,
+  p_reference text,
+  p_amount bigint,
+  out journal_id bigint,
+  out answer jsonb
+) language plpgsql as $$
+declare
+  v_clearing bigint;
+  v_journal record;
+begin
+  select a.id into strict v_clearing from ledger_accounts a
+   where a.player_id is null and a.kind = 'PROVIDER_CLEARING' and a.provider = p_provider;
+  select * into v_journal from post_journal(p_kind, p_player_id, p_reference,
+    array[p_main_account, v_clearing], array[p_amount, -p_amount]);
+  journal_id := v_journal.journal_id;
+  answer := jsonb_build_object('ok', true, 'balanceMinor', v_journal.balances_after[1], 'txnId', p_reference);
+end $$;
+
+-- A bet debits the main wallet and counts as turnover (count_bet); a bet by a
+-- frozen player, one the player's own protection refuses, or one larger than
+-- the balance is refused with the balance. An unknown player is refused
+-- before anything is claimed.
+create or replace function seamless_bet(
+  p_provider text,
+  p_txn_id text,
+  p_player_ref text,
+  p_amount bigint,
+  p_round_id text,
+  p_fingerprint text,
+  p_loyalty_defaults jsonb
+) returns jsonb language plpgsql as $$
+declare
+  v_player bigint;
+  v_replay jsonb;
+  v_main record;
+  v_moved record;
+begin
+  select pp.player_id into v_player from provider_players pp
+   where pp.provider = p_provider and pp.player_ref = p_player_ref;
+  if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
+  v_replay := seamless_claim(p_provider, p_txn_id, 'BET', v_player, p_amount, p_round_id, null, p_fingerprint);
+  if v_replay is not null then return v_replay; end if;
+  select a.id, a.balance into strict v_main from ledger_accounts a
+   where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
+  if player_frozen(v_player) then
+    return seamless_store(p_provider, p_txn_id, seamless_refusal('PLAYER_FROZEN', v_main.balance), null);
+  end if;
+  if player_protection_refusal(v_player, 'BET', p_amount) is not null then
+    return seamless_store(p_provider, p_txn_id, seamless_refusal('PLAYER_BLOCKED', v_main.balance), null);
+  end if;
+  if v_main.balance < p_amount then
+    return seamless_store(p_provider, p_txn_id, seamless_refusal('INSUFFICIENT_FUNDS', v_main.balance), null);
+  end if;
+  select * into v_moved from seamless_move(p_provider, 'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount);
+  perform count_bet(v_player, p_provider, p_txn_id, p_amount, p_loyalty_defaults);
+  return seamless_store(p_provider, p_txn_id, v_moved.answer, v_moved.journal_id);
+end $$;
+
+-- A win credits the main wallet (also for a frozen player: it is their money),
+-- but only for a round in which the player has an accepted bet that was not
+-- rolled back: a win without its bet is refused (BET_NOT_FOUND), as Hub88's
+-- rules refuse a win whose bet does not exist.
+create or replace function seamless_win(
+  p_provider text,
+  p_txn_id text,
+  p_player_ref text,
+  p_amount bigint,
+  p_round_id text,
+  p_fingerprint text
+) returns jsonb language plpgsql as $$
+declare
+  v_player bigint;
+  v_replay jsonb;
+  v_main bigint;
+  v_moved record;
+begin
+  select pp.player_id into v_player from provider_players pp
+   where pp.provider = p_provider and pp.player_ref = p_player_ref;
+  if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
+  v_replay := seamless_claim(p_provider, p_txn_id, 'WIN', v_player, p_amount, p_round_id, null, p_fingerprint);
+  if v_replay is not null then return v_replay; end if;
+  if not exists (
+    select 1 from seamless_transactions bet
+     where bet.provider = p_provider and bet.kind = 'BET' and bet.round_id = p_round_id
+       and bet.player_id = v_player and bet.journal_entry_id is not null
+       and not exists (
+         select 1 from seamless_transactions rb
+          where rb.provider = bet.provider and rb.bet_txn_id = bet.txn_id and rb.kind = 'ROLLBACK'
+            and rb.journal_entry_id is not null)
+  ) then
+    return seamless_store(p_provider, p_txn_id, seamless_refusal('BET_NOT_FOUND', seamless_main_balance(v_player)),
+                          null);
+  end if;
+  select a.id into strict v_main from ledger_accounts a where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
+  select * into v_moved from seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount);
+  return seamless_store(p_provider, p_txn_id, v_moved.answer, v_moved.journal_id);
+end $$;
+
+-- A rollback reverses an accepted bet once. For a bet that never arrived it
+-- leaves a VOIDED_BET mark under the bet's id, so the bet is refused if it
+-- comes late; when the bet is being written at this very moment, the mark
+-- waits for it and the rollback then reverses it. Whatever it does not
+-- reverse (a refused bet, one already reversed) answers the balance unchanged.
+create or replace function seamless_rollback(
+  p_provider text,
+  p_txn_id text,
+  p_player_ref text,
+  p_bet_txn_id text,
+  p_fingerprint text
+) returns jsonb language plpgsql as $$
+declare
+  v_player bigint;
+  v_replay jsonb;
+  v_bet record;
+  v_main bigint;
+  v_moved record;
+begin
+  select pp.player_id into v_player from provider_players pp
+   where pp.provider = p_provider and pp.player_ref = p_player_ref;
+  if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
+  v_replay := seamless_claim(p_provider, p_txn_id, 'ROLLBACK', v_player, null, null, p_bet_txn_id, p_fingerprint);
+  if v_replay is not null then return v_replay; end if;
+  insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, bet_txn_id, fingerprint,
+                                     answer)
+    values (p_provider, p_bet_txn_id, 'VOIDED_BET', v_player, null, null, null, 'voided',
+            seamless_refusal('BET_ROLLED_BACK', null))
+    on conflict (provider, txn_id) do nothing;
+  if not found then
+    select t.kind, t.player_id, t.amount, t.journal_entry_id into strict v_bet from seamless_transactions t
+     where t.provider = p_provider and t.txn_id = p_bet_txn_id for update;
+    -- Only an accepted bet (it has a journal) is reversed; a refused one moved nothing.
+    if v_bet.kind = 'BET' and v_bet.journal_entry_id is not null and coalesce(v_bet.amount, 0) <> 0 then
+      if v_bet.player_id <> v_player then
+        return seamless_store(p_provider, p_txn_id, seamless_refusal('TXN_MISMATCH', seamless_main_balance(v_player)),
+                              null);
+      end if;
+      if not exists (select 1 from seamless_transactions rb
+                      where rb.provider = p_provider and rb.kind = 'ROLLBACK' and rb.bet_txn_id = p_bet_txn_id
+                        and rb.journal_entry_id is not null) then
+        select a.id into strict v_main from ledger_accounts a
+         where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
+        select * into v_moved from seamless_move(p_provider, 'SEAMLESS_ROLLBACK', v_player, v_main, p_txn_id,
+                                                 v_bet.amount);
+        perform void_bet(p_provider, p_bet_txn_id);
+        return seamless_store(p_provider, p_txn_id, v_moved.answer, v_moved.journal_id);
+      end if;
+    end if;
+  end if;
+  return seamless_store(p_provider, p_txn_id,
+                        jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player)), null);
+end $$;

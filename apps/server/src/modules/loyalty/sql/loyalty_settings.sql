@@ -1,0 +1,45 @@
+-- The loyalty settings as the server reads them (issue 23: one reading, in
+-- SQL, for the seamless bet's one statement and for readLoyaltySettings in
+-- loyalty-settings.ts alike). Each is the operator's value, or the default
+-- the caller passes (LOYALTY_SETTING_DEFAULTS in @app/contracts) when unset
+-- or unreadable. The two parses are the contracts' own, which the back office
+-- and the player app use to show and check a value (wholeNumberSetting,
+-- bahtSettingSatang); loyalty-units.test.ts holds them equal over a table of
+-- values.
+
+-- A whole number of at most 6 digits and at most 100,000, or null.
+create or replace function whole_number_setting(p_value text) returns integer
+language sql immutable as $$
+  select case when p_value ~ '^[0-9]{1,6}$' and p_value::integer <= 100000 then p_value::integer end
+$$;
+
+-- Baht with up to 2 decimals, 0 included, at most 1,000,000 baht, in satang; or null.
+create or replace function baht_setting_satang(p_value text) returns bigint
+language sql immutable as $$
+  select case
+           when p_value ~ '^[0-9]{1,7}(\.[0-9]{1,2})?$' and round(p_value::numeric * 100) <= 100000000
+           then round(p_value::numeric * 100)::bigint
+         end
+$$;
+
+-- p_defaults: {"depositBahtPerPoint", "turnoverBahtPerPoint", "expiryDays", "balanceFloorSatang"}.
+create or replace function loyalty_settings(
+  p_defaults jsonb,
+  out deposit_baht_per_point integer,
+  out turnover_baht_per_point integer,
+  out expiry_days integer,
+  out balance_floor_satang bigint
+) language sql stable as $$
+  select
+    coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_DEPOSIT_BAHT_PER_POINT')),
+             (p_defaults ->> 'depositBahtPerPoint')::integer),
+    coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_TURNOVER_BAHT_PER_POINT')),
+             (p_defaults ->> 'turnoverBahtPerPoint')::integer),
+    coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_EXPIRY_DAYS')),
+             (p_defaults ->> 'expiryDays')::integer),
+    coalesce(baht_setting_satang(max(s.value) filter (where s.code = 'PROMOTION_BALANCE_FLOOR')),
+             (p_defaults ->> 'balanceFloorSatang')::bigint)
+  from settings s
+  where s.code in ('POINTS_DEPOSIT_BAHT_PER_POINT', 'POINTS_TURNOVER_BAHT_PER_POINT', 'POINTS_EXPIRY_DAYS',
+                   'PROMOTION_BALANCE_FLOOR')
+$$;
