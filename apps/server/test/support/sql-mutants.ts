@@ -1414,7 +1414,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: LOYALTY_UNITS, test: 'read every text as wholeNumberSetting' },
   },
   {
-    id: 'LS1',
+    id: 'LY1',
     fn: 'loyalty_settings',
     rule: 'the expiry is the POINTS_EXPIRY_DAYS setting',
     changes: [
@@ -1426,7 +1426,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: LOYALTY_UNITS, test: 'each setting as set, 0 included' },
   },
   {
-    id: 'LS2',
+    id: 'LY2',
     fn: 'loyalty_settings',
     rule: 'the balance floor is read in baht (5 is 500 satang)',
     changes: [
@@ -1438,7 +1438,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     },
   },
   {
-    id: 'LS3',
+    id: 'LY3',
     fn: 'loyalty_settings',
     rule: 'an unreadable expiry means the expiry’s default',
     changes: [{ find: "(p_defaults ->> 'expiryDays')", replace: "(p_defaults ->> 'turnoverBahtPerPoint')" }],

@@ -80,6 +80,8 @@ type SqlAnswer =
   | { ok: true; balanceMinor: number; txnId?: string }
   | { ok: false; code: RefusalCode; balanceMinor?: number };
 
+type AnswerRow = { answer: SqlAnswer };
+
 /** The protocol's response: a refusal gets its words here, the one table of them. */
 function present(answer: SqlAnswer): SeamlessResponse {
   if (answer.ok) return answer;
@@ -87,10 +89,7 @@ function present(answer: SqlAnswer): SeamlessResponse {
 }
 
 /** Runs one of the seamless SQL functions (sql/seamless.sql): one statement, its own transaction. */
-async function callSeamless(
-  ctx: GamesContext,
-  call: ReturnType<typeof sql<{ answer: SqlAnswer }>>,
-): Promise<SeamlessResponse> {
+async function callSeamless(ctx: GamesContext, call: ReturnType<typeof sql<AnswerRow>>): Promise<SeamlessResponse> {
   const { rows } = await call.execute(ctx.db);
   const answer = rows[0]?.answer;
   // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
@@ -131,7 +130,7 @@ export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest
   });
   return callSeamless(
     ctx,
-    sql<{ answer: SqlAnswer }>`select seamless_bet(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
+    sql<AnswerRow>`select seamless_bet(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
       ${request.roundId}, ${fingerprint}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as answer`,
   );
 }
@@ -154,7 +153,7 @@ export async function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest
   });
   return callSeamless(
     ctx,
-    sql<{ answer: SqlAnswer }>`select seamless_win(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
+    sql<AnswerRow>`select seamless_win(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
       ${request.roundId}, ${fingerprint}) as answer`,
   );
 }
@@ -177,7 +176,7 @@ export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollb
   });
   return callSeamless(
     ctx,
-    sql<{ answer: SqlAnswer }>`select seamless_rollback(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.betTxnId},
+    sql<AnswerRow>`select seamless_rollback(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.betTxnId},
       ${fingerprint}) as answer`,
   );
 }
