@@ -16,7 +16,6 @@ import {
   type HouseAccounts,
   type JournalInput,
   lockMainBalance,
-  lockTransferAccounts,
   POSTINGS_PER_JOURNAL_MAX,
   postJournal,
   providerAccount,
@@ -395,8 +394,20 @@ describe('postJournal: stored balances and the lock order', () => {
   });
 });
 
+/** The transfer saga's lock of a player's main and provider-credit accounts (transfer_accounts_locked, games/sql). */
+async function lockTransferAccounts(trx: Trx, playerId: number, provider: string) {
+  const { rows } = await sql<{ main_id: number; main_balance: number; credit_id: number; credit_balance: number }>`
+    select * from transfer_accounts_locked(${playerId}, ${provider})`.execute(trx);
+  const locked = rows[0];
+  if (!locked) throw new Error('transfer_accounts_locked answers one row');
+  return {
+    main: { id: locked.main_id, balance: locked.main_balance },
+    credit: { id: locked.credit_id, balance: locked.credit_balance },
+  };
+}
+
 describe('the ledger helpers around postJournal', () => {
-  it('lockTransferAccounts returns the main and provider-credit accounts with their balances', async () => {
+  it('transfer_accounts_locked returns the main and provider-credit accounts with their balances', async () => {
     const player = await wallet(40);
     await post({
       kind: 'TEST',
@@ -496,7 +507,7 @@ describe('the ledger picks accounts by kind, and locks them in id order', () => 
       .mockImplementation(async (db, playerId) => (await original(db, playerId)).reverse());
   }
 
-  it('readPlayerBalances, lockMainBalance and lockTransferAccounts find main, points and credit by kind, whatever the row order', async () => {
+  it('readPlayerBalances, lockMainBalance and transfer_accounts_locked find main, points and credit by kind, whatever the row order', async () => {
     const player = await wallet(8);
     await post({
       kind: 'TEST',
@@ -529,30 +540,22 @@ describe('the ledger picks accounts by kind, and locks them in id order', () => 
     }
   });
 
-  it('lockTransferAccounts locks the lower account id first, even when the credit account is older than the main one', async () => {
+  it('transfer_accounts_locked finds the main account by kind when it has the higher id (a main account re-opened after the credit one)', async () => {
     const player = await wallet();
-    const spy = vi.spyOn(ledgerRepository, 'lockBalance');
     class Rollback extends Error {}
-    try {
-      await t.database.db
-        .transaction()
-        .execute(async (trx) => {
-          // The main account re-opened: it now has a higher id than the provider-credit account.
-          await trx.deleteFrom('ledger_accounts').where('id', '=', player.main).execute();
-          const reopened = await ledgerRepository.createPlayerAccount(trx, player.id, 'PLAYER_MAIN', 'THB');
-          expect(reopened).toBeGreaterThan(player.ufa);
-          spy.mockClear();
-          const locked = await lockTransferAccounts(trx, player.id, UFA_PROVIDER);
-          expect(locked).toEqual({ main: { id: reopened, balance: 0 }, credit: { id: player.ufa, balance: 0 } });
-          expect(spy.mock.calls.map(([, accountId]) => accountId)).toEqual([player.ufa, reopened]);
-          throw new Rollback();
-        })
-        .catch((error) => {
-          if (!(error instanceof Rollback)) throw error;
-        });
-    } finally {
-      spy.mockRestore();
-    }
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('ledger_accounts').where('id', '=', player.main).execute();
+        const reopened = await ledgerRepository.createPlayerAccount(trx, player.id, 'PLAYER_MAIN', 'THB');
+        expect(reopened).toBeGreaterThan(player.ufa);
+        const locked = await lockTransferAccounts(trx, player.id, UFA_PROVIDER);
+        expect(locked).toEqual({ main: { id: reopened, balance: 0 }, credit: { id: player.ufa, balance: 0 } });
+        throw new Rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
     expect(await balanceOf(player.main)).toBe(0);
   });
 

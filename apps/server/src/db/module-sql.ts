@@ -51,6 +51,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/loyalty/sql/promotion_end.sql',
   'src/modules/loyalty/sql/count_bet.sql',
   'src/modules/games/sql/seamless.sql',
+  'src/modules/games/sql/provider_transfer.sql',
 ];
 
 let loaded: readonly ModuleSql[] | undefined;

@@ -1389,7 +1389,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'WN1',
     fn: 'whole_number_setting',
     rule: 'a whole-number setting has at most 6 digits',
-    changes: [{ find: "'^[0-9]{1,6}$'", replace: "'^[0-9]{1,7}$'" }],
+    changes: [{ find: '[0-9]{1,6}', replace: '[0-9]{1,7}' }],
     killedBy: { file: LOYALTY_UNITS, test: 'read every text as wholeNumberSetting' },
   },
   {
@@ -1462,7 +1462,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: 'if false then',
       },
     ],
-    killedBy: { file: LOYALTY_UNITS, test: 'award_points earns once per source and reference' },
+    killedBy: { file: LOYALTY_RULES, test: 'award_points earns once per source and reference' },
   },
   {
     id: 'AW3',
@@ -1531,7 +1531,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'move_bonus_money',
     rule: 'an amount that is not positive is refused',
     changes: [{ find: 'if p_amount is null or p_amount <= 0 then', replace: 'if p_amount is null then' }],
-    killedBy: { file: LOYALTY_UNITS, test: 'move_bonus_money refuses an amount that is not positive' },
+    killedBy: { file: LOYALTY_RULES, test: 'move_bonus_money refuses an amount that is not positive' },
   },
   // How a claim ends (promotion_end.sql) ------------------------------------------
   {
@@ -1607,7 +1607,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'end_below_floor',
     rule: 'the whole balance counts: provider credit too',
     changes: [{ find: "a.kind in ('PLAYER_MAIN', 'PLAYER_PROVIDER')", replace: "a.kind = 'PLAYER_MAIN'" }],
-    killedBy: { file: LOYALTY_UNITS, test: 'credit at a provider counts toward the floor' },
+    killedBy: { file: LOYALTY_RULES, test: 'credit at a provider counts toward the whole balance' },
   },
   {
     id: 'EF3',
@@ -1721,7 +1721,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'void_bet',
     rule: 'a bet stops counting once',
     changes: [{ find: 'and reference = p_reference and voided_at is null', replace: 'and reference = p_reference' }],
-    killedBy: { file: LOYALTY_UNITS, test: 'void_bet takes a bet back once' },
+    killedBy: { file: LOYALTY_RULES, test: 'void_bet takes a bet back once' },
   },
   {
     id: 'VB2',
@@ -1733,7 +1733,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: 'where id = v_bet.player_promotion_id;',
       },
     ],
-    killedBy: { file: LOYALTY_UNITS, test: 'void_bet takes a bet back once' },
+    killedBy: { file: LOYALTY_RULES, test: 'void_bet takes a bet back once' },
   },
   {
     id: 'VB3',
@@ -1745,7 +1745,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: 'update player_loyalty set turnover_satang = turnover_satang',
       },
     ],
-    killedBy: { file: LOYALTY_UNITS, test: 'void_bet takes a bet back once' },
+    killedBy: { file: LOYALTY_RULES, test: 'void_bet takes a bet back once' },
   },
   {
     id: 'VB4',
@@ -1959,7 +1959,8 @@ export function mutatedSource(mutant: SqlMutant): string {
   for (const change of mutant.changes) {
     const count = source.split(change.find).length - 1;
     if (count !== 1) throw new Error(`mutant ${mutant.id}: ${JSON.stringify(change.find)} occurs ${count} times`);
-    source = source.replace(change.find, change.replace);
+    // A function, not the string: `$'` and `$&` in a replacement string are patterns, not text.
+    source = source.replace(change.find, () => change.replace);
   }
   return source.replace(/^create (?:or replace )?function /, 'create or replace function ');
 }

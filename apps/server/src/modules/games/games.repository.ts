@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable, Trx } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { ProviderTransferStatus, TransferDirection } from '../../db/schema.ts';
 
 export type ProviderTransferRow = {
@@ -14,7 +14,7 @@ export type ProviderTransferRow = {
   createdAt: Date;
 };
 
-const TRANSFER_COLUMNS = [
+const _TRANSFER_COLUMNS = [
   'id',
   'reference',
   'player_id as playerId',
@@ -69,120 +69,6 @@ export const gamesRepository = {
       .where('player_ref', '=', playerRef)
       .executeTakeFirst();
     return row?.player_id;
-  },
-
-  /** The player's transfer version, locked: transfers of one player at one provider happen one at a time. */
-  /** The provider's settled stakes already counted as turnover for the player. */
-  async turnoverRecorded(db: Queryable, playerId: number, provider: string): Promise<number> {
-    const row = await db
-      .selectFrom('provider_players')
-      .select('turnover_recorded')
-      .where('player_id', '=', playerId)
-      .where('provider', '=', provider)
-      .executeTakeFirst();
-    return row?.turnover_recorded ?? 0;
-  },
-
-  async setTurnoverRecorded(trx: Trx, playerId: number, provider: string, satang: number): Promise<void> {
-    await trx
-      .updateTable('provider_players')
-      .set({ turnover_recorded: satang })
-      .where('player_id', '=', playerId)
-      .where('provider', '=', provider)
-      .execute();
-  },
-
-  async lockTransferVersion(trx: Trx, playerId: number, provider: string): Promise<number | undefined> {
-    const row = await trx
-      .selectFrom('provider_players')
-      .select('transfer_version')
-      .where('player_id', '=', playerId)
-      .where('provider', '=', provider)
-      .forUpdate()
-      .executeTakeFirst();
-    return row?.transfer_version;
-  },
-
-  async bumpTransferVersion(trx: Trx, playerId: number, provider: string): Promise<void> {
-    await trx
-      .updateTable('provider_players')
-      .set({ transfer_version: sql`transfer_version + 1` })
-      .where('player_id', '=', playerId)
-      .where('provider', '=', provider)
-      .execute();
-  },
-
-  async pendingTransfer(db: Queryable, playerId: number, provider: string): Promise<ProviderTransferRow | undefined> {
-    return db
-      .selectFrom('provider_transfers')
-      .select(TRANSFER_COLUMNS)
-      .where('player_id', '=', playerId)
-      .where('provider', '=', provider)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-  },
-
-  async transferByClientKey(trx: Trx, playerId: number, clientKey: string): Promise<ProviderTransferRow | undefined> {
-    return trx
-      .selectFrom('provider_transfers')
-      .select(TRANSFER_COLUMNS)
-      .where('player_id', '=', playerId)
-      .where('client_key', '=', clientKey)
-      .executeTakeFirst();
-  },
-
-  async insertTransfer(
-    trx: Trx,
-    row: Omit<ProviderTransferRow, 'id' | 'status' | 'attempts' | 'createdAt'> & {
-      intentJournalId: number;
-      checkAfterMs: number;
-      clientKey: string | null;
-    },
-  ): Promise<ProviderTransferRow> {
-    return trx
-      .insertInto('provider_transfers')
-      .values({
-        reference: row.reference,
-        player_id: row.playerId,
-        provider: row.provider,
-        direction: row.direction,
-        amount: row.amount,
-        status: 'PENDING',
-        intent_journal_id: row.intentJournalId,
-        next_check_at: msFromNow(row.checkAfterMs),
-        client_key: row.clientKey,
-      })
-      .returning(TRANSFER_COLUMNS)
-      .executeTakeFirstOrThrow();
-  },
-
-  /** Locks a transfer that is still PENDING (undefined once someone settled it). */
-  async lockPending(trx: Trx, id: number): Promise<ProviderTransferRow | undefined> {
-    return trx
-      .selectFrom('provider_transfers')
-      .select(TRANSFER_COLUMNS)
-      .where('id', '=', id)
-      .where('status', '=', 'PENDING')
-      .forUpdate()
-      .executeTakeFirst();
-  },
-
-  async finish(
-    trx: Trx,
-    id: number,
-    outcome: { status: 'COMPLETED' | 'FAILED'; settleJournalId: number; error: string | null },
-  ): Promise<void> {
-    await trx
-      .updateTable('provider_transfers')
-      .set({
-        status: outcome.status,
-        settle_journal_id: outcome.settleJournalId,
-        last_error: outcome.error,
-        settled_at: new Date(),
-        lease_until: null,
-      })
-      .where('id', '=', id)
-      .execute();
   },
 
   /** No usable answer: the transfer stays PENDING and is asked about again after a pause. */
@@ -262,14 +148,5 @@ export const gamesRepository = {
       .limit(limit)
       .execute();
     return rows.map((row) => row.player_id);
-  },
-
-  async markSynced(db: Queryable, playerId: number, provider: string): Promise<void> {
-    await db
-      .updateTable('provider_players')
-      .set({ credit_synced_at: new Date() })
-      .where('player_id', '=', playerId)
-      .where('provider', '=', provider)
-      .execute();
   },
 };

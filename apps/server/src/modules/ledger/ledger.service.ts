@@ -135,28 +135,6 @@ export function playerBalancesOf(
  * - providerInTransit (per transfer-wallet provider): credit on its way to or
  *   from the provider while a transfer is pending.
  */
-/**
- * Locks a player's main account and one provider-credit account (in id
- * order, as every journal does) and returns their ids and balances: the
- * amounts a transfer moves are the whole balances, read under the lock.
- */
-export async function lockTransferAccounts(trx: Trx, playerId: number, provider: string) {
-  const rows = await ledgerRepository.findPlayerAccounts(trx, playerId);
-  const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
-  const credit = rows.find((row) => row.kind === ACCOUNT_KIND.playerProvider && row.provider === provider);
-  assert(main !== undefined && credit !== undefined, `player ${playerId} has no ${provider} credit account`);
-  const balances = new Map<number, number>();
-  for (const id of [main.id, credit.id].sort((a, b) => a - b)) {
-    const balance = await ledgerRepository.lockBalance(trx, id);
-    assert(balance !== undefined, `account ${id} has a stored balance`);
-    balances.set(id, balance);
-  }
-  return {
-    main: { id: main.id, balance: balances.get(main.id) ?? 0 },
-    credit: { id: credit.id, balance: balances.get(credit.id) ?? 0 },
-  };
-}
-
 /** A player's main account, its balance locked until the transaction ends (a check that a debit then makes good). */
 export async function lockMainBalance(trx: Trx, playerId: number): Promise<{ id: number; balance: number }> {
   const rows = await ledgerRepository.findPlayerAccounts(trx, playerId);

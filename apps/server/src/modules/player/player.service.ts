@@ -141,6 +141,9 @@ export async function requirePlayerIdByPhone(db: Queryable, phoneNumber: string)
   return playerId;
 }
 
+/** A frozen player's refusal: no money leaves a frozen wallet. */
+export const accountFrozen = () => new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
+
 /**
  * Refuses a money movement out of a frozen player's wallet (a transfer to a
  * game provider; withdrawals ask the same database function inside
@@ -148,7 +151,7 @@ export async function requirePlayerIdByPhone(db: Queryable, phoneNumber: string)
  * player's row share-locked, so a freeze and a movement never pass each other.
  */
 export async function assertNotFrozen(trx: Trx, playerId: number): Promise<void> {
-  if (await isPlayerFrozen(trx, playerId)) throw new AppError(403, 'ACCOUNT_FROZEN', 'account_frozen');
+  if (await isPlayerFrozen(trx, playerId)) throw accountFrozen();
 }
 
 /** Whether the player is frozen (player_frozen, share-locked as assertNotFrozen); a 404 when there is no such player. */
