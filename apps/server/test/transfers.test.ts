@@ -190,6 +190,35 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     expect(results).toHaveLength(1);
   });
 
+  it('the stakes the provider settled count as turnover once: a transfer-in and a sync each count only what is new', async () => {
+    const p = await player(100);
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    games.wallet.credit.set(p.playerRef, 6_000);
+    games.wallet.settledStakes.set(p.playerRef, 4_000);
+    expect(await transferIn(games, { playerId: p.playerId, clientKey: null })).toMatchObject({ status: 'COMPLETED' });
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    expect(await syncProviderCredit(games, p.playerId)).toBe(true);
+    games.wallet.settledStakes.set(p.playerRef, 9_000);
+    expect(await syncProviderCredit(games, p.playerId)).toBe(true);
+    const counted = await t.database.db
+      .selectFrom('turnover_bets')
+      .select(['provider', 'reference', 'stake_satang'])
+      .where('player_id', '=', p.playerId)
+      .orderBy('created_at')
+      .orderBy('reference')
+      .execute();
+    expect(counted).toEqual([
+      { provider: UFA_PROVIDER, reference: 'settled:4000', stake_satang: 4_000 },
+      { provider: UFA_PROVIDER, reference: 'settled:9000', stake_satang: 5_000 },
+    ]);
+    const loyalty = await t.database.db
+      .selectFrom('player_loyalty')
+      .select('turnover_satang')
+      .where('player_id', '=', p.playerId)
+      .executeTakeFirstOrThrow();
+    expect(loyalty.turnover_satang).toBe(9_000);
+  });
+
   it('a provider that cannot pay the credit out (the player bet it meanwhile) returns it to the provider account (FAILED)', async () => {
     const p = await player(100);
     await transferOut(games, { playerId: p.playerId, clientKey: null });

@@ -23,6 +23,8 @@ type Behaviour = 'complete' | 'reject' | 'unknown-applied' | 'unknown-not-applie
 export class FakeWallet implements TransferWalletProvider {
   readonly credit = new Map<string, number>();
   readonly inGame = new Map<string, number>();
+  /** The stakes of settled bets per player, a running total as the provider reports it (none: not reported). */
+  readonly settledStakes = new Map<string, number>();
   readonly applied = new Map<string, { playerRef: string; amount: number; direction: 'in' | 'out' }>();
   readonly voided = new Set<string>();
   readonly registered = new Set<string>();
@@ -63,6 +65,7 @@ export class FakeWallet implements TransferWalletProvider {
       ok: true,
       currentCreditMinor: this.credit.get(playerRef) ?? 0,
       inGameCreditMinor: this.inGame.get(playerRef) ?? 0,
+      ...(this.settledStakes.has(playerRef) ? { settledStakesMinor: this.settledStakes.get(playerRef) } : {}),
     };
   }
 

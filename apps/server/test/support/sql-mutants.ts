@@ -64,7 +64,13 @@ export type SqlMutant = {
     | 'seamless_move'
     | 'seamless_bet'
     | 'seamless_win'
-    | 'seamless_rollback';
+    | 'seamless_rollback'
+    | 'transfer_accounts_locked'
+    | 'transfer_record_intent'
+    | 'settle_transfer'
+    | 'transfer_game_result'
+    | 'transfer_start'
+    | 'transfer_sync';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -91,6 +97,8 @@ const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 const LOYALTY_UNITS = 'test/loyalty-units.test.ts';
 const SEAMLESS = 'test/seamless.test.ts';
 const GAMES_RULES = 'test/games-rules.test.ts';
+const TRANSFERS = 'test/transfers.test.ts';
+const GAMES = 'test/games.test.ts';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -1940,6 +1948,281 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a rollback credits the bet back',
     changes: [{ find: 'v_bet.amount);', replace: '-v_bet.amount);' }],
     killedBy: { file: SEAMLESS, test: 'a rollback reverses its bet once' },
+  },
+  // The game-transfer saga (games/sql/provider_transfer.sql) ----------------------
+  {
+    id: 'TA1',
+    fn: 'transfer_accounts_locked',
+    rule: 'a player without the provider’s credit account is an error, not a transfer from nowhere',
+    changes: [{ find: 'if main_id is null or credit_id is null then', replace: 'if false then' }],
+    killedBy: { file: LEDGER_RULES, test: 'transfer_accounts_locked returns the main and provider-credit accounts' },
+  },
+  {
+    id: 'TA2',
+    fn: 'transfer_accounts_locked',
+    rule: 'the main account is found by its kind',
+    changes: [{ find: "    if v_row.kind = 'PLAYER_MAIN' then", replace: "    if v_row.kind <> 'PLAYER_MAIN' then" }],
+    killedBy: { file: LEDGER_RULES, test: 'transfer_accounts_locked returns the main and provider-credit accounts' },
+  },
+  {
+    id: 'TI1',
+    fn: 'transfer_record_intent',
+    rule: 'the intent moves the money from the player’s side into transit',
+    changes: [{ find: 'array[-p_amount, p_amount]', replace: 'array[p_amount, -p_amount]' }],
+    killedBy: { file: TRANSFERS, test: '§7 transfer-out moves the whole main balance to the provider' },
+  },
+  {
+    id: 'TI2',
+    fn: 'transfer_record_intent',
+    rule: 'an intent is journalled PROVIDER_TRANSFER_OUT or PROVIDER_TRANSFER_IN by its direction',
+    changes: [
+      {
+        find: "case p_direction when 'OUT' then 'PROVIDER_TRANSFER_OUT' else 'PROVIDER_TRANSFER_IN' end",
+        replace: "'PROVIDER_TRANSFER_OUT'",
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'transfer-out journals PROVIDER_TRANSFER_OUT then PROVIDER_TRANSFER_SETTLED' },
+  },
+  {
+    id: 'TI3',
+    fn: 'transfer_record_intent',
+    rule: 'an intent changes the player’s transfer version (a transfer-in or sync that read the provider before it gives up)',
+    changes: [
+      {
+        find: '  update provider_players set transfer_version = transfer_version + 1\n   where player_id = p_player_id and provider = p_provider;\n',
+        replace: '',
+      },
+    ],
+    killedBy: {
+      file: GAMES_RULES,
+      test: 'syncProviderCredit returns false and records nothing when the player’s transfer version changed',
+    },
+  },
+  {
+    id: 'ST1',
+    fn: 'settle_transfer',
+    rule: 'only a PENDING transfer is settled, once',
+    changes: [
+      {
+        find: "where t.id = p_transfer_id and t.status = 'PENDING' for update",
+        replace: 'where t.id = p_transfer_id for update',
+      },
+    ],
+    killedBy: {
+      file: GAMES_RULES,
+      test: 'settleTransfer on a transfer already settled answers PENDING and moves nothing',
+    },
+  },
+  {
+    id: 'ST2',
+    fn: 'settle_transfer',
+    rule: 'a completed transfer-out goes to the provider credit, a refused one back to the main wallet (and the reverse for a transfer-in)',
+    changes: [
+      {
+        find: "v_to_main := (v_transfer.direction = 'IN') = p_completed;",
+        replace: "v_to_main := (v_transfer.direction = 'OUT') = p_completed;",
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: '§7 transfer-out moves the whole main balance to the provider' },
+  },
+  {
+    id: 'ST3',
+    fn: 'settle_transfer',
+    rule: 'a refused transfer is journalled PROVIDER_TRANSFER_RETURNED',
+    changes: [
+      {
+        find: "then 'PROVIDER_TRANSFER_SETTLED' else 'PROVIDER_TRANSFER_RETURNED' end",
+        replace: "then 'PROVIDER_TRANSFER_SETTLED' else 'PROVIDER_TRANSFER_SETTLED' end",
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'a transfer the provider refuses journals PROVIDER_TRANSFER_RETURNED' },
+  },
+  {
+    id: 'ST4',
+    fn: 'settle_transfer',
+    rule: 'a refused transfer ends FAILED',
+    changes: [
+      {
+        find: "set status = case when p_completed then 'COMPLETED' else 'FAILED' end,",
+        replace: "set status = 'COMPLETED',",
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'a transfer the provider refuses journals PROVIDER_TRANSFER_RETURNED' },
+  },
+  {
+    id: 'ST5',
+    fn: 'settle_transfer',
+    rule: 'a refused transfer keeps the provider’s code as its error',
+    changes: [
+      { find: 'last_error = case when p_completed then null else p_error end,', replace: 'last_error = null,' },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'ends FAILED with the provider’s code as its error' },
+  },
+  {
+    id: 'ST6',
+    fn: 'settle_transfer',
+    rule: 'a settlement made by the reconciler clears the error the unknown outcome left',
+    changes: [
+      {
+        find: 'last_error = case when p_completed then null else p_error end,',
+        replace: 'last_error = coalesce(p_error, last_error),',
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'an applied one COMPLETED with its error cleared' },
+  },
+  {
+    id: 'GR1',
+    fn: 'transfer_game_result',
+    rule: 'the difference from the provider’s figure is a game result',
+    changes: [{ find: '  if v_delta <> 0 then', replace: '  if false then' }],
+    killedBy: { file: TRANSFERS, test: 'transfer-in records what the player won or lost at the provider' },
+  },
+  {
+    id: 'GR2',
+    fn: 'transfer_game_result',
+    rule: 'a win raises the player’s credit, a loss lowers it',
+    changes: [{ find: 'array[v_delta, -v_delta]', replace: 'array[-v_delta, v_delta]' }],
+    killedBy: { file: TRANSFERS, test: 'transfer-in records what the player won or lost at the provider' },
+  },
+  {
+    id: 'GR3',
+    fn: 'transfer_game_result',
+    rule: 'settled stakes count once: nothing new, nothing counted',
+    changes: [{ find: '  if p_settled_stakes <= v_recorded then return; end if;\n', replace: '' }],
+    killedBy: { file: TRANSFERS, test: 'the stakes the provider settled count as turnover once' },
+  },
+  {
+    id: 'GR4',
+    fn: 'transfer_game_result',
+    rule: 'what was counted is remembered',
+    changes: [
+      {
+        find: '  update provider_players set turnover_recorded = p_settled_stakes\n',
+        replace: '  update provider_players set turnover_recorded = turnover_recorded\n',
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'the stakes the provider settled count as turnover once' },
+  },
+  {
+    id: 'GR5',
+    fn: 'transfer_game_result',
+    rule: 'only the stakes settled since last time count',
+    changes: [{ find: 'p_settled_stakes - v_recorded,', replace: 'p_settled_stakes,' }],
+    killedBy: { file: TRANSFERS, test: 'the stakes the provider settled count as turnover once' },
+  },
+  {
+    id: 'TS1',
+    fn: 'transfer_start',
+    rule: 'a frozen player cannot transfer out',
+    changes: [{ find: "if p_direction = 'OUT' and player_frozen(p_player_id) then", replace: 'if false then' }],
+    killedBy: { file: TRANSFERS, test: 'a frozen player cannot transfer out' },
+  },
+  {
+    id: 'TS2',
+    fn: 'transfer_start',
+    rule: 'a repeated Idempotency-Key answers the transfer it started',
+    changes: [
+      { find: "    if found then return jsonb_build_object('earlier', to_jsonb(v_earlier)); end if;\n", replace: '' },
+    ],
+    killedBy: { file: TRANSFERS, test: 'the same Idempotency-Key answers the first transfer and moves nothing more' },
+  },
+  {
+    id: 'TS3',
+    fn: 'transfer_start',
+    rule: 'a second transfer is refused while one is pending',
+    changes: [
+      {
+        find: "              where t.player_id = p_player_id and t.provider = p_provider and t.status = 'PENDING') then\n    return jsonb_build_object('refused', 'TRANSFER_PENDING');",
+        replace: "              where false) then\n    return jsonb_build_object('refused', 'TRANSFER_PENDING');",
+      },
+    ],
+    killedBy: { file: GAMES, test: 'a second transfer while one is pending is refused with a clear 409' },
+  },
+  {
+    id: 'TS4',
+    fn: 'transfer_start',
+    rule: 'a transfer-in after a transfer that happened while the provider was asked is refused',
+    changes: [{ find: "if p_direction = 'IN' and v_version <> p_version then", replace: 'if false then' }],
+    killedBy: { file: GAMES_RULES, test: 'transfer-in is refused with TRANSFER_PENDING and records no game result' },
+  },
+  {
+    id: 'TS5',
+    fn: 'transfer_start',
+    rule: 'the player’s own protection refuses play',
+    changes: [
+      { find: "v_protection := player_protection_refusal(p_player_id, 'PLAY', 0);", replace: 'v_protection := null;' },
+    ],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
+    id: 'TS6',
+    fn: 'transfer_start',
+    rule: 'an empty main wallet has nothing to transfer out',
+    changes: [
+      {
+        find: "if v_accounts.main_balance = 0 then return jsonb_build_object('refused', 'NOTHING_TO_TRANSFER'); end if;",
+        replace: 'null;',
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'nothing to move is refused with NOTHING_TO_TRANSFER, in both directions' },
+  },
+  {
+    id: 'TS7',
+    fn: 'transfer_start',
+    rule: 'no credit at the provider has nothing to transfer in',
+    changes: [
+      {
+        find: "if p_provider_satang = 0 then return jsonb_build_object('refused', 'NOTHING_TO_TRANSFER'); end if;",
+        replace: 'null;',
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'nothing to move is refused with NOTHING_TO_TRANSFER, in both directions' },
+  },
+  {
+    id: 'TS8',
+    fn: 'transfer_start',
+    rule: 'a transfer-in records the game result first',
+    changes: [
+      { find: '  perform transfer_game_result(', replace: '  perform 1 where false and transfer_game_result(' },
+    ],
+    killedBy: { file: TRANSFERS, test: 'transfer-in records what the player won or lost at the provider' },
+  },
+  {
+    id: 'TY1',
+    fn: 'transfer_sync',
+    rule: 'no sync while a transfer is pending',
+    changes: [
+      {
+        find: "              where t.player_id = p_player_id and t.provider = p_provider and t.status = 'PENDING') then",
+        replace: '              where false) then',
+      },
+    ],
+    killedBy: {
+      file: TRANSFERS,
+      test: 'syncing brings our record of the provider credit to the provider figure, unless a transfer is pending',
+    },
+  },
+  {
+    id: 'TY2',
+    fn: 'transfer_sync',
+    rule: 'no sync after a transfer that happened while the provider was asked',
+    changes: [{ find: 'if v_version is distinct from p_version then return false; end if;', replace: 'null;' }],
+    killedBy: {
+      file: GAMES_RULES,
+      test: 'syncProviderCredit returns false and records nothing when the player’s transfer version changed',
+    },
+  },
+  {
+    id: 'TY3',
+    fn: 'transfer_sync',
+    rule: 'a sync records when the credit was last brought in line (the reconciler syncs the longest-waiting first)',
+    changes: [
+      {
+        find: '  update provider_players set credit_synced_at = now()',
+        replace: '  update provider_players set credit_synced_at = credit_synced_at',
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'players the provider does not answer for are left for a later run' },
   },
 ];
 
