@@ -119,6 +119,16 @@ async function bet(player: DepositPlayer, satang: number, txnId = unique('bet'))
   return txnId;
 }
 
+/** The promotion notifications a player was sent, oldest first. */
+const promotionNotices = (playerId: number) =>
+  t.database.db
+    .selectFrom('notifications')
+    .select(['kind', 'params'])
+    .where('player_id', '=', playerId)
+    .where('kind', 'like', 'PROMOTION_%')
+    .orderBy('id')
+    .execute();
+
 async function expectLedgerClean() {
   const result = await checkLedger(t.database.db);
   expect(result.problems).toEqual([]);
@@ -567,6 +577,10 @@ describe('issue 19: promotions and turnover', () => {
       headers: bearer(player.token),
     });
     expect(history.json().data[0]).toMatchObject({ status: 'ENDED_LOW_BALANCE' });
+    expect((await promotionNotices(player.id)).at(-1)).toEqual({
+      kind: 'PROMOTION_ENDED',
+      params: { status: 'ENDED_LOW_BALANCE', reason: 'balance_below_floor' },
+    });
   });
 
   it('a maximum withdrawal after the bonus: at completion the main balance above it returns to the house', async () => {
@@ -939,6 +953,11 @@ describe('issue 19: the finer points of rewards, promotions and points', () => {
       .where('id', '=', claimId)
       .executeTakeFirstOrThrow();
     expect(ended).toEqual({ status: 'COMPLETED', end_reason: 'TURNOVER_MET', returned_satang: 50_000 });
+    // The player is told: the bonus started, then the requirement completed.
+    expect(await promotionNotices(player.id)).toEqual([
+      { kind: 'PROMOTION_STARTED', params: { bonus: 100 } },
+      { kind: 'PROMOTION_COMPLETED', params: {} },
+    ]);
   });
 
   it('the floor: a balance of exactly the floor keeps the requirement; a floor of 0 never ends one; a forfeit with nothing left returns nothing', async () => {

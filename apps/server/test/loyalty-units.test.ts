@@ -178,6 +178,7 @@ describe('issue 19: the loyalty settings in force', () => {
     await setAll({
       [SETTING_CODES.pointsDepositBahtPerPoint]: '0',
       [SETTING_CODES.pointsTurnoverBahtPerPoint]: '1000',
+      [SETTING_CODES.pointsExpiryDays]: '30',
       [SETTING_CODES.promotionBalanceFloor]: '5',
     });
     const player = await depositPlayer(t);
@@ -203,15 +204,21 @@ describe('issue 19: the loyalty settings in force', () => {
     expect(await points()).toBe(2);
     const lots = await t.database.db
       .selectFrom('points_lots')
-      .select(['points', 'reference'])
+      .select(['points', 'reference', 'expires_at'])
       .where('player_id', '=', player.id)
       .where('source', '=', 'TURNOVER')
       .orderBy('id')
       .execute();
-    expect(lots).toEqual([
+    expect(lots.map(({ points, reference }) => ({ points, reference }))).toEqual([
       { points: 1, reference: `${WC_PROVIDER}:units-${player.id}-1` },
       { points: 1, reference: `${WC_PROVIDER}:units-${player.id}-2` },
     ]);
+    // They expire as the setting says: 30 days from now.
+    for (const lot of lots) {
+      const days = ((lot.expires_at?.getTime() ?? 0) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThan(30.1);
+    }
 
     const answer = await t.app.inject({
       method: 'PUT',

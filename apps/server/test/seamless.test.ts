@@ -241,6 +241,36 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
   });
 
   it('every movement is a balanced journal against the WC clearing account: the ledger check passes', async () => {
+    const player = await wcPlayer(100);
+    const betTxnId = txn('bet');
+    const moves = [
+      [SEAMLESS_CALLBACK_PATHS.bet, { txnId: betTxnId, roundId: 'clearing', amountMinor: 1_000 }],
+      [SEAMLESS_CALLBACK_PATHS.win, { txnId: txn('win'), roundId: 'clearing', amountMinor: 300 }],
+      [SEAMLESS_CALLBACK_PATHS.rollback, { txnId: txn('rollback'), betTxnId }],
+    ] as const;
+    for (const [path, body] of moves) {
+      expect((await callback(t.app, path, { playerRef: player.playerRef, ...body })).json()).toMatchObject({
+        ok: true,
+      });
+    }
+    const postings = await t.database.db
+      .selectFrom('postings as p')
+      .innerJoin('journal_entries as j', 'j.id', 'p.journal_entry_id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(['j.kind', 'a.kind as account', 'a.provider', 'p.amount'])
+      .where('j.player_id', '=', player.playerId)
+      .where('j.kind', 'like', 'SEAMLESS_%')
+      .orderBy('j.id')
+      .orderBy('p.id')
+      .execute();
+    expect(postings).toEqual([
+      { kind: 'SEAMLESS_BET', account: 'PLAYER_MAIN', provider: '', amount: -1_000 },
+      { kind: 'SEAMLESS_BET', account: 'PROVIDER_CLEARING', provider: WC_PROVIDER, amount: 1_000 },
+      { kind: 'SEAMLESS_WIN', account: 'PLAYER_MAIN', provider: '', amount: 300 },
+      { kind: 'SEAMLESS_WIN', account: 'PROVIDER_CLEARING', provider: WC_PROVIDER, amount: -300 },
+      { kind: 'SEAMLESS_ROLLBACK', account: 'PLAYER_MAIN', provider: '', amount: 1_000 },
+      { kind: 'SEAMLESS_ROLLBACK', account: 'PROVIDER_CLEARING', provider: WC_PROVIDER, amount: -1_000 },
+    ]);
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 });

@@ -1701,7 +1701,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: 'null;',
       },
     ],
-    killedBy: { file: LOYALTY_RULES, test: 'bets earn 1 point per full 1,000 baht of turnover' },
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
   },
   {
     id: 'CB7',
@@ -1715,7 +1715,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'count_bet',
     rule: 'points for play name the bet',
     changes: [{ find: "'TURNOVER', p_provider || ':' || p_reference", replace: "'TURNOVER', p_reference" }],
-    killedBy: { file: LOYALTY_RULES, test: 'each earning is a journal of its own kind and reference' },
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
   },
   {
     id: 'CB9',
