@@ -247,8 +247,17 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     const p = await player(100);
     await transferOut(games, { playerId: p.playerId, clientKey: null });
     games.wallet.credit.set(p.playerRef, 4_000);
+    const before = Date.now();
     expect(await syncProviderCredit(games, p.playerId)).toBe(true);
     expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 4_000 });
+    // When it was last synced: the reconciler syncs the longest-waiting players first.
+    const synced = await t.database.db
+      .selectFrom('provider_players')
+      .select('credit_synced_at')
+      .where('player_id', '=', p.playerId)
+      .where('provider', '=', UFA_PROVIDER)
+      .executeTakeFirstOrThrow();
+    expect(synced.credit_synced_at?.getTime()).toBeGreaterThanOrEqual(before - 1_000);
     await credit(t.app, p.phoneNumber, 10);
     games.wallet.next = ['unknown-not-applied'];
     await transferOut(games, { playerId: p.playerId, clientKey: null });

@@ -1997,6 +1997,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       file: GAMES_RULES,
       test: 'syncProviderCredit returns false and records nothing when the player’s transfer version changed',
     },
+    equivalent:
+      'every reader of the version (transfer_start for a transfer-in, transfer_sync) refuses while a transfer is PENDING, and settle_transfer bumps the version when it ends the transfer: the intent’s own bump is never the one a reader sees; it stays as a second guard',
   },
   {
     id: 'ST1',
@@ -2222,7 +2224,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: '  update provider_players set credit_synced_at = credit_synced_at',
       },
     ],
-    killedBy: { file: GAMES_RULES, test: 'players the provider does not answer for are left for a later run' },
+    killedBy: { file: TRANSFERS, test: 'syncing brings our record of the provider credit to the provider figure' },
   },
 ];
 
