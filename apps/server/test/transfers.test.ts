@@ -208,8 +208,8 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
       .orderBy('reference')
       .execute();
     expect(counted).toEqual([
-      { provider: UFA_PROVIDER, reference: 'settled:4000', stake_satang: 4_000 },
-      { provider: UFA_PROVIDER, reference: 'settled:9000', stake_satang: 5_000 },
+      { provider: UFA_PROVIDER, reference: `settled:${p.playerId}:4000`, stake_satang: 4_000 },
+      { provider: UFA_PROVIDER, reference: `settled:${p.playerId}:9000`, stake_satang: 5_000 },
     ]);
     const loyalty = await t.database.db
       .selectFrom('player_loyalty')
@@ -217,6 +217,18 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
       .where('player_id', '=', p.playerId)
       .executeTakeFirstOrThrow();
     expect(loyalty.turnover_satang).toBe(9_000);
+
+    // Another player whose provider reports the same total is counted too: the reference is the player's own.
+    const other = await player(100);
+    await transferOut(games, { playerId: other.playerId, clientKey: null });
+    games.wallet.settledStakes.set(other.playerRef, 9_000);
+    expect(await syncProviderCredit(games, other.playerId)).toBe(true);
+    const others = await t.database.db
+      .selectFrom('turnover_bets')
+      .select(['reference', 'stake_satang'])
+      .where('player_id', '=', other.playerId)
+      .execute();
+    expect(others).toEqual([{ reference: `settled:${other.playerId}:9000`, stake_satang: 9_000 }]);
   });
 
   it('a provider that cannot pay the credit out (the player bet it meanwhile) returns it to the provider account (FAILED)', async () => {

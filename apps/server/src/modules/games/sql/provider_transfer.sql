@@ -118,7 +118,9 @@ end $$;
 -- posted as a win or a loss (GAME_RESULT, against the provider's clearing
 -- account). The stakes of the player's bets the provider has settled since we
 -- last asked (a running total; null when the provider does not say) count as
--- turnover, once (count_bet).
+-- turnover, once (count_bet), under the reference settled:<player>:<total>
+-- (turnover is counted once per provider and reference: the player's id keeps
+-- two players with the same total apart).
 create or replace function transfer_game_result(
   p_player_id bigint,
   p_provider text,
@@ -145,7 +147,8 @@ begin
   if p_settled_stakes <= v_recorded then return; end if;
   update provider_players set turnover_recorded = p_settled_stakes
    where player_id = p_player_id and provider = p_provider;
-  perform count_bet(p_player_id, p_provider, 'settled:' || p_settled_stakes, p_settled_stakes - v_recorded,
+  perform count_bet(p_player_id, p_provider, 'settled:' || p_player_id || ':' || p_settled_stakes,
+                    p_settled_stakes - v_recorded,
                     p_loyalty_defaults);
 end $$;
 
