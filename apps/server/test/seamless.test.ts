@@ -1,6 +1,7 @@
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../src/lib/canonical-json.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
@@ -153,6 +154,68 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
     }
     expect(await mainSatang(player.playerId)).toBe(9_900);
     expect(await mainSatang(other.playerId)).toBe(10_000);
+
+    // A win and a rollback sent again under their id with other figures are refused the same way.
+    const winTxnId = txn('win');
+    const win = { playerRef: player.playerRef, txnId: winTxnId, roundId: 'r', amountMinor: 50 };
+    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, win)).json()).toMatchObject({ ok: true });
+    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, { ...win, amountMinor: 60 })).json()).toMatchObject({
+      ok: false,
+      code: 'TXN_MISMATCH',
+    });
+    const rollback = { playerRef: player.playerRef, txnId: txn('rollback'), betTxnId: txnId };
+    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, rollback)).json()).toMatchObject({ ok: true });
+    expect(
+      (await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, { ...rollback, betTxnId: winTxnId })).json(),
+    ).toMatchObject({ ok: false, code: 'TXN_MISMATCH' });
+    expect(await mainSatang(player.playerId)).toBe(10_050);
+  });
+
+  it('a transaction is stored with the fingerprint earlier versions stored (kind, player, amount, round, bet), so their rows still replay', async () => {
+    const player = await wcPlayer(100);
+    const bet = { playerRef: player.playerRef, txnId: txn('bet'), roundId: txn('round'), amountMinor: 700 };
+    const win = { ...bet, txnId: txn('win'), amountMinor: 900 };
+    const rollback = { playerRef: player.playerRef, txnId: txn('rollback'), betTxnId: bet.txnId };
+    await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, bet);
+    await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, win);
+    await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, rollback);
+    const rows = await t.database.db
+      .selectFrom('seamless_transactions')
+      .select(['txn_id', 'fingerprint'])
+      .where('txn_id', 'in', [bet.txnId, win.txnId, rollback.txnId])
+      .execute();
+    expect(Object.fromEntries(rows.map((row) => [row.txn_id, row.fingerprint]))).toEqual({
+      [bet.txnId]: canonicalJson(['BET', player.playerRef, 700, bet.roundId, null]),
+      [win.txnId]: canonicalJson(['WIN', player.playerRef, 900, bet.roundId, null]),
+      [rollback.txnId]: canonicalJson(['ROLLBACK', player.playerRef, null, null, bet.txnId]),
+    });
+  });
+
+  it('a bet the player’s own protection refuses is PLAYER_BLOCKED, in words, with the balance', async () => {
+    const player = await wcPlayer(100);
+    // Excluded for this test only: an exclusion in force also refuses new accounts with the same details,
+    // which the other tests of this shared database register.
+    const exclusion = await t.database.db
+      .insertInto('player_exclusions')
+      .values({ player_id: player.playerId, kind: 'SELF_EXCLUSION' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const refused = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+        playerRef: player.playerRef,
+        txnId: txn('bet'),
+        roundId: 'r',
+        amountMinor: 100,
+      });
+      expect(refused.json()).toEqual({
+        ok: false,
+        code: 'PLAYER_BLOCKED',
+        message: "The player's own protection refuses this bet: a time-out, a self-exclusion or a loss limit.",
+        balanceMinor: 10_000,
+      });
+    } finally {
+      await t.database.db.deleteFrom('player_exclusions').where('id', '=', exclusion.id).execute();
+    }
   });
 
   it('a rollback reverses its bet once: repeated, or sent again under another id, it moves nothing more', async () => {

@@ -196,6 +196,12 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     games.wallet.credit.set(p.playerRef, 6_000);
     games.wallet.settledStakes.set(p.playerRef, 4_000);
     expect(await transferIn(games, { playerId: p.playerId, clientKey: null })).toMatchObject({ status: 'COMPLETED' });
+    const afterTransferIn = await t.database.db
+      .selectFrom('turnover_bets')
+      .select('reference')
+      .where('player_id', '=', p.playerId)
+      .execute();
+    expect(afterTransferIn).toEqual([{ reference: `settled:${p.playerId}:4000` }]);
     await transferOut(games, { playerId: p.playerId, clientKey: null });
     expect(await syncProviderCredit(games, p.playerId)).toBe(true);
     games.wallet.settledStakes.set(p.playerRef, 9_000);
@@ -283,6 +289,25 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     const report = await reconcileTransfers(games, 100);
     expect(report.synced).toBeGreaterThanOrEqual(1);
     expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 13_000 });
+  });
+
+  it('a self-excluded player cannot transfer out: refused SELF_EXCLUDED, and nothing moves', async () => {
+    const p = await player(100);
+    // Excluded for this test only: an exclusion in force also refuses new accounts with the same details,
+    // which the other tests of this shared database register.
+    const exclusion = await t.database.db
+      .insertInto('player_exclusions')
+      .values({ player_id: p.playerId, kind: 'SELF_EXCLUSION' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await expect(transferOut(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+        errorCode: 'SELF_EXCLUDED',
+      });
+      expect(await wallet(p.playerId)).toEqual({ main: 10_000, provider: 0 });
+    } finally {
+      await t.database.db.deleteFrom('player_exclusions').where('id', '=', exclusion.id).execute();
+    }
   });
 
   it('a frozen player cannot transfer out (ACCOUNT_FROZEN) but can bring credit back', async () => {

@@ -59,10 +59,8 @@ function refusalMessage(code: RefusalCode): string {
   }
 }
 
-const refusal = (code: RefusalCode, balanceMinor?: number): SeamlessResponse =>
-  balanceMinor === undefined
-    ? { ok: false, code, message: refusalMessage(code) }
-    : { ok: false, code, message: refusalMessage(code), balanceMinor };
+/** A refusal the service gives before any SQL (no balance with it). */
+const refusal = (code: RefusalCode): SeamlessResponse => ({ ok: false, code, message: refusalMessage(code) });
 
 type Movement = {
   kind: SeamlessKind;
@@ -84,13 +82,13 @@ type AnswerRow = { answer: SqlAnswer };
 
 /** The protocol's response: a refusal gets its words here, the one table of them. */
 function present(answer: SqlAnswer): SeamlessResponse {
-  if (answer.ok) return answer;
-  return answer.balanceMinor === undefined ? refusal(answer.code) : refusal(answer.code, answer.balanceMinor);
+  return answer.ok ? answer : { ...answer, message: refusalMessage(answer.code) };
 }
 
 /** Runs one of the seamless SQL functions (sql/seamless.sql): one statement, its own transaction. */
 async function callSeamless(ctx: GamesContext, call: ReturnType<typeof sql<AnswerRow>>): Promise<SeamlessResponse> {
   const { rows } = await call.execute(ctx.db);
+  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
   const answer = rows[0]?.answer;
   // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
   assert(answer !== undefined, 'a seamless function answers');

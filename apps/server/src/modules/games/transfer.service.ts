@@ -71,6 +71,7 @@ async function startTransfer(
     select transfer_start(${start.playerId}, ${UFA_PROVIDER}, ${start.direction}, ${start.clientKey},
       ${ctx.timing.reconcileMinAgeMs}, ${start.provider?.satang ?? null}, ${start.provider?.settledStakes ?? null},
       ${start.provider?.version ?? null}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(ctx.db);
+  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
   const started = rows[0]?.started;
   // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
   assert(started !== undefined, 'transfer_start answers');
@@ -116,9 +117,12 @@ export async function settleTransfer(
     await gamesRepository.postpone(ctx.db, transfer.id, outcome.error, ctx.timing.reconcileMinAgeMs);
     return { status: 'PENDING', amountSatang };
   }
+  const completed = outcome.kind === 'completed';
   const { rows } = await sql<{ settled: boolean }>`
-    select settle_transfer(${transfer.id}, ${outcome.kind === 'completed'},
-      ${outcome.kind === 'rejected' ? outcome.code : null}) as settled`.execute(ctx.db);
+    select settle_transfer(${transfer.id}, ${completed}, ${completed ? null : outcome.code}) as settled`.execute(
+    ctx.db,
+  );
+  // Stryker disable next-line OptionalChaining: a function call answers one row
   const settled = rows[0]?.settled === true;
   if (!settled) return { status: 'PENDING', amountSatang };
   ctx.figures.forget(transfer.playerId);
@@ -188,6 +192,7 @@ export async function syncProviderCredit(ctx: GamesContext, playerId: number): P
   const { rows } = await sql<{ synced: boolean }>`
     select transfer_sync(${playerId}, ${UFA_PROVIDER}, ${known.transferVersion}, ${provider.currentSatang},
       ${provider.settledStakesSatang ?? null}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as synced`.execute(ctx.db);
+  // Stryker disable next-line OptionalChaining: a function call answers one row
   return rows[0]?.synced === true;
 }
 
