@@ -53,6 +53,7 @@ export async function awardPoints(
   const { rows } = await sql<{ points: number }>`
     select award_points(${award.playerId}, ${award.points}, ${award.source}, ${award.reference},
       ${award.expiryDays}) as points`.execute(trx);
+  // Stryker disable next-line OptionalChaining: a function call answers one row
   return rows[0]?.points ?? 0;
 }
 
