@@ -23,8 +23,9 @@ import {
   UFA_PROVIDER,
 } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { heldOpen } from './support/held-open.ts';
 import { recordPointsLot } from './support/money.ts';
-import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+import { credit, newPlayer, onPostgres, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * The rules of postJournal one at a time, each broken alone (so that no other
@@ -567,6 +568,29 @@ describe('the ledger picks accounts by kind, and locks them in id order', () => 
       );
     expect(missing).toBeUndefined();
     expect(houseCash).toBeUndefined();
+  });
+});
+
+describe.runIf(onPostgres())('the transfer saga’s lock order (PostgreSQL: PGlite is one session)', () => {
+  it('transfer_accounts_locked locks the lower account id first: while it waits for the higher one, it already holds the lower', async () => {
+    const player = await wallet();
+    const [lower, higher] = [player.main, player.ufa].sort((a, b) => a - b);
+    const holder = await heldOpen(t.database.db, (trx) =>
+      sql`select id from ledger_accounts where id = ${higher} for update`.execute(trx),
+    );
+    const locking = t.database.db
+      .transaction()
+      .execute((trx: Trx) => lockTransferAccounts(trx, player.id, UFA_PROVIDER));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(
+        sql`select id from ledger_accounts where id = ${lower} for update nowait`.execute(t.database.db),
+      ).rejects.toThrow(/could not obtain lock/);
+    } finally {
+      holder.commit();
+      await holder.done;
+    }
+    expect(await locking).toEqual({ main: { id: player.main, balance: 0 }, credit: { id: player.ufa, balance: 0 } });
   });
 });
 

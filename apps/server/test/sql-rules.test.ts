@@ -16,6 +16,7 @@ import {
   rejectWithdrawal,
   requestWithdrawal,
 } from '../src/modules/withdrawals/withdrawal.service.ts';
+import { heldOpen as heldOpenOn } from './support/held-open.ts';
 import { recordPointsLot } from './support/money.ts';
 import {
   ADMIN_KEY,
@@ -418,24 +419,7 @@ describe('request_withdrawal: the day’s total (WITHDRAW_DAILY_MAX_AMOUNT)', ()
 describe.runIf(onPostgres())('concurrency that only PostgreSQL has (PGlite is one session)', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Runs `work` in a transaction that stays open (its locks held, its rows uncommitted) until `commit` is called. */
-  async function heldOpen(work: (trx: Trx) => Promise<unknown>) {
-    let commit = () => {};
-    const gate = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let ready = () => {};
-    const worked = new Promise<void>((resolve) => {
-      ready = resolve;
-    });
-    const done = t.database.db.transaction().execute(async (trx) => {
-      await work(trx);
-      ready();
-      await gate;
-    });
-    await worked;
-    return { commit, done };
-  }
+  const heldOpen = (work: (trx: Trx) => Promise<unknown>) => heldOpenOn(t.database.db, work);
 
   /** A withdrawal whose outcome (its entry, or its refusal) is kept at once, and whether it has one yet. */
   function watched(playerId: number, amountSatang: number) {

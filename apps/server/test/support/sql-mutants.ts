@@ -1965,6 +1965,17 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: LEDGER_RULES, test: 'transfer_accounts_locked returns the main and provider-credit accounts' },
   },
   {
+    id: 'TA3',
+    fn: 'transfer_accounts_locked',
+    rule: 'the accounts are locked in ascending id order, the one lock order of every journal (no deadlocks)',
+    changes: [{ find: '     order by a.id\n       for update', replace: '     order by a.id desc\n       for update' }],
+    killedBy: {
+      file: LEDGER_RULES,
+      test: 'transfer_accounts_locked locks the lower account id first',
+      postgresOnly: true,
+    },
+  },
+  {
     id: 'TI1',
     fn: 'transfer_record_intent',
     rule: 'the intent moves the money from the player’s side into transit',
