@@ -6,6 +6,7 @@ import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { callback, fakeGames } from './support/games.ts';
+import { whileSelfExcluded } from './support/held-open.ts';
 import { serviceKey } from './support/money.ts';
 import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
@@ -193,14 +194,7 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
 
   it('a bet the player’s own protection refuses is PLAYER_BLOCKED, in words, with the balance', async () => {
     const player = await wcPlayer(100);
-    // Excluded for this test only: an exclusion in force also refuses new accounts with the same details,
-    // which the other tests of this shared database register.
-    const exclusion = await t.database.db
-      .insertInto('player_exclusions')
-      .values({ player_id: player.playerId, kind: 'SELF_EXCLUSION' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    try {
+    await whileSelfExcluded(t.database.db, player.playerId, async () => {
       const refused = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
         playerRef: player.playerRef,
         txnId: txn('bet'),
@@ -213,9 +207,7 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
         message: "The player's own protection refuses this bet: a time-out, a self-exclusion or a loss limit.",
         balanceMinor: 10_000,
       });
-    } finally {
-      await t.database.db.deleteFrom('player_exclusions').where('id', '=', exclusion.id).execute();
-    }
+    });
   });
 
   it('a rollback reverses its bet once: repeated, or sent again under another id, it moves nothing more', async () => {

@@ -7,6 +7,7 @@ import { syncProviderCredit, transferIn, transferOut } from '../src/modules/game
 import { readPlayerBalances, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { type FakeWallet, fakeGames } from './support/games.ts';
+import { whileSelfExcluded } from './support/held-open.ts';
 import { serviceKey } from './support/money.ts';
 import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
@@ -293,21 +294,12 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
 
   it('a self-excluded player cannot transfer out: refused SELF_EXCLUDED, and nothing moves', async () => {
     const p = await player(100);
-    // Excluded for this test only: an exclusion in force also refuses new accounts with the same details,
-    // which the other tests of this shared database register.
-    const exclusion = await t.database.db
-      .insertInto('player_exclusions')
-      .values({ player_id: p.playerId, kind: 'SELF_EXCLUSION' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    try {
+    await whileSelfExcluded(t.database.db, p.playerId, async () => {
       await expect(transferOut(games, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
         errorCode: 'SELF_EXCLUDED',
       });
       expect(await wallet(p.playerId)).toEqual({ main: 10_000, provider: 0 });
-    } finally {
-      await t.database.db.deleteFrom('player_exclusions').where('id', '=', exclusion.id).execute();
-    }
+    });
   });
 
   it('a frozen player cannot transfer out (ACCOUNT_FROZEN) but can bring credit back', async () => {

@@ -23,3 +23,21 @@ export async function heldOpen(db: Db, work: (trx: Trx) => Promise<unknown>) {
   await worked;
   return { commit, done };
 }
+
+/**
+ * Runs `work` while the player is self-excluded, then lifts the exclusion: an
+ * exclusion in force also refuses new accounts with the same details, which
+ * the other tests of a shared database register.
+ */
+export async function whileSelfExcluded<T>(db: Db, playerId: number, work: () => Promise<T>): Promise<T> {
+  const exclusion = await db
+    .insertInto('player_exclusions')
+    .values({ player_id: playerId, kind: 'SELF_EXCLUSION' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    return await work();
+  } finally {
+    await db.deleteFrom('player_exclusions').where('id', '=', exclusion.id).execute();
+  }
+}
