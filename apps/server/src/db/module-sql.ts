@@ -24,6 +24,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/idempotency/sql/idempotency_claim.sql',
   'src/modules/idempotency/sql/idempotency_store.sql',
   'src/modules/ledger/sql/postings_assert_balanced.sql',
+  'src/modules/ledger/sql/house_account.sql',
   'src/modules/ledger/sql/post_journal.sql',
   'src/modules/withdrawals/sql/bangkok_day_start.sql',
   'src/modules/withdrawals/sql/request_withdrawal.sql',

@@ -70,7 +70,8 @@ export type SqlMutant = {
     | 'settle_transfer'
     | 'transfer_game_result'
     | 'transfer_start'
-    | 'transfer_sync';
+    | 'transfer_sync'
+    | 'house_account';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -1787,10 +1788,24 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: SEAMLESS, test: 'its repeat gets the same answer' },
   },
   {
+    id: 'HA1',
+    fn: 'house_account',
+    rule: 'a house account is the one of its provider',
+    changes: [{ find: 'a.kind = p_kind and a.provider = p_provider', replace: 'a.kind = p_kind' }],
+    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+  },
+  {
+    id: 'HA2',
+    fn: 'house_account',
+    rule: 'a house account is the one of its kind',
+    changes: [{ find: 'a.kind = p_kind and a.provider = p_provider', replace: 'a.provider = p_provider' }],
+    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+  },
+  {
     id: 'SM1',
     fn: 'seamless_move',
     rule: 'a movement is the player’s against the provider’s clearing account',
-    changes: [{ find: "a.kind = 'PROVIDER_CLEARING' and a.provider = p_provider", replace: "a.kind = 'HOUSE_CASH'" }],
+    changes: [{ find: "house_account('PROVIDER_CLEARING', p_provider)", replace: "house_account('HOUSE_CASH')" }],
     killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
   },
   {

@@ -57,8 +57,7 @@ declare
   v_journal record;
   v_transfer provider_transfers;
 begin
-  select a.id into strict v_in_transit from ledger_accounts a
-   where a.player_id is null and a.kind = 'PROVIDER_IN_TRANSIT' and a.provider = p_provider;
+  v_in_transit := house_account('PROVIDER_IN_TRANSIT', p_provider);
   select * into v_journal from post_journal(
     case p_direction when 'OUT' then 'PROVIDER_TRANSFER_OUT' else 'PROVIDER_TRANSFER_IN' end,
     p_player_id, v_reference, array[p_from_account, v_in_transit], array[-p_amount, p_amount]);
@@ -88,8 +87,7 @@ declare
 begin
   select * into v_transfer from provider_transfers t where t.id = p_transfer_id and t.status = 'PENDING' for update;
   if not found then return false; end if;
-  select a.id into strict v_in_transit from ledger_accounts a
-   where a.player_id is null and a.kind = 'PROVIDER_IN_TRANSIT' and a.provider = v_transfer.provider;
+  v_in_transit := house_account('PROVIDER_IN_TRANSIT', v_transfer.provider);
   -- Where the money goes: OUT completed and IN refused go to the provider credit; the others to the main wallet.
   v_to_main := (v_transfer.direction = 'IN') = p_completed;
   select a.id into strict v_player_side from ledger_accounts a
@@ -136,8 +134,7 @@ declare
   v_recorded bigint;
 begin
   if v_delta <> 0 then
-    select a.id into strict v_clearing from ledger_accounts a
-     where a.player_id is null and a.kind = 'PROVIDER_CLEARING' and a.provider = p_provider;
+    v_clearing := house_account('PROVIDER_CLEARING', p_provider);
     perform post_journal('GAME_RESULT', p_player_id, p_provider || '-balance',
       array[p_credit_account, v_clearing], array[v_delta, -v_delta]);
   end if;
@@ -163,7 +160,8 @@ end $$;
 -- result is recorded, and the whole credit moves back (none: the result is
 -- still recorded). Answers one of {"earlier": transfer}, {"refused": code}
 -- (ACCOUNT_FROZEN, TRANSFER_PENDING, NOTHING_TO_TRANSFER, or the protection's
--- refusal), {"intent": transfer}; nothing is written before a refusal.
+-- refusal), {"intent": transfer}. Nothing is written before a refusal, but for
+-- a transfer-in's NOTHING_TO_TRANSFER: the game result it found is recorded.
 create or replace function transfer_start(
   p_player_id bigint,
   p_provider text,

@@ -81,8 +81,7 @@ declare
   v_clearing bigint;
   v_journal record;
 begin
-  select a.id into strict v_clearing from ledger_accounts a
-   where a.player_id is null and a.kind = 'PROVIDER_CLEARING' and a.provider = p_provider;
+  v_clearing := house_account('PROVIDER_CLEARING', p_provider);
   select * into v_journal from post_journal(p_kind, p_player_id, p_reference,
     array[p_main_account, v_clearing], array[p_amount, -p_amount]);
   journal_id := v_journal.journal_id;

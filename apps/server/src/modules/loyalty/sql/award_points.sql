@@ -25,8 +25,7 @@ begin
   if not found then
     raise exception 'player % has no points account', p_player_id;
   end if;
-  select a.id into strict v_house from ledger_accounts a
-   where a.player_id is null and a.kind = 'HOUSE_POINTS' and a.provider = '';
+  v_house := house_account('HOUSE_POINTS');
   select * into v_journal from post_journal(
     case when p_source = 'REFUND' then 'POINTS_REFUND' else 'POINTS_EARN' end,
     p_player_id, p_source || ':' || p_reference, array[v_house, v_account], array[-p_points, p_points]);

@@ -30,8 +30,7 @@ begin
     raise exception 'a % amount must be positive, got %', p_kind, p_amount;
   end if;
   select a.id into strict v_main from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';
-  select a.id into strict v_house from ledger_accounts a
-   where a.player_id is null and a.kind = 'HOUSE_BONUS' and a.provider = '';
+  v_house := house_account('HOUSE_BONUS');
   v_to_player := case when p_kind = 'BONUS_RETURN' then -p_amount else p_amount end;
   select * into v_journal from post_journal(p_kind, p_player_id, p_reference,
     array[v_house, v_main] || coalesce(p_extra_accounts, '{}'),
