@@ -331,7 +331,14 @@ describe('the ledger check: each invariant detects its own corruption', () => {
   it('a provider’s in-transit account must hold exactly its pending transfers', async () => {
     const player = await fundedPlayer(0);
     await inRolledBackTransaction(async (trx) => {
-      const holding = await held(trx, house.providerInTransit.get('ufa') ?? 0);
+      const inTransit = await trx
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('player_id', 'is', null)
+        .where('kind', '=', 'PROVIDER_IN_TRANSIT')
+        .where('provider', '=', 'ufa')
+        .executeTakeFirstOrThrow();
+      const holding = await held(trx, inTransit.id);
       const problems = await problemsAfter(trx, () =>
         insertProviderTransfer(trx, { playerId: player.id, status: 'PENDING', amount: 300, settled: false }),
       );

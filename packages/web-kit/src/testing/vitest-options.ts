@@ -7,11 +7,6 @@
  * per file (issue 23: the player app's tests 72 → 45 busy core-seconds, the back office's 42 → 25).
  * A test file sees the globals jsdom gives a page, not Node's: a test that needs one of Node's
  * imports it.
- *
- * A test may take 20 s (Vitest's default is 5 s): in `npm test` these suites share two cores with the
- * server's tests and a browser suite (scripts/test.mjs), and with the browser suites given priority
- * a form test that types and submits through user-event took 5.2 s while it takes well under one
- * alone. A test that hangs still fails, and names itself.
  */
 export const APP_UNIT_TEST_OPTIONS: {
   environment: 'jsdom';
@@ -20,7 +15,6 @@ export const APP_UNIT_TEST_OPTIONS: {
   pool: 'vmThreads';
   maxWorkers: number;
   restoreMocks: boolean;
-  testTimeout: number;
 } = {
   environment: 'jsdom',
   setupFiles: ['./src/testing/setup-tests.ts'],
@@ -28,5 +22,4 @@ export const APP_UNIT_TEST_OPTIONS: {
   pool: 'vmThreads',
   maxWorkers: 2,
   restoreMocks: true,
-  testTimeout: 20_000,
 };

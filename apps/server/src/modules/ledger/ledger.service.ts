@@ -119,6 +119,16 @@ export function playerBalancesOf(
   return { mainAccountId: main.id, mainSatang: main.balance, points: points?.balance ?? 0, providerSatang };
 }
 
+/** A player's main account, its balance locked until the transaction ends (a check that a debit then makes good). */
+export async function lockMainBalance(trx: Trx, playerId: number): Promise<{ id: number; balance: number }> {
+  const rows = await ledgerRepository.findPlayerAccounts(trx, playerId);
+  const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
+  assert(main !== undefined, `player ${playerId} has no main account`);
+  const balance = await ledgerRepository.lockBalance(trx, main.id);
+  assert(balance !== undefined, `account ${main.id} has a stored balance`);
+  return { id: main.id, balance };
+}
+
 /**
  * The house side of every movement. None keeps a stored balance (their
  * balance is the sum of their postings), so none is ever a row-lock hot spot.
@@ -135,16 +145,6 @@ export function playerBalancesOf(
  * - providerInTransit (per transfer-wallet provider): credit on its way to or
  *   from the provider while a transfer is pending.
  */
-/** A player's main account, its balance locked until the transaction ends (a check that a debit then makes good). */
-export async function lockMainBalance(trx: Trx, playerId: number): Promise<{ id: number; balance: number }> {
-  const rows = await ledgerRepository.findPlayerAccounts(trx, playerId);
-  const main = rows.find((row) => row.kind === ACCOUNT_KIND.playerMain);
-  assert(main !== undefined, `player ${playerId} has no main account`);
-  const balance = await ledgerRepository.lockBalance(trx, main.id);
-  assert(balance !== undefined, `account ${main.id} has a stored balance`);
-  return { id: main.id, balance };
-}
-
 export type HouseAccounts = {
   cash: number;
   points: number;
@@ -154,27 +154,16 @@ export type HouseAccounts = {
   bankPayouts: number;
   unmatchedDeposits: number;
   depositsHeld: number;
-  providerClearing: Map<string, number>;
-  providerInTransit: Map<string, number>;
 };
 
-async function housePerProvider(db: Queryable, kind: string, providers: readonly string[]) {
-  const ids = new Map<string, number>();
-  for (const provider of providers)
-    ids.set(provider, await ledgerRepository.ensureHouseAccount(db, kind, 'THB', provider));
-  return ids;
-}
-
-/** The id of a provider's house account of a kind (every configured provider has each). */
-export function providerAccount(accounts: Map<string, number>, provider: string): number {
-  const id = accounts.get(provider);
-  assert(id !== undefined, `no house account for provider ${provider}`);
-  return id;
-}
-
-/** Creates the house accounts on first start and returns their ids, which never change. */
+/**
+ * Creates the house accounts on first start and returns the ids of those the TypeScript posts to,
+ * which never change. The per-provider ones (a clearing account per game provider, an in-transit
+ * account per transfer-wallet provider) are posted to only by the SQL functions, which find them
+ * with house_account().
+ */
 export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts> {
-  return {
+  const house = {
     cash: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseCash, 'THB'),
     points: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.housePoints, 'PTS'),
     bonus: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.houseBonus, 'THB'),
@@ -183,7 +172,10 @@ export async function ensureHouseAccounts(db: Queryable): Promise<HouseAccounts>
     bankPayouts: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.bankPayouts, 'THB'),
     unmatchedDeposits: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.unmatchedDeposits, 'THB'),
     depositsHeld: await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.depositsHeld, 'THB'),
-    providerClearing: await housePerProvider(db, ACCOUNT_KIND.providerClearing, GAME_PROVIDERS),
-    providerInTransit: await housePerProvider(db, ACCOUNT_KIND.providerInTransit, PROVIDERS),
   };
+  for (const provider of GAME_PROVIDERS)
+    await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.providerClearing, 'THB', provider);
+  for (const provider of PROVIDERS)
+    await ledgerRepository.ensureHouseAccount(db, ACCOUNT_KIND.providerInTransit, 'THB', provider);
+  return house;
 }
