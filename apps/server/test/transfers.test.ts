@@ -52,6 +52,17 @@ const pendingOf = (playerId: number) =>
     .where('status', '=', 'PENDING')
     .execute();
 
+/** The turnover counted for a player's bets, in the order it was counted. */
+function countedTurnover(playerId: number) {
+  return t.database.db
+    .selectFrom('turnover_bets')
+    .select(['provider', 'reference', 'stake_satang'])
+    .where('player_id', '=', playerId)
+    .orderBy('created_at')
+    .orderBy('reference')
+    .execute();
+}
+
 describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
   it('§7 transfer-out moves the whole main balance to the provider; transfer-in brings the whole provider credit back', async () => {
     const p = await player(250.5);
@@ -197,24 +208,14 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     games.wallet.credit.set(p.playerRef, 6_000);
     games.wallet.settledStakes.set(p.playerRef, 4_000);
     expect(await transferIn(games, { playerId: p.playerId, clientKey: null })).toMatchObject({ status: 'COMPLETED' });
-    const afterTransferIn = await t.database.db
-      .selectFrom('turnover_bets')
-      .select('reference')
-      .where('player_id', '=', p.playerId)
-      .execute();
-    expect(afterTransferIn).toEqual([{ reference: `settled:${p.playerId}:4000` }]);
+    expect(await countedTurnover(p.playerId)).toEqual([
+      { provider: UFA_PROVIDER, reference: `settled:${p.playerId}:4000`, stake_satang: 4_000 },
+    ]);
     await transferOut(games, { playerId: p.playerId, clientKey: null });
     expect(await syncProviderCredit(games, p.playerId)).toBe(true);
     games.wallet.settledStakes.set(p.playerRef, 9_000);
     expect(await syncProviderCredit(games, p.playerId)).toBe(true);
-    const counted = await t.database.db
-      .selectFrom('turnover_bets')
-      .select(['provider', 'reference', 'stake_satang'])
-      .where('player_id', '=', p.playerId)
-      .orderBy('created_at')
-      .orderBy('reference')
-      .execute();
-    expect(counted).toEqual([
+    expect(await countedTurnover(p.playerId)).toEqual([
       { provider: UFA_PROVIDER, reference: `settled:${p.playerId}:4000`, stake_satang: 4_000 },
       { provider: UFA_PROVIDER, reference: `settled:${p.playerId}:9000`, stake_satang: 5_000 },
     ]);
@@ -230,12 +231,9 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     await transferOut(games, { playerId: other.playerId, clientKey: null });
     games.wallet.settledStakes.set(other.playerRef, 9_000);
     expect(await syncProviderCredit(games, other.playerId)).toBe(true);
-    const others = await t.database.db
-      .selectFrom('turnover_bets')
-      .select(['reference', 'stake_satang'])
-      .where('player_id', '=', other.playerId)
-      .execute();
-    expect(others).toEqual([{ reference: `settled:${other.playerId}:9000`, stake_satang: 9_000 }]);
+    expect(await countedTurnover(other.playerId)).toEqual([
+      { provider: UFA_PROVIDER, reference: `settled:${other.playerId}:9000`, stake_satang: 9_000 },
+    ]);
   });
 
   it('a provider that cannot pay the credit out (the player bet it meanwhile) returns it to the provider account (FAILED)', async () => {

@@ -1799,7 +1799,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'house_account',
     rule: 'a house account is the one of its kind',
     changes: [{ find: 'a.kind = p_kind and a.provider = p_provider', replace: 'a.provider = p_provider' }],
-    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+    // The WC provider has one house account (its clearing account); UFA has two, the clearing and the in-transit one.
+    killedBy: { file: TRANSFERS, test: 'transfer-out moves the whole main balance to the provider' },
   },
   {
     id: 'SM1',
