@@ -11,9 +11,13 @@ const serverDir = path.resolve(import.meta.dirname, '..');
  * How long a start may take before the test calls it stuck. Not a speed
  * target (the bench measures start time, `npm run bench`): a new embedded
  * database, every migration and the demo seed, from source through tsx, on 2
- * cores shared with the rest of the run, took 8 to 11 s; 10 s failed CI.
+ * cores shared with the rest of the run, took 8 to 11 s; 10 s failed CI. On a slower 2-core machine
+ * (issue 23, eleventh session: the whole of npm test took 1.5 times the CPU of the session before) a first
+ * start beside npm test's other lane took over 30 s, and every test here failed on that deadline.
  */
-const START_WITHIN_MS = 30_000;
+const START_WITHIN_MS = 120_000;
+/** A test that starts the server twice: two starts and what it checks between them. */
+const PROCESS_TEST_TIMEOUT_MS = 2 * START_WITHIN_MS + 60_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -168,7 +172,7 @@ describe('the server process (npm start)', () => {
     expect(login.status).toBe(200);
     expect(await stop(second)).toBe(0);
     startedDataDir = dataDir;
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('issue 20: SIGTERM under load: /ready goes 503 while requests are still served, none is answered 5xx, and the process exits 0', async () => {
     const port = await freePort();
@@ -229,7 +233,7 @@ describe('the server process (npm start)', () => {
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(refused.every((code) => /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|other side closed/.test(code))).toBe(true);
     expect(log.text()).not.toContain('shutdown took too long');
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('refuses to start with a clear message when the configuration is invalid', async () => {
     const child = startServer({ DATA_DIR: newDataDir(), PORT: 'not-a-port' });
@@ -269,7 +273,7 @@ describe('the server process (npm start)', () => {
     expect(await answersOn('127.0.0.2', port)).toBe(true);
     if (outside) expect(await answersOn(outside, port)).toBe(true);
     expect(await stop(open)).toBe(0);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('defect 4: outside demo mode the server refuses to start with the sandbox game provider, naming the setting that allows it', async () => {
     const child = startServer({
@@ -299,7 +303,7 @@ describe('the server process (npm start)', () => {
       expect(await stop(child)).toBe(0);
       expect(log.text()).toContain('ALLOW_SANDBOX_PROVIDER=true: games run on the sandbox provider');
     }
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('a second server on a port in use says which port and how to choose another, without a stack trace', async () => {
     const port = await freePort();
@@ -312,5 +316,5 @@ describe('the server process (npm start)', () => {
     expect(log.text()).toContain(`PORT=${port + 10} npm start`);
     expect(log.text()).not.toContain('    at ');
     expect(await stop(first)).toBe(0);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });
