@@ -131,7 +131,7 @@ afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-describe('the server process (npm start)', () => {
+describe('the server process (npm start)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('answers /health on a new embedded database, stops cleanly on SIGTERM, and keeps players across a restart', async () => {
     const dataDir = newDataDir();
     const port = await freePort();
@@ -172,7 +172,7 @@ describe('the server process (npm start)', () => {
     expect(login.status).toBe(200);
     expect(await stop(second)).toBe(0);
     startedDataDir = dataDir;
-  }, PROCESS_TEST_TIMEOUT_MS);
+  });
 
   it('issue 20: SIGTERM under load: /ready goes 503 while requests are still served, none is answered 5xx, and the process exits 0', async () => {
     const port = await freePort();
@@ -233,7 +233,7 @@ describe('the server process (npm start)', () => {
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(refused.every((code) => /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|other side closed/.test(code))).toBe(true);
     expect(log.text()).not.toContain('shutdown took too long');
-  }, PROCESS_TEST_TIMEOUT_MS);
+  });
 
   it('refuses to start with a clear message when the configuration is invalid', async () => {
     const child = startServer({ DATA_DIR: newDataDir(), PORT: 'not-a-port' });
@@ -273,7 +273,7 @@ describe('the server process (npm start)', () => {
     expect(await answersOn('127.0.0.2', port)).toBe(true);
     if (outside) expect(await answersOn(outside, port)).toBe(true);
     expect(await stop(open)).toBe(0);
-  }, PROCESS_TEST_TIMEOUT_MS);
+  });
 
   it('defect 4: outside demo mode the server refuses to start with the sandbox game provider, naming the setting that allows it', async () => {
     const child = startServer({
@@ -303,7 +303,7 @@ describe('the server process (npm start)', () => {
       expect(await stop(child)).toBe(0);
       expect(log.text()).toContain('ALLOW_SANDBOX_PROVIDER=true: games run on the sandbox provider');
     }
-  }, PROCESS_TEST_TIMEOUT_MS);
+  });
 
   it('a second server on a port in use says which port and how to choose another, without a stack trace', async () => {
     const port = await freePort();
@@ -316,5 +316,5 @@ describe('the server process (npm start)', () => {
     expect(log.text()).toContain(`PORT=${port + 10} npm start`);
     expect(log.text()).not.toContain('    at ');
     expect(await stop(first)).toBe(0);
-  }, PROCESS_TEST_TIMEOUT_MS);
+  });
 });
