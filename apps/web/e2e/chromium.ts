@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
 /**
  * Debian's Chromium, as the browser tests and `npm run lighthouse` start it (a
  * test tool's own browser download does not work on our machines). Without the
@@ -6,27 +10,22 @@
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Playwright's own `--disable-features` (playwright-core 1.65's chromiumSwitches). Chromium takes the last
- * `--disable-features` it is given, so a list of ours replaces Playwright's unless it repeats them.
+ * Playwright's own `--disable-features` (its chromiumSwitches), read from the Playwright this checkout runs:
+ * Chromium takes the last `--disable-features` it is given, so a list of ours must repeat Playwright's, or
+ * it would replace them. Undefined when that Playwright keeps the list elsewhere.
  */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
+function playwrightDisabledFeatures(): string[] | undefined {
+  try {
+    const fromTest = createRequire(createRequire(import.meta.url).resolve('@playwright/test'));
+    const core = dirname(createRequire(fromTest.resolve('playwright')).resolve('playwright-core/package.json'));
+    const bundle = readFileSync(join(core, 'lib', 'coreBundle.js'), 'utf8');
+    const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1]?.replace(/\/\/[^\n]*/g, '');
+    const names = [...(list ?? '').matchAll(/"(\w+)"/g)].map((match) => match[1] as string);
+    return names.length > 0 ? names : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The address bar's popup pages: Chromium 156 loads them in a renderer of their own beside every browser,
@@ -50,7 +49,17 @@ export const CHROMIUM_FLAGS = [
  * Chromium as Playwright starts it for the browser suites. Not for Lighthouse: its launcher gives a
  * `--disable-features` list of its own, which this one would replace.
  */
-export const PLAYWRIGHT_CHROMIUM_FLAGS = [
-  ...CHROMIUM_FLAGS,
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
-];
+const PLAYWRIGHT_DISABLED_FEATURES = playwrightDisabledFeatures();
+if (!PLAYWRIGHT_DISABLED_FEATURES)
+  console.warn(
+    "chromium.ts: Playwright's --disable-features not found; the browser suites keep Playwright's list only.",
+  );
+
+/**
+ * Chromium as Playwright starts it for the browser suites. Not for Lighthouse: its launcher gives a
+ * `--disable-features` list of its own, which this one would replace. Without Playwright's list to repeat,
+ * Playwright's own flags alone.
+ */
+export const PLAYWRIGHT_CHROMIUM_FLAGS = PLAYWRIGHT_DISABLED_FEATURES
+  ? [...CHROMIUM_FLAGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`]
+  : CHROMIUM_FLAGS;
