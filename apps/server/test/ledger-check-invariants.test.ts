@@ -331,14 +331,11 @@ describe('the ledger check: each invariant detects its own corruption', () => {
   it('a provider’s in-transit account must hold exactly its pending transfers', async () => {
     const player = await fundedPlayer(0);
     await inRolledBackTransaction(async (trx) => {
-      const inTransit = await trx
-        .selectFrom('ledger_accounts')
-        .select('id')
-        .where('player_id', 'is', null)
-        .where('kind', '=', 'PROVIDER_IN_TRANSIT')
-        .where('provider', '=', 'ufa')
-        .executeTakeFirstOrThrow();
-      const holding = await held(trx, inTransit.id);
+      // The SQL functions' own lookup of a house account.
+      const inTransit = await sql<{ id: number }>`select house_account('PROVIDER_IN_TRANSIT', 'ufa') as id`.execute(
+        trx,
+      );
+      const holding = await held(trx, Number(inTransit.rows[0]?.id));
       const problems = await problemsAfter(trx, () =>
         insertProviderTransfer(trx, { playerId: player.id, status: 'PENDING', amount: 300, settled: false }),
       );
