@@ -10,13 +10,13 @@ const serverDir = path.resolve(import.meta.dirname, '..');
 /**
  * How long a start may take before the test calls it stuck. Not a speed
  * target (the bench measures start time, `npm run bench`): a new embedded
- * database, every migration and the demo seed, from source through tsx, on 2
- * cores shared with the rest of the run, took 8 to 11 s; 10 s failed CI. On a slower 2-core machine
+ * database, every migration and the demo seed took 8 to 11 s on 2 cores shared with the rest
+ * of the run (when it still ran from source through tsx); 10 s failed CI. On a slower 2-core machine
  * (issue 23, eleventh session: the whole of npm test took 1.5 times the CPU of the session before) a first
  * start beside npm test's other lane took over 30 s, and every test here failed on that deadline.
  */
 const START_WITHIN_MS = 120_000;
-/** A test that starts the server twice: two starts and what it checks between them. */
+/** A test here: at most two starts, and what it checks between them. */
 const PROCESS_TEST_TIMEOUT_MS = 2 * START_WITHIN_MS + 60_000;
 
 function freePort(): Promise<number> {
