@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BankPayRequest } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/database.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
@@ -24,8 +25,9 @@ import {
   type PayoutBank,
   type PayoutLookup,
 } from '../src/modules/payouts/payout-bank.ts';
-import { requestWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
-import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+import { rejectWithdrawal, requestWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
+import { heldOpen } from './support/held-open.ts';
+import { credit, newPlayer, onPostgres, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * The payout saga step by step (issue 21), against a bank of the test's own
@@ -476,6 +478,170 @@ describe('verdicts', () => {
     const second = await assessWithdrawal(ctx, fresh.value.id);
     expect(second).toEqual({ route: 'REVIEW', reasons: first?.reasons, score: first?.score, payoutId: null });
   });
+});
+
+/** record_withdrawal_verdict called as it is, without the checks assessWithdrawal makes before it. */
+async function recordVerdict(
+  historyId: number,
+  route: 'AUTO' | 'REVIEW',
+  reasons: unknown[] = [],
+  score = 0,
+  db: Queryable = t.database.db,
+) {
+  const { rows } = await sql<{
+    route: string | null;
+    reasons: unknown;
+    score: number | null;
+    payout_id: string | null;
+    known: boolean | null;
+  }>`select * from record_withdrawal_verdict(${historyId}, ${JSON.stringify(reasons)}::jsonb, ${score}, ${route},
+      'auto', ${ctx.timing.leaseMs})`.execute(db);
+  return rows[0];
+}
+
+describe('record_withdrawal_verdict', () => {
+  /** A player with a withdrawal approved and paid (nothing left in flight for the files after this one). */
+  const paidWithdrawal = async () => {
+    const done = await approvedPayout();
+    expect(await sendPayout(ctx, done.payout.id, { force: true })).toBe('PAID');
+    return done;
+  };
+  const noVerdict = { route: null, reasons: null, score: null, payout_id: null, known: null };
+
+  it('records none for another type, an unknown id or a decided entry; the first verdict stands, answered as known', async () => {
+    const { historyId, playerId } = await paidWithdrawal();
+    expect(await recordVerdict(999_999_999, 'REVIEW')).toEqual(noVerdict);
+    expect(await recordVerdict(historyId, 'AUTO')).toEqual(noVerdict);
+    const manual = await t.database.db
+      .selectFrom('history')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('type', '=', 'MANUAL_DEPOSIT')
+      .executeTakeFirstOrThrow();
+    expect(await recordVerdict(manual.id, 'REVIEW')).toEqual(noVerdict);
+    // A deposit waiting for an operator (written and undone in one transaction): not a withdrawal either.
+    const undo = new Error('undo the waiting deposit');
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        const deposit = await trx
+          .insertInto('history')
+          .values({
+            player_id: playerId,
+            type: 'DEPOSIT',
+            status: 'WAITING',
+            amount: 10_000,
+            before_amount: 0,
+            after_amount: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect(await recordVerdict(deposit.id, 'REVIEW', [], 0, trx)).toEqual(noVerdict);
+        throw undo;
+      }),
+    ).rejects.toBe(undo);
+    expect(await verdictOf(t.database.db, historyId)).toBeNull();
+    expect(await verdictOf(t.database.db, manual.id)).toBeNull();
+    const fresh = await requestWithdrawal(
+      { db: t.database.db, house: ctx.house },
+      { playerId, amountSatang: 10_000, idempotencyKey: undefined },
+    );
+    const reasons = [{ code: 'FIRST_WITHDRAWAL', detail: {} }];
+    expect(await recordVerdict(fresh.value.id, 'REVIEW', reasons, 10)).toEqual({
+      route: 'REVIEW',
+      reasons,
+      score: 10,
+      payout_id: null,
+      known: false,
+    });
+    expect(await recordVerdict(fresh.value.id, 'AUTO')).toEqual({
+      route: 'REVIEW',
+      reasons,
+      score: 10,
+      payout_id: null,
+      known: true,
+    });
+    expect(await entryRow(fresh.value.id)).toMatchObject({ status: 'WAITING', decided_by: null });
+    expect(
+      await t.database.db.selectFrom('payouts').select('id').where('history_id', '=', fresh.value.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('AUTO approves the entry by the rules, tells the player and records the payout, leased; REVIEW leaves it waiting', async () => {
+    const { playerId } = await paidWithdrawal();
+    const request = () =>
+      requestWithdrawal(
+        { db: t.database.db, house: ctx.house },
+        { playerId, amountSatang: 12_345, idempotencyKey: undefined },
+      );
+    const waiting = await request();
+    expect(
+      await recordVerdict(waiting.value.id, 'REVIEW', [{ code: 'FIRST_WITHDRAWAL', detail: {} }], 10),
+    ).toMatchObject({ route: 'REVIEW', payout_id: null });
+    expect(await entryRow(waiting.value.id)).toMatchObject({ status: 'WAITING', decided_by: null });
+    const paid = await request();
+    const verdict = await recordVerdict(paid.value.id, 'AUTO');
+    expect(verdict).toMatchObject({ route: 'AUTO', reasons: [], score: 0, known: false });
+    const payout = await payoutRow(Number(verdict?.payout_id));
+    expect(payout).toMatchObject({
+      history_id: paid.value.id,
+      player_id: playerId,
+      amount: 12_345,
+      status: 'PENDING',
+      approved_by: 'auto',
+      reference: `WD${paid.value.id}-1`,
+    });
+    expect(payout.lease_until?.getTime()).toBeGreaterThan(Date.now());
+    expect(await sendPayout(ctx, payout.id, { force: true })).toBe('PAID');
+    expect(await entryRow(paid.value.id)).toMatchObject({ status: 'APPROVED', decided_by: 'auto', reason: null });
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('player_id', '=', playerId)
+      .where('kind', '=', 'WITHDRAW_APPROVED')
+      .execute();
+    // Once: the withdrawal left for review (the same amount) is not told it was approved.
+    expect(told.filter((row) => JSON.stringify(row.params) === '{"amount":123.45}')).toHaveLength(1);
+    expect(
+      await t.database.db
+        .selectFrom('withdrawal_reviews')
+        .selectAll()
+        .where('history_id', '=', paid.value.id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      player_id: playerId,
+      route: 'AUTO',
+      score: 0,
+    });
+  });
+
+  it.runIf(onPostgres())(
+    'waits for an operator’s decision in progress on the entry (it is locked for update), then records none',
+    async () => {
+      const { playerId } = await paidWithdrawal();
+      const fresh = await requestWithdrawal(
+        { db: t.database.db, house: ctx.house },
+        { playerId, amountSatang: 10_000, idempotencyKey: undefined },
+      );
+      // The operator's rejection, written (the entry locked, the money returned) but not yet committed.
+      const decision = await heldOpen(t.database.db, (trx) =>
+        rejectWithdrawal({ db: trx, house: ctx.house }, tester, {
+          id: fresh.value.id,
+          idempotencyKey: undefined,
+          reason: 'checked by hand',
+        }),
+      );
+      let settled = false;
+      const verdict = recordVerdict(fresh.value.id, 'REVIEW').finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(settled).toBe(false);
+      decision.commit();
+      await decision.done;
+      expect(await verdict).toMatchObject({ route: null, known: null });
+      expect(await verdictOf(t.database.db, fresh.value.id)).toBeNull();
+    },
+  );
 });
 
 describe('the statement', () => {

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
@@ -5,8 +6,9 @@ import { preparedNameOf, preparedStatement } from '../src/db/prepared.ts';
 import { historyRepository } from '../src/modules/history/history.repository.ts';
 import { HISTORY_LISTS } from '../src/modules/history/history.service.ts';
 import { UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { readWithdrawalToScore } from '../src/modules/payouts/risk.ts';
 import { playerRepository } from '../src/modules/player/player.repository.ts';
-import { credit, newPlayer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
+import { bearer, credit, newPlayer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * Issue 23, reads: the balance read and a history page go out as named
@@ -37,7 +39,7 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
     await single?.close();
   });
 
-  it('the balance read and a history page are prepared under their names, read what they read unnamed, and nothing else is', async () => {
+  it('the balance read, a history page and the risk facts are prepared under their names, read what they read unnamed, and nothing else is', async () => {
     const player = await newPlayer(t.app);
     await credit(t.app, player.phoneNumber, 125);
     const session = await sql<{ sessionId: string; playerId: number }>`
@@ -57,9 +59,27 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
       expect(history).toEqual(await historyRepository.playerPageForSession(t.database.db, active, page));
       expect(history?.total).toBe(1);
     }
+    // The risk rules' facts about a withdrawal (payouts/risk.ts), read as every withdrawal reads them.
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(player.token),
+      payload: { amount: 100 },
+    });
+    expect(withdrawal.statusCode).toBe(200);
+    const historyId = withdrawal.json().data.id as number;
+    for (let read = 0; read < 3; read += 1) {
+      const toScore = await readWithdrawalToScore(single.db, historyId);
+      expect(toScore?.entry).toMatchObject({ id: historyId, amount: 10_000 });
+      expect(toScore?.facts).toEqual((await readWithdrawalToScore(t.database.db, historyId))?.facts);
+    }
     const prepared = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(
       single.db,
     );
-    expect(prepared.rows.map((row) => row.name)).toEqual(['accounts_for_session', 'player_history_page']);
+    expect(prepared.rows.map((row) => row.name)).toEqual([
+      'accounts_for_session',
+      'player_history_page',
+      'withdrawal_risk_facts',
+    ]);
   });
 });

@@ -5,7 +5,13 @@ import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flagsOf } from '../src/modules/payouts/identity-flags.ts';
-import { gatherRiskFacts, type RiskFacts, riskReasons, riskScore } from '../src/modules/payouts/risk.ts';
+import {
+  gatherRiskFacts,
+  type RiskFacts,
+  readWithdrawalToScore,
+  riskReasons,
+  riskScore,
+} from '../src/modules/payouts/risk.ts';
 import {
   ADMIN_KEY,
   adjust,
@@ -163,13 +169,14 @@ async function playerWithWithdrawal(baht: number, withdrawBaht: number, override
   expect(answer.statusCode).toBe(200);
   return { ...player, fullName, playerId, historyId: answer.json().data.id as number };
 }
-const factsFor = (p: { playerId: number; historyId: number }, amount: number, rules = RISK_RULES_DEFAULT) =>
-  gatherRiskFacts(t.database.db, { historyId: p.historyId, playerId: p.playerId, amount, rules });
+const factsFor = (p: { historyId: number }, rules = RISK_RULES_DEFAULT) =>
+  gatherRiskFacts(t.database.db, { historyId: p.historyId, rules });
 
 describe('the facts each rule reads, from the database', () => {
   it('first withdrawal and the day’s total (waiting and approved, this one included)', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
-    const facts = await factsFor(p, 30_000);
+    const facts = await factsFor(p);
+    expect(facts.amount).toBe(30_000);
     expect(facts.earlierPaidWithdrawals).toBe(0);
     expect(facts.dayTotal).toBe(30_000);
     const approved = await t.app.inject({
@@ -186,21 +193,22 @@ describe('the facts each rule reads, from the database', () => {
       payload: { amount: 200 },
     });
     const next = { ...p, historyId: second.json().data.id as number };
-    const later = await factsFor(next, 20_000);
+    const later = await factsFor(next);
+    expect(later.amount).toBe(20_000);
     expect(later.earlierPaidWithdrawals).toBe(1);
     expect(later.dayTotal).toBe(50_000);
   });
 
   it('deposits and turnover since the last paid withdrawal (an operator credit is not a deposit)', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
-    expect((await factsFor(p, 30_000)).depositsSinceLastWithdrawal).toBe(0);
+    expect((await factsFor(p)).depositsSinceLastWithdrawal).toBe(0);
     const deposit = await adjust(t.app, p.phoneNumber, 'credit', { amount: 1_000, asDeposit: true });
     expect(deposit.statusCode).toBe(200);
     await t.database.db
       .insertInto('turnover_bets')
       .values({ provider: 'wc', reference: `risk-${randomUUID()}`, player_id: p.playerId, stake_satang: 30_000 })
       .execute();
-    const facts = await factsFor(p, 30_000);
+    const facts = await factsFor(p);
     expect(facts.depositsSinceLastWithdrawal).toBe(100_000);
     expect(facts.turnoverSinceLastWithdrawal).toBe(30_000);
     expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('LOW_TURNOVER');
@@ -208,7 +216,7 @@ describe('the facts each rule reads, from the database', () => {
 
   it('a bank account or name changed by any means is seen by the trigger', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
-    expect((await factsFor(p, 30_000)).identityChangedHoursAgo).toBeNull();
+    expect((await factsFor(p)).identityChangedHoursAgo).toBeNull();
     await t.database.db
       .updateTable('players')
       .set({ full_name: `${p.fullName} Changed` })
@@ -228,7 +236,7 @@ describe('the facts each rule reads, from the database', () => {
       payload: { kind: 'NAME', value: `${p.fullName} Changed` },
     });
     expect(barred.statusCode).toBe(200);
-    const facts = await factsFor(p, 30_000);
+    const facts = await factsFor(p);
     expect(facts.blacklisted).toEqual(['NAME']);
     expect(facts.identityChangedHoursAgo).toBeLessThan(1);
     expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('IDENTITY_CHANGED');
@@ -236,7 +244,7 @@ describe('the facts each rule reads, from the database', () => {
     await sql`update players set identity_changed_at = null, frozen_at = now() where id = ${p.playerId}`.execute(
       t.database.db,
     );
-    const frozen = await factsFor(p, 30_000);
+    const frozen = await factsFor(p);
     expect(frozen.identityChangedHoursAgo).toBeNull();
     expect(frozen.frozen).toBe(true);
   });
@@ -255,7 +263,7 @@ describe('the facts each rule reads, from the database', () => {
     for (let i = 0; i < 4; i += 1) expect((await attempt('not-the-password')).statusCode).toBe(401);
     expect((await attempt(p.password)).statusCode).toBe(200);
     expect((await attempt('not-the-password')).statusCode).toBe(401);
-    const facts = await factsFor(p, 30_000);
+    const facts = await factsFor(p);
     expect(facts.failedLogins).toBe(5);
     expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('SECURITY_EVENTS');
   });
@@ -263,11 +271,11 @@ describe('the facts each rule reads, from the database', () => {
   it('a new device or address: a recent session from where the player never was before the window', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
     // The player's only sessions are recent: no history to call anything new.
-    expect((await factsFor(p, 30_000)).newDevices).toBe(0);
+    expect((await factsFor(p)).newDevices).toBe(0);
     await sql`update sessions set created_at = now() - interval '10 days' where player_id = ${p.playerId}`.execute(
       t.database.db,
     );
-    expect((await factsFor(p, 30_000)).newDevices).toBe(0);
+    expect((await factsFor(p)).newDevices).toBe(0);
     const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/login',
@@ -276,12 +284,12 @@ describe('the facts each rule reads, from the database', () => {
       payload: { username: p.phoneNumber, password: p.password },
     });
     expect(elsewhere.statusCode).toBe(200);
-    expect((await factsFor(p, 30_000)).newDevices).toBe(1);
+    expect((await factsFor(p)).newDevices).toBe(1);
   });
 
   it('blacklisted bank account, phone or (normalised) name; an admin adds it after registration', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
-    expect((await factsFor(p, 30_000)).blacklisted).toEqual([]);
+    expect((await factsFor(p)).blacklisted).toEqual([]);
     const added = await t.app.inject({
       method: 'POST',
       url: ADMIN_PATHS.blacklist,
@@ -289,7 +297,7 @@ describe('the facts each rule reads, from the database', () => {
       payload: { kind: 'NAME', value: `นาย ${p.fullName.toUpperCase()}` },
     });
     expect(added.statusCode).toBe(200);
-    expect((await factsFor(p, 30_000)).blacklisted).toEqual(['NAME']);
+    expect((await factsFor(p)).blacklisted).toEqual(['NAME']);
   });
 });
 
@@ -423,9 +431,40 @@ describe('the rules as stored', () => {
     expect(fresh.json().data).toEqual(RISK_RULES_DEFAULT);
   });
 
+  it('the facts are counted over the window the rules in force set, read in the same statement (readWithdrawalToScore)', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    await sql`insert into player_login_failures (player_id, failed_at)
+      select ${p.playerId}, now() - interval '30 hours' from generate_series(1, 5)`.execute(t.database.db);
+    const before = await readWithdrawalToScore(t.database.db, p.historyId);
+    expect(before?.entry).toEqual({ id: p.historyId, playerId: p.playerId, amount: 30_000, status: 'WAITING' });
+    expect(before?.rules).toEqual(RISK_RULES_DEFAULT);
+    expect(before?.facts.failedLogins).toBe(0);
+    const wider = { ...RISK_RULES_DEFAULT, securityEvents: { ...RISK_RULES_DEFAULT.securityEvents, hours: 48 } };
+    const put = await t.app.inject({ method: 'PUT', url: ADMIN_PATHS.riskRules, headers: admin, payload: wider });
+    expect(put.statusCode).toBe(200);
+    try {
+      // The first read after the change counts over the new window, and so does the next.
+      for (let read = 0; read < 2; read += 1) {
+        const after = await readWithdrawalToScore(t.database.db, p.historyId);
+        expect(after?.rules.securityEvents.hours).toBe(48);
+        expect(after?.facts.failedLogins).toBe(5);
+      }
+    } finally {
+      await t.database.db.deleteFrom('settings').where('code', '=', 'RISK_RULES').execute();
+    }
+    expect((await readWithdrawalToScore(t.database.db, p.historyId))?.facts.failedLogins).toBe(0);
+    const deposit = await t.database.db
+      .selectFrom('history')
+      .select('id')
+      .where('player_id', '=', p.playerId)
+      .where('type', '<>', 'WITHDRAW')
+      .executeTakeFirstOrThrow();
+    expect(await readWithdrawalToScore(t.database.db, deposit.id)).toBeNull();
+  });
+
   it('a promotion whose turnover still runs is read with what is left to play', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
-    expect((await factsFor(p, 30_000)).promotionTurnoverLeft).toBeNull();
+    expect((await factsFor(p)).promotionTurnoverLeft).toBeNull();
     const promotion = await t.database.db
       .insertInto('promotions')
       .values({ kind: 'FIXED', fixed_satang: 1_000, texts: JSON.stringify({ en: { title: 'Risk test', terms: '' } }) })
@@ -443,7 +482,7 @@ describe('the rules as stored', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
-      const facts = await factsFor(p, 30_000);
+      const facts = await factsFor(p);
       expect(facts.promotionTurnoverLeft).toBe(38_000);
       expect(riskReasons(RISK_RULES_DEFAULT, facts)).toContainEqual({
         code: 'PROMOTION_TURNOVER',

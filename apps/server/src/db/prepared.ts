@@ -5,9 +5,10 @@
  * for a history page about a third of the database's time. A statement
  * registered here is sent under its name: each PostgreSQL connection parses
  * it once, and after five runs PostgreSQL may keep one generic plan for it
- * (plan_cache_mode auto). Only fixed texts with plain key lookups are
- * registered, so that a generic plan is as good as a custom one; everything
- * else stays unnamed.
+ * (plan_cache_mode auto). Only fixed texts led by plain key lookups are
+ * registered (the balance, a history page, a withdrawal's risk facts: every
+ * part of it reads by the entry's or the player's key), so that a generic plan
+ * is as good as a custom one; everything else stays unnamed.
  *
  * Named statements live on the connection, so they need a direct connection
  * or HAProxy in TCP mode, as deploy/ runs it; a PgBouncer in transaction mode

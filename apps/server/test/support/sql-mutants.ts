@@ -43,6 +43,7 @@ export type SqlMutant = {
     | 'admin_history_entry_json'
     | 'notify_player'
     | 'create_payout'
+    | 'record_withdrawal_verdict'
     | 'decide_withdrawal'
     | 'match_bank_debits'
     | 'record_payout_paid'
@@ -95,6 +96,7 @@ const DECISIONS = 'test/withdrawal-decisions.test.ts';
 const NOTIFICATIONS = 'test/notifications.test.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
+const PAYOUTS = 'test/payouts.test.ts';
 const LOYALTY_UNITS = 'test/loyalty-units.test.ts';
 const SEAMLESS = 'test/seamless.test.ts';
 const GAMES_RULES = 'test/games-rules.test.ts';
@@ -1152,6 +1154,98 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the payout is leased to the instance that sends it',
     changes: [{ find: 'now() + make_interval(secs => p_lease_ms / 1000.0)', replace: 'now()' }],
     killedBy: { file: DECISIONS, test: 'create_payout leases the new payout' },
+  },
+  // record_withdrawal_verdict (payouts/sql) ----------------------------------------
+  {
+    id: 'RV1',
+    fn: 'record_withdrawal_verdict',
+    rule: 'the entry is locked: a verdict waits for an operator’s decision in progress and sees it',
+    changes: [{ find: 'where h.id = p_history_id for update;', replace: 'where h.id = p_history_id;' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'waits for an operator’s decision in progress', postgresOnly: true },
+  },
+  {
+    id: 'RV2',
+    fn: 'record_withdrawal_verdict',
+    rule: 'only a withdrawal gets a verdict',
+    changes: [{ find: "if not found or v_entry.type <> 'WITHDRAW' then", replace: 'if not found then' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'records none for another type, an unknown id or a decided entry' },
+  },
+  {
+    id: 'RV3',
+    fn: 'record_withdrawal_verdict',
+    rule: 'the first verdict stands: scoring again answers it, known, and writes nothing',
+    changes: [{ find: 'if found then', replace: 'if false then' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'records none for another type, an unknown id or a decided entry' },
+  },
+  {
+    id: 'RV4',
+    fn: 'record_withdrawal_verdict',
+    rule: 'a verdict recorded earlier is answered as known',
+    changes: [{ find: 'known := true;', replace: 'known := false;' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'records none for another type, an unknown id or a decided entry' },
+  },
+  {
+    id: 'RV5',
+    fn: 'record_withdrawal_verdict',
+    rule: 'only a waiting withdrawal gets a verdict (an operator who decided first is not overruled)',
+    changes: [{ find: "if v_entry.status <> 'WAITING' then", replace: 'if false then' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'records none for another type, an unknown id or a decided entry' },
+  },
+  {
+    id: 'RV6',
+    fn: 'record_withdrawal_verdict',
+    rule: 'the review row keeps the reasons and the score the rules gave',
+    changes: [
+      {
+        find: 'values (p_history_id, v_entry.player_id, p_reasons, p_score, p_route);',
+        replace: "values (p_history_id, v_entry.player_id, '[]'::jsonb, 0, p_route);",
+      },
+    ],
+    killedBy: { file: PAYOUTS, test: 'a reason sends it to review' },
+  },
+  {
+    id: 'RV7',
+    fn: 'record_withdrawal_verdict',
+    rule: 'REVIEW leaves the entry waiting for an operator, with no payout',
+    changes: [{ find: "if p_route = 'AUTO' then", replace: 'if true then' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
+  },
+  {
+    id: 'RV8',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO approves the entry',
+    changes: [{ find: "update history h set status = 'APPROVED'", replace: "update history h set status = 'WAITING'" }],
+    killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
+  },
+  {
+    id: 'RV9',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO is approved by the rules, named so',
+    changes: [{ find: 'decided_by = p_approved_by', replace: "decided_by = 'system'" }],
+    killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
+  },
+  {
+    id: 'RV10',
+    fn: 'record_withdrawal_verdict',
+    rule: 'the player is told a withdrawal the rules approved was approved, with its amount',
+    changes: [{ find: 'trim_scale(v_entry.amount / 100.0)', replace: 'v_entry.amount' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
+  },
+  {
+    id: 'RV11',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO records the payout of the entry’s own amount, leased to the caller',
+    changes: [
+      { find: 'v_entry.amount, p_approved_by,\n      p_lease_ms', replace: 'v_entry.amount, p_approved_by,\n      0' },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
+  },
+  {
+    id: 'RV12',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO answers the payout it recorded, for the caller to send',
+    changes: [{ find: 'select x.id into payout_id from create_payout', replace: 'perform x.id from create_payout' }],
+    killedBy: { file: PAYOUTS, test: 'no rule objects: approved by the rules' },
   },
   // decide_withdrawal (withdrawals/sql) ---------------------------------------------
   {

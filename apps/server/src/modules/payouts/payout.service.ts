@@ -10,7 +10,7 @@ import type { HistoryDetailRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../history/history.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import type { PayoutBank } from './payout-bank.ts';
-import { gatherRiskFacts, readRiskRules, riskReasons, riskScore } from './risk.ts';
+import { readWithdrawalToScore, riskReasons, riskScore } from './risk.ts';
 
 /**
  * The payout saga (issue 21). An approved withdrawal becomes a payout row
@@ -282,45 +282,37 @@ export type Verdict = { route: PayoutRoute; reasons: RiskReason[]; score: number
  * approved by the rules and its payout recorded, in the same transaction
  * (the caller then sends it). Otherwise it waits for an operator with its
  * reasons. Scoring a withdrawal twice changes nothing: the first verdict stands.
+ *
+ * Two statements: the entry, the rules and the facts read at once
+ * (readWithdrawalToScore), the rules applied here, then the verdict recorded
+ * (record_withdrawal_verdict), which locks the entry and checks again that it
+ * still waits and has no verdict.
  */
 export async function assessWithdrawal(ctx: PayoutContext, historyId: number): Promise<Verdict | null> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const entry = await lockHistoryEntry(trx, historyId);
-    if (entry?.type !== 'WITHDRAW') return null;
-    const known = await trx
-      .selectFrom('withdrawal_reviews')
-      .selectAll()
-      .where('history_id', '=', historyId)
-      .executeTakeFirst();
-    if (known) {
-      return { route: known.route, reasons: known.reasons as RiskReason[], score: known.score, payoutId: null };
-    }
-    if (entry.status !== 'WAITING') return null;
-    const rules = await readRiskRules(trx);
-    const facts = await gatherRiskFacts(trx, {
-      historyId,
-      playerId: entry.playerId,
-      amount: entry.amount,
-      rules,
-    });
-    const reasons = riskReasons(rules, facts);
-    if (reasons.length === 0 && !rules.autoPay) reasons.push({ code: 'AUTO_PAY_OFF', detail: {} });
-    const route: PayoutRoute = reasons.length === 0 && ctx.bank !== null ? 'AUTO' : 'REVIEW';
-    const score = riskScore(reasons);
-    await trx
-      .insertInto('withdrawal_reviews')
-      .values({ history_id: historyId, player_id: entry.playerId, reasons: JSON.stringify(reasons), score, route })
-      .execute();
-    if (route === 'REVIEW') return { route, reasons, score, payoutId: null };
-    await decideHistoryEntry(trx, historyId, {
-      status: 'APPROVED',
-      decidedBy: AUTO_APPROVER,
-      reason: null,
-      settlementJournalEntryId: null,
-    });
-    const payout = await createPayout(trx, ctx, entry, AUTO_APPROVER);
-    return { route, reasons, score, payoutId: payout.id };
-  });
+  const read = await readWithdrawalToScore(ctx.db, historyId);
+  if (read === null) return null;
+  if (read.verdict !== null) return { ...read.verdict, payoutId: null };
+  if (read.entry.status !== 'WAITING') return null;
+  const reasons = riskReasons(read.rules, read.facts);
+  if (reasons.length === 0 && !read.rules.autoPay) reasons.push({ code: 'AUTO_PAY_OFF', detail: {} });
+  const route: PayoutRoute = reasons.length === 0 && ctx.bank !== null ? 'AUTO' : 'REVIEW';
+  const { rows } = await sql<{
+    route: PayoutRoute | null;
+    reasons: RiskReason[] | null;
+    score: number | null;
+    payout_id: string | null;
+  }>`select route, reasons, score, payout_id from record_withdrawal_verdict(${historyId},
+      ${JSON.stringify(reasons)}::jsonb, ${riskScore(reasons)}, ${route}, ${AUTO_APPROVER}, ${ctx.timing.leaseMs})`.execute(
+    ctx.db,
+  );
+  const recorded = rows[0];
+  if (recorded?.route == null || recorded.reasons === null || recorded.score === null) return null;
+  return {
+    route: recorded.route,
+    reasons: recorded.reasons,
+    score: recorded.score,
+    payoutId: recorded.payout_id === null ? null : Number(recorded.payout_id),
+  };
 }
 
 /** The verdict recorded for a withdrawal, if it has been scored. */
