@@ -39,6 +39,7 @@ const SHIPPED: Record<number, string> = {
   18: '3f19d8a26d388d50bf19a328072b7516c955f258782dd58a38cd2855e5c31df4',
   19: 'e981fed19537d58b47d2315a582931771822fc09a5cb5a04942f3894d5efa71e',
   20: 'ff0a6136642ffd4c858aad6ffadf1539e01497ec6b6fba2665ed5e7fa667e676',
+  21: '95aec14564b5cc94661eac209834a6dc3787681e185ff342d7549b134d69e7c2',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

@@ -21,6 +21,7 @@ import { playerProtectionSchemaSql } from './migrations/017-player-protection.ts
 import { notificationsSchemaSql } from './migrations/018-notifications.ts';
 import { outsideChannelsSchemaSql } from './migrations/019-outside-channels.ts';
 import { auditSealSchemaSql } from './migrations/020-audit-seal.ts';
+import { payoutMatchingSchemaSql } from './migrations/021-payout-matching.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'notifications', sql: notificationsSchemaSql },
   { version: 19, name: 'outside-channels', sql: outsideChannelsSchemaSql },
   { version: 20, name: 'audit-seal', sql: auditSealSchemaSql },
+  { version: 21, name: 'payout-matching', sql: payoutMatchingSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

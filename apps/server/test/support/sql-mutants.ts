@@ -1474,8 +1474,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a line without our reference matches by the bank’s reference',
     changes: [
       {
-        find: '     and (d.reference = p.reference or (d.reference is null and d.bank_reference = p.bank_reference))\n',
-        replace: '     and d.reference = p.reference\n',
+        find: 'on (x.reference = p.reference or (x.reference is null and x.bank_reference = p.bank_reference))',
+        replace: 'on x.reference = p.reference',
       },
     ],
     killedBy: { file: PAYOUT_SAGA, test: 'a debit without our reference matches the payout paid by hand' },
@@ -1484,8 +1484,15 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'MB3',
     fn: 'match_bank_debits',
     rule: 'only paid payouts are matched',
-    changes: [{ find: "where d.payout_id is null and p.status = 'PAID'", replace: 'where d.payout_id is null' }],
+    changes: [{ find: "where x.payout_id is null and p.status = 'PAID'", replace: 'where x.payout_id is null' }],
     killedBy: { file: PAYOUT_SAGA, test: 'paid, in one statement' },
+  },
+  {
+    id: 'MB4',
+    fn: 'match_bank_debits',
+    rule: 'a payout takes the oldest line that fits it',
+    changes: [{ find: 'order by p.id, x.id) m', replace: 'order by p.id, x.id desc) m' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'a debit without our reference matches the payout paid by hand' },
   },
   // The loyalty settings' readings (loyalty_settings.sql) ------------------------
   {

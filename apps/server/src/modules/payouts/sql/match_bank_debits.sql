@@ -10,15 +10,18 @@ language plpgsql as $$
 declare
   v_matched integer;
 begin
-  update bank_debits d set payout_id = p.id
-    from payouts p
-   where d.payout_id is null and p.status = 'PAID'
-     and (p_payout_id is null or p.id = p_payout_id)
-     and (d.reference = p.reference or (d.reference is null and d.bank_reference = p.bank_reference))
-     and not exists (select 1 from bank_debits o where o.payout_id = p.id)
-     and d.id = (select min(x.id) from bank_debits x
-                  where x.payout_id is null
-                    and (x.reference = p.reference or (x.reference is null and x.bank_reference = p.bank_reference)));
+  -- From the unmatched lines (few), each payout found by its reference or the bank's (indexed):
+  -- the cost stays flat however many payouts have been paid (migration 021).
+  update bank_debits d set payout_id = m.payout_id
+    from (select distinct on (p.id) p.id as payout_id, x.id as debit_id
+            from bank_debits x
+            join payouts p
+              on (x.reference = p.reference or (x.reference is null and x.bank_reference = p.bank_reference))
+           where x.payout_id is null and p.status = 'PAID'
+             and (p_payout_id is null or p.id = p_payout_id)
+             and not exists (select 1 from bank_debits o where o.payout_id = p.id)
+           order by p.id, x.id) m
+   where d.id = m.debit_id;
   get diagnostics v_matched = row_count;
   return v_matched;
 end $$;
