@@ -39,7 +39,8 @@ const SHIPPED: Record<number, string> = {
   18: '3f19d8a26d388d50bf19a328072b7516c955f258782dd58a38cd2855e5c31df4',
   19: 'e981fed19537d58b47d2315a582931771822fc09a5cb5a04942f3894d5efa71e',
   20: 'ff0a6136642ffd4c858aad6ffadf1539e01497ec6b6fba2665ed5e7fa667e676',
-  21: '95aec14564b5cc94661eac209834a6dc3787681e185ff342d7549b134d69e7c2',
+  21: '9f9ce08b2fec973c6eaa844c9082d5888f702d731725d529114f97adf5ee6179',
+  22: 'c5a3758d550376654f1804a250d2adc3c18c838892a4abdb8ec6a37f2a02edc3',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

@@ -21,7 +21,8 @@ import { playerProtectionSchemaSql } from './migrations/017-player-protection.ts
 import { notificationsSchemaSql } from './migrations/018-notifications.ts';
 import { outsideChannelsSchemaSql } from './migrations/019-outside-channels.ts';
 import { auditSealSchemaSql } from './migrations/020-audit-seal.ts';
-import { payoutMatchingSchemaSql } from './migrations/021-payout-matching.ts';
+import { payoutIndexesSchemaSql } from './migrations/021-payout-indexes.ts';
+import { seamlessRollbacksSchemaSql } from './migrations/022-seamless-rollbacks.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -57,7 +58,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'notifications', sql: notificationsSchemaSql },
   { version: 19, name: 'outside-channels', sql: outsideChannelsSchemaSql },
   { version: 20, name: 'audit-seal', sql: auditSealSchemaSql },
-  { version: 21, name: 'payout-matching', sql: payoutMatchingSchemaSql },
+  { version: 21, name: 'payout-indexes', sql: payoutIndexesSchemaSql },
+  { version: 22, name: 'seamless-rollbacks', sql: seamlessRollbacksSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */
