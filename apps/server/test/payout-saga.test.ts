@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BankPayRequest } from '@app/contracts/payouts';
+import { type BankPayRequest, RISK_RULES_DEFAULT } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/database.ts';
@@ -25,6 +25,7 @@ import {
   type PayoutBank,
   type PayoutLookup,
 } from '../src/modules/payouts/payout-bank.ts';
+import { updateRiskRules } from '../src/modules/payouts/risk.ts';
 import { rejectWithdrawal, requestWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
 import { heldOpen } from './support/held-open.ts';
 import { credit, newPlayer, onPostgres, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
@@ -613,6 +614,76 @@ describe('record_withdrawal_verdict', () => {
       score: 0,
     });
   });
+
+  it('assessWithdrawal: no rule objecting and a bank, AUTO with its payout; no bank, REVIEW; automatic payouts off, REVIEW with AUTO_PAY_OFF unless a rule objects', async () => {
+    const lowRisk = { ...RISK_RULES_DEFAULT, firstWithdrawal: { enabled: false } };
+    const { playerId } = await paidWithdrawal();
+    const request = () =>
+      requestWithdrawal(
+        { db: t.database.db, house: ctx.house },
+        { playerId, amountSatang: 10_000, idempotencyKey: undefined },
+      );
+    await updateRiskRules(t.database.db, tester, lowRisk);
+    try {
+      const paid = await request();
+      const auto = await assessWithdrawal(ctx, paid.value.id);
+      expect(auto).toMatchObject({ route: 'AUTO', reasons: [], score: 0 });
+      expect(await payoutRow(Number(auto?.payoutId))).toMatchObject({ history_id: paid.value.id, status: 'PENDING' });
+      expect(await sendPayout(ctx, Number(auto?.payoutId), { force: true })).toBe('PAID');
+      const cashier = await request();
+      expect(await assessWithdrawal({ ...ctx, bank: null }, cashier.value.id)).toEqual({
+        route: 'REVIEW',
+        reasons: [],
+        score: 0,
+        payoutId: null,
+      });
+      await updateRiskRules(t.database.db, tester, { ...lowRisk, autoPay: false });
+      const off = await request();
+      expect(await assessWithdrawal(ctx, off.value.id)).toEqual({
+        route: 'REVIEW',
+        reasons: [{ code: 'AUTO_PAY_OFF', detail: {} }],
+        score: 0,
+        payoutId: null,
+      });
+      // Off, with a rule objecting: its reason alone (AUTO_PAY_OFF is only ever the one reason).
+      await updateRiskRules(t.database.db, tester, {
+        ...lowRisk,
+        autoPay: false,
+        amountAboveAuto: { enabled: true, limitBaht: 50 },
+      });
+      const above = await request();
+      expect((await assessWithdrawal(ctx, above.value.id))?.reasons).toEqual([
+        { code: 'AMOUNT_ABOVE_AUTO', detail: { limit: 50 } },
+      ]);
+    } finally {
+      await t.database.db.deleteFrom('settings').where('code', '=', 'RISK_RULES').execute();
+    }
+  });
+
+  it.runIf(onPostgres())(
+    'assessWithdrawal: an operator’s decision between the read and the verdict leaves no verdict',
+    async () => {
+      const { playerId } = await paidWithdrawal();
+      const fresh = await requestWithdrawal(
+        { db: t.database.db, house: ctx.house },
+        { playerId, amountSatang: 10_000, idempotencyKey: undefined },
+      );
+      const decision = await heldOpen(t.database.db, (trx) =>
+        rejectWithdrawal({ db: trx, house: ctx.house }, tester, {
+          id: fresh.value.id,
+          idempotencyKey: undefined,
+          reason: 'checked by hand',
+        }),
+      );
+      // The read sees the entry waiting (the rejection is not committed); the verdict waits for the lock.
+      const verdict = assessWithdrawal(ctx, fresh.value.id);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      decision.commit();
+      await decision.done;
+      expect(await verdict).toBeNull();
+      expect(await verdictOf(t.database.db, fresh.value.id)).toBeNull();
+    },
+  );
 
   it.runIf(onPostgres())(
     'waits for an operator’s decision in progress on the entry (it is locked for update), then records none',

@@ -439,6 +439,12 @@ describe('the rules as stored', () => {
     expect(before?.entry).toEqual({ id: p.historyId, playerId: p.playerId, amount: 30_000, status: 'WAITING' });
     expect(before?.rules).toEqual(RISK_RULES_DEFAULT);
     expect(before?.facts.failedLogins).toBe(0);
+    // Scored when it was requested (no bank connector here: REVIEW), and read with that verdict.
+    expect(before?.verdict).toEqual({
+      route: 'REVIEW',
+      reasons: [{ code: 'FIRST_WITHDRAWAL', detail: {} }],
+      score: 10,
+    });
     const wider = { ...RISK_RULES_DEFAULT, securityEvents: { ...RISK_RULES_DEFAULT.securityEvents, hours: 48 } };
     const put = await t.app.inject({ method: 'PUT', url: ADMIN_PATHS.riskRules, headers: admin, payload: wider });
     expect(put.statusCode).toBe(200);
