@@ -39,6 +39,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/history/sql/admin_history_entry_json.sql',
   'src/modules/notifications/sql/notify_player.sql',
   'src/modules/payouts/sql/create_payout.sql',
+  'src/modules/withdrawals/sql/withdrawal_approved.sql',
   'src/modules/payouts/sql/record_withdrawal_verdict.sql',
   'src/modules/payouts/sql/post_withdraw_payout.sql',
   'src/modules/payouts/sql/match_bank_debits.sql',

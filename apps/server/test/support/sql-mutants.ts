@@ -44,6 +44,7 @@ export type SqlMutant = {
     | 'notify_player'
     | 'create_payout'
     | 'record_withdrawal_verdict'
+    | 'withdrawal_approved'
     | 'decide_withdrawal'
     | 'match_bank_debits'
     | 'record_payout_paid'
@@ -1226,17 +1227,17 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'RV10',
-    fn: 'record_withdrawal_verdict',
-    rule: 'the player is told a withdrawal the rules approved was approved, with its amount',
-    changes: [{ find: 'trim_scale(v_entry.amount / 100.0)', replace: 'v_entry.amount' }],
+    fn: 'withdrawal_approved',
+    rule: 'the player is told a withdrawal approved was approved, with its amount in baht',
+    changes: [{ find: 'trim_scale(p_entry.amount / 100.0)', replace: 'p_entry.amount' }],
     killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
   },
   {
     id: 'RV11',
-    fn: 'record_withdrawal_verdict',
+    fn: 'withdrawal_approved',
     rule: 'AUTO records the payout of the entry’s own amount, leased to the caller',
     changes: [
-      { find: 'v_entry.amount, p_approved_by,\n      p_lease_ms', replace: 'v_entry.amount, p_approved_by,\n      0' },
+      { find: 'p_entry.amount, p_approved_by,\n      p_lease_ms', replace: 'p_entry.amount, p_approved_by,\n      0' },
     ],
     killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
   },
@@ -1244,8 +1245,20 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'RV12',
     fn: 'record_withdrawal_verdict',
     rule: 'AUTO answers the payout it recorded, for the caller to send',
-    changes: [{ find: 'select x.id into payout_id from create_payout', replace: 'perform x.id from create_payout' }],
+    changes: [
+      {
+        find: 'payout_id := withdrawal_approved(v_entry, p_approved_by, true, p_lease_ms);',
+        replace: 'perform withdrawal_approved(v_entry, p_approved_by, true, p_lease_ms);',
+      },
+    ],
     killedBy: { file: PAYOUTS, test: 'no rule objects: approved by the rules' },
+  },
+  {
+    id: 'RV13',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO is paid through the bank connector: its payout is recorded',
+    changes: [{ find: 'p_approved_by, true, p_lease_ms', replace: 'p_approved_by, false, p_lease_ms' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
   },
   // decide_withdrawal (withdrawals/sql) ---------------------------------------------
   {
@@ -1341,12 +1354,12 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'DW12',
-    fn: 'decide_withdrawal',
+    fn: 'withdrawal_approved',
     rule: 'an approval tells the player it was approved',
     changes: [
       {
-        find: "perform notify_player(v_entry.player_id, 'WITHDRAW_APPROVED',",
-        replace: "perform notify_player(v_entry.player_id, 'WITHDRAW_REJECTED',",
+        find: "perform notify_player(p_entry.player_id, 'WITHDRAW_APPROVED',",
+        replace: "perform notify_player(p_entry.player_id, 'WITHDRAW_REJECTED',",
       },
     ],
     killedBy: { file: DECISIONS, test: 'approve: answers the entry as TypeScript presents it' },
@@ -1360,7 +1373,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'DW14',
-    fn: 'decide_withdrawal',
+    fn: 'withdrawal_approved',
     rule: 'an approval through the bank connector records the payout to send',
     changes: [{ find: 'if p_by_bank then', replace: 'if false then' }],
     killedBy: { file: DECISIONS, test: 'through the bank connector' },

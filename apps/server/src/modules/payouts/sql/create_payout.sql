@@ -1,10 +1,10 @@
 -- Records the payout of an approved withdrawal, PENDING, in the approval's
--- transaction (the one implementation: createPayout in payout.service.ts,
--- decide_withdrawal and record_withdrawal_verdict call it): to the player's
--- own bank account as registered (bank, number, name), under a new reference
--- per attempt (WD<entry>-<n>: a payout the bank refused is tried again under
--- the next one), leased to the instance that sends it once the approval
--- commits.
+-- transaction (the one implementation: createPayout in payout.service.ts and
+-- withdrawal_approved, for operators and the risk rules, call it): to the
+-- player's own bank account as registered (bank, number, name), under a new
+-- reference per attempt (WD<entry>-<n>: a payout the bank refused is tried
+-- again under the next one), leased to the instance that sends it once the
+-- approval commits.
 create or replace function create_payout(
   p_history_id bigint,
   p_player_id bigint,

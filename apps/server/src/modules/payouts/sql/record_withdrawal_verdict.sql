@@ -9,9 +9,9 @@
 --   of the request, the worker) keeps the first;
 -- - no longer waiting (an operator decided first) → no verdict;
 -- - the review row is written: the reasons, the score, the route;
--- - AUTO: the entry is APPROVED by p_approved_by, the player told
---   (WITHDRAW_APPROVED, the amount in baht) and the payout recorded
---   (create_payout), leased to the caller, which sends it once this commits;
+-- - AUTO: the entry is APPROVED by p_approved_by, then, as for an operator's
+--   approval through the bank (withdrawal_approved), the player told and the
+--   payout recorded, leased to the caller, which sends it once this commits;
 --   REVIEW: the entry waits for an operator.
 create or replace function record_withdrawal_verdict(
   p_history_id bigint,
@@ -57,10 +57,8 @@ begin
   if p_route = 'AUTO' then
     update history h set status = 'APPROVED', decided_by = p_approved_by, decided_at = clock_timestamp(),
                          reason = null, settlement_journal_entry_id = null, updated_at = clock_timestamp()
-      where h.id = p_history_id;
-    perform notify_player(v_entry.player_id, 'WITHDRAW_APPROVED',
-      jsonb_build_object('amount', trim_scale(v_entry.amount / 100.0)));
-    select x.id into payout_id from create_payout(p_history_id, v_entry.player_id, v_entry.amount, p_approved_by,
-      p_lease_ms) x;
+      where h.id = p_history_id
+      returning h.* into v_entry;
+    payout_id := withdrawal_approved(v_entry, p_approved_by, true, p_lease_ms);
   end if;
 end $$;

@@ -8,15 +8,15 @@
 --   already → DW409 (ALREADY_DECIDED, who and when as JSON in the message); a
 --   second decision at the same moment waits for the first, then gets DW409;
 -- - approve, paid through the bank connector (p_by_bank): the entry is
---   APPROVED and its payout recorded (create_payout), sent by the caller once
---   this commits; the held money moves when the bank has paid;
+--   APPROVED and its payout recorded (withdrawal_approved), sent by the caller
+--   once this commits; the held money moves when the bank has paid;
 -- - approve, paid by a cashier: the held money goes out at once
 --   (WITHDRAW_PAYOUT: withdraw-pending → the bank payouts account), the
 --   settlement of the APPROVED entry;
 -- - reject: the held money returns (WITHDRAW_REFUND: withdraw-pending → the
 --   main wallet), the entry is REJECTED with the reason and the refund is
 --   written as a REJECT_WITHDRAW entry with the balances it moved;
--- - the player is told (notify_player: WITHDRAW_APPROVED / WITHDRAW_REJECTED
+-- - the player is told (withdrawal_approved / notify_player: WITHDRAW_REJECTED
 --   with the amount in baht, and the reason);
 -- - the audit row (withdrawal.approve / withdrawal.reject, target the entry,
 --   before and after as operators see it) and the answer (the entry after).
@@ -87,11 +87,7 @@ begin
     where h.id = p_id
     returning h.* into v_entry;
   if v_approve then
-    perform notify_player(v_entry.player_id, 'WITHDRAW_APPROVED',
-      jsonb_build_object('amount', trim_scale(v_entry.amount / 100.0)));
-    if p_by_bank then
-      select x.id into payout_id from create_payout(p_id, v_entry.player_id, v_entry.amount, p_actor, p_lease_ms) x;
-    end if;
+    payout_id := withdrawal_approved(v_entry, p_actor, p_by_bank, p_lease_ms);
   else
     perform notify_player(v_entry.player_id, 'WITHDRAW_REJECTED',
       jsonb_build_object('amount', trim_scale(v_entry.amount / 100.0), 'reason', p_reason));
