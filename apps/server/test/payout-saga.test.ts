@@ -80,15 +80,16 @@ beforeAll(async () => {
   };
 });
 
+/** A waiting withdrawal of `playerId` (no key), as the player's request writes it. */
+const waitingWithdrawal = (playerId: number, amountSatang: number) =>
+  requestWithdrawal({ db: t.database.db, house: ctx.house }, { playerId, amountSatang, idempotencyKey: undefined });
+
 /** A player with a withdrawal of `baht` approved by `tester`, its payout recorded (PENDING) and not yet sent. */
 async function approvedPayout(baht = 100) {
   const player = await newPlayer(t.app, { fullName: `Saga Tester ${randomUUID().slice(0, 8)}` });
   await credit(t.app, player.phoneNumber, 1_000);
   const playerId = await playerIdOf(t.database.db, player.phoneNumber);
-  const withdrawal = await requestWithdrawal(
-    { db: t.database.db, house: ctx.house },
-    { playerId, amountSatang: baht * 100, idempotencyKey: undefined },
-  );
+  const withdrawal = await waitingWithdrawal(playerId, baht * 100);
   const payout = await t.database.db.transaction().execute(async (trx) => {
     const entry = await lockHistoryEntry(trx, withdrawal.value.id);
     if (!entry) throw new Error('the entry exists');
@@ -469,10 +470,7 @@ describe('verdicts', () => {
       .where('type', '=', 'MANUAL_DEPOSIT')
       .executeTakeFirstOrThrow();
     expect(await assessWithdrawal(ctx, manual.id)).toBeNull();
-    const fresh = await requestWithdrawal(
-      { db: t.database.db, house: ctx.house },
-      { playerId, amountSatang: 10_000, idempotencyKey: undefined },
-    );
+    const fresh = await waitingWithdrawal(playerId, 10_000);
     const first = await assessWithdrawal({ ...ctx, bank: null }, fresh.value.id);
     expect(first).toMatchObject({ route: 'REVIEW', payoutId: null });
     expect(await verdictOf(t.database.db, fresh.value.id)).toBe('REVIEW');
@@ -542,10 +540,7 @@ describe('record_withdrawal_verdict', () => {
     ).rejects.toBe(undo);
     expect(await verdictOf(t.database.db, historyId)).toBeNull();
     expect(await verdictOf(t.database.db, manual.id)).toBeNull();
-    const fresh = await requestWithdrawal(
-      { db: t.database.db, house: ctx.house },
-      { playerId, amountSatang: 10_000, idempotencyKey: undefined },
-    );
+    const fresh = await waitingWithdrawal(playerId, 10_000);
     const reasons = [{ code: 'FIRST_WITHDRAWAL', detail: {} }];
     expect(await recordVerdict(fresh.value.id, 'REVIEW', reasons, 10)).toEqual({
       route: 'REVIEW',
@@ -569,11 +564,7 @@ describe('record_withdrawal_verdict', () => {
 
   it('AUTO approves the entry by the rules, tells the player and records the payout, leased; REVIEW leaves it waiting', async () => {
     const { playerId } = await paidWithdrawal();
-    const request = () =>
-      requestWithdrawal(
-        { db: t.database.db, house: ctx.house },
-        { playerId, amountSatang: 12_345, idempotencyKey: undefined },
-      );
+    const request = () => waitingWithdrawal(playerId, 12_345);
     const waiting = await request();
     expect(
       await recordVerdict(waiting.value.id, 'REVIEW', [{ code: 'FIRST_WITHDRAWAL', detail: {} }], 10),
@@ -618,11 +609,7 @@ describe('record_withdrawal_verdict', () => {
   it('assessWithdrawal: no rule objecting and a bank, AUTO with its payout; no bank, REVIEW; automatic payouts off, REVIEW with AUTO_PAY_OFF unless a rule objects', async () => {
     const lowRisk = { ...RISK_RULES_DEFAULT, firstWithdrawal: { enabled: false } };
     const { playerId } = await paidWithdrawal();
-    const request = () =>
-      requestWithdrawal(
-        { db: t.database.db, house: ctx.house },
-        { playerId, amountSatang: 10_000, idempotencyKey: undefined },
-      );
+    const request = () => waitingWithdrawal(playerId, 10_000);
     await updateRiskRules(t.database.db, tester, lowRisk);
     try {
       const paid = await request();
@@ -660,49 +647,40 @@ describe('record_withdrawal_verdict', () => {
     }
   });
 
+  /** A waiting withdrawal and an operator's rejection of it, written (the entry locked) but not yet committed. */
+  async function rejectionInProgress() {
+    const { playerId } = await paidWithdrawal();
+    const { id } = (await waitingWithdrawal(playerId, 10_000)).value;
+    const decision = await heldOpen(t.database.db, (trx) =>
+      rejectWithdrawal({ db: trx, house: ctx.house }, tester, {
+        id,
+        idempotencyKey: undefined,
+        reason: 'checked by hand',
+      }),
+    );
+    return { id, decision };
+  }
+
   it.runIf(onPostgres())(
     'assessWithdrawal: an operator’s decision between the read and the verdict leaves no verdict',
     async () => {
-      const { playerId } = await paidWithdrawal();
-      const fresh = await requestWithdrawal(
-        { db: t.database.db, house: ctx.house },
-        { playerId, amountSatang: 10_000, idempotencyKey: undefined },
-      );
-      const decision = await heldOpen(t.database.db, (trx) =>
-        rejectWithdrawal({ db: trx, house: ctx.house }, tester, {
-          id: fresh.value.id,
-          idempotencyKey: undefined,
-          reason: 'checked by hand',
-        }),
-      );
+      const { id, decision } = await rejectionInProgress();
       // The read sees the entry waiting (the rejection is not committed); the verdict waits for the lock.
-      const verdict = assessWithdrawal(ctx, fresh.value.id);
+      const verdict = assessWithdrawal(ctx, id);
       await new Promise((resolve) => setTimeout(resolve, 400));
       decision.commit();
       await decision.done;
       expect(await verdict).toBeNull();
-      expect(await verdictOf(t.database.db, fresh.value.id)).toBeNull();
+      expect(await verdictOf(t.database.db, id)).toBeNull();
     },
   );
 
   it.runIf(onPostgres())(
     'waits for an operator’s decision in progress on the entry (it is locked for update), then records none',
     async () => {
-      const { playerId } = await paidWithdrawal();
-      const fresh = await requestWithdrawal(
-        { db: t.database.db, house: ctx.house },
-        { playerId, amountSatang: 10_000, idempotencyKey: undefined },
-      );
-      // The operator's rejection, written (the entry locked, the money returned) but not yet committed.
-      const decision = await heldOpen(t.database.db, (trx) =>
-        rejectWithdrawal({ db: trx, house: ctx.house }, tester, {
-          id: fresh.value.id,
-          idempotencyKey: undefined,
-          reason: 'checked by hand',
-        }),
-      );
+      const { id, decision } = await rejectionInProgress();
       let settled = false;
-      const verdict = recordVerdict(fresh.value.id, 'REVIEW').finally(() => {
+      const verdict = recordVerdict(id, 'REVIEW').finally(() => {
         settled = true;
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -710,7 +688,7 @@ describe('record_withdrawal_verdict', () => {
       decision.commit();
       await decision.done;
       expect(await verdict).toMatchObject({ route: null, known: null });
-      expect(await verdictOf(t.database.db, fresh.value.id)).toBeNull();
+      expect(await verdictOf(t.database.db, id)).toBeNull();
     },
   );
 });

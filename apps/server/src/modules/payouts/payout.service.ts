@@ -296,7 +296,7 @@ export async function assessWithdrawal(ctx: PayoutContext, historyId: number): P
   // Stryker disable next-line ConditionalExpression: equivalent, as above
   if (read.verdict !== null) return { ...read.verdict, payoutId: null };
   // Stryker disable next-line ConditionalExpression: equivalent, as above
-  if (read.entry.status !== 'WAITING') return null;
+  if (read.status !== 'WAITING') return null;
   const reasons = riskReasons(read.rules, read.facts);
   if (reasons.length === 0 && !read.rules.autoPay) reasons.push({ code: 'AUTO_PAY_OFF', detail: {} });
   const route: PayoutRoute = reasons.length === 0 && ctx.bank !== null ? 'AUTO' : 'REVIEW';

@@ -139,9 +139,9 @@ export const riskScore = (reasons: readonly RiskReason[]) =>
 
 const HOUR_MS = 3600 * 1000;
 
-/** A withdrawal as the rules read it: the entry, a verdict already recorded, the rules in force, the facts. */
+/** A withdrawal as the rules read it: its status, a verdict already recorded, the rules in force, the facts. */
 export type WithdrawalToScore = {
-  entry: { id: number; playerId: number; amount: number; status: string };
+  status: string;
   verdict: { route: PayoutRoute; reasons: RiskReason[]; score: number } | null;
   rules: RiskRules;
   facts: RiskFacts;
@@ -156,7 +156,7 @@ export type WithdrawalToScore = {
 let securityHours = RISK_RULES_DEFAULT.securityEvents.hours;
 
 /**
- * Reads what scoring a withdrawal needs, in one statement: the entry, the
+ * Reads what scoring a withdrawal needs, in one statement: its status, the
  * verdict if one is recorded, the rules in force and the facts. Null when
  * `historyId` is not a withdrawal.
  */
@@ -170,7 +170,7 @@ export async function readWithdrawalToScore(db: Queryable, historyId: number): P
     // Stryker disable next-line ConditionalExpression: equivalent; reading the facts again gives the same, later
     rules.securityEvents.hours === hours ? await factsOf(db, row) : await gatherRiskFacts(db, { historyId, rules });
   return {
-    entry: { id: historyId, playerId: Number(row.player_id), amount: Number(row.amount), status: row.status },
+    status: row.status,
     verdict:
       row.route === null ? null : { route: row.route, reasons: row.reasons as RiskReason[], score: Number(row.score) },
     rules,
@@ -190,7 +190,6 @@ export async function gatherRiskFacts(
 }
 
 type FactsRow = {
-  player_id: string;
   amount: string;
   status: string;
   route: PayoutRoute | null;
@@ -227,7 +226,7 @@ const FACTS_SQL = preparedStatement(
 last_paid as (
   select coalesce(max(h.created_at), '-infinity'::timestamptz) as at from history h, w
    where h.player_id = w.player_id and h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id)
-select w.player_id, w.amount, w.status, r.route, r.reasons, r.score,
+select w.amount, w.status, r.route, r.reasons, r.score,
   (select s.value from settings s where s.code = '${RISK_RULES_SETTING}') as rules,
   p.phone_number, p.bank_number, p.full_name, p.name_key, p.frozen_at is not null as frozen,
   p.identity_changed_at,
