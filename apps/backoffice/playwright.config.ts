@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS } from '../web/e2e/chromium.ts';
+import { CHROMIUM_PATH, playwrightChromiumFlags } from '../web/e2e/chromium.ts';
 
 /**
  * The back office in Debian's Chromium against the real server on a fresh
@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: playwrightChromiumFlags() },
     trace: 'off',
   },
   webServer: {

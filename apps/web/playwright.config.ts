@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS } from './e2e/chromium.ts';
+import { CHROMIUM_PATH, playwrightChromiumFlags } from './e2e/chromium.ts';
 
 /**
  * End-to-end tests against the real server on a fresh embedded database, with
@@ -34,7 +34,7 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 360, height: 740 },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: playwrightChromiumFlags() },
     trace: 'off',
     // The service worker (issue 22) is tried by its own spec; elsewhere requests go straight to the page's network.
     serviceWorkers: 'block',

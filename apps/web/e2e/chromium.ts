@@ -46,20 +46,18 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * Chromium as Playwright starts it for the browser suites. Not for Lighthouse: its launcher gives a
- * `--disable-features` list of its own, which this one would replace.
+ * Chromium as Playwright starts it for the browser suites: our flags, and Playwright's `--disable-features`
+ * repeated with the popup pages added. Not for Lighthouse: its launcher gives a `--disable-features` list of
+ * its own, which this one would replace. Without Playwright's list to repeat, our flags alone. A function, so
+ * that only the suites read Playwright's bundle (`npm run lighthouse` imports this file too).
  */
-const PLAYWRIGHT_DISABLED_FEATURES = playwrightDisabledFeatures();
-if (!PLAYWRIGHT_DISABLED_FEATURES)
-  console.warn(
-    "chromium.ts: Playwright's --disable-features not found; the browser suites keep Playwright's list only.",
-  );
-
-/**
- * Chromium as Playwright starts it for the browser suites. Not for Lighthouse: its launcher gives a
- * `--disable-features` list of its own, which this one would replace. Without Playwright's list to repeat,
- * Playwright's own flags alone.
- */
-export const PLAYWRIGHT_CHROMIUM_FLAGS = PLAYWRIGHT_DISABLED_FEATURES
-  ? [...CHROMIUM_FLAGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`]
-  : CHROMIUM_FLAGS;
+export function playwrightChromiumFlags(): string[] {
+  const playwrights = playwrightDisabledFeatures();
+  if (!playwrights) {
+    console.warn(
+      "chromium.ts: Playwright's --disable-features not found; the browser suites keep Playwright's list only.",
+    );
+    return CHROMIUM_FLAGS;
+  }
+  return [...CHROMIUM_FLAGS, `--disable-features=${[...playwrights, ...OMNIBOX_POPUP_FEATURES].join(',')}`];
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import thNotifications from '../src/locales/notifications/th';
-import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS } from './chromium';
+import { CHROMIUM_PATH, playwrightChromiumFlags } from './chromium';
 import { checkScreen, expectAccessible, expectNoHorizontalScroll, SCREENSHOTS } from './support';
 
 /**
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   profileDir = mkdtempSync(join(tmpdir(), 'siam-play-pwa-'));
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
-    args: PLAYWRIGHT_CHROMIUM_FLAGS,
+    args: playwrightChromiumFlags(),
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     viewport: { width: 360, height: 740 },
     serviceWorkers: 'allow',
