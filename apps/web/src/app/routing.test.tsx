@@ -39,7 +39,7 @@ describe('§2 routes and guards', () => {
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0812345678' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByRole('heading', { name: 'Transaction history' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transaction history' })).toBeInTheDocument();
     await expectLocation('/transactions');
   });
 

@@ -8,9 +8,10 @@ import { afterEach, beforeAll, vi } from 'vitest';
  *
  * Screens and modals are lazy chunks: the first import of one in a test run is
  * transformed on the spot and can take over a second on a busy machine, so
- * queries that wait (findBy..., waitFor) wait up to 5 s.
+ * queries that wait (findBy..., waitFor) wait up to 15 s: beside npm test's
+ * other lane, 5 s was passed (vitest-options.ts).
  */
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has <dialog> but not its modal behaviour: open and close it, and let Escape raise `cancel` as browsers do.
 // (Focus trapping and inertness come from the browser; the Playwright tests check them in Chromium.)

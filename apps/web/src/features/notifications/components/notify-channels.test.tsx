@@ -39,13 +39,11 @@ describe('notification channels (issue 22)', () => {
     expect(within(line).getByRole('link', { name: 'Open LINE' })).toHaveAttribute('href', LINE.addFriendUrl);
     // The player sends the code on LINE; the screen finds the link by itself.
     linked = true;
-    await waitFor(() => expect(within(dialog).getByTestId('line-channel')).toHaveTextContent('is linked'), {
-      timeout: 8000,
-    });
+    await waitFor(() => expect(within(dialog).getByTestId('line-channel')).toHaveTextContent('is linked'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink LINE' }));
     await waitFor(() => expect(callsTo(fetchMock, `POST ${CHANNEL_PATHS.lineUnlink}`)).toHaveLength(1));
     expect(await within(dialog).findByRole('button', { name: 'Link LINE' })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('LINE is not offered when the site has not set it up; phone notifications say when the browser cannot show them', async () => {
     mockApi({ [`GET ${CHANNEL_PATHS.channels}`]: channels({ available: false, linked: false }) });
