@@ -16,7 +16,7 @@
  *
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 5]
- *                    [--only withdraw,manual-debit,approve,auto-withdraw,seamless,transfer,balance,profile,history,search,login]
+ *                    [--only withdraw,manual-debit,approve,auto-withdraw,seamless,transfer,deposit,balance,profile,history,search,login]
  *                    [--from-source] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
@@ -27,13 +27,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { signedHeaders } from '@app/signing/hmac';
 import pg from 'pg';
 import { freePort } from '../reliability/cluster.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { DEFAULT_DEPOSIT_ACCOUNTS } from '../src/db/seed.ts';
 import { havePgbench, initPgbench, type PgbenchFigures, pgbench } from './baselines.ts';
 import { type LoadFigures, load, type NextRequest } from './load.ts';
 import {
@@ -70,7 +71,7 @@ const PLAYERS = Number(flags.players);
 /** Players to seed for the run at scale (--scale N); 0: no run at scale. */
 const SCALE = Number(flags.scale);
 const SKIP = new Set(flags.skip.split(',').filter(Boolean));
-/** Only these HTTP runs (withdraw, manual-debit, approve, seamless, transfer, balance, profile, history, login); all when empty. */
+/** Only these HTTP runs (withdraw, manual-debit, approve, seamless, transfer, deposit, balance, profile, history, login); all when empty. */
 const ONLY = new Set(flags.only.split(',').filter(Boolean));
 const wanted = (run: string) => ONLY.size === 0 || ONLY.has(run);
 const MODE: RunMode = flags['from-source'] ? 'source' : 'compiled';
@@ -87,10 +88,12 @@ if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && PLAYERS <= 500 && SECONDS > 
 const PASSWORD = 'bench-password-1';
 /** The withdrawal amount (baht): the seeded minimum. */
 const WITHDRAW_BAHT = 100;
+/** A bank-feed deposit's amount (baht). */
+const DEPOSIT_BAHT = 100;
 /** Each player's starting balance: enough for every withdrawal and bet of a run. */
 const FUNDING_BAHT = 5_000_000;
 
-type Player = { id: number; phone: string; token: string; username: string };
+type Player = { id: number; phone: string; token: string; username: string; bankNumber: string };
 
 /** Withdrawals a low-risk player asks for and the rules pay at once, from request to paid by the sandbox bank. */
 export type AutoWithdrawFigures = {
@@ -174,12 +177,13 @@ async function setUpPlayers(base: string, secrets: Secrets, count: number, first
       .padStart(8, '0')
       .slice(-8);
     const phone = `08${digits}`;
+    const bankNumber = `6${digits}${index % 10}`;
     await call(`${base}${API_PATHS.register}`, {
       body: {
         agentId: 1,
         fullName: `Bench ${index}`,
         bankCode: 'KBANK',
-        bankNumber: `6${digits}${index % 10}`,
+        bankNumber,
         phoneNumber: phone,
         password: PASSWORD,
       },
@@ -196,7 +200,7 @@ async function setUpPlayers(base: string, secrets: Secrets, count: number, first
       headers: { ...operator, 'idempotency-key': newKey() },
       body: { amount: FUNDING_BAHT, reason: 'bench funding' },
     });
-    players.push({ id: Number(playerId), phone, token, username: String(profile.data?.username) });
+    players.push({ id: Number(playerId), phone, token, username: String(profile.data?.username), bankNumber });
   }
   return players;
 }
@@ -340,7 +344,7 @@ function rotation(players: Player[]): () => Player {
   };
 }
 
-/** The money-moving calls, in an order that keeps each possible: withdrawals, their approvals, bets and wins, transfers. */
+/** The money-moving calls, in an order that keeps each possible: withdrawals, their approvals, bets and wins, transfers, deposits. */
 async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Promise<Record<string, LoadFigures>> {
   const options = { connections: CONNECTIONS, seconds: SECONDS, serverPid };
   const nextPlayer = rotation(players);
@@ -433,6 +437,37 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
       steps: [transfer(API_PATHS.transferOut), transfer(API_PATHS.transferIn)],
       onPass: pool.giveBack,
     });
+  if (wanted('deposit')) {
+    // The bank feed reports a transfer from a player's own account to the house account, each with a reference
+    // of its own: the sender fits one player, so it is credited to them at once (a new DEPOSIT).
+    const [house] = DEFAULT_DEPOSIT_ACCOUNTS;
+    if (house === undefined) throw new Error('bench: no house deposit account is seeded');
+    let deposits = 0;
+    money['deposit (bank feed)'] = await load(base, {
+      ...options,
+      steps: [
+        () => {
+          deposits += 1;
+          const raw = JSON.stringify({
+            reference: `BENCH${runTag}${deposits}`,
+            fromBankCode: 'KBANK',
+            fromAccountNumber: nextPlayer().bankNumber,
+            toAccountNumber: house.bank_number,
+            amount: DEPOSIT_BAHT,
+            transferredAt: new Date().toISOString(),
+          });
+          const signed = signedHeaders(secrets.webhook, raw);
+          return {
+            method: 'POST',
+            path: WEBHOOK_PATHS.bankTransfers,
+            headers: { 'x-webhook-timestamp': signed.timestamp, 'x-webhook-signature': signed.signature },
+            body: raw,
+          };
+        },
+      ],
+      refused: (body) => !body.includes('"result":"credited"'),
+    });
+  }
   return money;
 }
 

@@ -2,6 +2,7 @@ import type { BankTransferWebhook } from '@app/contracts/deposits';
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { depositRepository } from '../src/modules/deposits/deposit.repository.ts';
 import { signWebhook } from '../src/modules/deposits/webhook-signature.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import {
@@ -15,6 +16,7 @@ import {
   transferFrom,
   transferRow,
 } from './support/deposits.ts';
+import { heldOpen } from './support/held-open.ts';
 import {
   newOperator,
   operatorAuth,
@@ -24,7 +26,7 @@ import {
   uploadSlip,
 } from './support/money.ts';
 import { slipImage, slipPayload } from './support/slips.ts';
-import { bearer, type TestContext, testApp, testConfig, WEBHOOK_SECRET } from './support/test-app.ts';
+import { bearer, onPostgres, type TestContext, testApp, testConfig, WEBHOOK_SECRET } from './support/test-app.ts';
 
 let t: TestContext;
 let operator: TestOperator;
@@ -431,6 +433,100 @@ describe('deliverables 3 and 6: unmatched transfers: listed for operators and as
     }
   });
 });
+
+describe.runIf(onPostgres())(
+  'the bank feed’s locks (issue 23): deliveries side by side, each reference and each player one at a time',
+  () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    /** A delivery whose answer is kept at once, and whether it has one yet. */
+    function watched(body: BankTransferWebhook) {
+      const state = { settled: false };
+      const outcome = sendBankTransfer(t.app, body).then((response) => {
+        state.settled = true;
+        return response;
+      });
+      return { state, outcome };
+    }
+
+    /** A delivery in progress, as receiveBankTransfer holds it: its reference's lock, then its player's. */
+    const deliveryInProgress = (reference: string, playerId?: number) =>
+      heldOpen(t.database.db, async (trx) => {
+        await depositRepository.lockFeedReference(trx, reference.toUpperCase());
+        if (playerId !== undefined) await depositRepository.lockFeedPlayer(trx, playerId);
+      });
+
+    it('a transfer to another player is credited while a delivery is in progress; a second transfer of the same player waits for it (an approved slip links to one transfer, the deposit limit counts both)', async () => {
+      const [busy, other] = [await depositPlayer(t), await depositPlayer(t)];
+      const first = await deliveryInProgress(uniqueReference('FT'), busy.id);
+      try {
+        const beside = watched(transferFrom(other, 120));
+        for (let waited = 0; !beside.state.settled && waited < 10_000; waited += 50) await sleep(50);
+        expect(beside.state.settled).toBe(true);
+        expect((await beside.outcome).json().data.result).toBe('credited');
+        expect(await mainSatang(t, other.id)).toBe(12_000);
+        const second = watched(transferFrom(busy, 130));
+        await sleep(400);
+        expect(second.state.settled).toBe(false);
+        first.commit();
+        await first.done;
+        expect((await second.outcome).json().data.result).toBe('credited');
+        expect(await mainSatang(t, busy.id)).toBe(13_000);
+      } finally {
+        first.commit();
+      }
+    });
+
+    it('a delivery of a reference waits for a delivery of the same reference in progress, then answers `duplicate` after it', async () => {
+      const player = await depositPlayer(t);
+      const body = transferFrom(player, 140);
+      const first = await deliveryInProgress(body.reference);
+      try {
+        const again = watched(body);
+        await sleep(400);
+        expect(again.state.settled).toBe(false);
+        first.commit();
+        await first.done;
+        expect((await again.outcome).json().data.result).toBe('credited');
+        await deliver(body, 'duplicate');
+        expect(await mainSatang(t, player.id)).toBe(14_000);
+      } finally {
+        first.commit();
+      }
+    });
+
+    it('a delivery waits for a slip upload or an operator’s deposit decision in progress (the matching lock, which a delivery shares), and an operator’s decision waits for a delivery', async () => {
+      const player = await depositPlayer(t);
+      const decision = await heldOpen(t.database.db, (trx) => depositRepository.lockMatching(trx));
+      try {
+        const delivery = watched(transferFrom(player, 150));
+        await sleep(400);
+        expect(delivery.state.settled).toBe(false);
+        decision.commit();
+        await decision.done;
+        expect((await delivery.outcome).json().data.result).toBe('credited');
+      } finally {
+        decision.commit();
+      }
+      const delivery = await deliveryInProgress(uniqueReference('FT'), player.id);
+      try {
+        let decided = false;
+        const waiting = t.database.db.transaction().execute(async (trx) => {
+          await depositRepository.lockMatching(trx);
+          decided = true;
+        });
+        await sleep(400);
+        expect(decided).toBe(false);
+        delivery.commit();
+        await delivery.done;
+        await waiting;
+        expect(decided).toBe(true);
+      } finally {
+        delivery.commit();
+      }
+    });
+  },
+);
 
 describe('deliverable 10: the ledger after the bank feed', () => {
   it('deliverable 10: after every delivery above the ledger check passes and no balance is negative', async () => {

@@ -91,7 +91,7 @@ async function insertTransfer(
   outcome: Pick<BankTransferRow, 'status' | 'playerId' | 'historyId' | 'journalEntryId' | 'note'>,
 ): Promise<number> {
   const id = await depositRepository.insertTransfer(trx, { ...base, ...outcome });
-  // Deliveries of one reference are serialised by the matching lock, so the insert cannot conflict.
+  // Deliveries of one reference are serialised by its lock (lockFeedReference), so the insert cannot conflict.
   assert(id !== undefined, `bank transfer ${base.reference} was recorded once`);
   return id;
 }
@@ -190,6 +190,7 @@ async function redelivered(trx: Trx, existing: BankTransferRow, transfer: Incomi
  * Otherwise it is a new DEPOSIT.
  */
 async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBase, playerId: number) {
+  await depositRepository.lockFeedPlayer(trx, playerId);
   const credit = {
     playerId,
     amountSatang: base.amount,
@@ -254,7 +255,7 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
 export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTransfer): Promise<Recorded> {
   const reference = transfer.reference.toUpperCase();
   return ctx.db.transaction().execute(async (trx) => {
-    await depositRepository.lockMatching(trx);
+    await depositRepository.lockFeedReference(trx, reference);
     const existing = await depositRepository.findTransferByReference(trx, reference);
     if (existing) return redelivered(trx, existing, transfer);
 

@@ -108,6 +108,14 @@ const FLAG_COLUMNS = [
 
 /** An arbitrary constant: the advisory lock under which deposits are matched to bank transfers. */
 const DEPOSIT_MATCHING_LOCK_ID = 7_302_116;
+/**
+ * Arbitrary constants: the two key spaces (PostgreSQL's two-integer advisory
+ * locks) of the bank feed's finer locks, one bank reference's (its hashtext)
+ * and one player's (their id). Two references of one hash share a lock, which
+ * only orders them.
+ */
+const FEED_REFERENCE_LOCKS = 7_302_117;
+const FEED_PLAYER_LOCKS = 7_302_118;
 
 const windowAround = (time: Date | ReturnType<typeof sql>, windowMs: number) => ({
   from: sql<Date>`${time}::timestamptz - ${windowMs}::bigint * interval '1 millisecond'`,
@@ -117,11 +125,36 @@ const windowAround = (time: Date | ReturnType<typeof sql>, windowMs: number) => 
 export const depositRepository = {
   /**
    * Serialises everything that matches slips and bank transfers (a slip
-   * upload, a feed delivery, an operator's deposit decision): each sees what
-   * the one before it committed, so one transfer never credits twice.
+   * upload, an operator's deposit decision or assignment of a transfer, and
+   * the bank feed's deliveries, which take it shared: lockFeedReference):
+   * each sees what the one before it committed, so one transfer never
+   * credits twice.
    */
   async lockMatching(trx: Trx): Promise<void> {
     await sql`select pg_advisory_xact_lock(${DEPOSIT_MATCHING_LOCK_ID})`.execute(trx);
+  },
+
+  /**
+   * A bank-feed delivery's first lock (issue 23: the feed was serialised with
+   * every other deposit by lockMatching): the matching lock shared, so that it
+   * waits for the slips and operators' decisions that hold it and they for it,
+   * and the delivery's reference alone, so that deliveries of one reference
+   * are one after the other and deliveries of others run side by side.
+   */
+  async lockFeedReference(trx: Trx, reference: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock_shared(${DEPOSIT_MATCHING_LOCK_ID}),
+                     pg_advisory_xact_lock(${FEED_REFERENCE_LOCKS}, hashtext(${reference}))`.execute(trx);
+  },
+
+  /**
+   * A bank-feed delivery's second lock, once it knows the player the transfer
+   * is for, before it reads their deposits: two transfers of one player (two
+   * references) are one after the other, so that an approved slip is linked
+   * to one transfer only and the player's deposit limit counts both. Always
+   * after lockFeedReference, so that no two deliveries wait for each other.
+   */
+  async lockFeedPlayer(trx: Trx, playerId: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${FEED_PLAYER_LOCKS}, ${playerId}::integer)`.execute(trx);
   },
 
   /** The transfer recorded under a bank reference, whatever the case it was written in. */
