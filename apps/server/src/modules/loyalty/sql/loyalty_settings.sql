@@ -29,7 +29,8 @@ create or replace function loyalty_settings(
   out turnover_baht_per_point integer,
   out expiry_days integer,
   out balance_floor_satang bigint
-) language sql stable as $$
+) language plpgsql stable as $$
+begin
   select
     coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_DEPOSIT_BAHT_PER_POINT')),
              (p_defaults ->> 'depositBahtPerPoint')::integer),
@@ -39,7 +40,8 @@ create or replace function loyalty_settings(
              (p_defaults ->> 'expiryDays')::integer),
     coalesce(baht_setting_satang(max(s.value) filter (where s.code = 'PROMOTION_BALANCE_FLOOR')),
              (p_defaults ->> 'balanceFloorSatang')::bigint)
+    into deposit_baht_per_point, turnover_baht_per_point, expiry_days, balance_floor_satang
   from settings s
   where s.code in ('POINTS_DEPOSIT_BAHT_PER_POINT', 'POINTS_TURNOVER_BAHT_PER_POINT', 'POINTS_EXPIRY_DAYS',
-                   'PROMOTION_BALANCE_FLOOR')
-$$;
+                   'PROMOTION_BALANCE_FLOOR');
+end $$;

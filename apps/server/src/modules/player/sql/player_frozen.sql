@@ -5,6 +5,7 @@
 -- it. The one frozen check: request_withdrawal, transfers and seamless bets
 -- (player.service.ts) all ask it.
 create or replace function player_frozen(p_player_id bigint) returns boolean
-language sql volatile as $$
-  select p.frozen_at is not null from players p where p.id = p_player_id for share
-$$;
+language plpgsql volatile as $$
+begin
+  return (select p.frozen_at is not null from players p where p.id = p_player_id for share);
+end $$;

@@ -14,6 +14,7 @@ $$;
 
 -- The setting p_code in satang, or p_default when it is unset or unreadable.
 create or replace function setting_satang(p_code text, p_default bigint) returns bigint
-language sql stable as $$
-  select coalesce((select money_setting_satang(s.value) from settings s where s.code = p_code), p_default)
-$$;
+language plpgsql stable as $$
+begin
+  return coalesce((select money_setting_satang(s.value) from settings s where s.code = p_code), p_default);
+end $$;

@@ -9,7 +9,8 @@ create or replace function manual_credit_needs_approval(
   p_amount bigint,
   p_code text,
   p_default bigint
-) returns boolean language sql stable as $$
-  select p_amount > coalesce((select o.manual_credit_limit from operators o where o.id = p_operator_id),
-                             setting_satang(p_code, p_default))
-$$;
+) returns boolean language plpgsql stable as $$
+begin
+  return (select p_amount > coalesce((select o.manual_credit_limit from operators o where o.id = p_operator_id),
+                                     setting_satang(p_code, p_default)));
+end $$;
