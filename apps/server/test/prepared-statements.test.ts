@@ -3,11 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
 import { preparedNameOf, preparedStatement } from '../src/db/prepared.ts';
+import { depositRepository } from '../src/modules/deposits/deposit.repository.ts';
 import { historyRepository } from '../src/modules/history/history.repository.ts';
 import { HISTORY_LISTS } from '../src/modules/history/history.service.ts';
 import { UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { readWithdrawalToScore } from '../src/modules/payouts/risk.ts';
 import { playerRepository } from '../src/modules/player/player.repository.ts';
+import { depositPlayer, transferFrom } from './support/deposits.ts';
+import { sendBankTransfer } from './support/money.ts';
 import { bearer, credit, newPlayer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
 
 /**
@@ -39,7 +42,7 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
     await single?.close();
   });
 
-  it('the balance read, a history page and the risk facts are prepared under their names, read what they read unnamed, and nothing else is', async () => {
+  it('the balance read, a history page, the risk facts and a bank-feed delivery’s lookups are prepared under their names, read what they read unnamed, and nothing else is', async () => {
     const player = await newPlayer(t.app);
     await credit(t.app, player.phoneNumber, 125);
     const session = await sql<{ sessionId: string; playerId: number }>`
@@ -73,12 +76,36 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
       expect(toScore?.facts.amount).toBe(10_000);
       expect(toScore?.facts).toEqual((await readWithdrawalToScore(t.database.db, historyId))?.facts);
     }
+    // A bank-feed delivery's lookups (deposit.repository.ts): its transfer by reference, the player's slips.
+    const payer = await depositPlayer(t);
+    const delivery = transferFrom(payer, 150);
+    expect((await sendBankTransfer(t.app, delivery)).json().data.result).toBe('credited');
+    const reference = delivery.reference.toUpperCase();
+    const nearNow = { playerId: payer.id, amount: 15_000, time: new Date(), windowMs: 3_600_000 };
+    const slips = (db: DatabaseHandle['db']) =>
+      db
+        .transaction()
+        .execute(async (trx) => [
+          await depositRepository.waitingSlipByReference(trx, payer.id, reference),
+          await depositRepository.approvedSlipByReference(trx, reference),
+          await depositRepository.approvedSlipWithoutReference(trx, nearNow),
+        ]);
+    for (let read = 0; read < 3; read += 1) {
+      const transfer = await depositRepository.findTransferByReference(single.db, reference);
+      expect(transfer).toMatchObject({ reference, amount: 15_000, playerId: payer.id, status: 'CREDITED' });
+      expect(transfer).toEqual(await depositRepository.findTransferByReference(t.database.db, reference));
+      expect(await slips(single.db)).toEqual(await slips(t.database.db));
+    }
     const prepared = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(
       single.db,
     );
     expect(prepared.rows.map((row) => row.name)).toEqual([
       'accounts_for_session',
+      'approved_slip_by_reference',
+      'approved_slip_without_reference',
       'player_history_page',
+      'transfer_by_reference',
+      'waiting_slip_by_reference',
       'withdrawal_risk_facts',
     ]);
   });

@@ -7,13 +7,17 @@
  * it once, and after five runs PostgreSQL may keep one generic plan for it
  * (plan_cache_mode auto). Only fixed texts led by plain key lookups are
  * registered (the balance, a history page, a withdrawal's risk facts: every
- * part of it reads by the entry's or the player's key), so that a generic plan
- * is as good as a custom one; everything else stays unnamed.
+ * part of it reads by the entry's or the player's key; a bank-feed delivery's
+ * lookups of its transfer and the player's slips, by reference or player), so
+ * that a generic plan is as good as a custom one; everything else stays
+ * unnamed.
  *
  * Named statements live on the connection, so they need a direct connection
  * or HAProxy in TCP mode, as deploy/ runs it; a PgBouncer in transaction mode
  * needs 1.21 or later with max_prepared_statements set.
  */
+import type { CompiledQuery, QueryResult } from 'kysely';
+
 /** Each registered text's name, and each name's text. */
 const names = new Map<string, string>();
 const texts = new Map<string, string>();
@@ -30,4 +34,20 @@ export function preparedStatement(name: string, text: string): string {
 /** The name a query's text was registered under, if any. */
 export function preparedNameOf(text: unknown): string | undefined {
   return typeof text === 'string' ? names.get(text) : undefined;
+}
+
+/**
+ * The first row of a query built with Kysely, sent under `name`: its text is
+ * registered when it first runs (a builder of one shape compiles to one text
+ * every time; another text under the name is refused as above).
+ */
+export async function firstRowPrepared<R>(
+  db: { executeQuery<O>(query: CompiledQuery<O>): Promise<QueryResult<O>> },
+  name: string,
+  query: { compile(): CompiledQuery<R> },
+): Promise<R | undefined> {
+  const compiled = query.compile();
+  preparedStatement(name, compiled.sql);
+  const { rows } = await db.executeQuery(compiled);
+  return rows[0];
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BankTransferQuery } from '@app/contracts/admin';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
+import { firstRowPrepared } from '../../db/prepared.ts';
 import type { BankFeedFlagKind, BankTransferStatus } from '../../db/schema.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { likeContains } from '../../lib/sql-like.ts';
@@ -159,13 +160,16 @@ export const depositRepository = {
 
   /** The transfer recorded under a bank reference, whatever the case it was written in. */
   async findTransferByReference(db: Queryable, reference: string): Promise<BankTransferRow | undefined> {
-    return db
-      .selectFrom('bank_transfers')
-      .select(TRANSFER_COLUMNS)
-      .where(sql<string>`upper(reference)`, '=', reference.toUpperCase())
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    return firstRowPrepared(
+      db,
+      'transfer_by_reference',
+      db
+        .selectFrom('bank_transfers')
+        .select(TRANSFER_COLUMNS)
+        .where(sql<string>`upper(reference)`, '=', reference.toUpperCase())
+        .orderBy('id')
+        .limit(1),
+    );
   },
 
   async lockTransfer(trx: Trx, id: number): Promise<BankTransferRow | undefined> {
@@ -347,14 +351,17 @@ export const depositRepository = {
     playerId: number,
     reference: string,
   ): Promise<(SlipRow & { amount: number }) | undefined> {
-    return trx
-      .selectFrom('deposit_slips')
-      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-      .select([...SLIP_COLUMNS, 'history.amount'])
-      .where('history.status', '=', 'WAITING')
-      .where('deposit_slips.player_id', '=', playerId)
-      .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
-      .executeTakeFirst();
+    return firstRowPrepared(
+      trx,
+      'waiting_slip_by_reference',
+      trx
+        .selectFrom('deposit_slips')
+        .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+        .select([...SLIP_COLUMNS, 'history.amount'])
+        .where('history.status', '=', 'WAITING')
+        .where('deposit_slips.player_id', '=', playerId)
+        .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase()),
+    );
   },
 
   /**
@@ -363,17 +370,20 @@ export const depositRepository = {
    * credited, so the transfer that carries it credits nothing more.
    */
   async approvedSlipByReference(trx: Trx, reference: string): Promise<(SlipRow & { amount: number }) | undefined> {
-    return trx
-      .selectFrom('deposit_slips')
-      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-      .select([...SLIP_COLUMNS, 'history.amount'])
-      .where('history.status', '=', 'APPROVED')
-      .where('history.type', '=', 'DEPOSIT')
-      .where('deposit_slips.bank_transfer_id', 'is', null)
-      .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
-      .orderBy('deposit_slips.id')
-      .limit(1)
-      .executeTakeFirst();
+    return firstRowPrepared(
+      trx,
+      'approved_slip_by_reference',
+      trx
+        .selectFrom('deposit_slips')
+        .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+        .select([...SLIP_COLUMNS, 'history.amount'])
+        .where('history.status', '=', 'APPROVED')
+        .where('history.type', '=', 'DEPOSIT')
+        .where('deposit_slips.bank_transfer_id', 'is', null)
+        .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
+        .orderBy('deposit_slips.id')
+        .limit(1),
+    );
   },
 
   /**
@@ -387,21 +397,24 @@ export const depositRepository = {
     query: { playerId: number; amount: number; time: Date; windowMs: number },
   ): Promise<(SlipRow & { amount: number }) | undefined> {
     const window = windowAround(query.time, query.windowMs);
-    return trx
-      .selectFrom('deposit_slips')
-      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-      .select([...SLIP_COLUMNS, 'history.amount'])
-      .where('history.status', '=', 'APPROVED')
-      .where('history.type', '=', 'DEPOSIT')
-      .where('deposit_slips.player_id', '=', query.playerId)
-      .where('deposit_slips.bank_transfer_id', 'is', null)
-      .where('deposit_slips.slip_reference', 'is', null)
-      .where('history.amount', '=', query.amount)
-      .where('deposit_slips.created_at', '>=', window.from)
-      .where('deposit_slips.created_at', '<=', window.to)
-      .orderBy('deposit_slips.created_at')
-      .limit(1)
-      .executeTakeFirst();
+    return firstRowPrepared(
+      trx,
+      'approved_slip_without_reference',
+      trx
+        .selectFrom('deposit_slips')
+        .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+        .select([...SLIP_COLUMNS, 'history.amount'])
+        .where('history.status', '=', 'APPROVED')
+        .where('history.type', '=', 'DEPOSIT')
+        .where('deposit_slips.player_id', '=', query.playerId)
+        .where('deposit_slips.bank_transfer_id', 'is', null)
+        .where('deposit_slips.slip_reference', 'is', null)
+        .where('history.amount', '=', query.amount)
+        .where('deposit_slips.created_at', '>=', window.from)
+        .where('deposit_slips.created_at', '<=', window.to)
+        .orderBy('deposit_slips.created_at')
+        .limit(1),
+    );
   },
 
   /**
