@@ -12,9 +12,10 @@
 
 -- A player's main balance, read without a lock (an answer's figure).
 create or replace function seamless_main_balance(p_player_id bigint) returns bigint
-language sql stable as $$
-  select a.balance from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN'
-$$;
+language plpgsql stable as $$
+begin
+  return (select a.balance from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN');
+end $$;
 
 -- A refusal, with the balance when there is one.
 create or replace function seamless_refusal(p_code text, p_balance bigint) returns jsonb
@@ -57,13 +58,18 @@ begin
   return v_stored.answer;
 end $$;
 
--- Stores a claimed call's answer and the journal it posted (null: none).
+-- Stores a claimed call's answer and the journal it posted (null: none), and
+-- answers it (null when no call was claimed under the id).
 create or replace function seamless_store(p_provider text, p_txn_id text, p_answer jsonb, p_journal_id bigint)
-returns jsonb language sql as $$
+returns jsonb language plpgsql as $$
+declare
+  v_answer jsonb;
+begin
   update seamless_transactions set answer = p_answer, journal_entry_id = p_journal_id
    where provider = p_provider and txn_id = p_txn_id
-  returning p_answer
-$$;
+  returning p_answer into v_answer;
+  return v_answer;
+end $$;
 
 -- Moves money between the player's main wallet and the provider's clearing
 -- account (negative debits the player) and answers the new balance.
