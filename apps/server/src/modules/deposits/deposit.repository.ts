@@ -123,6 +123,19 @@ const windowAround = (time: Date | ReturnType<typeof sql>, windowMs: number) => 
   to: sql<Date>`${time}::timestamptz + ${windowMs}::bigint * interval '1 millisecond'`,
 });
 
+/**
+ * Slip deposits (a slip's entry is a DEPOSIT) in a status, each slip with its
+ * deposit's amount: what the bank feed's lookups of a player's slips start from.
+ */
+function slipDeposits(trx: Trx, status: 'WAITING' | 'APPROVED') {
+  return trx
+    .selectFrom('deposit_slips')
+    .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+    .select([...SLIP_COLUMNS, 'history.amount'])
+    .where('history.status', '=', status)
+    .where('history.type', '=', 'DEPOSIT');
+}
+
 export const depositRepository = {
   /**
    * Serialises everything that matches slips and bank transfers (a slip
@@ -354,11 +367,7 @@ export const depositRepository = {
     return firstRowPrepared(
       trx,
       'waiting_slip_by_reference',
-      trx
-        .selectFrom('deposit_slips')
-        .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-        .select([...SLIP_COLUMNS, 'history.amount'])
-        .where('history.status', '=', 'WAITING')
+      slipDeposits(trx, 'WAITING')
         .where('deposit_slips.player_id', '=', playerId)
         .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase()),
     );
@@ -373,12 +382,7 @@ export const depositRepository = {
     return firstRowPrepared(
       trx,
       'approved_slip_by_reference',
-      trx
-        .selectFrom('deposit_slips')
-        .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-        .select([...SLIP_COLUMNS, 'history.amount'])
-        .where('history.status', '=', 'APPROVED')
-        .where('history.type', '=', 'DEPOSIT')
+      slipDeposits(trx, 'APPROVED')
         .where('deposit_slips.bank_transfer_id', 'is', null)
         .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
         .orderBy('deposit_slips.id')
@@ -400,12 +404,7 @@ export const depositRepository = {
     return firstRowPrepared(
       trx,
       'approved_slip_without_reference',
-      trx
-        .selectFrom('deposit_slips')
-        .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-        .select([...SLIP_COLUMNS, 'history.amount'])
-        .where('history.status', '=', 'APPROVED')
-        .where('history.type', '=', 'DEPOSIT')
+      slipDeposits(trx, 'APPROVED')
         .where('deposit_slips.player_id', '=', query.playerId)
         .where('deposit_slips.bank_transfer_id', 'is', null)
         .where('deposit_slips.slip_reference', 'is', null)
