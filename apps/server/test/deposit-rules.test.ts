@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { bankFeedFlagQuerySchema, bankTransferQuerySchema, queueQuerySchema } from '@app/contracts/admin';
 import { DEPOSIT_AMOUNT_SATANG_MAX, DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
+import { API_PATHS } from '@app/contracts/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssertionError } from '../src/lib/assert.ts';
 import type { Actor } from '../src/modules/audit/audit.service.ts';
@@ -12,7 +13,7 @@ import {
   listBankTransfers,
   receiveBankTransfer,
 } from '../src/modules/deposits/bank-feed.service.ts';
-import { creditWaitingDeposit } from '../src/modules/deposits/deposit-credit.ts';
+import { creditNewDeposit, creditWaitingDeposit } from '../src/modules/deposits/deposit-credit.ts';
 import {
   approveDeposit,
   type DepositContext,
@@ -35,7 +36,7 @@ import {
 } from './support/deposits.ts';
 import { uniqueReference } from './support/money.ts';
 import { blankImage, slipImage, slipPayload, tamperCrc } from './support/slips.ts';
-import { type TestContext, testApp } from './support/test-app.ts';
+import { bearer, credit, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * The deposit rules on the services themselves, one rule at a time: which
@@ -948,7 +949,7 @@ describe('what operators see of deposits', () => {
 });
 
 describe('crediting a waiting deposit', () => {
-  it('a deposit that is no longer waiting (rejected meanwhile) is never credited: the assertion rolls the money back', async () => {
+  it('a deposit that is no longer waiting (rejected meanwhile) is never credited: the refusal rolls the money back', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
     const deposit = await waitingSlip(player, amount);
@@ -964,8 +965,11 @@ describe('crediting a waiting deposit', () => {
           reason: null,
         }),
       );
-    await expect(credit(deposit.id)).rejects.toThrow(new AssertionError('the credited deposit is approved'));
-    await expect(credit(2_000_000_000)).rejects.toThrow(new AssertionError('the credited deposit is approved'));
+    // credit_deposit refuses it, and the journal it had posted is rolled back with it.
+    await expect(credit(deposit.id)).rejects.toThrow(
+      `deposit ${deposit.id} is not a WAITING deposit of ${amount} satang`,
+    );
+    await expect(credit(2_000_000_000)).rejects.toThrow('deposit 2000000000 is not a WAITING deposit');
     expect(await mainSatang(t, player.id)).toBe(0);
     const row = await t.database.db
       .selectFrom('history')
@@ -973,5 +977,147 @@ describe('crediting a waiting deposit', () => {
       .where('id', '=', deposit.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'REJECTED', settlement_journal_entry_id: null });
+  });
+
+  it('credit_deposit: a new entry and a waiting one are APPROVED with the balances the money moved, the journal, who and why; each earns its points under its own id and tells the player; another player’s or another amount is refused and moves nothing', async () => {
+    const player = await depositPlayer(t);
+    const other = await depositPlayer(t);
+    const reference = uniqueReference('CD');
+    // 50 baht already in the wallet (an operator's credit): the entries' balances start there.
+    await credit(t.app, player.phoneNumber, 50);
+    const fresh = await t.database.db.transaction().execute((trx) =>
+      creditNewDeposit(trx, {
+        playerId: player.id,
+        amountSatang: 30_000,
+        fromAccountId: ctx.house.bankDeposits,
+        reference,
+        decidedBy: 'bank-feed',
+        reason: null,
+        source: 'FEED',
+      }),
+    );
+    const amount = uniqueAmount();
+    const slip = await waitingSlip(player, amount);
+    const creditSlip = (playerId: number, amountSatang: number) =>
+      t.database.db.transaction().execute((trx) =>
+        creditWaitingDeposit(trx, slip.id, {
+          playerId,
+          amountSatang,
+          fromAccountId: ctx.house.bankDeposits,
+          reference: slip.reference,
+          decidedBy: 'alice',
+          reason: 'seen at the bank',
+        }),
+      );
+    await expect(creditSlip(other.id, amount)).rejects.toThrow(`deposit ${slip.id} is not a WAITING deposit`);
+    await expect(creditSlip(player.id, amount + 1)).rejects.toThrow(`deposit ${slip.id} is not a WAITING deposit`);
+    // A waiting withdrawal of the player is not a deposit either.
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(player.token),
+      payload: { amount: 100 },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    const withdrawalId: number = withdrawal.json().data.id;
+    await expect(
+      t.database.db.transaction().execute((trx) =>
+        creditWaitingDeposit(trx, withdrawalId, {
+          playerId: player.id,
+          amountSatang: 10_000,
+          fromAccountId: ctx.house.bankDeposits,
+          reference: null,
+          decidedBy: 'alice',
+          reason: null,
+        }),
+      ),
+    ).rejects.toThrow(`deposit ${withdrawalId} is not a WAITING deposit`);
+    expect([await mainSatang(t, player.id), await mainSatang(t, other.id)]).toEqual([25_000, 0]);
+    const waited = await creditSlip(player.id, amount);
+    expect(waited.historyId).toBe(slip.id);
+
+    const entries = await t.database.db
+      .selectFrom('history')
+      .select([
+        'id',
+        'type',
+        'status',
+        'amount',
+        'before_amount',
+        'after_amount',
+        'journal_entry_id',
+        'settlement_journal_entry_id',
+        'note',
+        'source',
+        'decided_by',
+        'reason',
+      ])
+      .where('player_id', '=', player.id)
+      .where('type', '=', 'DEPOSIT')
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      {
+        id: fresh.historyId,
+        type: 'DEPOSIT',
+        status: 'APPROVED',
+        amount: 30_000,
+        before_amount: 5_000,
+        after_amount: 35_000,
+        journal_entry_id: fresh.journalEntryId,
+        settlement_journal_entry_id: null,
+        note: reference,
+        source: 'FEED',
+        decided_by: 'bank-feed',
+        reason: null,
+      },
+      expect.objectContaining({
+        id: slip.id,
+        type: 'DEPOSIT',
+        status: 'APPROVED',
+        amount,
+        before_amount: 25_000,
+        after_amount: 25_000 + amount,
+        settlement_journal_entry_id: waited.journalEntryId,
+        source: 'SLIP',
+        decided_by: 'alice',
+        reason: 'seen at the bank',
+      }),
+    ]);
+    expect(await postingsByKind(t, waited.journalEntryId)).toEqual([
+      { kind: 'BANK_DEPOSITS', playerId: null, amount: -amount },
+      { kind: 'PLAYER_MAIN', playerId: player.id, amount },
+    ]);
+    const journals = await t.database.db
+      .selectFrom('journal_entries')
+      .select(['id', 'kind', 'reference'])
+      .where('id', 'in', [fresh.journalEntryId, waited.journalEntryId])
+      .orderBy('id')
+      .execute();
+    expect(journals).toEqual([
+      { id: fresh.journalEntryId, kind: 'DEPOSIT', reference },
+      { id: waited.journalEntryId, kind: 'DEPOSIT', reference: slip.reference },
+    ]);
+    const lots = await t.database.db
+      .selectFrom('points_lots')
+      .select(['points', 'source', 'reference'])
+      .where('player_id', '=', player.id)
+      .orderBy('id')
+      .execute();
+    expect(lots).toEqual([
+      { points: 3, source: 'DEPOSIT', reference: String(fresh.historyId) },
+      { points: Math.floor(amount / 10_000), source: 'DEPOSIT', reference: String(slip.id) },
+    ]);
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('player_id', '=', player.id)
+      .where('kind', '=', 'DEPOSIT_CREDITED')
+      .orderBy('id')
+      .execute();
+    expect(told).toEqual([
+      { kind: 'DEPOSIT_CREDITED', params: { amount: 300 } },
+      { kind: 'DEPOSIT_CREDITED', params: { amount: satangToBaht(amount) } },
+    ]);
   });
 });

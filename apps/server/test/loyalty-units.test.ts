@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
-import { bahtSettingSatang, pointsForSatang, readLoyaltySettings } from '../src/modules/loyalty/loyalty-settings.ts';
+import { bahtSettingSatang, readLoyaltySettings } from '../src/modules/loyalty/loyalty-settings.ts';
 import { startPointsExpiry } from '../src/modules/loyalty/points.ts';
 import { bonusFor, isRunning, type PromotionRow, turnoverRequiredFor } from '../src/modules/loyalty/promotions.ts';
 import { countBet, voidBet } from '../src/modules/loyalty/turnover.ts';
@@ -43,14 +43,39 @@ describe('issue 19: how a baht setting is read (the promotion floor)', () => {
   );
 });
 
-describe('issue 19: points for a deposit', () => {
-  it('one point per full rate of baht, floor; none at a rate of 0 or for nothing', () => {
-    expect(pointsForSatang(25_075, 100)).toBe(2);
-    expect(pointsForSatang(10_000, 100)).toBe(1);
-    expect(pointsForSatang(9_999, 100)).toBe(0);
-    expect(pointsForSatang(100_000, 0)).toBe(0);
-    expect(pointsForSatang(0, 100)).toBe(0);
-    expect(pointsForSatang(100, 1)).toBe(1);
+describe('issue 19: points for a deposit (award_deposit_points)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+
+  /** What award_deposit_points credits for a deposit at a rate, with the operator's setting unset (rolled back). */
+  async function pointsFor(satang: number, bahtPerPoint: number): Promise<number> {
+    const player = await depositPlayer(t);
+    const defaults = JSON.stringify({ ...LOYALTY_SETTING_DEFAULTS, depositBahtPerPoint: bahtPerPoint });
+    let points = -1;
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('settings').where('code', '=', SETTING_CODES.pointsDepositBahtPerPoint).execute();
+        const { rows } = await sql<{ points: string }>`
+          select award_deposit_points(${player.id}, ${satang}, 987654321, ${defaults}::jsonb) as points`.execute(trx);
+        points = Number(rows[0]?.points);
+        throw new Error('rollback');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'rollback') throw error;
+      });
+    return points;
+  }
+
+  it('one point per full rate of baht, floor; none at a rate of 0 or for nothing', async () => {
+    expect(await pointsFor(25_075, 100)).toBe(2);
+    expect(await pointsFor(10_000, 100)).toBe(1);
+    expect(await pointsFor(9_999, 100)).toBe(0);
+    expect(await pointsFor(100_000, 0)).toBe(0);
+    expect(await pointsFor(0, 100)).toBe(0);
+    expect(await pointsFor(100, 1)).toBe(1);
   });
 });
 

@@ -59,6 +59,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/loyalty/sql/move_bonus_money.sql',
   'src/modules/loyalty/sql/promotion_end.sql',
   'src/modules/loyalty/sql/count_bet.sql',
+  'src/modules/deposits/sql/credit_deposit.sql',
   'src/modules/games/sql/seamless.sql',
   'src/modules/games/sql/provider_transfer.sql',
 ];

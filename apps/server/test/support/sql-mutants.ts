@@ -73,7 +73,9 @@ export type SqlMutant = {
     | 'transfer_game_result'
     | 'transfer_start'
     | 'transfer_sync'
-    | 'house_account';
+    | 'house_account'
+    | 'award_deposit_points'
+    | 'credit_deposit';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -103,6 +105,10 @@ const SEAMLESS = 'test/seamless.test.ts';
 const GAMES_RULES = 'test/games-rules.test.ts';
 const TRANSFERS = 'test/transfers.test.ts';
 const GAMES = 'test/games.test.ts';
+const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
+const BANK_FEED = 'test/bank-feed.test.ts';
+/** The test of credit_deposit's every field (deposit-rules.test.ts). */
+const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
 export const SQL_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------
@@ -2366,6 +2372,233 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: TRANSFERS, test: 'syncing brings our record of the provider credit to the provider figure' },
+  },
+  // award_deposit_points ------------------------------------------------------------
+  {
+    id: 'DP1',
+    fn: 'award_deposit_points',
+    rule: 'a rate of 0 earns no points',
+    changes: [{ find: 'if v_settings.deposit_baht_per_point <= 0 then return 0; end if;', replace: 'null;' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'one point per full rate of baht, floor; none at a rate of 0' },
+  },
+  {
+    id: 'DP2',
+    fn: 'award_deposit_points',
+    rule: 'a point per full rate of baht: the floor, never rounded up',
+    changes: [
+      {
+        find: 'p_amount / (v_settings.deposit_baht_per_point * 100::bigint)',
+        replace: 'ceil(p_amount / (v_settings.deposit_baht_per_point * 100.0))::bigint',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'one point per full rate of baht, floor; none at a rate of 0' },
+  },
+  {
+    id: 'DP3',
+    fn: 'award_deposit_points',
+    rule: 'the rate is in baht, the amount in satang',
+    changes: [{ find: 'deposit_baht_per_point * 100::bigint', replace: 'deposit_baht_per_point * 1::bigint' }],
+    killedBy: { file: LOYALTY_UNITS, test: 'one point per full rate of baht, floor; none at a rate of 0' },
+  },
+  {
+    id: 'DP4',
+    fn: 'award_deposit_points',
+    rule: 'a deposit’s points are of source DEPOSIT',
+    changes: [{ find: "* 100::bigint), 'DEPOSIT',", replace: "* 100::bigint), 'TURNOVER'," }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'DP5',
+    fn: 'award_deposit_points',
+    rule: 'once per deposit entry: the entry’s id is the reference',
+    changes: [{ find: 'p_history_id::text', replace: 'p_amount::text' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'DP6',
+    fn: 'award_deposit_points',
+    rule: 'the points expire after the setting’s days',
+    changes: [{ find: 'p_history_id::text, v_settings.expiry_days);', replace: 'p_history_id::text, 0);' }],
+    killedBy: { file: LOYALTY_RULES, test: 'points: the next to expire and when' },
+  },
+  // credit_deposit ------------------------------------------------------------------
+  {
+    id: 'CD1',
+    fn: 'credit_deposit',
+    rule: 'a deposit is a positive number of satang',
+    changes: [{ find: 'if p_amount is null or p_amount <= 0 then', replace: 'if p_amount is null then' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+    equivalent:
+      'every caller goes through creditInOneCall (deposit-credit.ts), whose assertPositiveSatang refuses the amount first; the SQL guard is for a caller that does not',
+  },
+  {
+    id: 'CD2',
+    fn: 'credit_deposit',
+    rule: 'the money moves from the house account into the player’s main wallet',
+    changes: [{ find: 'array[-p_amount, p_amount]', replace: 'array[p_amount, -p_amount]' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD3',
+    fn: 'credit_deposit',
+    rule: 'the journal is a DEPOSIT under the bank reference',
+    changes: [
+      {
+        find: "post_journal('DEPOSIT', p_player_id, p_reference,",
+        replace: "post_journal('DEPOSIT', p_player_id, null,",
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD4',
+    fn: 'credit_deposit',
+    rule: 'the journal’s kind is DEPOSIT',
+    changes: [{ find: "post_journal('DEPOSIT',", replace: "post_journal('MANUAL_DEPOSIT'," }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD5',
+    fn: 'credit_deposit',
+    rule: 'only a WAITING deposit is credited (one rejected meanwhile never is)',
+    changes: [{ find: "h.status = 'WAITING' and ", replace: '' }],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a deposit that is no longer waiting (rejected meanwhile) is never credited',
+    },
+  },
+  {
+    id: 'CD6',
+    fn: 'credit_deposit',
+    rule: 'the waiting entry is a deposit, not a withdrawal',
+    changes: [{ find: "h.type = 'DEPOSIT' and ", replace: '' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD7',
+    fn: 'credit_deposit',
+    rule: 'the waiting entry is the credited player’s',
+    changes: [{ find: ' and h.player_id = p_player_id', replace: '' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD8',
+    fn: 'credit_deposit',
+    rule: 'the waiting entry is of the credited amount',
+    changes: [{ find: '           and h.amount = p_amount\n', replace: '' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD9',
+    fn: 'credit_deposit',
+    rule: 'the approved waiting entry holds the balances the money moved',
+    changes: [{ find: ' before_amount = v_after - p_amount, after_amount = v_after,', replace: '' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD10',
+    fn: 'credit_deposit',
+    rule: 'the approved waiting entry names the journal that settled it',
+    changes: [{ find: 'settlement_journal_entry_id = journal_id,', replace: '' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD11',
+    fn: 'credit_deposit',
+    rule: 'the approved waiting entry says who decided and why',
+    changes: [
+      {
+        find: 'decided_by = p_decided_by, decided_at = clock_timestamp(), reason = p_reason,',
+        replace: 'decided_at = clock_timestamp(),',
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD12',
+    fn: 'credit_deposit',
+    rule: 'a new entry holds the balances the money moved',
+    changes: [
+      { find: "'APPROVED', p_amount, v_after - p_amount, v_after,", replace: "'APPROVED', p_amount, 0, p_amount," },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD13',
+    fn: 'credit_deposit',
+    rule: 'a new entry’s note is the bank reference',
+    changes: [{ find: '              p_reference, p_source,', replace: '              null, p_source,' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD14',
+    fn: 'credit_deposit',
+    rule: 'a new entry’s source is the caller’s (an operator’s assignment is OPERATOR)',
+    changes: [{ find: '              p_reference, p_source,', replace: "              p_reference, 'FEED'," }],
+    killedBy: {
+      file: BANK_FEED,
+      test: 'an operator assigns an unmatched transfer to a player: a DEPOSIT, APPROVED, decided by the operator',
+    },
+  },
+  {
+    id: 'CD15',
+    fn: 'credit_deposit',
+    rule: 'a new entry says who decided and why',
+    changes: [
+      {
+        find: 'p_source, p_decided_by, clock_timestamp(), p_reason,',
+        replace: "p_source, 'x', clock_timestamp(), null,",
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD16',
+    fn: 'credit_deposit',
+    rule: 'a credited deposit earns its points',
+    changes: [
+      { find: '  perform award_deposit_points(p_player_id, p_amount, history_id, p_loyalty_defaults);', replace: '' },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a deposit earns 1 point per full 100 baht' },
+  },
+  {
+    id: 'CD17',
+    fn: 'credit_deposit',
+    rule: 'the player is told of a credited deposit',
+    changes: [
+      {
+        find: "  perform notify_player(p_player_id, 'DEPOSIT_CREDITED', jsonb_build_object('amount', trim_scale(p_amount / 100.0)));\n",
+        replace: '',
+      },
+    ],
+    killedBy: { file: NOTIFICATIONS, test: 'a credited deposit notifies its player once' },
+  },
+  {
+    id: 'CD18',
+    fn: 'credit_deposit',
+    rule: 'the player is told the amount in baht',
+    changes: [
+      {
+        find: "jsonb_build_object('amount', trim_scale(p_amount / 100.0))",
+        replace: "jsonb_build_object('amount', p_amount)",
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+  },
+  {
+    id: 'CD19',
+    fn: 'credit_deposit',
+    rule: 'a PENDING claim is reported, so that the deposit activates it',
+    changes: [{ find: "c.status = 'PENDING'", replace: "c.status = 'ACTIVE'" }],
+    killedBy: { file: LOYALTY_RULES, test: 'first deposit 100% up to 500 baht, turnover 5× (deposit + bonus)' },
+  },
+  {
+    id: 'CD20',
+    fn: 'credit_deposit',
+    rule: 'the journal moved the player’s main account',
+    changes: [{ find: 'if v_posted.moved_accounts[1] is distinct from v_main then', replace: 'if false then' }],
+    killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
+    equivalent: 'post_journal always answers the one player account a deposit moves, the main one: a guard',
   },
 ];
 

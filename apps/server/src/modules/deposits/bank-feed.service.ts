@@ -236,7 +236,7 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
   const transferId = await insertTransfer(trx, base, {
     status: 'CREDITED',
     playerId,
-    historyId: credited.entry.id,
+    historyId: credited.historyId,
     journalEntryId: credited.journalEntryId,
     note: null,
   });
@@ -331,11 +331,11 @@ export async function assignTransfer(
         if (waiting.playerId !== input.playerId || waiting.amount !== transfer.amount) {
           throw new AppError(409, 'DEPOSIT_MISMATCH', 'deposit_mismatch');
         }
-        historyId = (await creditWaitingDeposit(trx, waiting.id, credit)).entry.id;
+        historyId = (await creditWaitingDeposit(trx, waiting.id, credit)).historyId;
         const slip = await depositRepository.slipOfHistory(trx, waiting.id);
         if (slip) await depositRepository.linkSlipToTransfer(trx, slip.id, transfer.id);
       } else {
-        historyId = (await creditNewDeposit(trx, { ...credit, source: 'OPERATOR' })).entry.id;
+        historyId = (await creditNewDeposit(trx, { ...credit, source: 'OPERATOR' })).historyId;
       }
       await depositRepository.settleTransfer(trx, transfer.id, {
         status: 'ASSIGNED',

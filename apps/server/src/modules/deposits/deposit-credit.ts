@@ -1,12 +1,9 @@
-import { satangToBaht } from '@app/contracts/money';
+import { sql } from 'kysely';
 import type { Trx } from '../../db/database.ts';
 import type { HistorySource } from '../../db/schema.ts';
 import { assert, assertPositiveSatang } from '../../lib/assert.ts';
-import type { HistoryRow } from '../history/history.repository.ts';
-import { decideHistoryEntry, findHistoryEntry, recordHistory } from '../history/history.service.ts';
-import { postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
-import { onDepositCredited } from '../loyalty/loyalty.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
+import { activateOnDeposit } from '../loyalty/promotions.ts';
 
 /**
  * Who credits a deposit when no person does: the bank feed, or a slip that
@@ -24,67 +21,53 @@ type Credit = {
   reason: string | null;
 };
 
-async function moveIntoMain(trx: Trx, credit: Credit) {
+/**
+ * The credit in one statement (credit_deposit, sql/credit_deposit.sql): the journal, the entry (a new
+ * one, or the WAITING one approved), the points it earns, the player told. A PENDING promotion claim is
+ * then activated or cancelled with this deposit, by the promotion rules (activateOnDeposit), in the same
+ * transaction.
+ */
+async function creditInOneCall(
+  trx: Trx,
+  credit: Credit,
+  entry: { source: HistorySource; waitingId: null } | { source: null; waitingId: number },
+): Promise<{ historyId: number; journalEntryId: number }> {
   assertPositiveSatang(credit.amountSatang, 'deposit amount');
-  const { mainAccountId } = await readPlayerBalances(trx, credit.playerId);
-  const journal = await postJournal(trx, {
-    kind: 'DEPOSIT',
-    playerId: credit.playerId,
-    reference: credit.reference,
-    postings: [
-      { accountId: credit.fromAccountId, amount: -credit.amountSatang },
-      { accountId: mainAccountId, amount: credit.amountSatang },
-    ],
-  });
-  const change = journal.balances.get(mainAccountId);
-  assert(change !== undefined, 'a deposit moves the main account');
-  return { journalEntryId: journal.journalEntryId, change };
+  const { rows } = await sql<{ historyId: number; journalEntryId: number; claimPending: boolean }>`
+    select history_id as "historyId", journal_id as "journalEntryId", claim_pending as "claimPending"
+      from credit_deposit(${credit.playerId}, ${credit.amountSatang}, ${credit.fromAccountId}, ${credit.reference},
+        ${credit.decidedBy}, ${credit.reason}, ${entry.source}, ${entry.waitingId}, ${LOYALTY_DEFAULTS_JSON}::jsonb)`.execute(
+    trx,
+  );
+  const credited = rows[0];
+  // Stryker disable next-line all: a guard; a function call answers one row
+  assert(credited !== undefined, 'credit_deposit answers one row');
+  if (credited.claimPending) {
+    await activateOnDeposit(trx, {
+      playerId: credit.playerId,
+      amountSatang: credit.amountSatang,
+      historyId: credited.historyId,
+    });
+  }
+  return { historyId: credited.historyId, journalEntryId: credited.journalEntryId };
 }
 
 /** Credits a new DEPOSIT entry, APPROVED at once (a matched bank transfer, an operator's assignment). */
-export async function creditNewDeposit(
+export function creditNewDeposit(
   trx: Trx,
   credit: Credit & { source: HistorySource },
-): Promise<{ entry: HistoryRow; journalEntryId: number }> {
-  const moved = await moveIntoMain(trx, credit);
-  const entry = await recordHistory(trx, {
-    playerId: credit.playerId,
-    type: 'DEPOSIT',
-    status: 'APPROVED',
-    amount: credit.amountSatang,
-    beforeAmount: moved.change.before,
-    afterAmount: moved.change.after,
-    journalEntryId: moved.journalEntryId,
-    note: credit.reference,
-    source: credit.source,
-    decidedBy: credit.decidedBy,
-    reason: credit.reason,
-  });
-  await onDepositCredited(trx, { playerId: credit.playerId, amountSatang: credit.amountSatang, historyId: entry.id });
-  await notify(trx, credit.playerId, 'DEPOSIT_CREDITED', { amount: satangToBaht(credit.amountSatang) });
-  return { entry, journalEntryId: moved.journalEntryId };
+): Promise<{ historyId: number; journalEntryId: number }> {
+  return creditInOneCall(trx, credit, { source: credit.source, waitingId: null });
 }
 
 /**
- * Credits a WAITING deposit entry (a slip): the money moves, and the entry
+ * Credits a WAITING deposit entry (a slip), which the caller has locked: the money moves, and the entry
  * becomes APPROVED with the balances it moved and who decided.
  */
-export async function creditWaitingDeposit(
+export function creditWaitingDeposit(
   trx: Trx,
   historyId: number,
   credit: Credit,
-): Promise<{ entry: HistoryRow; journalEntryId: number }> {
-  const moved = await moveIntoMain(trx, credit);
-  await decideHistoryEntry(trx, historyId, {
-    status: 'APPROVED',
-    decidedBy: credit.decidedBy,
-    reason: credit.reason,
-    settlementJournalEntryId: moved.journalEntryId,
-    balances: moved.change,
-  });
-  const entry = await findHistoryEntry(trx, historyId);
-  assert(entry !== undefined && entry.status === 'APPROVED', 'the credited deposit is approved');
-  await onDepositCredited(trx, { playerId: credit.playerId, amountSatang: credit.amountSatang, historyId });
-  await notify(trx, credit.playerId, 'DEPOSIT_CREDITED', { amount: satangToBaht(credit.amountSatang) });
-  return { entry, journalEntryId: moved.journalEntryId };
+): Promise<{ historyId: number; journalEntryId: number }> {
+  return creditInOneCall(trx, credit, { source: null, waitingId: historyId });
 }

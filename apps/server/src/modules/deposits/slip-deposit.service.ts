@@ -20,7 +20,13 @@ import type { Actor } from '../audit/audit.service.ts';
 import { type Decision, type DecisionKind, decideWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
 import type { HistoryDetailRow, HistoryRow } from '../history/history.repository.ts';
-import { decideHistoryEntry, findHistoryEntry, queueOfType, recordHistory } from '../history/history.service.ts';
+import {
+  decideHistoryEntry,
+  findHistoryEntry,
+  queueOfType,
+  recordHistory,
+  requireHistoryEntry,
+} from '../history/history.service.ts';
 import {
   type IdempotentRequest,
   requestFingerprint,
@@ -171,7 +177,7 @@ async function claimUnmatched(
   player: Player,
   transfer: BankTransferRow,
 ): Promise<Outcome> {
-  const { entry } = await creditNewDeposit(trx, {
+  const { historyId } = await creditNewDeposit(trx, {
     playerId: player.id,
     amountSatang: transfer.amount,
     fromAccountId: ctx.house.unmatchedDeposits,
@@ -180,6 +186,7 @@ async function claimUnmatched(
     reason: null,
     source: 'SLIP',
   });
+  const entry = await requireHistoryEntry(trx, historyId);
   await insertSlip(ctx.slips, trx, slip, player, entry.id, transfer.id);
   await depositRepository.settleTransfer(trx, transfer.id, {
     status: 'CREDITED',

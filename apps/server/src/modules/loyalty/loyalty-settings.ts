@@ -41,9 +41,3 @@ export async function readLoyaltySettings(db: Queryable): Promise<LoyaltySetting
   assert(settings !== undefined, 'loyalty_settings answers one row');
   return settings;
 }
-
-/** Points a deposit earns: one per full `bahtPerPoint` baht (floor); none when the rate is 0. */
-export function pointsForSatang(satang: number, bahtPerPoint: number): number {
-  if (bahtPerPoint <= 0 || satang <= 0) return 0;
-  return Math.floor(satang / (bahtPerPoint * 100));
-}

@@ -6,8 +6,7 @@ import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { pointsForSatang, readLoyaltySettings } from './loyalty-settings.ts';
-import { awardPoints } from './points.ts';
+import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
 import {
   activateOnDeposit,
   type ClaimRow,
@@ -19,24 +18,18 @@ import {
 } from './promotions.ts';
 
 /**
- * A deposit was credited (the bank feed, a slip, an operator's assignment),
- * in the transaction that credits it: the player's pending promotion claim
- * starts (or is cancelled), then the deposit earns points, once per deposit
- * (its history entry is the lot's reference).
+ * A manual credit an operator counted as a deposit, in the transaction that credits it: the player's
+ * pending promotion claim starts (or is cancelled), then the deposit earns points, once per deposit (its
+ * history entry is the lot's reference), by the rule every credited deposit follows
+ * (award_deposit_points, sql/award_points.sql; credit_deposit calls it for the others).
  */
 export async function onDepositCredited(
   trx: Trx,
   deposit: { playerId: number; amountSatang: number; historyId: number },
 ): Promise<void> {
   await activateOnDeposit(trx, deposit);
-  const settings = await readLoyaltySettings(trx);
-  await awardPoints(trx, {
-    playerId: deposit.playerId,
-    points: pointsForSatang(deposit.amountSatang, settings.depositBahtPerPoint),
-    source: 'DEPOSIT',
-    reference: String(deposit.historyId),
-    expiryDays: settings.expiryDays,
-  });
+  await sql`select award_deposit_points(${deposit.playerId}, ${deposit.amountSatang}, ${deposit.historyId},
+    ${LOYALTY_DEFAULTS_JSON}::jsonb)`.execute(trx);
 }
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());

@@ -218,14 +218,14 @@ export async function releaseHeldDeposit(
       reason: input.reason,
       source: 'OPERATOR',
     });
-    await settleHeld(trx, held, { status: 'RELEASED', historyId: credited.entry.id, decidedBy: actor.name });
+    await settleHeld(trx, held, { status: 'RELEASED', historyId: credited.historyId, decidedBy: actor.name });
     await appendAudit(trx, actor, {
       action: 'held_deposit.release',
       targetType: 'held_deposit',
       targetId: held.id,
       reason: input.reason,
       before: { status: 'HELD' },
-      after: { status: 'RELEASED', historyId: credited.entry.id },
+      after: { status: 'RELEASED', historyId: credited.historyId },
     });
     return readHeld(trx, held.id);
   });

@@ -35,3 +35,24 @@ begin
             v_journal.journal_id);
   return p_points;
 end $$;
+
+-- The points a credited deposit earns (the one implementation: credit_deposit,
+-- and onDepositCredited in loyalty.service.ts for a manual credit counted as a
+-- deposit): one per full deposit_baht_per_point baht of the amount (floor),
+-- none when the rate is 0, from the loyalty settings in force (p_defaults:
+-- loyalty_settings'), with their expiry; once per deposit entry (award_points,
+-- source DEPOSIT, the entry's id as reference). Answers the points credited.
+create or replace function award_deposit_points(
+  p_player_id bigint,
+  p_amount bigint,
+  p_history_id bigint,
+  p_defaults jsonb
+) returns bigint language plpgsql as $$
+declare
+  v_settings record;
+begin
+  select * into v_settings from loyalty_settings(p_defaults);
+  if v_settings.deposit_baht_per_point <= 0 then return 0; end if;
+  return award_points(p_player_id, p_amount / (v_settings.deposit_baht_per_point * 100::bigint), 'DEPOSIT',
+                      p_history_id::text, v_settings.expiry_days);
+end $$;
