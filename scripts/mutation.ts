@@ -102,6 +102,8 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'test/slip-deposits.test.ts',
       'test/deposit-rules.test.ts',
       'test/deposit-attacks.test.ts',
+      // A credited deposit starts the player's pending promotion (creditInOneCall, deposit-credit.ts).
+      'test/loyalty-rules.test.ts',
     ],
   },
   {
