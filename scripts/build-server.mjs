@@ -1,6 +1,8 @@
 // Compiles the Node programs of `npm start` (the launcher, the API server and
-// the sandbox provider) to plain JavaScript with esbuild, so that they start
-// without a run-time TypeScript loader: less memory, a faster start. Each is
+// the sandbox provider) and the operator CLI (`npm run ops`) to plain
+// JavaScript with esbuild, so that they start without a run-time TypeScript
+// loader: less memory, a faster start (a CLI command 2.9 → 0.8 s of CPU before
+// it opens the database). Each is
 // one ES module; our own workspace packages (@app/*) are bundled in, every
 // other package stays an import from node_modules. Takes well under a second,
 // so `npm start` runs it every time and never starts stale code.
@@ -24,6 +26,7 @@ const externalPackages = {
 
 const programs = [
   { entry: 'apps/server/src/main.ts', out: 'apps/server/dist/main.js' },
+  { entry: 'apps/server/src/cli/ops.ts', out: 'apps/server/dist/ops.js' },
   { entry: 'apps/sandbox-provider/src/main.ts', out: 'apps/sandbox-provider/dist/main.js' },
   { entry: 'scripts/start.ts', out: 'dist/start.js' },
 ];

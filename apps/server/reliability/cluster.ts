@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const sandboxDir = path.resolve(serverDir, '..', 'sandbox-provider');
@@ -31,7 +32,20 @@ export function newSecrets(): Secrets {
   return { token: secret(), webhook: secret(), provider: secret(), adminKey: secret() };
 }
 
-type ProcessSpec = { name: string; cwd: string; env: Record<string, string>; url: string };
+/** A program as npm start runs it: compiled (dist/main.js in its folder), with these Node flags. */
+type ProcessSpec = { name: string; cwd: string; env: Record<string, string>; url: string; nodeArgs: readonly string[] };
+
+let programsBuilt = false;
+/**
+ * The server and the sandbox compiled as npm start compiles them (scripts/build-server.mjs, under a second),
+ * once per run: the processes started, killed and started again are the ones a site runs, and a start does not
+ * pay a TypeScript loader (about 2 s of CPU each).
+ */
+function buildPrograms(): void {
+  if (programsBuilt) return;
+  execFileSync(process.execPath, [path.resolve(serverDir, '..', '..', 'scripts', 'build-server.mjs')]);
+  programsBuilt = true;
+}
 
 /**
  * One server (or sandbox) process that can be killed and started again with
@@ -57,7 +71,7 @@ export class ManagedProcess {
   }
 
   async start(timeoutMs = 120_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...this.spec.nodeArgs, 'dist/main.js'], {
       cwd: this.spec.cwd,
       env: { ...process.env, ...this.spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -159,6 +173,7 @@ export async function startCluster(options: {
   /** Where the sandbox sends its callbacks (a load balancer); the first server when not set. */
   callbackUrl?: string;
 }): Promise<Cluster> {
+  buildPrograms();
   const secrets = newSecrets();
   const sandboxPort = await freePort();
   const serverPorts = await Promise.all(Array.from({ length: options.serverCount }, () => freePort()));
@@ -169,6 +184,7 @@ export async function startCluster(options: {
     name: 'sandbox',
     cwd: sandboxDir,
     url: sandboxUrl,
+    nodeArgs: [],
     env: {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_HOST: '127.0.0.1',
@@ -189,7 +205,9 @@ export async function startCluster(options: {
         name: `server-${index + 1}`,
         cwd: serverDir,
         url: `http://127.0.0.1:${port}`,
-        env: serverEnv(secrets, port, sandboxUrl, storeEnv),
+        // With npm start's memory settings (src/server-process.ts).
+        nodeArgs: SERVER_NODE_FLAGS,
+        env: { ...serverProcessEnv(), ...serverEnv(secrets, port, sandboxUrl, storeEnv) },
       }),
   );
   await sandbox.start();

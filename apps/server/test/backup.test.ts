@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { API_PATHS } from '@app/contracts/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -13,6 +11,7 @@ import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
 import { startAuditSealer } from '../src/modules/audit/audit.service.ts';
 import { backupDatabase, restoreDatabase, restoreProblems } from '../src/modules/backup/backup.ts';
+import { runOps } from './support/ops-cli.ts';
 import { onServer } from './support/postgres-server.ts';
 import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './support/test-app.ts';
 
@@ -26,7 +25,6 @@ import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './su
  * server, and the embedded database is backed up by copying its directory.
  */
 
-const run = promisify(execFile);
 const base = process.env.TEST_DATABASE_URL ?? '';
 const suffix = `${process.pid}_${Date.now()}`;
 const names = {
@@ -128,8 +126,7 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
   it('the operator’s commands: npm run ops -- backup, then restore into a new database, which it proves', async () => {
     const file = path.join(dir, 'cli.dump');
     const ops = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'src/cli/ops.ts', ...args], {
-        cwd: path.resolve(import.meta.dirname, '..'),
+      runOps(args, {
         env: { ...process.env, DATABASE_URL: urlOf(names.source), LOG_LEVEL: 'silent' },
         timeout: 60_000,
       });

@@ -1,22 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { totpStepOf } from '../src/modules/operators/totp.ts';
+import { runOps } from './support/ops-cli.ts';
 
-const run = promisify(execFile);
-const serverRoot = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siam-play-cli-'));
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs `npm run ops -- <args>` as an operator would, on an embedded database of its own. */
+/** Runs `npm run ops -- <args>` as an operator would (compiled, as npm run ops runs it), on an embedded database of its own. */
 async function ops(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ops.ts', ...args], {
-      cwd: serverRoot,
+    const { stdout, stderr } = await runOps(args, {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'silent' },
       timeout: 120_000,
     });
