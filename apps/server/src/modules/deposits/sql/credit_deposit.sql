@@ -9,7 +9,8 @@
 --   DEPOSIT, the bank reference as the journal's);
 -- - the entry: with p_waiting_id, that WAITING deposit becomes APPROVED with
 --   the balances the money moved, who decided and why, and the journal as its
---   settlement (the caller has locked it: one that is not so is a bug, raised);
+--   settlement; one that is not a WAITING deposit of this player and amount
+--   (decided first, or a caller's bug) is raised, and nothing of this stays;
 --   without, a new APPROVED DEPOSIT entry (source p_source, the reference as
 --   its note);
 -- - the points it earns (award_deposit_points, loyalty/sql/award_points.sql,
