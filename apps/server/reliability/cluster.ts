@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
+import { buildPrograms } from '../test/support/build-programs.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const sandboxDir = path.resolve(serverDir, '..', 'sandbox-provider');
@@ -34,18 +35,6 @@ export function newSecrets(): Secrets {
 
 /** A program as npm start runs it: compiled (dist/main.js in its folder), with these Node flags. */
 type ProcessSpec = { name: string; cwd: string; env: Record<string, string>; url: string; nodeArgs: readonly string[] };
-
-let programsBuilt = false;
-/**
- * The server and the sandbox compiled as npm start compiles them (scripts/build-server.mjs, under a second),
- * once per run: the processes started, killed and started again are the ones a site runs, and a start does not
- * pay a TypeScript loader (about 2 s of CPU each).
- */
-function buildPrograms(): void {
-  if (programsBuilt) return;
-  execFileSync(process.execPath, [path.resolve(serverDir, '..', '..', 'scripts', 'build-server.mjs')]);
-  programsBuilt = true;
-}
 
 /**
  * One server (or sandbox) process that can be killed and started again with
@@ -173,6 +162,7 @@ export async function startCluster(options: {
   /** Where the sandbox sends its callbacks (a load balancer); the first server when not set. */
   callbackUrl?: string;
 }): Promise<Cluster> {
+  // Compiled, as npm start runs them: the processes killed and started again are the ones a site runs.
   buildPrograms();
   const secrets = newSecrets();
   const sandboxPort = await freePort();

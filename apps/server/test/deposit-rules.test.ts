@@ -1036,52 +1036,32 @@ describe('crediting a waiting deposit', () => {
     const waited = await creditSlip(player.id, amount);
     expect(waited.historyId).toBe(slip.id);
 
-    const entries = await t.database.db
-      .selectFrom('history')
-      .select([
-        'id',
-        'type',
-        'status',
-        'amount',
-        'before_amount',
-        'after_amount',
-        'journal_entry_id',
-        'settlement_journal_entry_id',
-        'note',
-        'source',
-        'decided_by',
-        'reason',
-      ])
-      .where('player_id', '=', player.id)
-      .where('type', '=', 'DEPOSIT')
-      .orderBy('id')
-      .execute();
-    expect(entries).toEqual([
+    expect(await entriesOf(t, player.id)).toEqual([
       {
         id: fresh.historyId,
         type: 'DEPOSIT',
         status: 'APPROVED',
         amount: 30_000,
-        before_amount: 5_000,
-        after_amount: 35_000,
-        journal_entry_id: fresh.journalEntryId,
-        settlement_journal_entry_id: null,
+        beforeAmount: 5_000,
+        afterAmount: 35_000,
         note: reference,
         source: 'FEED',
-        decided_by: 'bank-feed',
+        decidedBy: 'bank-feed',
         reason: null,
+        journalEntryId: fresh.journalEntryId,
+        settlementJournalEntryId: null,
       },
       expect.objectContaining({
         id: slip.id,
         type: 'DEPOSIT',
         status: 'APPROVED',
         amount,
-        before_amount: 25_000,
-        after_amount: 25_000 + amount,
-        settlement_journal_entry_id: waited.journalEntryId,
+        beforeAmount: 25_000,
+        afterAmount: 25_000 + amount,
         source: 'SLIP',
-        decided_by: 'alice',
+        decidedBy: 'alice',
         reason: 'seen at the bank',
+        settlementJournalEntryId: waited.journalEntryId,
       }),
     ]);
     expect(await postingsByKind(t, waited.journalEntryId)).toEqual([

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
+import { buildPrograms } from './support/build-programs.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 /**
@@ -61,9 +62,7 @@ function existingDataDir(): string {
 }
 
 // The server as `npm start` runs it: compiled (no TypeScript loader at run time).
-beforeAll(() => {
-  execFileSync(process.execPath, [path.resolve(serverDir, '..', '..', 'scripts', 'build-server.mjs')]);
-});
+beforeAll(buildPrograms);
 
 function startServer(env: Record<string, string>): ChildProcess {
   // With npm start's memory settings (src/server-process.ts), so that the process tested is the one started.
