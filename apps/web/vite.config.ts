@@ -71,7 +71,14 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has the hook the shim stands in for (src/lib/react-sync-external-store.ts says why).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/react-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: Object.fromEntries(

@@ -215,8 +215,8 @@ export function formatReport(report: BenchReport): string {
       '### Lighthouse, mobile (median, every run in brackets; target ≥ 97, accessibility 100)',
       '',
       table(
-        ['page', 'performance', 'accessibility', 'metrics'],
-        report.lighthouse.map((row) => [row.page, row.performance, row.accessibility, row.metrics]),
+        ['page', 'performance', 'accessibility', 'metrics', 'host'],
+        report.lighthouse.map((row) => [row.page, row.performance, row.accessibility, row.metrics, row.host]),
       ),
     );
   }

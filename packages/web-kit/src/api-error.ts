@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@app/contracts/common';
 import type { ErrorCode } from '@app/contracts/errors';
 
 /** A failed call: `status` is 0 when no answer arrived at all. */
@@ -17,10 +16,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads `{ message, data.errorCode }` of an error answer, leniently: a proxy's HTML page has neither. */
-export function readErrorDetails(json: unknown): { message: string; errorCode: ErrorCode | undefined } {
-  const parsed = errorResponseSchema.safeParse(json);
-  if (parsed.success) return { message: parsed.data.message, errorCode: parsed.data.data.errorCode };
+/**
+ * Reads `{ message, data.errorCode }` of an error answer, leniently: a proxy's HTML page has neither. The
+ * schema (and zod with it) is imported with the first error answer, not with the first screen.
+ */
+export async function readErrorDetails(json: unknown): Promise<{ message: string; errorCode: ErrorCode | undefined }> {
+  // A chunk that cannot be loaded (a deploy in between) leaves the lenient reading below.
+  const schema = await import('@app/contracts/common').then(
+    (contract) => contract.errorResponseSchema,
+    () => undefined,
+  );
+  const parsed = schema?.safeParse(json);
+  if (parsed?.success) return { message: parsed.data.message, errorCode: parsed.data.data.errorCode };
   const message =
     typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string'
       ? json.message
@@ -64,7 +71,7 @@ export async function sendRequest(
   }
   if (!response.ok) {
     if (response.status === 401 && sentToken) options.onUnauthorized();
-    const { message, errorCode } = readErrorDetails(await readJson(response));
+    const { message, errorCode } = await readErrorDetails(await readJson(response));
     throw new ApiError(response.status, options.presentMessage ? options.presentMessage(message) : message, errorCode);
   }
   return response;

@@ -31,6 +31,25 @@ describe('§7 every request', () => {
     mockApi();
     await expect(apiRequest(API_PATHS.balance, { schema: balanceResponseSchema })).resolves.toEqual(defaultBalance);
   });
+
+  it("issue 23: a schema passed as a loader (the first screen's calls) is imported with the call and validates alike", async () => {
+    let loads = 0;
+    const schema = () => {
+      loads += 1;
+      return import('@app/contracts/player').then((contract) => contract.balanceResponseSchema);
+    };
+    mockApi({ [`GET ${API_PATHS.balance}`]: { body: { success: true, main: { balance: 'lots' } } } });
+    await expect(apiRequest(API_PATHS.balance, { schema })).rejects.toBeInstanceOf(ApiError);
+    mockApi();
+    await expect(apiRequest(API_PATHS.balance, { schema })).resolves.toEqual(defaultBalance);
+    expect(loads).toBe(2);
+  });
+
+  it('issue 23: a schema that cannot be imported fails the call, not the page', async () => {
+    mockApi();
+    const failure = new Error('chunk failed');
+    await expect(apiRequest(API_PATHS.balance, { schema: () => Promise.reject(failure) })).rejects.toBe(failure);
+  });
 });
 
 describe('§8 errors', () => {

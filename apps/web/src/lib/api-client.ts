@@ -1,5 +1,4 @@
 import { ApiError, readJson, sendRequest, withQuery } from '@app/web-kit/api-error';
-import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { env } from '@/config/env';
 import { i18n } from '@/lib/i18n';
@@ -15,10 +14,17 @@ type RequestOptions<T> = {
   query?: Record<string, string | number>;
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
-  /** The contract's schema, classic zod or zod/mini (the first-load screens' contracts are mini). */
-  schema: $ZodType<T>;
+  /** The contract's schema (classic zod or zod/mini), or a loader of it: see SchemaSource. */
+  schema: SchemaSource<T>;
   signal?: AbortSignal;
 };
+
+/**
+ * A contract's schema, or a function that imports it. The calls of the first screen (settings, login,
+ * balance) pass a loader: their contracts, and zod with them, then load beside the first request instead of
+ * before the first paint (issue 23: the login's first-load JavaScript).
+ */
+export type SchemaSource<T> = $ZodType<T> | (() => Promise<$ZodType<T>>);
 
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
   return `${env.apiUrl}${withQuery(path, query)}`;
@@ -47,6 +53,9 @@ function encodeBody(body: unknown): BodyInit {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
+  const schema = typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
+  // Awaited after the answer; a failed import must not also be reported as unhandled while the request runs.
+  schema.catch(() => undefined);
   // Only a call made with a token can end a session; a wrong password on /login is a plain error.
   const response = await sendRequest(
     buildUrl(path, options.query),
@@ -58,7 +67,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     },
     { onUnauthorized: clearSession },
   );
-  const parsed = safeParse(options.schema, await readJson(response));
-  if (!parsed.success) throw new ApiError(response.status, '');
-  return parsed.data;
+  const body = await readJson(response);
+  // The Standard Schema interface every zod schema has: no zod code is needed here to validate with one.
+  const parsed = await (await schema)['~standard'].validate(body);
+  if (parsed.issues) throw new ApiError(response.status, '');
+  return parsed.value;
 }

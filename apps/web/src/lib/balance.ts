@@ -1,6 +1,6 @@
 import { BALANCE_REFRESH_MS } from '@app/contracts/limits';
 import { API_PATHS } from '@app/contracts/paths';
-import { type BalanceResponse, balanceResponseSchema } from '@app/contracts/player';
+import type { BalanceResponse } from '@app/contracts/player';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useHasSession } from '@/lib/session';
@@ -9,7 +9,9 @@ import { useAuthStore } from '@/stores/auth-store';
 /** Spec §7: a failed balance fetch is logged and yields null. */
 export async function getBalance(): Promise<BalanceResponse | null> {
   try {
-    return await apiRequest(API_PATHS.balance, { schema: balanceResponseSchema });
+    return await apiRequest(API_PATHS.balance, {
+      schema: () => import('@app/contracts/player').then((contract) => contract.balanceResponseSchema),
+    });
   } catch (error) {
     console.error('Could not load the balance', error);
     return null;

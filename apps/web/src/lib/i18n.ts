@@ -1,10 +1,10 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language, toAppLanguage } from '@app/contracts/languages';
-import { type Catalogue, en as serverEn } from '@app/contracts/messages/en';
+import type { Catalogue } from '@app/contracts/messages/en';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadLanguageFonts } from '@/lib/fonts';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/storage-keys';
-import en from '@/locales/en';
+import { enFirstScreen } from '@/locales/en-first-screen';
 
 /**
  * A language's resources: the app's own strings, and under `server` the
@@ -12,18 +12,18 @@ import en from '@/locales/en';
  * the shared schemas, error texts), so that a form shows the very sentence the
  * server would answer.
  */
-function resources(app: ResourceKey, server: Catalogue): ResourceKey {
+export function resources(app: ResourceKey, server: Catalogue): ResourceKey {
   return { ...(app as object), server };
 }
 
 /**
- * English is every language's fallback, so it is always needed: it ships in the
- * entry chunk and a first render in English waits for no download. Each other
- * language is its own chunk, loaded when shown.
+ * English is every language's fallback. The first screen's part of it ships in the entry chunk, so that a
+ * first render in English waits for no download; the rest comes with the register route and the signed-in
+ * frame (lib/english-texts.ts); i18next never asks the loader below for a language it already holds.
+ * Each other language is its own chunk, loaded when shown.
  */
-const englishResources = resources(en, serverEn);
 const localeLoaders: Record<Language, () => Promise<ResourceKey>> = {
-  en: async () => englishResources,
+  en: async () => resources((await import('@/locales/en')).default, (await import('@app/contracts/messages/en')).en),
   th: async () => resources((await import('@/locales/th')).default, (await import('@app/contracts/messages/th')).th),
   cn: async () => resources((await import('@/locales/cn')).default, (await import('@app/contracts/messages/cn')).cn),
   ls: async () => resources((await import('@/locales/ls')).default, (await import('@app/contracts/messages/ls')).ls),
@@ -99,7 +99,8 @@ export function initI18n(language: Language = detectInitialLanguage()): Promise<
     .use(initReactI18next)
     .init({
       lng: language,
-      resources: { en: { translation: englishResources } },
+      // A copy: i18next keeps the object it is given and merges the rest of English into it (english-texts.ts).
+      resources: { en: { translation: structuredClone(enFirstScreen) } },
       partialBundledLanguages: true,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],

@@ -1,44 +1,17 @@
+import { enFirstScreen } from '@/locales/en-first-screen';
+
 /**
  * English interface strings; the shape every other language must match.
  * Spec strings are kept word for word where the spec gives them.
  */
 const en = {
-  common: {
-    close: 'Close',
-    confirm: 'Confirm',
-    cancel: 'Cancel',
-    loading: 'Loading...',
-    language: 'Language',
-    guest: 'Guest',
-    backHome: 'Back to home',
-    openInNewTab: 'opens in a new tab',
-    somethingWentWrong: 'Something went wrong. Please reload the page.',
-    reload: 'Reload',
-  },
+  common: enFirstScreen.common,
   header: {
     home: 'Home',
     logout: 'Log out',
     loggingOut: 'Logging out...',
   },
-  login: {
-    title: 'Log in',
-    subtitle: 'Welcome back! Sign in to your wallet.',
-    phoneLabel: 'Phone number',
-    phonePlaceholder: '0XXXXXXXXX',
-    passwordLabel: 'Password',
-    passwordPlaceholder: 'Enter your password',
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
-    submit: 'Log in',
-    submitting: 'Logging in...',
-    forgotPassword: 'Forgot password?',
-    noAccount: 'No account? Contact us',
-    register: 'Register',
-    success: 'Login successful',
-    contactAdmin: 'Please contact the admin',
-    failed: 'Login failed',
-    failedRetry: 'Login failed. Please try again.',
-  },
+  login: enFirstScreen.login,
   register: {
     title: 'Create account',
     subtitle: 'Register with your phone number and bank account.',

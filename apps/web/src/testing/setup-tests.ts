@@ -1,5 +1,7 @@
 import { resetBetweenTests } from '@app/web-kit/testing/dom-setup';
 import { i18n, initI18n } from '@/lib/i18n';
+// Every English string, as the register route and the signed-in frame have them (a test renders their parts alone).
+import '@/lib/english-texts';
 import { queryClient } from '@/lib/query-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { useModalStore } from '@/stores/modal-store';

@@ -1,3 +1,5 @@
+// Every English string (the entry chunk has only the first screen's): registered before this route draws.
+import '@/lib/english-texts';
 import { lazy, Suspense } from 'react';
 import { ModalHost } from '@/app/modal-host';
 import { MainLayout } from '@/components/layouts/main-layout';

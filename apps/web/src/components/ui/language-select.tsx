@@ -2,7 +2,7 @@ import './language-select.css';
 import { LANGUAGE_NAMES, LANGUAGES } from '@app/contracts/languages';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GlobeIcon } from '@/components/ui/icons';
+import { GlobeIcon } from '@/components/ui/first-screen-icons';
 import { currentLanguage, HTML_LANG, isLanguage, setLanguage } from '@/lib/i18n';
 
 /** The language picker of spec §1: switches the interface and stores the choice. */

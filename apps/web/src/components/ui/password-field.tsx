@@ -1,7 +1,7 @@
 import './form-field.css';
 import { type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { EyeIcon, EyeOffIcon } from '@/components/ui/first-screen-icons';
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 

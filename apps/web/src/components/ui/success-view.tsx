@@ -1,6 +1,6 @@
 import './success-view.css';
 import type { ReactNode } from 'react';
-import { CheckIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/first-screen-icons';
 
 /** A success message with a popping check badge (login success, money requests sent, password changed). */
 export function SuccessView({ children }: { children: ReactNode }) {

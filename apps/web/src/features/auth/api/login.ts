@@ -1,4 +1,4 @@
-import { type LoginRequest, type LoginResponse, loginResponseSchema } from '@app/contracts/auth';
+import type { LoginRequest, LoginResponse } from '@app/contracts/auth';
 import { API_PATHS } from '@app/contracts/paths';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -6,7 +6,11 @@ import { startSession } from '@/lib/session';
 import { useAuthStore } from '@/stores/auth-store';
 
 export function login(credentials: LoginRequest): Promise<LoginResponse> {
-  return apiRequest(API_PATHS.login, { method: 'POST', body: credentials, schema: loginResponseSchema });
+  return apiRequest(API_PATHS.login, {
+    method: 'POST',
+    body: credentials,
+    schema: () => import('@app/contracts/auth').then((contract) => contract.loginResponseSchema),
+  });
 }
 
 /**

@@ -6,7 +6,8 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBannerUrl, useDepositBahtPerPoint } from '@/lib/settings';
+import { useDepositBahtPerPoint } from '@/lib/money-settings';
+import { useBannerUrl } from '@/lib/settings';
 import { useModalStore } from '@/stores/modal-store';
 
 /** Options of spec §9: autoplay every 3000 ms that interaction does not stop. */

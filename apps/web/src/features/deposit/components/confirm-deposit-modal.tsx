@@ -22,7 +22,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { usePlayerLimits } from '@/lib/settings';
+import { usePlayerLimits } from '@/lib/money-settings';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
 
 /**

@@ -7,13 +7,15 @@ import { ExclusionNotice } from '@/components/protection/exclusion-notice';
 import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
-import { CheckIcon, CopyIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/first-screen-icons';
+import { CopyIcon } from '@/components/ui/icons';
 import { PromptPayQr } from '@/features/deposit/components/promptpay-qr';
 import { depositMinimumText } from '@/features/deposit/utils/deposit-rules';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useMainBalance } from '@/lib/balance';
+import { usePlayerLimits } from '@/lib/money-settings';
 import { useProtection } from '@/lib/protection';
-import { useLineOaUrl, usePlayerLimits } from '@/lib/settings';
+import { useLineOaUrl } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
 

@@ -11,7 +11,7 @@ import { useQrImage } from '@/features/deposit/hooks/use-qr-image';
 import { decimalAmountText, depositMinimumText, promptPayAmountSchema } from '@/features/deposit/utils/deposit-rules';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
-import { usePlayerLimits } from '@/lib/settings';
+import { usePlayerLimits } from '@/lib/money-settings';
 
 /** How long the typed amount must stay still before the server is asked for its QR. */
 export const QR_AMOUNT_DEBOUNCE_MS = 400;

@@ -2,7 +2,8 @@ import './status-badge.css';
 import type { HistoryStatus } from '@app/contracts/history';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CancelIcon, CheckIcon, PendingIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/first-screen-icons';
+import { CancelIcon, PendingIcon } from '@/components/ui/icons';
 import { displayStatus } from '@/features/history/utils/history-display';
 import { STATUS_LABELS } from '@/features/history/utils/history-labels';
 

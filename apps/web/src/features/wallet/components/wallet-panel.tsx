@@ -5,13 +5,11 @@ import type { BalanceResponse, User } from '@app/contracts/player';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromotionProgress } from '@/components/promotions/promotion-progress';
+import { CheckIcon, EyeIcon, EyeOffIcon } from '@/components/ui/first-screen-icons';
 import {
-  CheckIcon,
   ChevronRightIcon,
   CopyIcon,
   DepositIcon,
-  EyeIcon,
-  EyeOffIcon,
   GiftIcon,
   HistoryIcon,
   KeyIcon,

@@ -22,8 +22,8 @@ import {
 } from '@/features/withdraw/utils/withdraw-amount';
 import { ApiError } from '@/lib/api-client';
 import { useMainBalance } from '@/lib/balance';
+import { useAutoPay, usePlayerLimits } from '@/lib/money-settings';
 import { useCurrentPromotion } from '@/lib/promotions';
-import { useAutoPay, usePlayerLimits } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import type { ModalProps } from '@/stores/modal-store';
 
