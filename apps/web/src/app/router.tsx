@@ -11,13 +11,28 @@ import { PAGE_PATHS } from '@/config/paths';
 // is in the entry chunk: a guest's first screen (every signed-out path leads to it), and as a chunk of its own
 // it was a second round trip (its script and four style sheets) between the page and its first paint, 82 % of
 // Lighthouse's LCP on /login (issue 23, fifteenth session). It costs the other pages 3.6 KB.
-const MainFrame = lazy(() => import('@/app/routes/main-frame').then((m) => ({ default: m.MainFrame })));
-const HomeRoute = lazy(() => import('@/app/routes/home').then((m) => ({ default: m.HomeRoute })));
-const TransactionsRoute = lazy(() =>
-  import('@/app/routes/transactions').then((m) => ({ default: m.TransactionsRoute })),
-);
-const LaunchUfaRoute = lazy(() => import('@/app/routes/launch-ufa').then((m) => ({ default: m.LaunchUfaRoute })));
-const LaunchGameRoute = lazy(() => import('@/app/routes/launch-game').then((m) => ({ default: m.LaunchGameRoute })));
+const loadHome = () => import('@/app/routes/home');
+const loadTransactions = () => import('@/app/routes/transactions');
+const loadLaunchUfa = () => import('@/app/routes/launch-ufa');
+const loadLaunchGame = () => import('@/app/routes/launch-game');
+/** The signed-in screens' chunks, by path: each loads once, whoever asks first (the import is cached). */
+const SIGNED_IN_SCREENS: Record<string, () => Promise<unknown>> = {
+  [PAGE_PATHS.home]: loadHome,
+  [PAGE_PATHS.transactions]: loadTransactions,
+  [PAGE_PATHS.launchUfa]: loadLaunchUfa,
+  [PAGE_PATHS.launchGame]: loadLaunchGame,
+};
+// The frame's chunk and the screen's are fetched side by side: the screen is otherwise asked for only once the
+// frame has loaded and drawn its outlet, a second round trip before the signed-in home's first paint. (A failed
+// fetch here is the screen's own lazy import's to report, when it asks again.)
+const MainFrame = lazy(() => {
+  SIGNED_IN_SCREENS[window.location.pathname]?.().catch(() => undefined);
+  return import('@/app/routes/main-frame').then((m) => ({ default: m.MainFrame }));
+});
+const HomeRoute = lazy(() => loadHome().then((m) => ({ default: m.HomeRoute })));
+const TransactionsRoute = lazy(() => loadTransactions().then((m) => ({ default: m.TransactionsRoute })));
+const LaunchUfaRoute = lazy(() => loadLaunchUfa().then((m) => ({ default: m.LaunchUfaRoute })));
+const LaunchGameRoute = lazy(() => loadLaunchGame().then((m) => ({ default: m.LaunchGameRoute })));
 const RegisterRoute = lazy(() => import('@/app/routes/register').then((m) => ({ default: m.RegisterRoute })));
 
 function RouteFallback() {
