@@ -1,5 +1,5 @@
 import { en as serverEn } from '@app/contracts/messages/en';
-import { i18n, resources } from '@/lib/i18n';
+import { i18n, registerWhenReady, resources } from '@/lib/i18n';
 import en from '@/locales/en';
 
 /**
@@ -11,6 +11,4 @@ import en from '@/locales/en';
 function register(): void {
   i18n.addResourceBundle('en', 'translation', resources(en, serverEn), true, true);
 }
-// The store exists once i18next is initialised (main.tsx does it before any screen loads; tests may later).
-if (i18n.isInitialized) register();
-else i18n.on('initialized', register);
+registerWhenReady(register);

@@ -73,6 +73,16 @@ const localeBackend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/**
+ * Runs `register` (a screen's strings added to the store) now if i18next is initialised, else once it is:
+ * main.tsx initialises it before any screen loads, a test may do so later. For the modules whose import
+ * registers their strings (english-texts, protection-i18n, notifications-i18n).
+ */
+export function registerWhenReady(register: () => void): void {
+  if (i18n.isInitialized) register();
+  else i18n.on('initialized', register);
+}
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
 }

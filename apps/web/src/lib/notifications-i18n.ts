@@ -1,4 +1,4 @@
-import { i18n } from '@/lib/i18n';
+import { i18n, registerWhenReady } from '@/lib/i18n';
 import cn from '@/locales/notifications/cn';
 import en from '@/locales/notifications/en';
 import ko from '@/locales/notifications/ko';
@@ -18,6 +18,4 @@ function register(): void {
     if (!i18n.hasResourceBundle(language, NOTIFICATIONS_NS)) i18n.addResourceBundle(language, NOTIFICATIONS_NS, bundle);
   }
 }
-// The store exists once i18next is initialised (main.tsx does it before any screen loads; tests may later).
-if (i18n.isInitialized) register();
-else i18n.on('initialized', register);
+registerWhenReady(register);

@@ -1,26 +1,16 @@
 import './notification-bell.css';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/ui/icon';
 import { useNotificationStream, useNotifications } from '@/lib/notifications';
 import { NOTIFICATIONS_NS } from '@/lib/notifications-i18n';
 import { useModalStore } from '@/stores/modal-store';
 
 function BellIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon>
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
+    </Icon>
   );
 }
 
