@@ -80,8 +80,8 @@ export function RegisterForm() {
           { onSuccess: () => setAutoLogin('done'), onError: () => setAutoLogin('failed') },
         );
       },
-      onError: (failure) => {
-        const kind = registerConflict(failure);
+      onError: async (failure) => {
+        const kind = await registerConflict(failure).catch(() => null);
         if (kind) {
           setConflict(kind);
           return;
