@@ -9,7 +9,8 @@ import { type TestContext, testApp } from './support/test-app.ts';
  * off), reads the index made for it. Without one the plan reads the table
  * whole, or a whole index of it: on a small test database that is fast, on a
  * site with millions of rows it reads them all on every call (as the seamless rollback check and create_payout's count did,
- * 90 and 183 ms at a few hundred thousand rows, before migrations 021 and 022).
+ * 90 and 183 ms at a few hundred thousand rows, before migrations 021 and 022; a withdrawal's day total and risk
+ * facts read every entry of the player's day, of any kind, before 023).
  */
 let t: TestContext;
 beforeAll(async () => {
@@ -67,6 +68,19 @@ const LOOKUPS: [string, string, string[]][] = [
       where x.payout_id is null and p.status = 'PAID'`,
     // Which side drives the join depends on the tables' sizes; the bank's reference has its index either way.
     ['payouts_paid_bank_reference_idx'],
+  ],
+  [
+    'request_withdrawal (and the risk facts): the player’s withdrawals of the Bangkok day, for the daily cap',
+    `select coalesce(sum(h.amount), 0) from history h
+      where h.player_id = 1 and h.type = 'WITHDRAW' and h.status in ('WAITING', 'APPROVED')
+        and h.created_at >= bangkok_day_start()`,
+    ['history_player_type_status_created_idx'],
+  ],
+  [
+    'the risk facts: the player’s last paid withdrawal',
+    `select coalesce(max(h.created_at), '-infinity'::timestamptz) from history h
+      where h.player_id = 1 and h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> 2`,
+    ['history_player_type_status_created_idx'],
   ],
 ];
 
