@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fontsDrawing } from './support';
 
 const SCREENSHOTS = 'test-results/screenshots';
 
@@ -33,12 +34,8 @@ for (const language of LANGUAGES) {
       .toBe(true);
     // Drawn with it, not with a fallback's boxes: every glyph of the heading (700) and of the submit
     // button (600) comes from the language's face (Chromium's own account of the fonts it used).
-    const cdp = await page.context().newCDPSession(page);
-    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-    await cdp.send('CSS.enable');
     for (const selector of ['h1', 'button[type="submit"]']) {
-      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      const fonts = await fontsDrawing(page, selector);
       expect(fonts.length, selector).toBeGreaterThan(0);
       for (const font of fonts) expect(`${selector}: ${font.familyName}`).toContain(`${selector}: ${language.font}`);
     }

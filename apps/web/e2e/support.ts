@@ -211,3 +211,23 @@ export async function backOfficeSignIn(page: Page, username = 'demo-operator', p
   }
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
+
+/**
+ * The fonts Chromium drew the first element matching `selector` with, and how many glyphs each drew
+ * (its own account, CSS.getPlatformFontsForNode): a web font's name, or the system font a fallback took.
+ */
+export async function fontsDrawing(
+  page: Page,
+  selector: string,
+): Promise<{ familyName: string; glyphCount: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    await cdp.send('CSS.enable');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
