@@ -30,29 +30,3 @@ export function loadLanguageFonts(language: Language): void {
     console.error('Could not load fonts for', language, error);
   });
 }
-
-/**
- * The Thai faces the app draws with (fonts.css declares 400 and 600; bolder text uses 600). Any Thai
- * letter selects the Thai subset's file through the declarations' unicode-range.
- */
-const THAI_FACES = ['400 1em "Noto Sans Thai"', '600 1em "Noto Sans Thai"'];
-
-/** How long a Thai screen waits for its faces before it draws with whatever font there is. */
-export const THAI_FACES_WAIT_MS = 1500;
-
-/**
- * Resolves once the Thai faces are in (or after `waitMs`, or at once where the page has no font API),
- * never rejects. A Thai screen waits for them before its first render: Chromium keeps text it shaped
- * with a fallback font before a 600 face arrived (headings, labels, buttons, placeholders), and on a
- * device without a Thai system font that fallback draws boxes. Thai's faces are declared from the
- * start, so no later style change makes it shape that text again, as it does for the languages above.
- */
-export function thaiFacesReady(waitMs = THAI_FACES_WAIT_MS): Promise<void> {
-  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
-  if (!fonts) return Promise.resolve();
-  const loads = Promise.all(THAI_FACES.map((face) => fonts.load(face, 'ก'))).then(
-    () => undefined,
-    () => undefined,
-  );
-  return Promise.race([loads, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
-}

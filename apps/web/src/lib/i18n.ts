@@ -2,7 +2,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language, toAppLanguage } from '@app
 import type { Catalogue } from '@app/contracts/messages/en';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadLanguageFonts, thaiFacesReady } from '@/lib/fonts';
+import { loadLanguageFonts } from '@/lib/fonts';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/storage-keys';
 import { enFirstScreen } from '@/locales/en-first-screen';
 
@@ -64,9 +64,8 @@ const localeBackend: BackendModule = {
     // Only the app's own namespace is loaded here; a screen's namespace comes with its code.
     if (namespace !== 'translation') return callback(null, {});
     const load = isLanguage(language) ? localeLoaders[language] : localeLoaders[FALLBACK_LANGUAGE];
-    // Thai's strings render once its faces are in too (fonts.ts: thaiFacesReady), both downloading together.
-    Promise.all([load(), language === 'th' ? thaiFacesReady() : undefined]).then(
-      ([resource]) => callback(null, resource),
+    load().then(
+      (resource) => callback(null, resource),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
