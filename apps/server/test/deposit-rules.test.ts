@@ -24,7 +24,7 @@ import {
 } from '../src/modules/deposits/slip-deposit.service.ts';
 import type { SlipStorage } from '../src/modules/deposits/slip-storage.ts';
 import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
-import { findHouseAccountByNumber, readMoneyLimits } from '../src/modules/settings/settings.service.ts';
+import { houseAccountByNumberQuery, readMoneyLimits } from '../src/modules/settings/settings.service.ts';
 import {
   type DepositPlayer,
   depositPlayer,
@@ -309,7 +309,7 @@ describe('the bank feed: which deposit a transfer credits', () => {
 
   it('a transfer’s record names the house account that received it', async () => {
     const player = await depositPlayer(t);
-    const house = await findHouseAccountByNumber(t.database.db, HOUSE_ACCOUNT);
+    const house = await houseAccountByNumberQuery(t.database.db, HOUSE_ACCOUNT).executeTakeFirst();
     const transfer = transferOf(player, uniqueAmount());
     await receiveBankTransfer(ctx, transfer);
     expect((await transferRecord(transfer.reference))?.houseAccountId).toBe(house?.id);

@@ -10,7 +10,9 @@ import { findBank } from '@app/contracts/banks';
 import type { BankTransferResult } from '@app/contracts/deposits';
 import { DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
+import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
+import { firstRowPrepared } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
@@ -19,10 +21,15 @@ import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { findHistoryEntry } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
-import { findPlayer, playerSummaries, playersMatchingAccount } from '../player/player.service.ts';
+import {
+  findPlayer,
+  playerSummaries,
+  playersFittingAccountQuery,
+  playersMatchingAccount,
+} from '../player/player.service.ts';
 import { holdTransfer } from '../protection/held-deposits.ts';
-import { protectionRefusal } from '../protection/protection.service.ts';
-import { findHouseAccountByNumber } from '../settings/settings.service.ts';
+import { protectionRefusalSql } from '../protection/protection.service.ts';
+import { houseAccountByNumberQuery } from '../settings/settings.service.ts';
 import { accountFits, accountPattern } from './account-mask.ts';
 import { type BankFeedFlagRow, type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
 import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
@@ -46,6 +53,85 @@ async function candidatesFor(trx: Trx, bankCode: string | null, account: string)
   const pattern = accountPattern(account);
   if (pattern === undefined) return [];
   return playersMatchingAccount(trx, bankCode, pattern, CANDIDATES_MAX);
+}
+
+/** A sql array of ids from a query of one column; ids read back as numbers whatever the driver gives. */
+const idsOf = (ids: unknown): number[] => (Array.isArray(ids) ? ids.map(Number) : []);
+
+/**
+ * What a delivery decides on, read in one statement once its reference is locked (issue 23: four round
+ * trips before): whether the reference was recorded before, the house account the money was sent to, whether
+ * an operator approved a slip deposit under the reference, and the players whose registered account fits the
+ * sender (bank and visible digits; candidatesFor's rule). The lookups are the ones the paths that follow use.
+ */
+async function deliveryFacts(trx: Trx, reference: string, bankCode: string | null, transfer: IncomingTransfer) {
+  const pattern = accountPattern(transfer.fromAccountNumber);
+  const candidates =
+    pattern === undefined
+      ? sql<number[]>`'{}'::bigint[]`
+      : sql<
+          number[]
+        >`array(${playersFittingAccountQuery(trx, bankCode, pattern, CANDIDATES_MAX).clearSelect().select('players.id')})`;
+  const row = await trx
+    .selectNoFrom([
+      depositRepository
+        .transferByReferenceQuery(trx, reference)
+        .clearSelect()
+        .select('bank_transfers.id')
+        .as('transferId'),
+      houseAccountByNumberQuery(trx, transfer.toAccountNumber).clearSelect().select('id').as('houseAccountId'),
+      depositRepository
+        .approvedSlipByReferenceQuery(trx, reference)
+        .clearSelect()
+        .select('deposit_slips.id')
+        .as('approvedSlipId'),
+      candidates.as('candidateIds'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    recorded: row.transferId !== null,
+    houseAccountId: row.houseAccountId === null ? null : Number(row.houseAccountId),
+    approvedSlipByReference: row.approvedSlipId !== null,
+    candidateIds: idsOf(row.candidateIds),
+  };
+}
+
+/** The window in which a player's slip approved without a reference is this transfer's money. */
+const slipQuery = (base: TransferBase, playerId: number) => ({
+  playerId,
+  amount: base.amount,
+  time: base.transferredAt,
+  windowMs: DEPOSIT_MATCH_WINDOW_MS,
+});
+
+/**
+ * What crediting the one fitting player decides on, read in one statement under the player's lock (three
+ * round trips before): a waiting slip deposit of theirs under the reference, a slip deposit approved without
+ * a reference that this transfer may be the money of, and their own protection's refusal of this deposit.
+ */
+async function playerFacts(trx: Trx, base: TransferBase, playerId: number) {
+  const query = trx.selectNoFrom([
+    depositRepository
+      .waitingSlipByReferenceQuery(trx, playerId, base.reference)
+      .clearSelect()
+      .select('deposit_slips.id')
+      .limit(1)
+      .as('waitingSlipId'),
+    depositRepository
+      .approvedSlipWithoutReferenceQuery(trx, slipQuery(base, playerId))
+      .clearSelect()
+      .select('deposit_slips.id')
+      .as('approvedSlipId'),
+    protectionRefusalSql(playerId, 'DEPOSIT', base.amount).as('refusal'),
+  ]);
+  // Key lookups only (the player, the reference), so a prepared statement's generic plan is as good as a custom one.
+  const row = await firstRowPrepared(trx, 'feed_player_facts', query);
+  assert(row !== undefined, 'a select without from answers one row');
+  return {
+    waitingSlip: row.waitingSlipId !== null,
+    approvedSlipWithoutReference: row.approvedSlipId !== null,
+    refusal: row.refusal,
+  };
 }
 
 /**
@@ -199,7 +285,10 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
     decidedBy: SYSTEM_DECIDERS.bankFeed,
     reason: null,
   };
-  const slip = await depositRepository.waitingSlipByReference(trx, playerId, base.reference);
+  const facts = await playerFacts(trx, base, playerId);
+  const slip = facts.waitingSlip
+    ? await depositRepository.waitingSlipByReference(trx, playerId, base.reference)
+    : undefined;
   if (slip?.crcValid && slip.amount === base.amount) {
     const credited = await creditWaitingDeposit(trx, slip.historyId, credit);
     const transferId = await insertTransfer(trx, base, {
@@ -212,15 +301,13 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
     await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
     return { result: 'credited' as const, transferId };
   }
-  const approvedSlip = await depositRepository.approvedSlipWithoutReference(trx, {
-    playerId,
-    amount: base.amount,
-    time: base.transferredAt,
-    windowMs: DEPOSIT_MATCH_WINDOW_MS,
-  });
-  if (approvedSlip) return linkToApprovedSlip(trx, base, approvedSlip);
+  if (facts.approvedSlipWithoutReference) {
+    const approvedSlip = await depositRepository.approvedSlipWithoutReference(trx, slipQuery(base, playerId));
+    assert(approvedSlip !== undefined, 'the approved slip read a moment ago, under the player lock, is there');
+    return linkToApprovedSlip(trx, base, approvedSlip);
+  }
   // Over the player's own deposit limit, or excluded (issue 22): the money is held, never lost, never played.
-  const refusal = await protectionRefusal(trx, playerId, 'DEPOSIT', base.amount);
+  const refusal = facts.refusal;
   if (refusal) {
     const transferId = await holdTransfer(trx, ctx.house, {
       playerId,
@@ -256,31 +343,40 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
   const reference = transfer.reference.toUpperCase();
   return ctx.db.transaction().execute(async (trx) => {
     await depositRepository.lockFeedReference(trx, reference);
-    const existing = await depositRepository.findTransferByReference(trx, reference);
-    if (existing) return redelivered(trx, existing, transfer);
-
     const bankCode = findBank(transfer.fromBankCode)?.code ?? null;
-    const house = await findHouseAccountByNumber(trx, transfer.toAccountNumber);
+    const facts = await deliveryFacts(trx, reference, bankCode, transfer);
+    if (facts.recorded) {
+      const existing = await depositRepository.findTransferByReference(trx, reference);
+      assert(existing !== undefined, 'the transfer read a moment ago, under its reference lock, is there');
+      return redelivered(trx, existing, transfer);
+    }
+
     const base: TransferBase = {
       reference,
       fromBankCode: transfer.fromBankCode,
       bankCode,
       fromAccount: transfer.fromAccountNumber,
       toAccount: transfer.toAccountNumber,
-      houseAccountId: house?.id ?? null,
+      houseAccountId: facts.houseAccountId,
       amount: transfer.amountSatang,
       transferredAt: transfer.transferredAt,
     };
-    const approvedByReference = await depositRepository.approvedSlipByReference(trx, reference);
-    if (approvedByReference) return linkToApprovedSlip(trx, base, approvedByReference);
-    if (!house) return recordUnmatched(ctx, trx, base, 'not sent to a known house account');
+    if (facts.approvedSlipByReference) {
+      const approvedByReference = await depositRepository.approvedSlipByReference(trx, reference);
+      assert(
+        approvedByReference !== undefined,
+        'the approved slip read a moment ago, under the reference lock, is there',
+      );
+      return linkToApprovedSlip(trx, base, approvedByReference);
+    }
+    if (facts.houseAccountId === null) return recordUnmatched(ctx, trx, base, 'not sent to a known house account');
 
-    const candidates = await candidatesFor(trx, bankCode, transfer.fromAccountNumber);
+    const candidates = facts.candidateIds;
     const [player, second] = candidates;
-    if (!player || second) {
+    if (player === undefined || second !== undefined) {
       return recordUnmatched(ctx, trx, base, second ? `${candidates.length} players fit the sender account` : null);
     }
-    return creditFittingPlayer(ctx, trx, base, player.id);
+    return creditFittingPlayer(ctx, trx, base, player);
   });
 }
 

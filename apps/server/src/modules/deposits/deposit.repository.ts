@@ -136,7 +136,56 @@ function slipDeposits(trx: Trx, status: 'WAITING' | 'APPROVED') {
     .where('history.type', '=', 'DEPOSIT');
 }
 
+/** The transfer recorded under a bank reference, whatever the case it was written in (the first, if ever two). */
+function transferByReferenceQuery(db: Queryable, reference: string) {
+  return db
+    .selectFrom('bank_transfers')
+    .select(TRANSFER_COLUMNS)
+    .where(sql<string>`upper(reference)`, '=', reference.toUpperCase())
+    .orderBy('id')
+    .limit(1);
+}
+
+/** A player's waiting slip deposit whose slip carries a bank reference. */
+function waitingSlipByReferenceQuery(trx: Trx, playerId: number, reference: string) {
+  return slipDeposits(trx, 'WAITING')
+    .where('deposit_slips.player_id', '=', playerId)
+    .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase());
+}
+
+/** An approved slip deposit of any player under a bank reference, no transfer linked to it yet. */
+function approvedSlipByReferenceQuery(trx: Trx, reference: string) {
+  return slipDeposits(trx, 'APPROVED')
+    .where('deposit_slips.bank_transfer_id', 'is', null)
+    .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
+    .orderBy('deposit_slips.id')
+    .limit(1);
+}
+
+/** A player's slip deposit approved without a reference or a transfer, of an amount, sent near a time. */
+function approvedSlipWithoutReferenceQuery(
+  trx: Trx,
+  query: { playerId: number; amount: number; time: Date; windowMs: number },
+) {
+  const window = windowAround(query.time, query.windowMs);
+  return slipDeposits(trx, 'APPROVED')
+    .where('deposit_slips.player_id', '=', query.playerId)
+    .where('deposit_slips.bank_transfer_id', 'is', null)
+    .where('deposit_slips.slip_reference', 'is', null)
+    .where('history.amount', '=', query.amount)
+    .where('deposit_slips.created_at', '>=', window.from)
+    .where('deposit_slips.created_at', '<=', window.to)
+    .orderBy('deposit_slips.created_at')
+    .limit(1);
+}
+
 export const depositRepository = {
+  // The lookups as query builders, for a statement that reads several at once (the bank feed's: bank-feed.service.ts).
+  transferByReferenceQuery,
+  waitingSlipByReferenceQuery,
+  approvedSlipByReferenceQuery,
+  approvedSlipWithoutReferenceQuery,
+
   /**
    * Serialises everything that matches slips and bank transfers (a slip
    * upload, an operator's deposit decision or assignment of a transfer, and
@@ -173,16 +222,7 @@ export const depositRepository = {
 
   /** The transfer recorded under a bank reference, whatever the case it was written in. */
   async findTransferByReference(db: Queryable, reference: string): Promise<BankTransferRow | undefined> {
-    return firstRowPrepared(
-      db,
-      'transfer_by_reference',
-      db
-        .selectFrom('bank_transfers')
-        .select(TRANSFER_COLUMNS)
-        .where(sql<string>`upper(reference)`, '=', reference.toUpperCase())
-        .orderBy('id')
-        .limit(1),
-    );
+    return firstRowPrepared(db, 'transfer_by_reference', transferByReferenceQuery(db, reference));
   },
 
   async lockTransfer(trx: Trx, id: number): Promise<BankTransferRow | undefined> {
@@ -364,13 +404,7 @@ export const depositRepository = {
     playerId: number,
     reference: string,
   ): Promise<(SlipRow & { amount: number }) | undefined> {
-    return firstRowPrepared(
-      trx,
-      'waiting_slip_by_reference',
-      slipDeposits(trx, 'WAITING')
-        .where('deposit_slips.player_id', '=', playerId)
-        .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase()),
-    );
+    return firstRowPrepared(trx, 'waiting_slip_by_reference', waitingSlipByReferenceQuery(trx, playerId, reference));
   },
 
   /**
@@ -379,15 +413,7 @@ export const depositRepository = {
    * credited, so the transfer that carries it credits nothing more.
    */
   async approvedSlipByReference(trx: Trx, reference: string): Promise<(SlipRow & { amount: number }) | undefined> {
-    return firstRowPrepared(
-      trx,
-      'approved_slip_by_reference',
-      slipDeposits(trx, 'APPROVED')
-        .where('deposit_slips.bank_transfer_id', 'is', null)
-        .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
-        .orderBy('deposit_slips.id')
-        .limit(1),
-    );
+    return firstRowPrepared(trx, 'approved_slip_by_reference', approvedSlipByReferenceQuery(trx, reference));
   },
 
   /**
@@ -400,20 +426,7 @@ export const depositRepository = {
     trx: Trx,
     query: { playerId: number; amount: number; time: Date; windowMs: number },
   ): Promise<(SlipRow & { amount: number }) | undefined> {
-    const window = windowAround(query.time, query.windowMs);
-    return firstRowPrepared(
-      trx,
-      'approved_slip_without_reference',
-      slipDeposits(trx, 'APPROVED')
-        .where('deposit_slips.player_id', '=', query.playerId)
-        .where('deposit_slips.bank_transfer_id', 'is', null)
-        .where('deposit_slips.slip_reference', 'is', null)
-        .where('history.amount', '=', query.amount)
-        .where('deposit_slips.created_at', '>=', window.from)
-        .where('deposit_slips.created_at', '<=', window.to)
-        .orderBy('deposit_slips.created_at')
-        .limit(1),
-    );
+    return firstRowPrepared(trx, 'approved_slip_without_reference', approvedSlipWithoutReferenceQuery(trx, query));
   },
 
   /**

@@ -88,6 +88,13 @@ function searched(db: QueryCreator<Database>, text: string) {
     );
 }
 
+/** Players whose registered account is of a bank (any, without one) and fits a LIKE pattern, by id. */
+function playersFittingAccountQuery(db: Queryable, bankCode: string | null, pattern: string, limit: number) {
+  let query = db.selectFrom('players').select(COLUMNS).where('bank_number', 'like', pattern);
+  if (bankCode) query = query.where('bank_code', '=', bankCode);
+  return query.orderBy('id').limit(limit);
+}
+
 export const playerRepository = {
   /**
    * The balance screen's rows in one query, only while the session is active
@@ -242,10 +249,10 @@ export const playerRepository = {
    * know whether exactly one player fits.
    */
   async matchAccount(db: Queryable, bankCode: string | null, pattern: string, limit: number): Promise<PlayerRow[]> {
-    let query = db.selectFrom('players').select(COLUMNS).where('bank_number', 'like', pattern);
-    if (bankCode) query = query.where('bank_code', '=', bankCode);
-    return query.orderBy('id').limit(limit).execute();
+    return playersFittingAccountQuery(db, bankCode, pattern, limit).execute();
   },
+
+  playersFittingAccountQuery,
 
   /** A subquery of the ids of players a search text finds, for other lists to filter by. */
   idsMatching(db: Queryable, text: string) {

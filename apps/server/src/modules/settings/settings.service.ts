@@ -172,7 +172,7 @@ export async function depositAccounts(db: Queryable): Promise<DepositAccount[]> 
   }));
 }
 
-export const findHouseAccountByNumber = settingsRepository.findHouseAccountByNumber;
+export const houseAccountByNumberQuery = settingsRepository.houseAccountByNumberQuery;
 export const listPublicSettings = settingsRepository.listPublic;
 /** The rewards players see (spec §2's id, name and image, and what each costs and gives, in baht). */
 export async function listActiveRewards(db: Queryable) {
