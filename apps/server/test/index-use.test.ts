@@ -75,6 +75,11 @@ const LOOKUPS: [string, string, string[]][] = [
     ['seamless_transactions_rollback_idx'],
   ],
   [
+    'player_loss_since and the protection statement: a player’s journals since a time (one index of them: 024)',
+    `select j.id from journal_entries j where j.player_id = 1 and j.created_at >= now() - interval '1 day'`,
+    ['journal_entries_player_created_idx'],
+  ],
+  [
     'create_payout: the withdrawal’s earlier payouts',
     'select count(*) from payouts x where x.history_id = 1',
     ['payouts_history_idx'],
