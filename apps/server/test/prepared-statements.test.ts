@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
 import { preparedNameOf, preparedStatement } from '../src/db/prepared.ts';
+import { receiveBankTransfer } from '../src/modules/deposits/bank-feed.service.ts';
 import { depositRepository } from '../src/modules/deposits/deposit.repository.ts';
 import { historyRepository } from '../src/modules/history/history.repository.ts';
 import { HISTORY_LISTS } from '../src/modules/history/history.service.ts';
-import { UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { ensureHouseAccounts, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { readWithdrawalToScore } from '../src/modules/payouts/risk.ts';
 import { playerRepository } from '../src/modules/player/player.repository.ts';
 import { depositPlayer, transferFrom } from './support/deposits.ts';
@@ -42,7 +43,7 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
     await single?.close();
   });
 
-  it('the balance read, a history page, the risk facts and a bank-feed delivery’s lookups are prepared under their names, read what they read unnamed, and nothing else is', async () => {
+  it('the balance read, a history page, the risk facts, a bank-feed delivery’s lookups and its facts about the player are prepared under their names, read what they read unnamed, and nothing else is', async () => {
     const player = await newPlayer(t.app);
     await credit(t.app, player.phoneNumber, 125);
     const session = await sql<{ sessionId: string; playerId: number }>`
@@ -96,6 +97,20 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
       expect(transfer).toEqual(await depositRepository.findTransferByReference(t.database.db, reference));
       expect(await slips(single.db)).toEqual(await slips(t.database.db));
     }
+    // A delivery itself (bank-feed.service.ts): what it decides on about the player, one prepared statement.
+    const sent = transferFrom(payer, 175);
+    const delivered = await receiveBankTransfer(
+      { db: single.db, house: await ensureHouseAccounts(single.db) },
+      {
+        reference: sent.reference,
+        fromBankCode: sent.fromBankCode,
+        fromAccountNumber: sent.fromAccountNumber,
+        toAccountNumber: sent.toAccountNumber,
+        amountSatang: 17_500,
+        transferredAt: new Date(sent.transferredAt),
+      },
+    );
+    expect(delivered.result).toBe('credited');
     const prepared = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(
       single.db,
     );
@@ -103,6 +118,7 @@ describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are pre
       'accounts_for_session',
       'approved_slip_by_reference',
       'approved_slip_without_reference',
+      'feed_player_facts',
       'player_history_page',
       'transfer_by_reference',
       'waiting_slip_by_reference',

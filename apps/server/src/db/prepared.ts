@@ -8,7 +8,8 @@
  * (plan_cache_mode auto). Only fixed texts led by plain key lookups are
  * registered (the balance, a history page, a withdrawal's risk facts: every
  * part of it reads by the entry's or the player's key; a bank-feed delivery's
- * lookups of its transfer and the player's slips, by reference or player), so
+ * lookups of its transfer and the player's slips, by reference or player, and
+ * its one read of what it decides on about the player), so
  * that a generic plan is as good as a custom one; everything else stays
  * unnamed.
  *
