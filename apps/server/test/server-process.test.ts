@@ -213,6 +213,7 @@ describe('the server process (npm start)', { timeout: PROCESS_TEST_TIMEOUT_MS },
     await new Promise((resolve) => setTimeout(resolve, 500));
     const exited = exitCode(child);
     child.kill('SIGTERM');
+    const answeredBeforeSignal = statuses.length;
     const watch = (async () => {
       while (running) {
         try {
@@ -227,7 +228,9 @@ describe('the server process (npm start)', { timeout: PROCESS_TEST_TIMEOUT_MS },
     running = false;
     await Promise.all([...clients, watch]);
     expect(ready).toContain(503);
-    expect(statuses.length).toBeGreaterThan(20);
+    // Served while draining: answers that came after the signal (how many depends on the machine's speed; on a
+    // slow one under the whole suite's load, 20 answers in all was seen).
+    expect(statuses.length).toBeGreaterThan(answeredBeforeSignal);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(refused.every((code) => /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|other side closed/.test(code))).toBe(true);
