@@ -104,6 +104,8 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'test/deposit-attacks.test.ts',
       // A credited deposit starts the player's pending promotion (creditInOneCall, deposit-credit.ts).
       'test/loyalty-rules.test.ts',
+      // A transfer over the player's deposit limit, or to an excluded player, is held (bank-feed.service.ts).
+      'test/protection.test.ts',
     ],
   },
   {

@@ -294,6 +294,14 @@ describe('the bank feed: which deposit a transfer credits', () => {
     expect(await entriesOf(t, player.id)).toEqual([]);
   });
 
+  it('a sender account longer than any registered account (13 digits; GSB, GHB and BAAC have 12) fits no one: the transfer is kept unmatched', async () => {
+    const player = await depositPlayer(t);
+    const transfer = transferOf(player, uniqueAmount(), { fromAccountNumber: `123${player.bankNumber}` });
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('unmatched');
+    expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
+    expect(await entriesOf(t, player.id)).toEqual([]);
+  });
+
   it('a transfer from a bank code the feed does not know is recorded without a bank and credits the one player whose account number it shows', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
