@@ -286,17 +286,12 @@ describe('the bank feed: which deposit a transfer credits', () => {
     expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
   });
 
-  it('a sender account longer than 10 digits fits no registered account: the transfer is kept unmatched', async () => {
+  it.each([
+    ['11 digits: longer than the player’s 10', '1'],
+    ['13 digits: longer than any registered account (GSB, GHB and BAAC have 12)', '123'],
+  ])('a sender account of %s fits no one: the transfer is kept unmatched', async (_length, prefix) => {
     const player = await depositPlayer(t);
-    const transfer = transferOf(player, uniqueAmount(), { fromAccountNumber: `1${player.bankNumber}` });
-    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('unmatched');
-    expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
-    expect(await entriesOf(t, player.id)).toEqual([]);
-  });
-
-  it('a sender account longer than any registered account (13 digits; GSB, GHB and BAAC have 12) fits no one: the transfer is kept unmatched', async () => {
-    const player = await depositPlayer(t);
-    const transfer = transferOf(player, uniqueAmount(), { fromAccountNumber: `123${player.bankNumber}` });
+    const transfer = transferOf(player, uniqueAmount(), { fromAccountNumber: `${prefix}${player.bankNumber}` });
     expect((await receiveBankTransfer(ctx, transfer)).result).toBe('unmatched');
     expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
     expect(await entriesOf(t, player.id)).toEqual([]);
