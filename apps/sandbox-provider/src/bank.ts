@@ -67,7 +67,7 @@ export function refusePayout(rules: BankRules, request: BankPayRequest): Answer 
     at: Date.now(),
     requests: 1,
   };
-  bank.payouts[request.reference] = refused;
+  rules.state.recordPayout(request.reference, refused);
   return answerOf(request.reference, refused);
 }
 
@@ -85,6 +85,7 @@ export function pay(rules: BankRules, request: BankPayRequest): Answer {
       return refusal(409, 'REFERENCE_MISMATCH', 'This reference was used for another payout.');
     }
     known.requests += 1;
+    rules.state.recordPayout(request.reference, known);
     return answerOf(request.reference, known);
   }
   if (bank.balanceMinor < request.amountMinor) {
@@ -105,9 +106,8 @@ export function pay(rules: BankRules, request: BankPayRequest): Answer {
     at,
     requests: 1,
   };
-  bank.payouts[request.reference] = payout;
   bank.balanceMinor -= request.amountMinor;
-  bank.lines.push({
+  rules.state.recordPayout(request.reference, payout, {
     line: bank.lines.length + 1,
     reference: request.reference,
     bankReference,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { constants, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
+import { open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -94,6 +94,19 @@ const booksSchema = z.object({
   bank: bankSchema.optional(),
   counter: z.number().int().nonnegative(),
 });
+/**
+ * The state file: the books but for their write-once records (below), and how
+ * many bytes of the log belong to this state. A file without `logBytes` was
+ * written before the log existed and holds every record itself.
+ */
+const stateFileSchema = booksSchema.extend({ logBytes: z.number().int().nonnegative().optional() });
+/** One line of the log: a transfer record, a bank payout (new, or a repeat counted) or a statement line. */
+const logRecordSchema = z.union([
+  z.object({ transfer: z.tuple([z.string(), transferRecordSchema]) }),
+  z.object({ payout: z.tuple([z.string(), bankPayoutSchema]) }),
+  z.object({ line: bankLineSchema }),
+]);
+type LogRecord = z.infer<typeof logRecordSchema>;
 
 /** A player's books at the provider, in minor units: free credit, and credit staked in open bets. */
 export type Wallet = z.infer<typeof walletSchema>;
@@ -108,40 +121,90 @@ export type BankBooks = z.infer<typeof bankSchema>;
 type Books = z.infer<typeof booksSchema>;
 
 export const STATE_FILE = 'sandbox-provider.json';
+/** The write-once records (transfers, bank payouts, statement lines), one JSON line each, appended. */
+export const LOG_FILE = 'sandbox-provider.log';
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 
 export class SandboxStateError extends Error {}
 
-function readBooks(file: string): Books {
+function parsed<T>(schema: z.ZodType<T>, text: string, what: string): T {
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
-    throw new SandboxStateError(`The sandbox state file ${file} is not readable JSON: ${(error as Error).message}`);
+    throw new SandboxStateError(`The sandbox ${what} is not readable JSON: ${(error as Error).message}`);
   }
-  const parsed = booksSchema.safeParse(json);
-  if (!parsed.success)
-    throw new SandboxStateError(`The sandbox state file ${file} is not valid: ${parsed.error.message}`);
-  return parsed.data;
+  const result = schema.safeParse(json);
+  if (!result.success) throw new SandboxStateError(`The sandbox ${what} is not valid: ${result.error.message}`);
+  return result.data;
+}
+
+/** The records a state file written before the log holds itself: they move to the log at the next save. */
+function recordsOf(books: Books): LogRecord[] {
+  return [
+    ...Object.entries(books.transfers).map(([reference, record]): LogRecord => ({ transfer: [reference, record] })),
+    ...Object.entries(books.bank?.payouts ?? {}).map(
+      ([reference, payout]): LogRecord => ({
+        payout: [reference, payout],
+      }),
+    ),
+    ...(books.bank?.lines ?? []).map((line): LogRecord => ({ line })),
+  ];
 }
 
 /**
  * The provider's books. Every change is made synchronously in memory (so one
  * operation is atomic with respect to every other in this single process)
- * and then written to the state file, one write at a time, temp file and
- * rename, so a killed process leaves the last complete state behind.
+ * and then written, one write at a time, so a killed process leaves the last
+ * complete state behind:
+ * - the records that are only ever added (transfers, bank payouts and the
+ *   statement's lines, which grow with every operation) are appended to the
+ *   log, so a write costs what changed, not the size of the books;
+ * - then the rest is written to the state file (temp file and rename), with
+ *   the log's length at that moment. That rename is the commit: at the start,
+ *   the log is read up to that length and anything after it, written by a
+ *   process killed before its rename, is cut off.
  */
 export class SandboxState {
   private books: Books;
   private writing: Promise<void> = Promise.resolve();
   private dirty = false;
+  /** Records changed since the last write, for the log. */
+  private unlogged: LogRecord[] = [];
+  /** The log's length the state file on disk names. */
+  private logBytes = 0;
 
   constructor(private readonly dataDir: string | undefined) {
     const file = dataDir ? path.join(dataDir, STATE_FILE) : undefined;
-    this.books =
-      file && existsSync(file)
-        ? readBooks(file)
-        : { wallets: {}, transfers: {}, bets: {}, sessions: {}, outbox: {}, counter: 0 };
+    this.books = { wallets: {}, transfers: {}, bets: {}, sessions: {}, outbox: {}, counter: 0 };
+    if (!dataDir || !file || !existsSync(file)) return;
+    const { logBytes, ...books } = parsed(stateFileSchema, readFileSync(file, 'utf8'), `state file ${file}`);
+    this.books = books;
+    if (logBytes === undefined) this.unlogged = recordsOf(books);
+    else this.replay(path.join(dataDir, LOG_FILE), logBytes);
+  }
+
+  /** Applies the log's first `logBytes` bytes (what the state file was written with) and cuts off the rest. */
+  private replay(logFile: string, logBytes: number): void {
+    const log = logBytes === 0 && !existsSync(logFile) ? Buffer.alloc(0) : readFileSync(logFile);
+    if (log.length < logBytes)
+      throw new SandboxStateError(
+        `The sandbox log ${logFile} is shorter than its state file says (${logBytes} bytes).`,
+      );
+    const lines = log.subarray(0, logBytes).toString('utf8').split('\n');
+    lines.pop(); // after the last newline
+    for (const [index, text] of lines.entries()) {
+      const record = parsed(logRecordSchema, text, `log ${logFile}, line ${index + 1},`);
+      if ('transfer' in record) this.books.transfers[record.transfer[0]] = record.transfer[1];
+      else {
+        const bank = this.books.bank;
+        if (!bank) throw new SandboxStateError(`The sandbox log ${logFile} has bank records but the state no bank.`);
+        if ('payout' in record) bank.payouts[record.payout[0]] = record.payout[1];
+        else bank.lines.push(record.line);
+      }
+    }
+    if (log.length > logBytes) truncateSync(logFile, logBytes);
+    this.logBytes = logBytes;
   }
 
   /** The payout account's books; a fresh sandbox opens it with the configured balance. */
@@ -176,6 +239,19 @@ export class SandboxState {
 
   recordTransfer(reference: string, record: TransferRecord): void {
     this.books.transfers[reference] = record;
+    this.unlogged.push({ transfer: [reference, record] });
+  }
+
+  /** Records a payout under its reference (a new one, or a repeat counted) and its statement line, if it paid. */
+  recordPayout(reference: string, payout: BankPayout, line?: BankLine): void {
+    const bank = this.books.bank;
+    if (!bank) throw new Error('the bank books are opened before a payout');
+    bank.payouts[reference] = payout;
+    this.unlogged.push({ payout: [reference, payout] });
+    if (line) {
+      bank.lines.push(line);
+      this.unlogged.push({ line });
+    }
   }
 
   bets(): Bet[] {
@@ -242,17 +318,37 @@ export class SandboxState {
   private async flush(): Promise<void> {
     if (!this.dirty || !this.dataDir) return;
     this.dirty = false;
+    const records = this.unlogged;
+    this.unlogged = [];
     try {
       mkdirSync(this.dataDir, { recursive: true });
+      const logBytes = this.logBytes + (await this.append(records));
       const file = path.join(this.dataDir, STATE_FILE);
       const temporary = `${file}.${process.pid}.tmp`;
+      const { bank } = this.books;
+      const rest = { ...this.books, transfers: {}, bank: bank && { ...bank, payouts: {}, lines: [] }, logBytes };
       // Owner only: the file holds live play-session tokens.
-      await writeFile(temporary, JSON.stringify(this.books), { mode: 0o600 });
+      await writeFile(temporary, JSON.stringify(rest), { mode: 0o600 });
       await rename(temporary, file);
+      this.logBytes = logBytes;
     } catch (error) {
-      // The changes are still unwritten: the next save must try again.
+      // The changes are still unwritten: the next save must try again (and writes the log from the same place).
       this.dirty = true;
+      this.unlogged = [...records, ...this.unlogged];
       throw error;
     }
+  }
+
+  /** Writes the records at the log's committed length (over whatever a failed write left there); their bytes. */
+  private async append(records: LogRecord[]): Promise<number> {
+    if (records.length === 0 || !this.dataDir) return 0;
+    const bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    const log = await open(path.join(this.dataDir, LOG_FILE), constants.O_RDWR | constants.O_CREAT, 0o600);
+    try {
+      await log.write(bytes, 0, bytes.length, this.logBytes);
+    } finally {
+      await log.close();
+    }
+    return bytes.length;
   }
 }

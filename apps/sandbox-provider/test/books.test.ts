@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_WALLET_PATHS, SANDBOX_CONTROL_PATHS, sandboxStateResponseSchema } from '@app/contracts/provider';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../src/app.ts';
 import { matchResult } from '../src/sports.ts';
-import { SandboxStateError, STATE_FILE } from '../src/state.ts';
+import { LOG_FILE, SandboxState, SandboxStateError, STATE_FILE } from '../src/state.ts';
 import { liveSandbox, signed, TEST_SEED, tempDir, testConfig, unique } from './support.ts';
 
 let app: FastifyInstance;
@@ -70,9 +70,10 @@ describe('books that survive a restart', () => {
         { fault: 'lost' },
       )
       .catch(() => undefined);
-    const books = JSON.parse(readFileSync(path.join(dataDir, STATE_FILE), 'utf8'));
-    expect(books.transfers['lost-1']).toMatchObject({ status: 'COMPLETED', amountMinor: 900 });
-    expect(books.wallets.kept).toEqual({ currentCreditMinor: 900, inGameCreditMinor: 0 });
+    // Read as a restart reads them, while the process is still up.
+    const books = new SandboxState(dataDir);
+    expect(books.transfer('lost-1')).toMatchObject({ status: 'COMPLETED', amountMinor: 900 });
+    expect(books.walletView('kept')).toEqual({ currentCreditMinor: 900, inGameCreditMinor: 0 });
     await live.app.close();
   });
 
@@ -82,6 +83,133 @@ describe('books that survive a restart', () => {
     await expect(buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }))).rejects.toThrow(SandboxStateError);
     writeFileSync(path.join(dataDir, STATE_FILE), '{"wallets": {"p": {"currentCreditMinor": -1}}}');
     await expect(buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }))).rejects.toThrow(STATE_FILE);
+  });
+});
+
+describe('the books on disk: a state file and a log of the records only ever added', () => {
+  const creditIn = (sandbox: FastifyInstance, reference: string, amountMinor = 100) =>
+    signed(sandbox, PROVIDER_WALLET_PATHS.creditIn, { reference, playerRef: 'grower', amountMinor });
+  const stateFile = (dataDir: string) => path.join(dataDir, STATE_FILE);
+  const logFile = (dataDir: string) => path.join(dataDir, LOG_FILE);
+
+  it('a write costs what changed: the state file stays the same size as transfers pile up, each one a line of the log', async () => {
+    const dataDir = tempDir();
+    const first = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
+    try {
+      await creditIn(first, 'grow-0');
+      const sizeAfterOne = statSync(stateFile(dataDir)).size;
+      for (let index = 1; index < 200; index += 1)
+        expect((await creditIn(first, `grow-${index}`)).statusCode).toBe(200);
+      // Only its figures' digits grow (the credit, the log's length); written whole, it grew by a record per transfer.
+      expect(statSync(stateFile(dataDir)).size).toBeLessThan(sizeAfterOne + 16);
+      expect(readFileSync(logFile(dataDir), 'utf8').trimEnd().split('\n')).toHaveLength(200);
+    } finally {
+      await first.close();
+    }
+    const second = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
+    try {
+      const references = ['grow-0', 'grow-199', 'grow-200'];
+      const statuses = await stateOf(second, ['grower'], references);
+      expect(statuses.transfers.map((transfer) => transfer.status)).toEqual(['COMPLETED', 'COMPLETED', 'UNKNOWN']);
+      expect(statuses.players[0]?.currentCreditMinor).toBe(20_000);
+      expect((await creditIn(second, 'grow-199')).json()).toMatchObject({ ok: true, currentCreditMinor: 20_000 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('log lines after the length the state file names (a process killed before its state file was renamed) are cut off at the start', async () => {
+    const dataDir = tempDir();
+    const first = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
+    await creditIn(first, 'kept-1', 500);
+    await first.close();
+    const committed = statSync(logFile(dataDir)).size;
+    // What a killed write leaves: a whole record the state never named, then half of another.
+    const unnamed = {
+      transfer: [
+        'never-answered',
+        { status: 'COMPLETED', direction: 'in', playerRef: 'grower', amountMinor: 9, currentAfterMinor: 509 },
+      ],
+    };
+    appendFileSync(logFile(dataDir), `${JSON.stringify(unnamed)}\n{"transfer":["half`);
+    const second = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
+    try {
+      expect(statSync(logFile(dataDir)).size).toBe(committed);
+      const statuses = await stateOf(second, ['grower'], ['kept-1', 'never-answered']);
+      expect(statuses.transfers.map((transfer) => transfer.status)).toEqual(['COMPLETED', 'UNKNOWN']);
+      expect(statuses.players[0]?.currentCreditMinor).toBe(500);
+      // The next record goes where the cut began, and a third start reads both.
+      await creditIn(second, 'kept-2', 50);
+    } finally {
+      await second.close();
+    }
+    const third = new SandboxState(dataDir);
+    expect(third.transfer('kept-2')).toMatchObject({ status: 'COMPLETED', amountMinor: 50 });
+    expect(third.walletView('grower').currentCreditMinor).toBe(550);
+  });
+
+  it('a state file written before the log (every record in it) is read as it is, and its records move to the log at the next save', async () => {
+    const dataDir = tempDir();
+    const record = { status: 'COMPLETED', direction: 'in', playerRef: 'old', amountMinor: 700, currentAfterMinor: 700 };
+    const payout = {
+      status: 'PAID',
+      toBankCode: 'KBANK',
+      toAccount: '0123456789',
+      toName: 'ก',
+      amountMinor: 300,
+      bankReference: 'SBK1',
+      code: null,
+      message: null,
+      at: 1,
+      requests: 1,
+    };
+    const line = {
+      line: 1,
+      reference: 'po-old',
+      bankReference: 'SBK1',
+      amountMinor: 300,
+      toBankCode: 'KBANK',
+      toAccount: '0123456789',
+      at: 1,
+    };
+    const before = {
+      wallets: { old: { currentCreditMinor: 700, inGameCreditMinor: 0 } },
+      transfers: { 'old-1': record },
+      bets: {},
+      sessions: {},
+      outbox: {},
+      bank: { balanceMinor: 9_700, payouts: { 'po-old': payout }, lines: [line] },
+      counter: 3,
+    };
+    writeFileSync(stateFile(dataDir), JSON.stringify(before));
+    const sandbox = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
+    try {
+      expect((await stateOf(sandbox, [], ['old-1'])).transfers[0]?.status).toBe('COMPLETED');
+      await creditIn(sandbox, 'new-1');
+    } finally {
+      await sandbox.close();
+    }
+    const written = JSON.parse(readFileSync(stateFile(dataDir), 'utf8'));
+    expect(written.transfers).toEqual({});
+    expect(written.bank).toEqual({ balanceMinor: 9_700, payouts: {}, lines: [] });
+    const after = new SandboxState(dataDir);
+    expect(after.transfer('old-1')).toEqual(record);
+    expect(after.transfer('new-1')).toMatchObject({ status: 'COMPLETED', amountMinor: 100 });
+    expect(after.bank(0)).toEqual({ balanceMinor: 9_700, payouts: { 'po-old': payout }, lines: [line] });
+  });
+
+  it('a log shorter than its state file says, or with a line that is not a record, stops the start naming the log', async () => {
+    const dataDir = tempDir();
+    const first = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
+    await creditIn(first, 'short-1');
+    await first.close();
+    const log = readFileSync(logFile(dataDir), 'utf8');
+    writeFileSync(logFile(dataDir), log.slice(0, 10));
+    await expect(buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }))).rejects.toThrow(
+      /sandbox-provider\.log is shorter/,
+    );
+    writeFileSync(logFile(dataDir), log.replace('"COMPLETED"', '"FINISHED!"'));
+    await expect(buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }))).rejects.toThrow(SandboxStateError);
   });
 });
 
