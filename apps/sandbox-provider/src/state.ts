@@ -186,7 +186,7 @@ export class SandboxState {
 
   /** Applies the log's first `logBytes` bytes (what the state file was written with) and cuts off the rest. */
   private replay(logFile: string, logBytes: number): void {
-    const log = logBytes === 0 && !existsSync(logFile) ? Buffer.alloc(0) : readFileSync(logFile);
+    const log = existsSync(logFile) ? readFileSync(logFile) : Buffer.alloc(0);
     if (log.length < logBytes)
       throw new SandboxStateError(
         `The sandbox log ${logFile} is shorter than its state file says (${logBytes} bytes).`,

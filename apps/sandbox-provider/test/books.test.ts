@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_WALLET_PATHS, SANDBOX_CONTROL_PATHS, sandboxStateResponseSchema } from '@app/contracts/provider';
 import type { FastifyInstance } from 'fastify';
@@ -198,13 +198,17 @@ describe('the books on disk: a state file and a log of the records only ever add
     expect(after.bank(0)).toEqual({ balanceMinor: 9_700, payouts: { 'po-old': payout }, lines: [line] });
   });
 
-  it('a log shorter than its state file says, or with a line that is not a record, stops the start naming the log', async () => {
+  it('a log shorter than its state file says (or gone), or with a line that is not a record, stops the start naming the log', async () => {
     const dataDir = tempDir();
     const first = await buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }));
     await creditIn(first, 'short-1');
     await first.close();
     const log = readFileSync(logFile(dataDir), 'utf8');
     writeFileSync(logFile(dataDir), log.slice(0, 10));
+    await expect(buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }))).rejects.toThrow(
+      /sandbox-provider\.log is shorter/,
+    );
+    rmSync(logFile(dataDir));
     await expect(buildSandbox(testConfig({ SANDBOX_DATA_DIR: dataDir }))).rejects.toThrow(
       /sandbox-provider\.log is shorter/,
     );
