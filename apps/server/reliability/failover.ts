@@ -149,7 +149,7 @@ async function main() {
       { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty },
       cluster,
       setUp.players,
-      { ops: options.ops, deadline, killAt: [SERVER_KILL_AT] },
+      { ops: options.ops, deadline, killAt: [SERVER_KILL_AT], sandboxKillAt: [] },
     );
     await killPrimary;
     failover.done = true;

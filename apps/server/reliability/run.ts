@@ -18,7 +18,7 @@ import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
  * WC rounds (callbacks duplicated and crossed), while operators approve and
  * reject, racing each other, and attackers try to take deposits that are not
  * theirs or to have one bank reference credited twice (attacks.ts); mid-run a server process is killed with SIGKILL
- * and started again. Afterwards the books are checked (verify.ts). The last
+ * and started again, and so is the sandbox provider (on the same data directory). Afterwards the books are checked (verify.ts). The last
  * line reads "<N> operations, <K> kills, <V> violations"; any violation fails.
  */
 
@@ -82,7 +82,7 @@ async function runScenario(
       { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty },
       cluster,
       setUp.players,
-      { ops, deadline, killAt: name === 'postgres' ? [0.35, 0.7] : [0.45] },
+      { ops, deadline, killAt: name === 'postgres' ? [0.35, 0.7] : [0.45], sandboxKillAt: [0.55] },
     );
     const operations = clients.operations - counted;
     log(options, `${name}: ${operations} operations done, ${kills} kills; settling`);
@@ -107,6 +107,7 @@ async function runScenario(
     const details =
       `${journal.feed.size} bank references, ${journal.withdrawals.size} withdrawals, ${journal.slips.size} slips, ` +
       `${journal.transfers.size} transfers, ${journal.rounds} WC rounds, ${journal.decisions.size} decisions; ` +
+      `the sandbox killed ${journal.sandbox.kills}× (${journal.sandbox.roundsCut} WC rounds cut off), ` +
       `${attacks.duplicateDeliveries} duplicate deliveries, ${attacks.doubleTaps} double taps, ` +
       `${attacks.decisionRaces} decision races, ${describeAttacks(journal)}, ` +
       `${journal.loyalty.claims} promotion claims, ${journal.loyalty.forfeits} forfeits, ` +

@@ -39,6 +39,12 @@ export type Journal = {
   transfers: Map<string, { phone: string; status: string | undefined }>;
   /** WC rounds the sandbox played through our callbacks. */
   rounds: number;
+  /**
+   * The sandbox provider killed (SIGKILL) and started again mid-run: how often, whether it is down now, and the
+   * WC rounds whose answer the kill cut off (not a violation: what the sandbox had written before it died must
+   * still agree with our books at the end, which verify.ts checks).
+   */
+  sandbox: { kills: number; down: boolean; roundsCut: number };
   /** How often the clients attacked on purpose: deliveries twice at once, double taps, two operators at once. */
   attacks: {
     duplicateDeliveries: number;
@@ -73,6 +79,7 @@ export function newJournal(): Journal {
     decisions: new Map(),
     transfers: new Map(),
     rounds: 0,
+    sandbox: { kills: 0, down: false, roundsCut: 0 },
     attacks: {
       duplicateDeliveries: 0,
       doubleTaps: 0,
@@ -272,6 +279,7 @@ function playerActions(ctx: WorkloadContext): Action[] {
   async function round(player: Player) {
     const outcome = random.pick(['win', 'win', 'lose', 'lose', 'lose', 'rollback', 'rollback-first'] as const);
     const betMinor = random.int(100, 5_000);
+    const killsBefore = journal.sandbox.kills;
     const answer = await clients.sandbox(SANDBOX_CONTROL_PATHS.wcRound, {
       playerRef: player.username,
       betMinor,
@@ -280,6 +288,8 @@ function playerActions(ctx: WorkloadContext): Action[] {
       duplicate: random.chance(0.2),
     });
     if (answer?.status === 200) journal.rounds += 1;
+    else if (answer === undefined && (journal.sandbox.down || journal.sandbox.kills !== killsBefore))
+      journal.sandbox.roundsCut += 1;
     else journal.violations.push(`WC round: the sandbox answered ${JSON.stringify(answer)}`);
   }
 
@@ -389,13 +399,16 @@ async function operatorLoop(ctx: WorkloadContext, budget: Budget): Promise<void>
 
 /**
  * The whole workload: every player and two operators at once, while a chaos
- * step kills a server process mid-run and starts it again.
+ * step kills a server process mid-run and starts it again (at each of
+ * `killAt`, a share of the run's operations), and the sandbox provider the
+ * same way at each of `sandboxKillAt`: its books must keep every operation it
+ * answered, and our server must settle what it left unknown.
  */
 export async function runWorkload(
   ctx: WorkloadContext,
   cluster: Cluster,
   players: Player[],
-  options: { ops: number; deadline: number; killAt: number[] },
+  options: { ops: number; deadline: number; killAt: number[]; sandboxKillAt: number[] },
 ): Promise<{ kills: number }> {
   const start = ctx.clients.operations;
   const budget: Budget = {
@@ -414,11 +427,26 @@ export async function runWorkload(
       await victim.start();
     }
   })();
+  const sandboxChaos = (async () => {
+    const { sandbox } = ctx.journal;
+    for (const at of options.sandboxKillAt) {
+      while (budget.left() && budget.progress() < at) await sleep(100);
+      if (!budget.left()) return;
+      sandbox.down = true;
+      sandbox.kills += 1;
+      cluster.sandbox.kill();
+      kills += 1;
+      await sleep(ctx.random.int(300, 1500));
+      await cluster.sandbox.start();
+      sandbox.down = false;
+    }
+  })();
   await Promise.all([
     ...players.map((player) => playerLoop(ctx, player, budget)),
     operatorLoop(ctx, budget),
     operatorLoop(ctx, budget),
     chaos,
+    sandboxChaos,
   ]);
   return { kills };
 }
