@@ -318,17 +318,22 @@ export class SandboxState {
   private async flush(): Promise<void> {
     if (!this.dirty || !this.dataDir) return;
     this.dirty = false;
+    // One cut of the books, taken before the first wait: an operation made while this write is under way has
+    // its records and the rest of its changes both in the next write, never one of them in this one.
     const records = this.unlogged;
     this.unlogged = [];
+    const appended = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    const logBytes = this.logBytes + appended.length;
+    const { bank } = this.books;
+    const rest = { ...this.books, transfers: {}, bank: bank && { ...bank, payouts: {}, lines: [] }, logBytes };
+    const state = JSON.stringify(rest);
     try {
       mkdirSync(this.dataDir, { recursive: true });
-      const logBytes = this.logBytes + (await this.append(records));
+      await this.append(appended);
       const file = path.join(this.dataDir, STATE_FILE);
       const temporary = `${file}.${process.pid}.tmp`;
-      const { bank } = this.books;
-      const rest = { ...this.books, transfers: {}, bank: bank && { ...bank, payouts: {}, lines: [] }, logBytes };
       // Owner only: the file holds live play-session tokens.
-      await writeFile(temporary, JSON.stringify(rest), { mode: 0o600 });
+      await writeFile(temporary, state, { mode: 0o600 });
       await rename(temporary, file);
       this.logBytes = logBytes;
     } catch (error) {
@@ -339,16 +344,14 @@ export class SandboxState {
     }
   }
 
-  /** Writes the records at the log's committed length (over whatever a failed write left there); their bytes. */
-  private async append(records: LogRecord[]): Promise<number> {
-    if (records.length === 0 || !this.dataDir) return 0;
-    const bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  /** Writes the records at the log's committed length (over whatever a failed write left there). */
+  private async append(bytes: Buffer): Promise<void> {
+    if (bytes.length === 0 || !this.dataDir) return;
     const log = await open(path.join(this.dataDir, LOG_FILE), constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
       await log.write(bytes, 0, bytes.length, this.logBytes);
     } finally {
       await log.close();
     }
-    return bytes.length;
   }
 }
