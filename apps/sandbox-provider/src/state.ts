@@ -173,15 +173,19 @@ export class SandboxState {
   private unlogged: LogRecord[] = [];
   /** The log's length the state file on disk names. */
   private logBytes = 0;
+  /** Where the books are kept; none: in memory only. */
+  private readonly files: { dir: string; state: string; log: string } | undefined;
 
-  constructor(private readonly dataDir: string | undefined) {
-    const file = dataDir ? path.join(dataDir, STATE_FILE) : undefined;
+  constructor(dataDir: string | undefined) {
     this.books = { wallets: {}, transfers: {}, bets: {}, sessions: {}, outbox: {}, counter: 0 };
-    if (!dataDir || !file || !existsSync(file)) return;
-    const { logBytes, ...books } = parsed(stateFileSchema, readFileSync(file, 'utf8'), `state file ${file}`);
+    if (!dataDir) return;
+    this.files = { dir: dataDir, state: path.join(dataDir, STATE_FILE), log: path.join(dataDir, LOG_FILE) };
+    const { state, log } = this.files;
+    if (!existsSync(state)) return;
+    const { logBytes, ...books } = parsed(stateFileSchema, readFileSync(state, 'utf8'), `state file ${state}`);
     this.books = books;
     if (logBytes === undefined) this.unlogged = recordsOf(books);
-    else this.replay(path.join(dataDir, LOG_FILE), logBytes);
+    else this.replay(log, logBytes);
   }
 
   /** Applies the log's first `logBytes` bytes (what the state file was written with) and cuts off the rest. */
@@ -308,7 +312,7 @@ export class SandboxState {
    * does not stop later writes.
    */
   save(): Promise<void> {
-    if (!this.dataDir) return Promise.resolve();
+    if (!this.files) return Promise.resolve();
     this.dirty = true;
     const write = this.writing.catch(() => undefined).then(() => this.flush());
     this.writing = write;
@@ -316,7 +320,8 @@ export class SandboxState {
   }
 
   private async flush(): Promise<void> {
-    if (!this.dirty || !this.dataDir) return;
+    const files = this.files;
+    if (!this.dirty || !files) return;
     this.dirty = false;
     // One cut of the books, taken before the first wait: an operation made while this write is under way has
     // its records and the rest of its changes both in the next write, never one of them in this one.
@@ -328,13 +333,12 @@ export class SandboxState {
     const rest = { ...this.books, transfers: {}, bank: bank && { ...bank, payouts: {}, lines: [] }, logBytes };
     const state = JSON.stringify(rest);
     try {
-      mkdirSync(this.dataDir, { recursive: true });
-      await this.append(appended);
-      const file = path.join(this.dataDir, STATE_FILE);
-      const temporary = `${file}.${process.pid}.tmp`;
+      mkdirSync(files.dir, { recursive: true });
+      if (appended.length > 0) await writeAt(files.log, appended, this.logBytes);
+      const temporary = `${files.state}.${process.pid}.tmp`;
       // Owner only: the file holds live play-session tokens.
       await writeFile(temporary, state, { mode: 0o600 });
-      await rename(temporary, file);
+      await rename(temporary, files.state);
       this.logBytes = logBytes;
     } catch (error) {
       // The changes are still unwritten: the next save must try again (and writes the log from the same place).
@@ -343,15 +347,14 @@ export class SandboxState {
       throw error;
     }
   }
+}
 
-  /** Writes the records at the log's committed length (over whatever a failed write left there). */
-  private async append(bytes: Buffer): Promise<void> {
-    if (bytes.length === 0 || !this.dataDir) return;
-    const log = await open(path.join(this.dataDir, LOG_FILE), constants.O_RDWR | constants.O_CREAT, 0o600);
-    try {
-      await log.write(bytes, 0, bytes.length, this.logBytes);
-    } finally {
-      await log.close();
-    }
+/** Writes `bytes` into `file` at `position`: the log's committed length, over whatever a failed write left there. */
+async function writeAt(file: string, bytes: Buffer, position: number): Promise<void> {
+  const handle = await open(file, constants.O_RDWR | constants.O_CREAT, 0o600);
+  try {
+    await handle.write(bytes, 0, bytes.length, position);
+  } finally {
+    await handle.close();
   }
 }
