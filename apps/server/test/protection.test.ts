@@ -463,6 +463,14 @@ describe('time-out and self-exclusion (issue 22)', () => {
     expect((await protection(forever.player)).exclusion).toMatchObject({ kind: 'SELF_EXCLUSION', endsAt: null });
   });
 
+  it('a self-exclusion taken during a time-out wins over it: the refusal is SELF_EXCLUDED, not TIMED_OUT', async () => {
+    const { player } = await excluded('TIMEOUT', '24h');
+    const answer = await call(player, 'POST', PROTECTION_PATHS.exclusion, { kind: 'SELF_EXCLUSION', length: '6m' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await promptPay(player, 100)).json().data.errorCode).toBe('SELF_EXCLUDED');
+    expect(await wc(player, 'bet', 10, unique('round'))).toMatchObject({ ok: false, code: 'PLAYER_BLOCKED' });
+  });
+
   it('lengths: time-outs only 24h to 6 weeks, self-exclusion only 6 months to permanent; anything else is 400', async () => {
     const player = await newProtectedPlayer();
     for (const body of [

@@ -1,14 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../src/lib/canonical-json.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { callback, fakeGames } from './support/games.ts';
-import { whileSelfExcluded } from './support/held-open.ts';
+import { heldOpen, whileSelfExcluded } from './support/held-open.ts';
 import { serviceKey } from './support/money.ts';
-import { credit, newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
+import { credit, newPlayer, onPostgres, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -254,11 +256,13 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
       const betTxnId = txn('race-bet');
       const bet = { playerRef: player.playerRef, txnId: betTxnId, roundId: `race-${round}`, amountMinor: 700 };
       const rollback = { playerRef: player.playerRef, txnId: txn('race-rb'), betTxnId };
-      await Promise.all([
+      const answers = await Promise.all([
         callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, bet),
         callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, rollback),
         callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, bet),
       ]);
+      // Each is answered (the bet taken and reversed, or refused BET_ROLLED_BACK), never an error.
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     }
     expect(await mainSatang(player.playerId)).toBe(10_000);
   });
@@ -329,3 +333,27 @@ describe('seamless wallet callbacks: bets, wins and rollbacks', () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 });
+
+describe.runIf(onPostgres())(
+  'seamless callbacks under concurrency that only PostgreSQL has (PGlite is one session)',
+  () => {
+    it('copies of one bet that arrive while the wallet is locked: the first decides, the others wait on its id and replay its answer', async () => {
+      const player = await wcPlayer(100);
+      const body = { playerRef: player.playerRef, txnId: txn('bet'), roundId: 'held', amountMinor: 1_000 };
+      // Another movement of the player holds the wallet, so every copy is in the database at once.
+      const wallet = await heldOpen(t.database.db, (trx) =>
+        sql`select id from ledger_accounts where player_id = ${player.playerId} and kind = 'PLAYER_MAIN' for update`.execute(
+          trx,
+        ),
+      );
+      const copies = Promise.all(Array.from({ length: 6 }, () => callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, body)));
+      await sleep(400);
+      wallet.commit();
+      await wallet.done;
+      const answers = await copies;
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+      for (const answer of answers) expect(answer.json()).toEqual({ ok: true, balanceMinor: 9_000, txnId: body.txnId });
+      expect(await mainSatang(player.playerId)).toBe(9_000);
+    });
+  },
+);

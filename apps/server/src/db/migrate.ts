@@ -25,6 +25,7 @@ import { payoutIndexesSchemaSql } from './migrations/021-payout-indexes.ts';
 import { seamlessRollbacksSchemaSql } from './migrations/022-seamless-rollbacks.ts';
 import { playerWithdrawalIndexSchemaSql } from './migrations/023-player-withdrawal-index.ts';
 import { journalPlayerIndexSchemaSql } from './migrations/024-journal-player-index.ts';
+import { seamlessOneWriteSchemaSql } from './migrations/025-seamless-one-write.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'seamless-rollbacks', sql: seamlessRollbacksSchemaSql },
   { version: 23, name: 'player-withdrawal-index', sql: playerWithdrawalIndexSchemaSql },
   { version: 24, name: 'journal-player-index', sql: journalPlayerIndexSchemaSql },
+  { version: 25, name: 'seamless-one-write', sql: seamlessOneWriteSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

@@ -196,6 +196,27 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     equivalent:
       'rows of a table have no order: every reader orders postings itself, so the insert order is not observable',
   },
+  {
+    id: 'PJ10',
+    fn: 'post_journal',
+    rule: 'a journal in two currencies is looked at per currency, even when its legs sum to zero overall',
+    changes: [
+      { find: 'if v_currency is distinct from v_other_currency or v_sum <> 0 then', replace: 'if v_sum <> 0 then' },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal that sums to zero overall but not per currency' },
+  },
+  {
+    id: 'PJ11',
+    fn: 'post_journal',
+    rule: 'a journal in one currency that does not sum to zero is refused',
+    changes: [
+      {
+        find: 'if v_currency is distinct from v_other_currency or v_sum <> 0 then',
+        replace: 'if v_currency is distinct from v_other_currency then',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal summing below zero is as unbalanced as one above' },
+  },
   // the balance trigger --------------------------------------------------------------
   {
     id: 'BT1',
@@ -248,6 +269,32 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'an unbalanced journal is refused, not merely reported',
     changes: [{ find: '    raise exception ', replace: '    raise notice ' }],
     killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  {
+    id: 'BT6',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal in two currencies is checked per currency, even when it sums to zero overall',
+    changes: [{ find: ' and v_journal.first_currency = v_journal.last_currency then', replace: ' then' }],
+    killedBy: {
+      file: SQL_RULES,
+      test: 'a journal that balances overall but not in each currency is refused at commit',
+    },
+  },
+  {
+    id: 'BT7',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal in one currency that does not sum to zero is refused',
+    changes: [{ find: 'v_journal.legs >= 2 and v_journal.total = 0 and', replace: 'v_journal.legs >= 2 and' }],
+    killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  {
+    id: 'BT8',
+    fn: 'postings_assert_balanced',
+    rule: 'one leg is never balanced',
+    changes: [{ find: 'v_journal.legs >= 2 and', replace: 'v_journal.legs >= 1 and' }],
+    killedBy: { file: SQL_RULES, test: 'one leg is never a journal' },
+    equivalent:
+      'a posting is never zero (the column’s check, amount <> 0), so one leg always sums to non-zero and the sum alone refuses it',
   },
   // setting_satang -------------------------------------------------------------------
   {
@@ -685,6 +732,18 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'an exclusion ends at its end',
     changes: [{ find: 'e.starts_at <= now() and (e.ends_at is null or e.ends_at > now())', replace: 'true' }],
     killedBy: { file: PROTECTION, test: 'refused while it lasts, and allowed after' },
+  },
+  {
+    id: 'PR10',
+    fn: 'player_protection_refusal',
+    rule: 'a self-exclusion in force wins over a time-out in force',
+    changes: [
+      {
+        find: "coalesce(max(e.kind) filter (where e.kind = 'SELF_EXCLUSION'), max(e.kind))",
+        replace: 'max(e.kind)',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a self-exclusion taken during a time-out wins over it' },
   },
   {
     id: 'PR4',
@@ -1908,6 +1967,15 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: SEAMLESS, test: 'its repeat gets the same answer' },
   },
   {
+    id: 'SC4',
+    fn: 'seamless_claim',
+    rule: 'two copies of one call are decided one after the other (the id’s lock), the second replaying the first',
+    changes: [
+      { find: '  perform pg_advisory_xact_lock(7302119, seamless_lock_key(p_provider, p_txn_id));\n', replace: '' },
+    ],
+    killedBy: { file: SEAMLESS, test: 'copies of one bet that arrive while the wallet is locked', postgresOnly: true },
+  },
+  {
     id: 'HA1',
     fn: 'house_account',
     rule: 'a house account is the one of its provider',
@@ -2053,8 +2121,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a bet is reversed once, whatever the rollback’s id',
     changes: [
       {
-        find: '      if not exists (select 1 from seamless_transactions rb',
-        replace: '      if true or not exists (select 1 from seamless_transactions rb',
+        find: '      elsif not exists (select 1 from seamless_transactions rb',
+        replace: '      elsif true or not exists (select 1 from seamless_transactions rb',
       },
     ],
     killedBy: { file: SEAMLESS, test: 'sent again under another id, it moves nothing more' },
@@ -2079,10 +2147,17 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: GAMES_RULES, test: 'a rollback of a refused bet moves nothing' },
   },
   {
+    id: 'SR7',
+    fn: 'seamless_rollback',
+    rule: 'a rollback waits for its bet being written at the same moment (the bet id’s lock)',
+    changes: [{ find: 'array[p_txn_id, p_bet_txn_id]', replace: 'array[p_txn_id]' }],
+    killedBy: { file: SEAMLESS, test: 'a bet and its rollback delivered at the same moment', postgresOnly: true },
+  },
+  {
     id: 'SR6',
     fn: 'seamless_rollback',
     rule: 'a rollback credits the bet back',
-    changes: [{ find: 'v_bet.amount);', replace: '-v_bet.amount);' }],
+    changes: [{ find: 'p_txn_id, v_bet.amount)', replace: 'p_txn_id, -v_bet.amount)' }],
     killedBy: { file: SEAMLESS, test: 'a rollback reverses its bet once' },
   },
   // The game-transfer saga (games/sql/provider_transfer.sql) ----------------------

@@ -4,7 +4,8 @@ import type {
   SeamlessResponse,
   SeamlessRollbackRequest,
 } from '@app/contracts/provider';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { SeamlessKind } from '../../db/schema.ts';
 import { assert } from '../../lib/assert.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
@@ -86,9 +87,17 @@ function present(answer: SqlAnswer): SeamlessResponse {
   return answer.ok ? answer : { ...answer, message: refusalMessage(answer.code) };
 }
 
+/**
+ * The calls of the seamless SQL functions, sent as named prepared statements
+ * (db/prepared.ts): each is one fixed text, run on every callback.
+ */
+const BET_SQL = preparedStatement('seamless_bet', 'select seamless_bet($1, $2, $3, $4, $5, $6, $7::jsonb) as answer');
+const WIN_SQL = preparedStatement('seamless_win', 'select seamless_win($1, $2, $3, $4, $5, $6) as answer');
+const ROLLBACK_SQL = preparedStatement('seamless_rollback', 'select seamless_rollback($1, $2, $3, $4, $5) as answer');
+
 /** Runs one of the seamless SQL functions (sql/seamless.sql): one statement, its own transaction. */
-async function callSeamless(ctx: GamesContext, call: ReturnType<typeof sql<AnswerRow>>): Promise<SeamlessResponse> {
-  const { rows } = await call.execute(ctx.db);
+async function callSeamless(ctx: GamesContext, text: string, parameters: unknown[]): Promise<SeamlessResponse> {
+  const { rows } = await ctx.db.executeQuery<AnswerRow>(CompiledQuery.raw(text, parameters));
   // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
   const answer = rows[0]?.answer;
   // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
@@ -127,11 +136,15 @@ export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest
     roundId: request.roundId,
     betTxnId: null,
   });
-  return callSeamless(
-    ctx,
-    sql<AnswerRow>`select seamless_bet(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
-      ${request.roundId}, ${fingerprint}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as answer`,
-  );
+  return callSeamless(ctx, BET_SQL, [
+    PROVIDER,
+    request.txnId,
+    request.playerRef,
+    request.amountMinor,
+    request.roundId,
+    fingerprint,
+    LOYALTY_DEFAULTS_JSON,
+  ]);
 }
 
 /**
@@ -150,18 +163,21 @@ export async function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest
     roundId: request.roundId,
     betTxnId: null,
   });
-  return callSeamless(
-    ctx,
-    sql<AnswerRow>`select seamless_win(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.amountMinor},
-      ${request.roundId}, ${fingerprint}) as answer`,
-  );
+  return callSeamless(ctx, WIN_SQL, [
+    PROVIDER,
+    request.txnId,
+    request.playerRef,
+    request.amountMinor,
+    request.roundId,
+    fingerprint,
+  ]);
 }
 
 /**
  * A rollback reverses an accepted bet once. For a bet that never arrived it
  * leaves a VOIDED_BET mark under the bet's id, so the bet is refused if it
- * comes late; when the bet is being written at this very moment, the mark
- * waits for it and the rollback then reverses it (seamless_rollback).
+ * comes late; when the bet is being written at this very moment, the
+ * rollback waits for it and then reverses it (seamless_rollback).
  */
 export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollbackRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
@@ -173,9 +189,5 @@ export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollb
     roundId: null,
     betTxnId: request.betTxnId,
   });
-  return callSeamless(
-    ctx,
-    sql<AnswerRow>`select seamless_rollback(${PROVIDER}, ${request.txnId}, ${request.playerRef}, ${request.betTxnId},
-      ${fingerprint}) as answer`,
-  );
+  return callSeamless(ctx, ROLLBACK_SQL, [PROVIDER, request.txnId, request.playerRef, request.betTxnId, fingerprint]);
 }

@@ -23,32 +23,30 @@ language sql immutable as $$
   select jsonb_strip_nulls(jsonb_build_object('ok', false, 'code', p_code, 'balanceMinor', p_balance))
 $$;
 
--- Claims a provider transaction id for this call: null when claimed (the row
--- is written with an empty answer), else the answer for a repeat. A copy
--- delivered at the same moment waits on the key until the first transaction
--- ends, then replays its answer: the stored one; BET_ROLLED_BACK for a bet
--- whose id a rollback marked first; TXN_MISMATCH for an id used for another
--- movement (both with the balance).
+-- Takes a provider transaction id for this call, under a transaction-scoped
+-- advisory lock on the id (seamless_lock_key; two ids of one hash share a
+-- lock, which only orders them): two copies of one call are decided one after
+-- the other, and the second replays the first's answer.
+-- Answers null for an id not used yet (the call then decides and stores its
+-- answer, seamless_store), else the answer for a repeat: the stored one;
+-- BET_ROLLED_BACK for a bet whose id a rollback marked first; TXN_MISMATCH
+-- for an id used for another movement (both with the balance). The row is
+-- written once, with its answer, when the call ends (issue 23: one row write
+-- per call, not an insert and then an update).
 create or replace function seamless_claim(
   p_provider text,
   p_txn_id text,
   p_kind text,
   p_player_id bigint,
-  p_amount bigint,
-  p_round_id text,
-  p_bet_txn_id text,
   p_fingerprint text
 ) returns jsonb language plpgsql as $$
 declare
   v_stored record;
 begin
-  insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, bet_txn_id, fingerprint,
-                                     answer)
-    values (p_provider, p_txn_id, p_kind, p_player_id, p_amount, p_round_id, p_bet_txn_id, p_fingerprint, 'null')
-    on conflict (provider, txn_id) do nothing;
-  if found then return null; end if;
-  select t.kind, t.fingerprint, t.answer into strict v_stored from seamless_transactions t
-   where t.provider = p_provider and t.txn_id = p_txn_id for update;
+  perform pg_advisory_xact_lock(7302119, seamless_lock_key(p_provider, p_txn_id));
+  select t.kind, t.fingerprint, t.answer into v_stored from seamless_transactions t
+   where t.provider = p_provider and t.txn_id = p_txn_id;
+  if not found then return null; end if;
   if v_stored.kind = 'VOIDED_BET' and p_kind = 'BET' then
     return seamless_refusal('BET_ROLLED_BACK', seamless_main_balance(p_player_id));
   end if;
@@ -58,17 +56,46 @@ begin
   return v_stored.answer;
 end $$;
 
--- Stores a claimed call's answer and the journal it posted (null: none), and
--- answers it (null when no call was claimed under the id).
-create or replace function seamless_store(p_provider text, p_txn_id text, p_answer jsonb, p_journal_id bigint)
-returns jsonb language plpgsql as $$
+-- The advisory lock of a provider transaction id (held to the end of the
+-- transaction, in key space 7302119) is this key. Every writer of an id's row
+-- takes the lock before reading the row and before any row lock, and a call
+-- that needs two (a rollback: its own and its bet's) takes them in one order
+-- (seamless_lock), so waits on them never form a cycle.
+create or replace function seamless_lock_key(p_provider text, p_txn_id text) returns integer
+language sql immutable as $$
+  select hashtext(p_provider || '/' || p_txn_id)
+$$;
+
+create or replace function seamless_lock(p_provider text, p_txn_ids text[]) returns void
+language plpgsql as $$
 declare
-  v_answer jsonb;
+  v_key integer;
 begin
-  update seamless_transactions set answer = p_answer, journal_entry_id = p_journal_id
-   where provider = p_provider and txn_id = p_txn_id
-  returning p_answer into v_answer;
-  return v_answer;
+  for v_key in select distinct seamless_lock_key(p_provider, id) from unnest(p_txn_ids) as id order by 1 loop
+    perform pg_advisory_xact_lock(7302119, v_key);
+  end loop;
+end $$;
+
+-- Writes a claimed call's row (its movement, the journal it posted or null,
+-- and its answer) and answers the answer.
+create or replace function seamless_store(
+  p_provider text,
+  p_txn_id text,
+  p_kind text,
+  p_player_id bigint,
+  p_amount bigint,
+  p_round_id text,
+  p_bet_txn_id text,
+  p_fingerprint text,
+  p_answer jsonb,
+  p_journal_id bigint
+) returns jsonb language plpgsql as $$
+begin
+  insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, bet_txn_id, fingerprint,
+                                     answer, journal_entry_id)
+    values (p_provider, p_txn_id, p_kind, p_player_id, p_amount, p_round_id, p_bet_txn_id, p_fingerprint, p_answer,
+            p_journal_id);
+  return p_answer;
 end $$;
 
 -- Moves money between the player's main wallet and the provider's clearing
@@ -111,27 +138,29 @@ declare
   v_player bigint;
   v_replay jsonb;
   v_main record;
-  v_moved record;
+  v_answer jsonb;
+  v_journal bigint;
 begin
   select pp.player_id into v_player from provider_players pp
    where pp.provider = p_provider and pp.player_ref = p_player_ref;
   if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
-  v_replay := seamless_claim(p_provider, p_txn_id, 'BET', v_player, p_amount, p_round_id, null, p_fingerprint);
+  v_replay := seamless_claim(p_provider, p_txn_id, 'BET', v_player, p_fingerprint);
   if v_replay is not null then return v_replay; end if;
   select a.id, a.balance into strict v_main from ledger_accounts a
    where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
   if player_frozen(v_player) then
-    return seamless_store(p_provider, p_txn_id, seamless_refusal('PLAYER_FROZEN', v_main.balance), null);
+    v_answer := seamless_refusal('PLAYER_FROZEN', v_main.balance);
+  elsif player_protection_refusal(v_player, 'BET', p_amount) is not null then
+    v_answer := seamless_refusal('PLAYER_BLOCKED', v_main.balance);
+  elsif v_main.balance < p_amount then
+    v_answer := seamless_refusal('INSUFFICIENT_FUNDS', v_main.balance);
+  else
+    select m.journal_id, m.answer into v_journal, v_answer
+      from seamless_move(p_provider, 'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount) as m;
+    perform count_bet(v_player, p_provider, p_txn_id, p_amount, p_loyalty_defaults);
   end if;
-  if player_protection_refusal(v_player, 'BET', p_amount) is not null then
-    return seamless_store(p_provider, p_txn_id, seamless_refusal('PLAYER_BLOCKED', v_main.balance), null);
-  end if;
-  if v_main.balance < p_amount then
-    return seamless_store(p_provider, p_txn_id, seamless_refusal('INSUFFICIENT_FUNDS', v_main.balance), null);
-  end if;
-  select * into v_moved from seamless_move(p_provider, 'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount);
-  perform count_bet(v_player, p_provider, p_txn_id, p_amount, p_loyalty_defaults);
-  return seamless_store(p_provider, p_txn_id, v_moved.answer, v_moved.journal_id);
+  return seamless_store(p_provider, p_txn_id, 'BET', v_player, p_amount, p_round_id, null, p_fingerprint,
+                        v_answer, v_journal);
 end $$;
 
 -- A win credits the main wallet (also for a frozen player: it is their money),
@@ -150,12 +179,13 @@ declare
   v_player bigint;
   v_replay jsonb;
   v_main bigint;
-  v_moved record;
+  v_answer jsonb;
+  v_journal bigint;
 begin
   select pp.player_id into v_player from provider_players pp
    where pp.provider = p_provider and pp.player_ref = p_player_ref;
   if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
-  v_replay := seamless_claim(p_provider, p_txn_id, 'WIN', v_player, p_amount, p_round_id, null, p_fingerprint);
+  v_replay := seamless_claim(p_provider, p_txn_id, 'WIN', v_player, p_fingerprint);
   if v_replay is not null then return v_replay; end if;
   if not exists (
     select 1 from seamless_transactions bet
@@ -166,19 +196,22 @@ begin
           where rb.provider = bet.provider and rb.bet_txn_id = bet.txn_id and rb.kind = 'ROLLBACK'
             and rb.journal_entry_id is not null)
   ) then
-    return seamless_store(p_provider, p_txn_id, seamless_refusal('BET_NOT_FOUND', seamless_main_balance(v_player)),
-                          null);
+    v_answer := seamless_refusal('BET_NOT_FOUND', seamless_main_balance(v_player));
+  else
+    select a.id into strict v_main from ledger_accounts a where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
+    select m.journal_id, m.answer into v_journal, v_answer
+      from seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount) as m;
   end if;
-  select a.id into strict v_main from ledger_accounts a where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
-  select * into v_moved from seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount);
-  return seamless_store(p_provider, p_txn_id, v_moved.answer, v_moved.journal_id);
+  return seamless_store(p_provider, p_txn_id, 'WIN', v_player, p_amount, p_round_id, null, p_fingerprint,
+                        v_answer, v_journal);
 end $$;
 
 -- A rollback reverses an accepted bet once. For a bet that never arrived it
 -- leaves a VOIDED_BET mark under the bet's id, so the bet is refused if it
--- comes late; when the bet is being written at this very moment, the mark
--- waits for it and the rollback then reverses it. Whatever it does not
--- reverse (a refused bet, one already reversed) answers the balance unchanged.
+-- comes late; when the bet is being written at this very moment, the
+-- rollback waits for it (the bet id's lock) and then reverses it. Whatever it
+-- does not reverse (a refused bet, one already reversed) answers the balance
+-- unchanged.
 create or replace function seamless_rollback(
   p_provider text,
   p_txn_id text,
@@ -191,12 +224,15 @@ declare
   v_replay jsonb;
   v_bet record;
   v_main bigint;
-  v_moved record;
+  v_answer jsonb;
+  v_journal bigint;
 begin
   select pp.player_id into v_player from provider_players pp
    where pp.provider = p_provider and pp.player_ref = p_player_ref;
   if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
-  v_replay := seamless_claim(p_provider, p_txn_id, 'ROLLBACK', v_player, null, null, p_bet_txn_id, p_fingerprint);
+  -- Its bet's lock with its own, so that a bet being written now is waited for.
+  perform seamless_lock(p_provider, array[p_txn_id, p_bet_txn_id]);
+  v_replay := seamless_claim(p_provider, p_txn_id, 'ROLLBACK', v_player, p_fingerprint);
   if v_replay is not null then return v_replay; end if;
   insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, bet_txn_id, fingerprint,
                                      answer)
@@ -205,25 +241,24 @@ begin
     on conflict (provider, txn_id) do nothing;
   if not found then
     select t.kind, t.player_id, t.amount, t.journal_entry_id into strict v_bet from seamless_transactions t
-     where t.provider = p_provider and t.txn_id = p_bet_txn_id for update;
+     where t.provider = p_provider and t.txn_id = p_bet_txn_id;
     -- Only an accepted bet (it has a journal) is reversed; a refused one moved nothing.
     if v_bet.kind = 'BET' and v_bet.journal_entry_id is not null and coalesce(v_bet.amount, 0) <> 0 then
       if v_bet.player_id <> v_player then
-        return seamless_store(p_provider, p_txn_id, seamless_refusal('TXN_MISMATCH', seamless_main_balance(v_player)),
-                              null);
-      end if;
-      if not exists (select 1 from seamless_transactions rb
-                      where rb.provider = p_provider and rb.kind = 'ROLLBACK' and rb.bet_txn_id = p_bet_txn_id
-                        and rb.journal_entry_id is not null) then
+        v_answer := seamless_refusal('TXN_MISMATCH', seamless_main_balance(v_player));
+      elsif not exists (select 1 from seamless_transactions rb
+                         where rb.provider = p_provider and rb.kind = 'ROLLBACK' and rb.bet_txn_id = p_bet_txn_id
+                           and rb.journal_entry_id is not null) then
         select a.id into strict v_main from ledger_accounts a
          where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
-        select * into v_moved from seamless_move(p_provider, 'SEAMLESS_ROLLBACK', v_player, v_main, p_txn_id,
-                                                 v_bet.amount);
+        select m.journal_id, m.answer into v_journal, v_answer
+          from seamless_move(p_provider, 'SEAMLESS_ROLLBACK', v_player, v_main, p_txn_id, v_bet.amount) as m;
         perform void_bet(p_provider, p_bet_txn_id);
-        return seamless_store(p_provider, p_txn_id, v_moved.answer, v_moved.journal_id);
       end if;
     end if;
   end if;
-  return seamless_store(p_provider, p_txn_id,
-                        jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player)), null);
+  return seamless_store(p_provider, p_txn_id, 'ROLLBACK', v_player, null, null, p_bet_txn_id, p_fingerprint,
+                        coalesce(v_answer,
+                                 jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player))),
+                        v_journal);
 end $$;

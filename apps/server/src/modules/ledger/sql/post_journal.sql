@@ -27,6 +27,7 @@ create or replace function post_journal(
 declare
   v_found integer;
   v_currency text;
+  v_other_currency text;
   v_sum numeric;
   v_leg record;
   v_after bigint;
@@ -36,17 +37,25 @@ begin
     raise exception using errcode = 'LG001', message = 'every posting must name an existing account';
   end if;
 
-  -- The first unbalanced currency in the order of the postings.
-  select a.currency, sum(leg.amount) into v_currency, v_sum
-    from unnest(p_accounts, p_amounts) with ordinality as leg (account_id, amount, position)
-    join ledger_accounts a on a.id = leg.account_id
-    group by a.currency
-    having sum(leg.amount) <> 0
-    order by min(leg.position)
-    limit 1;
-  if found then
-    raise exception using errcode = 'LG002',
-      message = format('journal %s does not balance in %s: sum %s', p_kind, v_currency, v_sum);
+  -- A journal in one currency whose legs sum to zero balances: one plain
+  -- aggregate (issue 23: no grouping, sorting or limit to set up on every
+  -- call). Any other is looked at per currency, for the message.
+  select min(a.currency), max(a.currency), sum(leg.amount) into v_currency, v_other_currency, v_sum
+    from unnest(p_accounts, p_amounts) as leg (account_id, amount)
+    join ledger_accounts a on a.id = leg.account_id;
+  if v_currency is distinct from v_other_currency or v_sum <> 0 then
+    -- The first unbalanced currency in the order of the postings.
+    select a.currency, sum(leg.amount) into v_currency, v_sum
+      from unnest(p_accounts, p_amounts) with ordinality as leg (account_id, amount, position)
+      join ledger_accounts a on a.id = leg.account_id
+      group by a.currency
+      having sum(leg.amount) <> 0
+      order by min(leg.position)
+      limit 1;
+    if found then
+      raise exception using errcode = 'LG002',
+        message = format('journal %s does not balance in %s: sum %s', p_kind, v_currency, v_sum);
+    end if;
   end if;
 
   moved_accounts := '{}';

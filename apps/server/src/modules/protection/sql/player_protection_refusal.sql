@@ -21,11 +21,11 @@ begin
   if p_action not in ('DEPOSIT', 'PLAY', 'BET', 'CLAIM') then
     raise exception 'unknown protected action %', p_action;
   end if;
-  select e.kind into v_exclusion
+  -- The exclusion in force, a self-exclusion before a time-out (an aggregate:
+  -- no sort and limit to set up on every bet, issue 23).
+  select coalesce(max(e.kind) filter (where e.kind = 'SELF_EXCLUSION'), max(e.kind)) into v_exclusion
     from player_exclusions e
-   where e.player_id = p_player_id and e.starts_at <= now() and (e.ends_at is null or e.ends_at > now())
-   order by e.kind = 'SELF_EXCLUSION' desc
-   limit 1;
+   where e.player_id = p_player_id and e.starts_at <= now() and (e.ends_at is null or e.ends_at > now());
   if v_exclusion = 'SELF_EXCLUSION' then return 'SELF_EXCLUDED'; end if;
   if v_exclusion = 'TIMEOUT' then return 'TIMED_OUT'; end if;
 
