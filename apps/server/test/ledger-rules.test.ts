@@ -328,6 +328,11 @@ describe('postJournal: stored balances and the lock order', () => {
                 begin insert into moved_order (account_id) values (new.id); return new; end $$`.execute(trx);
       await sql`create trigger test_note_moved after update on ledger_accounts
                 for each row execute function test_note_moved()`.execute(trx);
+      // Plans that read the postings in their own order (not the accounts' id order, which a hash or merge
+      // join of this small table gives), so that only post_journal's own ordering can put them in order.
+      await sql`set local enable_hashjoin = off`.execute(trx);
+      await sql`set local enable_mergejoin = off`.execute(trx);
+      await sql`discard plans`.execute(trx);
       await postJournal(trx, {
         kind: 'TEST',
         playerId: null,

@@ -145,8 +145,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a debit never takes a stored balance below zero (LG003, insufficient balance)',
     changes: [
       {
-        find: 'and balance + v_leg.amount >= 0',
-        replace: 'and balance + v_leg.amount >= -100',
+        find: 'and balance + v_moves[i] >= 0',
+        replace: 'and balance + v_moves[i] >= -100',
       },
     ],
     killedBy: {
@@ -158,21 +158,39 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'PJ5',
     fn: 'post_journal',
     rule: 'player balances are locked in ascending account-id order (no deadlock between journals)',
-    changes: [{ find: '      order by leg.account_id\n', replace: '      order by leg.account_id desc\n' }],
+    changes: [
+      {
+        find: 'array_agg(leg.account_id order by leg.account_id), array_agg(leg.amount order by leg.account_id)',
+        replace:
+          'array_agg(leg.account_id order by leg.account_id desc), array_agg(leg.amount order by leg.account_id desc)',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'player balances are moved in ascending account-id order' },
+  },
+  {
+    id: 'PJ12',
+    fn: 'post_journal',
+    rule: 'two stored balances or more are put in ascending account-id order before any is locked',
+    changes: [{ find: 'if cardinality(v_stored) > 1 then', replace: 'if false then' }],
     killedBy: { file: LEDGER_RULES, test: 'player balances are moved in ascending account-id order' },
   },
   {
     id: 'PJ6',
     fn: 'post_journal',
     rule: 'only player accounts keep a stored balance; house accounts are never row-locked',
-    changes: [{ find: '      where a.player_id is not null\n', replace: '      where true\n' }],
+    changes: [
+      {
+        find: 'array_agg(leg.account_id) filter (where a.player_id is not null),\n         array_agg(leg.amount) filter (where a.player_id is not null)',
+        replace: 'array_agg(leg.account_id), array_agg(leg.amount)',
+      },
+    ],
     killedBy: { file: LEDGER_RULES, test: 'house accounts keep no stored balance' },
   },
   {
     id: 'PJ7',
     fn: 'post_journal',
     rule: 'the balance answered after a move is the stored one',
-    changes: [{ find: 'returning balance into v_after;', replace: 'returning balance - v_leg.amount into v_after;' }],
+    changes: [{ find: 'returning balance into v_after;', replace: 'returning balance - v_moves[i] into v_after;' }],
     killedBy: { file: LEDGER_RULES, test: 'before and after are reported per player account' },
   },
   {

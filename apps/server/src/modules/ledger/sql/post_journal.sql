@@ -29,20 +29,26 @@ declare
   v_currency text;
   v_other_currency text;
   v_sum numeric;
-  v_leg record;
+  v_stored bigint[];
+  v_moves bigint[];
   v_after bigint;
 begin
-  select count(*) into v_found from ledger_accounts where id = any (p_accounts);
+  -- The postings' accounts, currencies and sum, and the legs that move a
+  -- stored (player) balance, in one plain aggregate (issue 23: no grouping,
+  -- sorting or limit to set up on every call; the two arrays are filled from
+  -- the same rows in the same order, so they stay in pairs).
+  select count(a.id), min(a.currency), max(a.currency), sum(leg.amount),
+         array_agg(leg.account_id) filter (where a.player_id is not null),
+         array_agg(leg.amount) filter (where a.player_id is not null)
+    into v_found, v_currency, v_other_currency, v_sum, v_stored, v_moves
+    from unnest(p_accounts, p_amounts) as leg (account_id, amount)
+    left join ledger_accounts a on a.id = leg.account_id;
   if v_found <> cardinality(p_accounts) then
     raise exception using errcode = 'LG001', message = 'every posting must name an existing account';
   end if;
 
-  -- A journal in one currency whose legs sum to zero balances: one plain
-  -- aggregate (issue 23: no grouping, sorting or limit to set up on every
-  -- call). Any other is looked at per currency, for the message.
-  select min(a.currency), max(a.currency), sum(leg.amount) into v_currency, v_other_currency, v_sum
-    from unnest(p_accounts, p_amounts) as leg (account_id, amount)
-    join ledger_accounts a on a.id = leg.account_id;
+  -- A journal in one currency whose legs sum to zero balances. Any other is
+  -- looked at per currency, for the message.
   if v_currency is distinct from v_other_currency or v_sum <> 0 then
     -- The first unbalanced currency in the order of the postings.
     select a.currency, sum(leg.amount) into v_currency, v_sum
@@ -58,22 +64,23 @@ begin
     end if;
   end if;
 
+  -- More than one stored balance: in ascending account-id order, the one
+  -- lock order.
+  if cardinality(v_stored) > 1 then
+    select array_agg(leg.account_id order by leg.account_id), array_agg(leg.amount order by leg.account_id)
+      into v_stored, v_moves
+      from unnest(v_stored, v_moves) as leg (account_id, amount);
+  end if;
   moved_accounts := '{}';
   balances_after := '{}';
-  for v_leg in
-    select leg.account_id, leg.amount
-      from unnest(p_accounts, p_amounts) as leg (account_id, amount)
-      join ledger_accounts a on a.id = leg.account_id
-      where a.player_id is not null
-      order by leg.account_id
-  loop
-    update ledger_accounts set balance = balance + v_leg.amount
-      where id = v_leg.account_id and balance is not null and balance + v_leg.amount >= 0
+  for i in 1 .. coalesce(cardinality(v_stored), 0) loop
+    update ledger_accounts set balance = balance + v_moves[i]
+      where id = v_stored[i] and balance is not null and balance + v_moves[i] >= 0
       returning balance into v_after;
     if not found then
       raise exception using errcode = 'LG003', message = 'insufficient_balance';
     end if;
-    moved_accounts := moved_accounts || v_leg.account_id;
+    moved_accounts := moved_accounts || v_stored[i];
     balances_after := balances_after || v_after;
   end loop;
 
