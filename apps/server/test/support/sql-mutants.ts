@@ -764,6 +764,27 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: PROTECTION, test: 'a self-exclusion taken during a time-out wins over it' },
   },
   {
+    id: 'PR11',
+    fn: 'player_protection_refusal',
+    rule: 'a player with limits has them checked (the short cut for players without any)',
+    changes: [{ find: 'if not v_limited then return null; end if;', replace: 'if true then return null; end if;' }],
+    killedBy: { file: PROTECTION, test: 'a deposit over the daily limit is refused on the deposit screen' },
+  },
+  {
+    id: 'PR12',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit looks for deposit limits, a bet or a launch for loss limits',
+    changes: [{ find: "case p_action when 'DEPOSIT' then 'DEPOSIT' else 'LOSS' end", replace: "'LOSS'" }],
+    killedBy: { file: PROTECTION, test: 'a deposit over the daily limit is refused on the deposit screen' },
+  },
+  {
+    id: 'PR13',
+    fn: 'player_protection_refusal',
+    rule: 'a bet looks for loss limits',
+    changes: [{ find: "case p_action when 'DEPOSIT' then 'DEPOSIT' else 'LOSS' end", replace: "'DEPOSIT'" }],
+    killedBy: { file: PROTECTION, test: 'a bet is accepted only while, lost, it keeps the period within the limit' },
+  },
+  {
     id: 'PR4',
     fn: 'player_protection_refusal',
     rule: 'a deposit that reaches the limit exactly is allowed; one satang more is not',

@@ -15,19 +15,27 @@ create or replace function player_protection_refusal(p_player_id bigint, p_actio
 returns text language plpgsql volatile as $$
 declare
   v_exclusion text;
+  v_limited boolean;
   v_limit record;
   v_used bigint;
 begin
   if p_action not in ('DEPOSIT', 'PLAY', 'BET', 'CLAIM') then
     raise exception 'unknown protected action %', p_action;
   end if;
-  -- The exclusion in force, a self-exclusion before a time-out (an aggregate:
-  -- no sort and limit to set up on every bet, issue 23).
-  select coalesce(max(e.kind) filter (where e.kind = 'SELF_EXCLUSION'), max(e.kind)) into v_exclusion
+  -- The exclusion in force, a self-exclusion before a time-out, and whether
+  -- the player has a limit of the kind the action counts against, in one
+  -- statement (an aggregate: no sort and limit to set up on every bet; most
+  -- players have no limit, and then nothing more is read; issue 23).
+  select coalesce(max(e.kind) filter (where e.kind = 'SELF_EXCLUSION'), max(e.kind)),
+         exists (select 1 from player_limits l
+                  where l.player_id = p_player_id
+                    and l.kind = case p_action when 'DEPOSIT' then 'DEPOSIT' else 'LOSS' end)
+    into v_exclusion, v_limited
     from player_exclusions e
    where e.player_id = p_player_id and e.starts_at <= now() and (e.ends_at is null or e.ends_at > now());
   if v_exclusion = 'SELF_EXCLUSION' then return 'SELF_EXCLUDED'; end if;
   if v_exclusion = 'TIMEOUT' then return 'TIMED_OUT'; end if;
+  if not v_limited then return null; end if;
 
   if p_action = 'DEPOSIT' then
     for v_limit in
