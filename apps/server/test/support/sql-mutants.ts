@@ -199,11 +199,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'each posting is written with its account’s currency',
     changes: [
       {
-        find: 'array_agg(leg.account_id), array_agg(leg.amount), array_agg(a.currency)',
-        replace: "array_agg(leg.account_id), array_agg(leg.amount), array_agg('THB'::text)",
+        find: '    select journal_id, leg.account_id, leg.amount, a.currency',
+        replace: "    select journal_id, leg.account_id, leg.amount, 'THB'",
       },
     ],
     killedBy: { file: LEDGER_RULES, test: 'a points (PTS) journal moves the stored points balance' },
+  },
+  {
+    id: 'PJ9',
+    fn: 'post_journal',
+    rule: 'the postings are written in the order given',
+    changes: [{ find: '      order by leg.position;', replace: '      order by leg.position desc;' }],
+    // Postings are read back in the order they were written (by id), as the seamless test reads a journal's legs.
+    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
   },
   {
     id: 'PJ10',

@@ -30,9 +30,6 @@ declare
   v_other_currency text;
   v_sum numeric;
   v_stored bigint[];
-  v_legs bigint[];
-  v_leg_amounts bigint[];
-  v_leg_currencies text[];
   v_moves bigint[];
   v_after bigint;
 begin
@@ -42,9 +39,8 @@ begin
   -- the same rows in the same order, so they stay in pairs).
   select count(a.id), min(a.currency), max(a.currency), sum(leg.amount),
          array_agg(leg.account_id) filter (where a.player_id is not null),
-         array_agg(leg.amount) filter (where a.player_id is not null),
-         array_agg(leg.account_id), array_agg(leg.amount), array_agg(a.currency)
-    into v_found, v_currency, v_other_currency, v_sum, v_stored, v_moves, v_legs, v_leg_amounts, v_leg_currencies
+         array_agg(leg.amount) filter (where a.player_id is not null)
+    into v_found, v_currency, v_other_currency, v_sum, v_stored, v_moves
     from unnest(p_accounts, p_amounts) as leg (account_id, amount)
     left join ledger_accounts a on a.id = leg.account_id;
   if v_found <> cardinality(p_accounts) then
@@ -91,8 +87,9 @@ begin
   insert into journal_entries (kind, player_id, reference)
     values (p_kind, p_player_id, p_reference)
     returning id into journal_id;
-  -- Each posting with its account's currency, as the aggregate above read them.
   insert into postings (journal_entry_id, account_id, amount, currency)
-    select journal_id, leg.account_id, leg.amount, leg.currency
-      from unnest(v_legs, v_leg_amounts, v_leg_currencies) as leg (account_id, amount, currency);
+    select journal_id, leg.account_id, leg.amount, a.currency
+      from unnest(p_accounts, p_amounts) with ordinality as leg (account_id, amount, position)
+      join ledger_accounts a on a.id = leg.account_id
+      order by leg.position;
 end $$;
