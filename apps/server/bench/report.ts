@@ -185,6 +185,13 @@ export function formatReport(report: BenchReport): string {
         ['pgbench select-only', `${selectOnly.tps} TPS`, ms(selectOnly.latencyMs)],
       );
     }
+    const sqlOnly = report.seamlessInDatabase;
+    if (sqlOnly)
+      rows.push([
+        'seamless bet + win in the database alone (pgbench script of the two calls, no server)',
+        `${sqlOnly.tps * 2} calls/s, ${ratio(sqlOnly.tps * 2, report.pgbench?.before.tps)} of TPC-B`,
+        `${ms(sqlOnly.latencyMs)} a pair`,
+      ]);
     if (report.bare)
       rows.push(['bare Fastify route (GET)', `${report.bare.perSecond} /s`, `p99 ${ms(report.bare.p99)}`]);
     parts.push('', '### Baselines, same run', '', table(['baseline', 'throughput', 'latency'], rows));

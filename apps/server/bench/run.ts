@@ -35,6 +35,8 @@ import { freePort } from '../reliability/cluster.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DEFAULT_DEPOSIT_ACCOUNTS } from '../src/db/seed.ts';
+import { WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { LOYALTY_DEFAULTS_JSON } from '../src/modules/loyalty/loyalty-settings.ts';
 import { havePgbench, initPgbench, type PgbenchFigures, pgbench } from './baselines.ts';
 import { type LoadFigures, load, type NextRequest } from './load.ts';
 import {
@@ -127,6 +129,8 @@ export type BenchReport = {
   settings: { seconds: number; connections: number; players: number; pgbenchScale: number; mode: RunMode };
   argon2: string;
   pgbench?: { before: PgbenchFigures; selectOnly: PgbenchFigures; after: PgbenchFigures };
+  /** The seamless bet and win, one pair per pgbench transaction, on the product's database without the server. */
+  seamlessInDatabase?: PgbenchFigures;
   bare?: LoadFigures;
   postgres?: StoreFigures;
   /** The same runs on a database seeded with --scale players. */
@@ -581,6 +585,39 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
   }
 }
 
+/**
+ * The seamless bet and win as the server calls them (sql/seamless.sql), with
+ * fresh transaction ids, as a pgbench script on the product's database after
+ * its HTTP runs: what the database alone does with them, without the server
+ * and the load generator (issue 23: how far the functions themselves are
+ * from pgbench's TPC-B on the same machine).
+ */
+async function seamlessInDatabase(databaseUrl: string): Promise<PgbenchFigures> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client
+    .query<{ player_ref: string }>(
+      'select player_ref from provider_players where provider = $1 order by player_id limit 1000',
+      [WC_PROVIDER],
+    )
+    .finally(() => client.end());
+  if (rows.length === 0) throw new Error('no player of the WC game to bet with');
+  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const player = `(case :p::integer ${rows.map((row, index) => `when ${index + 1} then ${quoted(row.player_ref)}`).join(' ')} end)`;
+  const ids = (prefix: string) => `'${prefix}-' || :client_id || '-' || :r`;
+  const text = [
+    `\\set p random(1, ${rows.length})`,
+    '\\set r random(1, 2000000000)',
+    `select seamless_bet('${WC_PROVIDER}', ${ids('sql-bet')}, ${player}, 100, ${ids('sql-round')}, 'bench', ${quoted(LOYALTY_DEFAULTS_JSON)}::jsonb);`,
+    `select seamless_win('${WC_PROVIDER}', ${ids('sql-win')}, ${player}, 100, ${ids('sql-round')}, 'bench');`,
+    '',
+  ].join('\n');
+  return pgbench(databaseUrl, {
+    clients: CONNECTIONS,
+    seconds: SECONDS,
+    script: { name: 'seamless bet + win', text },
+  });
+}
 /** A bare Fastify route in its own process, the same load generator and concurrency. */
 async function measureBare(): Promise<LoadFigures> {
   const port = await freePort();
@@ -710,6 +747,10 @@ if (!SKIP.has('postgres') && postgresUrl) {
     report.bare = await measureBare();
     step('the product on PostgreSQL');
     report.postgres = await measureStore({ databaseUrl: database.url, full: true });
+    if (pgbenchDb && wanted('seamless')) {
+      step('the seamless bet and win in the database alone (a pgbench script of the two calls)');
+      report.seamlessInDatabase = await seamlessInDatabase(database.url);
+    }
     if (SCALE > 0) {
       const scaled = await scratchDatabase(postgresUrl, `bench_scale_${process.pid}`);
       try {
