@@ -2008,9 +2008,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'SC4',
     fn: 'seamless_claim',
     rule: 'two copies of one call are decided one after the other (the id’s lock), the second replaying the first',
-    changes: [
-      { find: '  perform pg_advisory_xact_lock(7302119, seamless_lock_key(p_provider, p_txn_id));\n', replace: '' },
-    ],
+    changes: [{ find: '  perform pg_advisory_xact_lock(seamless_lock_id(p_provider, p_txn_id));\n', replace: '' }],
     killedBy: { file: SEAMLESS, test: 'copies of one bet that arrive while the wallet is locked', postgresOnly: true },
   },
   {

@@ -24,7 +24,7 @@ language sql immutable as $$
 $$;
 
 -- Takes a provider transaction id for this call, under a transaction-scoped
--- advisory lock on the id (seamless_lock_key; two ids of one hash share a
+-- advisory lock on the id (seamless_lock_id; two ids of one hash share a
 -- lock, which only orders them): two copies of one call are decided one after
 -- the other, and the second replays the first's answer.
 -- Answers null for an id not used yet (the call then decides and stores its
@@ -43,7 +43,7 @@ create or replace function seamless_claim(
 declare
   v_stored record;
 begin
-  perform pg_advisory_xact_lock(7302119, seamless_lock_key(p_provider, p_txn_id));
+  perform pg_advisory_xact_lock(seamless_lock_id(p_provider, p_txn_id));
   select t.kind, t.fingerprint, t.answer into v_stored from seamless_transactions t
    where t.provider = p_provider and t.txn_id = p_txn_id;
   if not found then return null; end if;
@@ -56,23 +56,24 @@ begin
   return v_stored.answer;
 end $$;
 
--- The advisory lock of a provider transaction id (held to the end of the
--- transaction, in key space 7302119) is this key. Every writer of an id's row
--- takes the lock before reading the row and before any row lock, and a call
--- that needs two (a rollback: its own and its bet's) takes them in one order
+-- The advisory lock of a provider transaction id, held to the end of the
+-- transaction: 7302119 (the seamless ids' key space) in its high half, the
+-- hash of provider and id in its low half. Every writer of an id's row takes
+-- the lock before reading the row and before any row lock, and a call that
+-- needs two (a rollback: its own and its bet's) takes them in one order
 -- (seamless_lock), so waits on them never form a cycle.
-create or replace function seamless_lock_key(p_provider text, p_txn_id text) returns integer
+create or replace function seamless_lock_id(p_provider text, p_txn_id text) returns bigint
 language sql immutable as $$
-  select hashtext(p_provider || '/' || p_txn_id)
+  select (7302119::bigint << 32) | (hashtext(p_provider || '/' || p_txn_id)::bigint & 4294967295)
 $$;
 
 create or replace function seamless_lock(p_provider text, p_txn_ids text[]) returns void
 language plpgsql as $$
 declare
-  v_key integer;
+  v_lock bigint;
 begin
-  for v_key in select distinct seamless_lock_key(p_provider, id) from unnest(p_txn_ids) as id order by 1 loop
-    perform pg_advisory_xact_lock(7302119, v_key);
+  for v_lock in select distinct seamless_lock_id(p_provider, id) from unnest(p_txn_ids) as id order by 1 loop
+    perform pg_advisory_xact_lock(v_lock);
   end loop;
 end $$;
 
