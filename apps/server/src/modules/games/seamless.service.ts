@@ -121,6 +121,18 @@ function otherCurrency(request: { currency?: string | undefined }): SeamlessResp
     : refusal('CURRENCY_NOT_SUPPORTED');
 }
 
+/** A bet's or a win's parameters, in the order seamless_bet and seamless_win both take them. */
+function betOrWinParameters(kind: 'BET' | 'WIN', request: SeamlessBetRequest): unknown[] {
+  const fingerprint = fingerprintOf({
+    kind,
+    playerRef: request.playerRef,
+    amount: request.amountMinor,
+    roundId: request.roundId,
+    betTxnId: null,
+  });
+  return [PROVIDER, request.txnId, request.playerRef, request.amountMinor, request.roundId, fingerprint];
+}
+
 /**
  * A bet debits the main wallet and counts as turnover; a bet larger than the
  * balance, by a frozen player, or refused by the player's own protection is
@@ -129,22 +141,7 @@ function otherCurrency(request: { currency?: string | undefined }): SeamlessResp
 export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
   if (refused) return refused;
-  const fingerprint = fingerprintOf({
-    kind: 'BET',
-    playerRef: request.playerRef,
-    amount: request.amountMinor,
-    roundId: request.roundId,
-    betTxnId: null,
-  });
-  return callSeamless(ctx, BET_SQL, [
-    PROVIDER,
-    request.txnId,
-    request.playerRef,
-    request.amountMinor,
-    request.roundId,
-    fingerprint,
-    LOYALTY_DEFAULTS_JSON,
-  ]);
+  return callSeamless(ctx, BET_SQL, [...betOrWinParameters('BET', request), LOYALTY_DEFAULTS_JSON]);
 }
 
 /**
@@ -156,21 +153,7 @@ export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest
 export async function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
   if (refused) return refused;
-  const fingerprint = fingerprintOf({
-    kind: 'WIN',
-    playerRef: request.playerRef,
-    amount: request.amountMinor,
-    roundId: request.roundId,
-    betTxnId: null,
-  });
-  return callSeamless(ctx, WIN_SQL, [
-    PROVIDER,
-    request.txnId,
-    request.playerRef,
-    request.amountMinor,
-    request.roundId,
-    fingerprint,
-  ]);
+  return callSeamless(ctx, WIN_SQL, betOrWinParameters('WIN', request));
 }
 
 /**
