@@ -1,8 +1,9 @@
 import type { BankTransferWebhook } from '@app/contracts/deposits';
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { depositRepository } from '../src/modules/deposits/deposit.repository.ts';
+import { depositRepository, FEED_LOCKS } from '../src/modules/deposits/deposit.repository.ts';
 import { signWebhook } from '../src/modules/deposits/webhook-signature.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import {
@@ -449,11 +450,14 @@ describe.runIf(onPostgres())(
       return { state, outcome };
     }
 
-    /** A delivery in progress, as receiveBankTransfer holds it: its reference's lock, then its player's. */
+    /** A delivery in progress, as bank_feed_deliver holds it: the matching lock shared and its reference's, then its player's. */
     const deliveryInProgress = (reference: string, playerId?: number) =>
       heldOpen(t.database.db, async (trx) => {
-        await depositRepository.lockFeedReference(trx, reference.toUpperCase());
-        if (playerId !== undefined) await depositRepository.lockFeedPlayer(trx, playerId);
+        const [matching, references, players] = FEED_LOCKS;
+        await sql`select pg_advisory_xact_lock_shared(${matching}),
+                         pg_advisory_xact_lock(${references}, hashtext(${reference.toUpperCase()}))`.execute(trx);
+        if (playerId !== undefined)
+          await sql`select pg_advisory_xact_lock(${players}, ${playerId}::integer)`.execute(trx);
       });
 
     it('a transfer to another player is credited while a delivery is in progress; a second transfer of the same player waits for it (an approved slip links to one transfer, the deposit limit counts both)', async () => {

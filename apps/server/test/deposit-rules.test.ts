@@ -24,7 +24,7 @@ import {
 } from '../src/modules/deposits/slip-deposit.service.ts';
 import type { SlipStorage } from '../src/modules/deposits/slip-storage.ts';
 import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
-import { houseAccountByNumberQuery, readMoneyLimits } from '../src/modules/settings/settings.service.ts';
+import { readMoneyLimits } from '../src/modules/settings/settings.service.ts';
 import {
   type DepositPlayer,
   depositPlayer,
@@ -312,7 +312,11 @@ describe('the bank feed: which deposit a transfer credits', () => {
 
   it('a transfer’s record names the house account that received it', async () => {
     const player = await depositPlayer(t);
-    const house = await houseAccountByNumberQuery(t.database.db, HOUSE_ACCOUNT).executeTakeFirst();
+    const house = await t.database.db
+      .selectFrom('house_bank_accounts')
+      .select('id')
+      .where('bank_number', '=', HOUSE_ACCOUNT)
+      .executeTakeFirst();
     const transfer = transferOf(player, uniqueAmount());
     await receiveBankTransfer(ctx, transfer);
     expect((await transferRecord(transfer.reference))?.houseAccountId).toBe(house?.id);
@@ -366,6 +370,36 @@ describe('the bank feed: which deposit a transfer credits', () => {
       journalEntryId: approved?.settlementJournalEntryId,
       note: 'already credited by alice from its slip',
     });
+  });
+
+  it('a slip approved without a QR is linked only to a transfer of its amount: a transfer of another amount from the player’s account is another deposit, credited', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await blankSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+
+    const transfer = transferOf(player, amount + 100);
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+
+    expect(await mainSatang(t, player.id)).toBe(2 * amount + 100);
+    const record = await transferRecord(transfer.reference);
+    expect(record).toMatchObject({ status: 'CREDITED', playerId: player.id, note: null });
+    expect(record?.historyId).not.toBe(slip.id);
+  });
+
+  it('a slip approved without a QR is linked only to a transfer within the hour: a transfer of its amount sent two hours after the slip is another deposit, credited', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await blankSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    const sent = await slipOf(slip.id);
+    const transferredAt = new Date((sent?.createdAt.getTime() ?? 0) + 2 * HOUR);
+
+    const transfer = transferOf(player, amount, { transferredAt });
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+
+    expect(await mainSatang(t, player.id)).toBe(2 * amount);
+    expect((await transferRecord(transfer.reference))?.historyId).not.toBe(slip.id);
   });
 
   it('after an operator approved a slip with a readable reference, a transfer of its amount under another reference is another deposit: credited', async () => {

@@ -75,7 +75,9 @@ export type SqlMutant = {
     | 'transfer_sync'
     | 'house_account'
     | 'award_deposit_points'
-    | 'credit_deposit';
+    | 'credit_deposit'
+    | 'bank_feed_deliver'
+    | 'players_fitting_account';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -2710,6 +2712,282 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'if v_posted.moved_accounts[1] is distinct from v_main then', replace: 'if false then' }],
     killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
     equivalent: 'post_journal always answers the one player account a deposit moves, the main one: a guard',
+  },
+  // bank_feed_deliver (deposits/sql/bank_feed.sql) -----------------------------------------
+  {
+    id: 'BF1',
+    fn: 'bank_feed_deliver',
+    rule: 'deliveries of one reference are one after the other (its lock)',
+    changes: [
+      {
+        find: 'perform pg_advisory_xact_lock_shared(p_locks[1]), pg_advisory_xact_lock(p_locks[2], hashtext(p_reference));',
+        replace: 'perform pg_advisory_xact_lock_shared(p_locks[1]);',
+      },
+    ],
+    killedBy: {
+      file: BANK_FEED,
+      test: 'a delivery of a reference waits for a delivery of the same reference',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'BF2',
+    fn: 'bank_feed_deliver',
+    rule: 'a delivery waits for the slips and operators’ decisions that hold the matching lock',
+    changes: [
+      {
+        find: 'perform pg_advisory_xact_lock_shared(p_locks[1]), pg_advisory_xact_lock(',
+        replace: 'perform pg_advisory_xact_lock(',
+      },
+    ],
+    killedBy: {
+      file: BANK_FEED,
+      test: 'a delivery waits for a slip upload or an operator’s deposit decision',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'BF3',
+    fn: 'bank_feed_deliver',
+    rule: 'two transfers of one player are one after the other (the player’s lock)',
+    changes: [{ find: 'perform pg_advisory_xact_lock(p_locks[3], v_player::integer);', replace: '' }],
+    killedBy: { file: BANK_FEED, test: 'a second transfer of the same player waits for it', postgresOnly: true },
+  },
+  {
+    id: 'BF4',
+    fn: 'bank_feed_deliver',
+    rule: 'a reference recorded before credits nothing',
+    changes: [
+      {
+        find: 'if recorded_transfer_id is not null or approved_slip_by_reference',
+        replace: 'if approved_slip_by_reference',
+      },
+    ],
+    killedBy: { file: BANK_FEED, test: 'a duplicate delivery of a reference answers 200 `duplicate`' },
+  },
+  {
+    id: 'BF5',
+    fn: 'bank_feed_deliver',
+    rule: 'a reference an operator credited from its slip is not credited again',
+    changes: [{ find: 'or approved_slip_by_reference is not null or', replace: 'or' }],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'defect 2: a reference an operator credited from its slip is credited once',
+    },
+  },
+  {
+    id: 'BF6',
+    fn: 'bank_feed_deliver',
+    rule: 'only an approved slip under the reference is one an operator credited',
+    changes: [
+      {
+        find: "where e.status = 'APPROVED' and e.type = 'DEPOSIT' and s.bank_transfer_id is null\n             and upper(s.slip_reference) = p_reference",
+        replace:
+          "where e.type = 'DEPOSIT' and s.bank_transfer_id is null\n             and upper(s.slip_reference) = p_reference",
+      },
+    ],
+    killedBy: {
+      file: 'test/slip-deposits.test.ts',
+      test: 'slip first, then the feed transfer with the same reference',
+    },
+  },
+  {
+    id: 'BF7',
+    fn: 'bank_feed_deliver',
+    rule: 'money sent to an account that is not a house account waits for an operator',
+    changes: [{ find: 'or house_account_id is null', replace: '' }],
+    killedBy: { file: BANK_FEED, test: 'a transfer to an account that is not a house account is kept unmatched' },
+  },
+  {
+    id: 'BF8',
+    fn: 'bank_feed_deliver',
+    rule: 'exactly one player fits the sender, or an operator decides',
+    changes: [{ find: 'cardinality(candidate_ids) <> 1', replace: 'cardinality(candidate_ids) < 1' }],
+    killedBy: { file: BANK_FEED, test: 'a masked sender account that fits two players is kept unmatched' },
+  },
+  {
+    id: 'BF9',
+    fn: 'bank_feed_deliver',
+    rule: 'a waiting slip is paid only with a valid CRC',
+    changes: [{ find: 'and s.crc_valid and', replace: 'and' }],
+    killedBy: { file: DEPOSIT_RULES, test: 'an edited QR (CRC no longer valid) proves nothing' },
+  },
+  {
+    id: 'BF10',
+    fn: 'bank_feed_deliver',
+    rule: 'a waiting slip is paid only by a transfer of its amount',
+    changes: [{ find: 's.crc_valid and e.amount = p_amount', replace: 's.crc_valid' }],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a transfer of the reference a waiting slip of the player carries, but of another amount',
+    },
+  },
+  {
+    id: 'BF11',
+    fn: 'bank_feed_deliver',
+    rule: 'a waiting slip is paid only by a transfer of the reference it carries',
+    changes: [{ find: 'and upper(s.slip_reference) = p_reference and s.crc_valid', replace: 'and s.crc_valid' }],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a waiting slip is settled only by the transfer that carries its reference',
+    },
+  },
+  {
+    id: 'BF12',
+    fn: 'bank_feed_deliver',
+    rule: 'only the fitting player’s own waiting slip is paid',
+    changes: [
+      {
+        find: "where e.status = 'WAITING' and e.type = 'DEPOSIT' and s.player_id = v_player",
+        replace: "where e.status = 'WAITING' and e.type = 'DEPOSIT'",
+      },
+    ],
+    killedBy: {
+      file: 'test/slip-deposits.test.ts',
+      test: 'a waiting slip whose reference the feed already credited, to another player',
+    },
+  },
+  {
+    id: 'BF13',
+    fn: 'bank_feed_deliver',
+    rule: 'a transfer after an operator approved the player’s slip without a QR is that deposit’s money',
+    changes: [
+      {
+        find: 'if payable_slip_id is not null or approved_slip_without_reference is not null or',
+        replace: 'if payable_slip_id is not null or',
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'after an operator approved their slip of its amount without any QR is that deposit’s money',
+    },
+  },
+  {
+    id: 'BF14',
+    fn: 'bank_feed_deliver',
+    rule: 'only a slip approved without a reference is linked by amount and time',
+    changes: [
+      {
+        find: 'and s.bank_transfer_id is null and s.slip_reference is null and e.amount = p_amount',
+        replace: 'and s.bank_transfer_id is null and e.amount = p_amount',
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'after an operator approved a slip with a readable reference, a transfer of its amount under another reference',
+    },
+  },
+  {
+    id: 'BF15',
+    fn: 'bank_feed_deliver',
+    rule: 'a slip approved without a reference is linked only to a transfer of its amount',
+    changes: [
+      { find: 'and s.slip_reference is null and e.amount = p_amount', replace: 'and s.slip_reference is null' },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'a slip approved without a QR is linked only to a transfer of its amount' },
+  },
+  {
+    id: 'BF16',
+    fn: 'bank_feed_deliver',
+    rule: 'a slip approved without a reference is linked only to a transfer within the window',
+    changes: [
+      {
+        find: "and s.created_at >= p_transferred_at - p_window_ms * interval '1 millisecond'",
+        replace: "and s.created_at >= p_transferred_at - 100 * p_window_ms * interval '1 millisecond'",
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a slip approved without a QR is linked only to a transfer within the hour',
+    },
+  },
+  {
+    id: 'BF17',
+    fn: 'bank_feed_deliver',
+    rule: 'a deposit the player’s protection refuses is held, not credited',
+    changes: [
+      {
+        find: 'or approved_slip_without_reference is not null or refusal is not null',
+        replace: 'or approved_slip_without_reference is not null',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'money that still arrives by bank transfer over the limit is held' },
+  },
+  {
+    id: 'BF18',
+    fn: 'bank_feed_deliver',
+    rule: 'the protection checked is the deposit’s, for its amount',
+    changes: [
+      {
+        find: "player_protection_refusal(v_player, 'DEPOSIT', p_amount)",
+        replace: "player_protection_refusal(v_player, 'DEPOSIT', 0)",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'money that still arrives by bank transfer over the limit is held' },
+  },
+  {
+    id: 'BF19',
+    fn: 'bank_feed_deliver',
+    rule: 'the credit is the bank feed’s (source FEED)',
+    changes: [{ find: "'FEED', null, p_loyalty_defaults", replace: "'OPERATOR', null, p_loyalty_defaults" }],
+    killedBy: { file: BANK_FEED, test: 'is a DEPOSIT, APPROVED, credited at once from the bank-deposits account' },
+  },
+  {
+    id: 'BF20',
+    fn: 'bank_feed_deliver',
+    rule: 'the transfer is recorded CREDITED, to the player, with the house account that received it',
+    changes: [
+      {
+        find: "p_amount, p_transferred_at, 'CREDITED', v_player, v_credit.history_id",
+        replace: "p_amount, p_transferred_at, 'ASSIGNED', v_player, v_credit.history_id",
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a transfer from a bank code the feed does not know is recorded without a bank',
+    },
+  },
+  {
+    id: 'BF21',
+    fn: 'bank_feed_deliver',
+    rule: 'the transfer’s record names the player credited',
+    changes: [{ find: "'CREDITED', v_player, v_credit.history_id", replace: "'CREDITED', null, v_credit.history_id" }],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a transfer from a bank code the feed does not know is recorded without a bank',
+    },
+  },
+  {
+    id: 'BF22',
+    fn: 'bank_feed_deliver',
+    rule: 'the transfer’s record names the house account that received it',
+    changes: [{ find: 'p_to_account, house_account_id,\n', replace: 'p_to_account, null,\n' }],
+    killedBy: { file: DEPOSIT_RULES, test: 'a transfer’s record names the house account that received it' },
+  },
+  {
+    id: 'BF23',
+    fn: 'bank_feed_deliver',
+    rule: 'a PENDING promotion claim is reported, so that the deposit activates it',
+    changes: [{ find: 'claim_pending := v_credit.claim_pending;', replace: 'claim_pending := false;' }],
+    killedBy: { file: LOYALTY_RULES, test: 'first deposit 100% up to 500 baht, turnover 5× (deposit + bonus)' },
+  },
+  // players_fitting_account (deposits/sql/bank_feed.sql) ----------------------------------
+  {
+    id: 'PF1',
+    fn: 'players_fitting_account',
+    rule: 'a sender of a known bank fits only players of that bank',
+    changes: [{ find: '(p_bank_code is null or p.bank_code = p_bank_code)', replace: 'true' }],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a slip naming an unmatched transfer from another bank (the same account digits) does not claim it',
+    },
+  },
+  {
+    id: 'PF2',
+    fn: 'players_fitting_account',
+    rule: 'a player fits by the account’s visible digits',
+    changes: [{ find: 'where p.bank_number like p_pattern', replace: "where p.bank_number like '%'" }],
+    killedBy: { file: BANK_FEED, test: 'a transfer from an account no player registered is kept unmatched' },
   },
 ];
 

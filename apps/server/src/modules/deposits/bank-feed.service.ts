@@ -10,29 +10,27 @@ import { findBank } from '@app/contracts/banks';
 import type { BankTransferResult } from '@app/contracts/deposits';
 import { DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
-import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
-import { firstRowPrepared } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assert } from '../../lib/assert.ts';
+import { assert, assertPositiveSatang } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { lockWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { findHistoryEntry } from '../history/history.service.ts';
 import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
 import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
-import {
-  findPlayer,
-  playerSummaries,
-  playersFittingAccountQuery,
-  playersMatchingAccount,
-} from '../player/player.service.ts';
+import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
+import { findPlayer, playerSummaries, playersMatchingAccount } from '../player/player.service.ts';
 import { holdTransfer } from '../protection/held-deposits.ts';
-import { protectionRefusalSql } from '../protection/protection.service.ts';
-import { houseAccountByNumberQuery } from '../settings/settings.service.ts';
 import { accountFits, accountPattern } from './account-mask.ts';
-import { type BankFeedFlagRow, type BankTransferRow, depositRepository, type SlipRow } from './deposit.repository.ts';
-import { creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
+import {
+  type BankFeedFlagRow,
+  type BankTransferRow,
+  depositRepository,
+  type FeedRoute,
+  type SlipRow,
+} from './deposit.repository.ts';
+import { afterCredit, creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
 
 export type FeedContext = { db: Db; house: HouseAccounts };
 
@@ -53,90 +51,6 @@ async function candidatesFor(trx: Trx, bankCode: string | null, account: string)
   const pattern = accountPattern(account);
   if (pattern === undefined) return [];
   return playersMatchingAccount(trx, bankCode, pattern, CANDIDATES_MAX);
-}
-
-/** A sql array of ids, read back as numbers whatever the driver gives (bigint[] may come as strings). */
-const idsOf = (ids: readonly (number | string)[]): number[] => ids.map(Number);
-
-/**
- * What a delivery decides on, read in one statement once its reference is locked (issue 23: four round
- * trips before): whether the reference was recorded before, the house account the money was sent to, whether
- * an operator approved a slip deposit under the reference, and the players whose registered account fits the
- * sender (bank and visible digits; candidatesFor's rule). The lookups are the ones the paths that follow use.
- */
-async function deliveryFacts(trx: Trx, reference: string, bankCode: string | null, transfer: IncomingTransfer) {
-  const pattern = accountPattern(transfer.fromAccountNumber);
-  const candidates =
-    // Stryker disable next-line ConditionalExpression: equivalent; the lookup without a pattern (LIKE null) fits no one
-    pattern === undefined
-      ? sql<number[]>`'{}'::bigint[]`
-      : sql<
-          number[]
-        >`array(${playersFittingAccountQuery(trx, bankCode, pattern, CANDIDATES_MAX).clearSelect().select('players.id')})`;
-  const row = await trx
-    .selectNoFrom([
-      depositRepository
-        .transferByReferenceQuery(trx, reference)
-        .clearSelect()
-        .select('bank_transfers.id')
-        .as('transferId'),
-      houseAccountByNumberQuery(trx, transfer.toAccountNumber).clearSelect().select('id').as('houseAccountId'),
-      depositRepository
-        .approvedSlipByReferenceQuery(trx, reference)
-        .clearSelect()
-        .select('deposit_slips.id')
-        .as('approvedSlipId'),
-      candidates.as('candidateIds'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    recorded: row.transferId !== null,
-    houseAccountId: row.houseAccountId === null ? null : Number(row.houseAccountId),
-    approvedSlipByReference: row.approvedSlipId !== null,
-    candidateIds: idsOf(row.candidateIds),
-  };
-}
-
-/** The window in which a player's slip approved without a reference is this transfer's money. */
-const slipQuery = (base: TransferBase, playerId: number) => ({
-  playerId,
-  amount: base.amount,
-  time: base.transferredAt,
-  windowMs: DEPOSIT_MATCH_WINDOW_MS,
-});
-
-/**
- * What crediting the one fitting player decides on, read in one statement under the player's lock (three
- * round trips before): a waiting slip deposit of theirs under the reference, a slip deposit approved without
- * a reference that this transfer may be the money of, and their own protection's refusal of this deposit.
- */
-async function playerFacts(trx: Trx, base: TransferBase, playerId: number) {
-  const query = trx.selectNoFrom([
-    depositRepository
-      .waitingSlipByReferenceQuery(trx, playerId, base.reference)
-      .clearSelect()
-      .select('deposit_slips.id')
-      .limit(1)
-      .as('waitingSlipId'),
-    depositRepository
-      .approvedSlipWithoutReferenceQuery(trx, slipQuery(base, playerId))
-      .clearSelect()
-      .select('deposit_slips.id')
-      .as('approvedSlipId'),
-    protectionRefusalSql(playerId, 'DEPOSIT', base.amount).as('refusal'),
-  ]);
-  // Key lookups only (the player, the reference), so a prepared statement's generic plan is as good as a custom one.
-  // Stryker disable next-line StringLiteral: the name is checked on PostgreSQL (prepared-statements.test.ts)
-  const row = await firstRowPrepared(trx, 'feed_player_facts', query);
-  // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
-  assert(row !== undefined, 'a select without from answers one row');
-  return {
-    // Stryker disable next-line ConditionalExpression: equivalent; without the hint the slip is read and, when there
-    // is none, not found (one round trip more)
-    waitingSlip: row.waitingSlipId !== null,
-    approvedSlipWithoutReference: row.approvedSlipId !== null,
-    refusal: row.refusal,
-  };
 }
 
 /**
@@ -272,30 +186,32 @@ async function redelivered(trx: Trx, existing: BankTransferRow, transfer: Incomi
 }
 
 /**
- * A transfer whose sender fits exactly one player: the account decides, so it
- * is that player's money. It pays their waiting slip deposit that carries its
- * reference (readable, with a valid CRC) and its amount; a slip without such a
- * reference is never paid automatically (an operator looks at it, warned of
- * this credit). An operator's earlier approval of the player's slip without
- * any reference, of this amount within the hour, was this money (linked).
- * Otherwise it is a new DEPOSIT.
+ * A transfer whose sender fits exactly one player (locked by bank_feed_deliver): the account decides, so it
+ * is that player's money. It pays their waiting slip deposit that carries its reference (readable, with a
+ * valid CRC) and its amount; a slip without such a reference is never paid automatically (an operator looks
+ * at it, warned of this credit). An operator's earlier approval of the player's slip without any reference,
+ * of this amount within the hour, was this money (linked). Over the player's own deposit limit, or
+ * excluded, the money is held. Otherwise it is a new DEPOSIT, which bank_feed_deliver credited itself.
  */
-async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBase, playerId: number) {
-  await depositRepository.lockFeedPlayer(trx, playerId);
-  const credit = {
-    playerId,
-    amountSatang: base.amount,
-    fromAccountId: ctx.house.bankDeposits,
-    reference: base.reference,
-    decidedBy: SYSTEM_DECIDERS.bankFeed,
-    reason: null,
-  };
-  const facts = await playerFacts(trx, base, playerId);
-  const slip = facts.waitingSlip
-    ? await depositRepository.waitingSlipByReference(trx, playerId, base.reference)
-    : undefined;
-  if (slip?.crcValid && slip.amount === base.amount) {
-    const credited = await creditWaitingDeposit(trx, slip.historyId, credit);
+async function routeFittingPlayer(
+  ctx: FeedContext,
+  trx: Trx,
+  base: TransferBase,
+  playerId: number,
+  route: FeedRoute,
+): Promise<Recorded> {
+  if (route.payableSlipId !== null) {
+    const slip = await depositRepository.slipDeposit(trx, route.payableSlipId);
+    // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
+    assert(slip !== undefined, 'the slip read a moment ago, under the player lock, is there');
+    const credited = await creditWaitingDeposit(trx, slip.historyId, {
+      playerId,
+      amountSatang: base.amount,
+      fromAccountId: ctx.house.bankDeposits,
+      reference: base.reference,
+      decidedBy: SYSTEM_DECIDERS.bankFeed,
+      reason: null,
+    });
     const transferId = await insertTransfer(trx, base, {
       status: 'CREDITED',
       playerId,
@@ -304,36 +220,26 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
       note: null,
     });
     await depositRepository.linkSlipToTransfer(trx, slip.id, transferId);
-    return { result: 'credited' as const, transferId };
+    return { result: 'credited', transferId };
   }
-  if (facts.approvedSlipWithoutReference) {
-    const approvedSlip = await depositRepository.approvedSlipWithoutReference(trx, slipQuery(base, playerId));
+  if (route.approvedSlipWithoutReference !== null) {
+    const approvedSlip = await depositRepository.slipDeposit(trx, route.approvedSlipWithoutReference);
     // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
     assert(approvedSlip !== undefined, 'the approved slip read a moment ago, under the player lock, is there');
     return linkToApprovedSlip(trx, base, approvedSlip);
   }
   // Over the player's own deposit limit, or excluded (issue 22): the money is held, never lost, never played.
-  const refusal = facts.refusal;
-  if (refusal) {
-    const transferId = await holdTransfer(trx, ctx.house, {
-      playerId,
-      amountSatang: base.amount,
-      reference: base.reference,
-      reason: refusal === 'DEPOSIT_LIMIT' ? 'DEPOSIT_LIMIT' : 'EXCLUDED',
-      insertTransfer: (journalEntryId) =>
-        insertTransfer(trx, base, { status: 'HELD', playerId, historyId: null, journalEntryId, note: null }),
-    });
-    return { result: 'held' as const, transferId };
-  }
-  const credited = await creditNewDeposit(trx, { ...credit, source: 'FEED' });
-  const transferId = await insertTransfer(trx, base, {
-    status: 'CREDITED',
+  const refusal = route.refusal;
+  assert(refusal !== null, 'bank_feed_deliver credits a transfer of the one fitting player that nothing holds back');
+  const transferId = await holdTransfer(trx, ctx.house, {
     playerId,
-    historyId: credited.historyId,
-    journalEntryId: credited.journalEntryId,
-    note: null,
+    amountSatang: base.amount,
+    reference: base.reference,
+    reason: refusal === 'DEPOSIT_LIMIT' ? 'DEPOSIT_LIMIT' : 'EXCLUDED',
+    insertTransfer: (journalEntryId) =>
+      insertTransfer(trx, base, { status: 'HELD', playerId, historyId: null, journalEntryId, note: null }),
   });
-  return { result: 'credited' as const, transferId };
+  return { result: 'held', transferId };
 }
 
 /**
@@ -341,18 +247,48 @@ async function creditFittingPlayer(ctx: FeedContext, trx: Trx, base: TransferBas
  * credited at most once: a repeated delivery answers `duplicate` and moves
  * nothing (raising a flag when it differs); a reference an operator already
  * credited from a slip is linked to that deposit. A transfer from exactly one
- * player's registered account is that player's (creditFittingPlayer); anything
+ * player's registered account is that player's (routeFittingPlayer); anything
  * else (no player, several, another account) waits in the unmatched-transfer
  * account for an operator, always: no slip can claim it.
+ *
+ * The locks, what the delivery decides on, and the common case (a new deposit
+ * of the one fitting player) are one statement, bank_feed_deliver
+ * (sql/bank_feed.sql); every other path follows it here, in its transaction.
  */
 export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTransfer): Promise<Recorded> {
+  assertPositiveSatang(transfer.amountSatang, 'deposit amount');
   const reference = transfer.reference.toUpperCase();
+  const bankCode = findBank(transfer.fromBankCode)?.code ?? null;
   return ctx.db.transaction().execute(async (trx) => {
-    await depositRepository.lockFeedReference(trx, reference);
-    const bankCode = findBank(transfer.fromBankCode)?.code ?? null;
-    const facts = await deliveryFacts(trx, reference, bankCode, transfer);
-    if (facts.recorded) {
-      const existing = await depositRepository.findTransferByReference(trx, reference);
+    const route = await depositRepository.deliverFromFeed(trx, {
+      reference,
+      fromBankCode: transfer.fromBankCode,
+      bankCode,
+      fromAccount: transfer.fromAccountNumber,
+      toAccount: transfer.toAccountNumber,
+      amount: transfer.amountSatang,
+      transferredAt: transfer.transferredAt,
+      pattern: accountPattern(transfer.fromAccountNumber) ?? null,
+      candidatesMax: CANDIDATES_MAX,
+      windowMs: DEPOSIT_MATCH_WINDOW_MS,
+      bankDeposits: ctx.house.bankDeposits,
+      decidedBy: SYSTEM_DECIDERS.bankFeed,
+      loyaltyDefaults: LOYALTY_DEFAULTS_JSON,
+    });
+    const [player, second] = route.candidateIds;
+    if (route.credited) {
+      // Stryker disable next-line all: a guard; the function credits only the one fitting player
+      assert(player !== undefined, 'a credited delivery has its player');
+      await afterCredit(trx, {
+        playerId: player,
+        amountSatang: transfer.amountSatang,
+        historyId: route.credited.historyId,
+        claimPending: route.credited.claimPending,
+      });
+      return { result: 'credited', transferId: route.credited.transferId };
+    }
+    if (route.recordedTransferId !== null) {
+      const existing = await depositRepository.transfer(trx, route.recordedTransferId);
       // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
       assert(existing !== undefined, 'the transfer read a moment ago, under its reference lock, is there');
       return redelivered(trx, existing, transfer);
@@ -364,24 +300,26 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
       bankCode,
       fromAccount: transfer.fromAccountNumber,
       toAccount: transfer.toAccountNumber,
-      houseAccountId: facts.houseAccountId,
+      houseAccountId: route.houseAccountId,
       amount: transfer.amountSatang,
       transferredAt: transfer.transferredAt,
     };
-    if (facts.approvedSlipByReference) {
-      const approvedByReference = await depositRepository.approvedSlipByReference(trx, reference);
+    if (route.approvedSlipByReference !== null) {
+      const approvedByReference = await depositRepository.slipDeposit(trx, route.approvedSlipByReference);
       // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
       assert(approvedByReference !== undefined, 'the approved slip read under the reference lock is there');
       return linkToApprovedSlip(trx, base, approvedByReference);
     }
-    if (facts.houseAccountId === null) return recordUnmatched(ctx, trx, base, 'not sent to a known house account');
-
-    const candidates = facts.candidateIds;
-    const [player, second] = candidates;
+    if (route.houseAccountId === null) return recordUnmatched(ctx, trx, base, 'not sent to a known house account');
     if (player === undefined || second !== undefined) {
-      return recordUnmatched(ctx, trx, base, second ? `${candidates.length} players fit the sender account` : null);
+      return recordUnmatched(
+        ctx,
+        trx,
+        base,
+        second ? `${route.candidateIds.length} players fit the sender account` : null,
+      );
     }
-    return creditFittingPlayer(ctx, trx, base, player);
+    return routeFittingPlayer(ctx, trx, base, player, route);
   });
 }
 

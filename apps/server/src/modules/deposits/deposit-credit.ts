@@ -42,14 +42,30 @@ async function creditInOneCall(
   const credited = rows[0];
   // Stryker disable next-line all: a guard; a function call answers one row
   assert(credited !== undefined, 'credit_deposit answers one row');
-  if (credited.claimPending) {
-    await activateOnDeposit(trx, {
-      playerId: credit.playerId,
-      amountSatang: credit.amountSatang,
-      historyId: credited.historyId,
-    });
-  }
+  await afterCredit(trx, {
+    playerId: credit.playerId,
+    amountSatang: credit.amountSatang,
+    historyId: credited.historyId,
+    claimPending: credited.claimPending,
+  });
   return { historyId: credited.historyId, journalEntryId: credited.journalEntryId };
+}
+
+/**
+ * What follows a credit_deposit in its transaction: a PENDING promotion claim of the player is activated
+ * or cancelled with this deposit, by the promotion rules (activateOnDeposit). For every credit, here and
+ * in the bank feed's delivery (bank_feed_deliver), which calls credit_deposit itself.
+ */
+export async function afterCredit(
+  trx: Trx,
+  credited: { playerId: number; amountSatang: number; historyId: number; claimPending: boolean },
+): Promise<void> {
+  if (!credited.claimPending) return;
+  await activateOnDeposit(trx, {
+    playerId: credited.playerId,
+    amountSatang: credited.amountSatang,
+    historyId: credited.historyId,
+  });
 }
 
 /** Credits a new DEPOSIT entry, APPROVED at once (a matched bank transfer, an operator's assignment). */

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { BankTransferQuery } from '@app/contracts/admin';
-import { sql } from 'kysely';
+import type { ProtectionRefusal } from '@app/contracts/protection';
+import { CompiledQuery, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
-import { firstRowPrepared } from '../../db/prepared.ts';
+import { firstRowPrepared, preparedStatement } from '../../db/prepared.ts';
 import type { BankFeedFlagKind, BankTransferStatus } from '../../db/schema.ts';
+import { assert } from '../../lib/assert.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { likeContains } from '../../lib/sql-like.ts';
 
@@ -117,24 +119,52 @@ const DEPOSIT_MATCHING_LOCK_ID = 7_302_116;
  */
 const FEED_REFERENCE_LOCKS = 7_302_117;
 const FEED_PLAYER_LOCKS = 7_302_118;
+/** The bank feed's locks as bank_feed_deliver takes them (p_locks), in their order; tests hold them to stand for a delivery. */
+export const FEED_LOCKS: readonly [number, number, number] = [
+  DEPOSIT_MATCHING_LOCK_ID,
+  FEED_REFERENCE_LOCKS,
+  FEED_PLAYER_LOCKS,
+];
 
 const windowAround = (time: Date | ReturnType<typeof sql>, windowMs: number) => ({
   from: sql<Date>`${time}::timestamptz - ${windowMs}::bigint * interval '1 millisecond'`,
   to: sql<Date>`${time}::timestamptz + ${windowMs}::bigint * interval '1 millisecond'`,
 });
 
-/**
- * Slip deposits (a slip's entry is a DEPOSIT) in a status, each slip with its
- * deposit's amount: what the bank feed's lookups of a player's slips start from.
- */
-function slipDeposits(trx: Trx, status: 'WAITING' | 'APPROVED') {
-  return trx
-    .selectFrom('deposit_slips')
-    .innerJoin('history', 'history.id', 'deposit_slips.history_id')
-    .select([...SLIP_COLUMNS, 'history.amount'])
-    .where('history.status', '=', status)
-    .where('history.type', '=', 'DEPOSIT');
-}
+/** What the bank feed's delivery reads and decides (bank_feed_deliver, sql/bank_feed.sql); ids as numbers. */
+export type FeedRoute = {
+  /** Set when the function credited the delivery: the transfer, its entry, whether a promotion claim waits. */
+  credited: { transferId: number; historyId: number; claimPending: boolean } | null;
+  recordedTransferId: number | null;
+  houseAccountId: number | null;
+  approvedSlipByReference: number | null;
+  candidateIds: number[];
+  payableSlipId: number | null;
+  approvedSlipWithoutReference: number | null;
+  /** The player's protection's refusal of this deposit (player_protection_refusal). */
+  refusal: ProtectionRefusal | null;
+};
+
+type FeedRouteRow = {
+  credited_transfer_id: string | number | null;
+  credited_history_id: string | number | null;
+  claim_pending: boolean | null;
+  recorded_transfer_id: string | number | null;
+  house_account_id: string | number | null;
+  approved_slip_by_reference: string | number | null;
+  candidate_ids: readonly (string | number)[];
+  payable_slip_id: string | number | null;
+  approved_slip_without_reference: string | number | null;
+  refusal: FeedRoute['refusal'];
+};
+
+const BANK_FEED_DELIVER_SQL = preparedStatement(
+  'bank_feed_deliver',
+  `select * from bank_feed_deliver($1, $2, $3, $4, $5, $6, $7::timestamptz, $8, $9, $10, $11::integer[], $12, $13, $14::jsonb)`,
+);
+
+/** A bigint id as a number (node-postgres answers bigint as a string), null kept. */
+const idOrNull = (id: string | number | null): number | null => (id === null ? null : Number(id));
 
 /** The transfer recorded under a bank reference, whatever the case it was written in (the first, if ever two). */
 function transferByReferenceQuery(db: Queryable, reference: string) {
@@ -146,50 +176,11 @@ function transferByReferenceQuery(db: Queryable, reference: string) {
     .limit(1);
 }
 
-/** A player's waiting slip deposit whose slip carries a bank reference. */
-function waitingSlipByReferenceQuery(trx: Trx, playerId: number, reference: string) {
-  return slipDeposits(trx, 'WAITING')
-    .where('deposit_slips.player_id', '=', playerId)
-    .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase());
-}
-
-/** An approved slip deposit of any player under a bank reference, no transfer linked to it yet. */
-function approvedSlipByReferenceQuery(trx: Trx, reference: string) {
-  return slipDeposits(trx, 'APPROVED')
-    .where('deposit_slips.bank_transfer_id', 'is', null)
-    .where(sql<string>`upper(deposit_slips.slip_reference)`, '=', reference.toUpperCase())
-    .orderBy('deposit_slips.id')
-    .limit(1);
-}
-
-/** A player's slip deposit approved without a reference or a transfer, of an amount, sent near a time. */
-function approvedSlipWithoutReferenceQuery(
-  trx: Trx,
-  query: { playerId: number; amount: number; time: Date; windowMs: number },
-) {
-  const window = windowAround(query.time, query.windowMs);
-  return slipDeposits(trx, 'APPROVED')
-    .where('deposit_slips.player_id', '=', query.playerId)
-    .where('deposit_slips.bank_transfer_id', 'is', null)
-    .where('deposit_slips.slip_reference', 'is', null)
-    .where('history.amount', '=', query.amount)
-    .where('deposit_slips.created_at', '>=', window.from)
-    .where('deposit_slips.created_at', '<=', window.to)
-    .orderBy('deposit_slips.created_at')
-    .limit(1);
-}
-
 export const depositRepository = {
-  // The lookups as query builders, for a statement that reads several at once (the bank feed's: bank-feed.service.ts).
-  transferByReferenceQuery,
-  waitingSlipByReferenceQuery,
-  approvedSlipByReferenceQuery,
-  approvedSlipWithoutReferenceQuery,
-
   /**
    * Serialises everything that matches slips and bank transfers (a slip
    * upload, an operator's deposit decision or assignment of a transfer, and
-   * the bank feed's deliveries, which take it shared: lockFeedReference):
+   * the bank feed's deliveries, which take it shared: bank_feed_deliver):
    * each sees what the one before it committed, so one transfer never
    * credits twice.
    */
@@ -198,26 +189,77 @@ export const depositRepository = {
   },
 
   /**
-   * A bank-feed delivery's first lock (issue 23: the feed was serialised with
-   * every other deposit by lockMatching): the matching lock shared, so that it
-   * waits for the slips and operators' decisions that hold it and they for it,
-   * and the delivery's reference alone, so that deliveries of one reference
-   * are one after the other and deliveries of others run side by side.
+   * A bank-feed delivery's route in one statement (bank_feed_deliver): its locks, what it decides on, and
+   * the credit of a transfer that one player's account sent with nothing in the way. The transfer's fields
+   * as the feed reported them (the reference upper-cased); pattern: the sender's account as a LIKE pattern
+   * (accountPattern), null when it has no visible digits.
    */
-  async lockFeedReference(trx: Trx, reference: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock_shared(${DEPOSIT_MATCHING_LOCK_ID}),
-                     pg_advisory_xact_lock(${FEED_REFERENCE_LOCKS}, hashtext(${reference}))`.execute(trx);
+  async deliverFromFeed(
+    trx: Trx,
+    delivery: {
+      reference: string;
+      fromBankCode: string;
+      bankCode: string | null;
+      fromAccount: string;
+      toAccount: string;
+      amount: number;
+      transferredAt: Date;
+      pattern: string | null;
+      candidatesMax: number;
+      windowMs: number;
+      bankDeposits: number;
+      decidedBy: string;
+      loyaltyDefaults: string;
+    },
+  ): Promise<FeedRoute> {
+    const parameters = [
+      delivery.reference,
+      delivery.fromBankCode,
+      delivery.bankCode,
+      delivery.fromAccount,
+      delivery.toAccount,
+      delivery.amount,
+      delivery.transferredAt,
+      delivery.pattern,
+      delivery.candidatesMax,
+      delivery.windowMs,
+      FEED_LOCKS,
+      delivery.bankDeposits,
+      delivery.decidedBy,
+      delivery.loyaltyDefaults,
+    ];
+    const { rows } = await trx.executeQuery<FeedRouteRow>(CompiledQuery.raw(BANK_FEED_DELIVER_SQL, parameters));
+    const row = rows[0];
+    // Stryker disable next-line all: a guard; a function call answers one row
+    assert(row !== undefined, 'bank_feed_deliver answers one row');
+    const transferId = idOrNull(row.credited_transfer_id);
+    return {
+      credited:
+        transferId === null
+          ? null
+          : { transferId, historyId: Number(row.credited_history_id), claimPending: row.claim_pending === true },
+      recordedTransferId: idOrNull(row.recorded_transfer_id),
+      houseAccountId: idOrNull(row.house_account_id),
+      approvedSlipByReference: idOrNull(row.approved_slip_by_reference),
+      candidateIds: row.candidate_ids.map(Number),
+      payableSlipId: idOrNull(row.payable_slip_id),
+      approvedSlipWithoutReference: idOrNull(row.approved_slip_without_reference),
+      refusal: row.refusal,
+    };
   },
 
-  /**
-   * A bank-feed delivery's second lock, once it knows the player the transfer
-   * is for, before it reads their deposits: two transfers of one player (two
-   * references) are one after the other, so that an approved slip is linked
-   * to one transfer only and the player's deposit limit counts both. Always
-   * after lockFeedReference, so that no two deliveries wait for each other.
-   */
-  async lockFeedPlayer(trx: Trx, playerId: number): Promise<void> {
-    await sql`select pg_advisory_xact_lock(${FEED_PLAYER_LOCKS}, ${playerId}::integer)`.execute(trx);
+  async transfer(db: Queryable, id: number): Promise<BankTransferRow | undefined> {
+    return db.selectFrom('bank_transfers').select(TRANSFER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** A slip with its deposit's amount. */
+  async slipDeposit(db: Queryable, id: number): Promise<(SlipRow & { amount: number }) | undefined> {
+    return db
+      .selectFrom('deposit_slips')
+      .innerJoin('history', 'history.id', 'deposit_slips.history_id')
+      .select([...SLIP_COLUMNS, 'history.amount'])
+      .where('deposit_slips.id', '=', id)
+      .executeTakeFirst();
   },
 
   /** The transfer recorded under a bank reference, whatever the case it was written in. */
@@ -396,37 +438,6 @@ export const depositRepository = {
 
   async slip(db: Queryable, id: number): Promise<SlipRow | undefined> {
     return db.selectFrom('deposit_slips').select(SLIP_COLUMNS).where('id', '=', id).executeTakeFirst();
-  },
-
-  /** A player's waiting slip deposit whose slip carries a reference (with its amount), if any. */
-  async waitingSlipByReference(
-    trx: Trx,
-    playerId: number,
-    reference: string,
-  ): Promise<(SlipRow & { amount: number }) | undefined> {
-    return firstRowPrepared(trx, 'waiting_slip_by_reference', waitingSlipByReferenceQuery(trx, playerId, reference));
-  },
-
-  /**
-   * The slip deposit an operator approved under a bank reference, of any
-   * player and amount, that no transfer is linked to yet: the reference was
-   * credited, so the transfer that carries it credits nothing more.
-   */
-  async approvedSlipByReference(trx: Trx, reference: string): Promise<(SlipRow & { amount: number }) | undefined> {
-    return firstRowPrepared(trx, 'approved_slip_by_reference', approvedSlipByReferenceQuery(trx, reference));
-  },
-
-  /**
-   * A slip deposit of a player that an operator approved without any bank
-   * reference (its slip had no readable QR) and without a transfer, of an
-   * amount, sent near a time: a transfer from the player's account arriving
-   * later is that deposit's money, not a new deposit.
-   */
-  async approvedSlipWithoutReference(
-    trx: Trx,
-    query: { playerId: number; amount: number; time: Date; windowMs: number },
-  ): Promise<(SlipRow & { amount: number }) | undefined> {
-    return firstRowPrepared(trx, 'approved_slip_without_reference', approvedSlipWithoutReferenceQuery(trx, query));
   },
 
   /**

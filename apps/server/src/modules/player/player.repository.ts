@@ -88,11 +88,16 @@ function searched(db: QueryCreator<Database>, text: string) {
     );
 }
 
-/** Players whose registered account is of a bank (any, without one) and fits a LIKE pattern, by id. */
+/**
+ * Players whose registered account is of a bank (any, without one) and fits a LIKE pattern, by id: the rule
+ * is players_fitting_account (deposits/sql/bank_feed.sql), which the bank feed's delivery reads too.
+ */
 function playersFittingAccountQuery(db: Queryable, bankCode: string | null, pattern: string, limit: number) {
-  let query = db.selectFrom('players').select(COLUMNS).where('bank_number', 'like', pattern);
-  if (bankCode) query = query.where('bank_code', '=', bankCode);
-  return query.orderBy('id').limit(limit);
+  return db
+    .selectFrom('players')
+    .select(COLUMNS)
+    .where('id', 'in', sql<number>`(select f.id from players_fitting_account(${bankCode}, ${pattern}, ${limit}) f)`)
+    .orderBy('id');
 }
 
 export const playerRepository = {
@@ -251,8 +256,6 @@ export const playerRepository = {
   async matchAccount(db: Queryable, bankCode: string | null, pattern: string, limit: number): Promise<PlayerRow[]> {
     return playersFittingAccountQuery(db, bankCode, pattern, limit).execute();
   },
-
-  playersFittingAccountQuery,
 
   /** A subquery of the ids of players a search text finds, for other lists to filter by. */
   idsMatching(db: Queryable, text: string) {

@@ -126,7 +126,6 @@ export const findPlayerIdByPhone = (db: Queryable, phoneNumber: string) =>
   playerRepository.findIdByPhone(db, phoneNumber);
 export const findPlayer = (db: Queryable, playerId: number) => playerRepository.findById(db, playerId);
 export const playersMatchingAccount = playerRepository.matchAccount;
-export const playersFittingAccountQuery = playerRepository.playersFittingAccountQuery;
 export const playerIdsMatching = playerRepository.idsMatching;
 
 /** The id of an existing player, or a 404. */

@@ -34,13 +34,8 @@ export async function protectionRefusal(
   amountSatang = 0,
 ): Promise<ProtectionRefusal | null> {
   const { rows } = await sql<{ refusal: ProtectionRefusal | null }>`
-    select ${protectionRefusalSql(playerId, action, amountSatang)} as refusal`.execute(trx);
+    select player_protection_refusal(${playerId}, ${action}, ${amountSatang}) as refusal`.execute(trx);
   return rows[0]?.refusal ?? null;
-}
-
-/** The refusal as an expression, for a statement that reads it with other facts (the bank feed's). */
-export function protectionRefusalSql(playerId: number, action: ProtectedAction, amountSatang: number) {
-  return sql<ProtectionRefusal | null>`player_protection_refusal(${playerId}, ${action}, ${amountSatang})`;
 }
 
 /** 26/11/2026 14:05, Bangkok time: how every protection message names a moment. */

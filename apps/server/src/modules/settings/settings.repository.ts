@@ -77,16 +77,6 @@ const rewardValues = (reward: Omit<RewardRow, 'id'>) => ({
   daily_limit: reward.dailyLimit,
 });
 
-/** The house account of a number, the active one first (two rows may share a number, one retired). */
-function houseAccountByNumberQuery(db: Queryable, bankNumber: string) {
-  return db
-    .selectFrom('house_bank_accounts')
-    .select(HOUSE_COLUMNS)
-    .where('bank_number', '=', bankNumber)
-    .orderBy('active', 'desc')
-    .limit(1);
-}
-
 export const settingsRepository = {
   async listPublic(db: Queryable): Promise<{ code: string; value: string }[]> {
     return db.selectFrom('settings').select(['code', 'value']).where('is_public', '=', true).orderBy('code').execute();
@@ -161,9 +151,6 @@ export const settingsRepository = {
   async findHouseAccount(db: Queryable, id: number): Promise<HouseAccountRow | undefined> {
     return db.selectFrom('house_bank_accounts').select(HOUSE_COLUMNS).where('id', '=', id).executeTakeFirst();
   },
-
-  /** The house account a transfer was sent to, by its number, active or not (the bank feed reads it with more). */
-  houseAccountByNumberQuery,
 
   async insertHouseAccount(trx: Trx, account: Omit<HouseAccountRow, 'id'>): Promise<number> {
     const row = await trx

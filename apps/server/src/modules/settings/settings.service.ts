@@ -172,7 +172,6 @@ export async function depositAccounts(db: Queryable): Promise<DepositAccount[]> 
   }));
 }
 
-export const houseAccountByNumberQuery = settingsRepository.houseAccountByNumberQuery;
 export const listPublicSettings = settingsRepository.listPublic;
 /** The rewards players see (spec §2's id, name and image, and what each costs and gives, in baht). */
 export async function listActiveRewards(db: Queryable) {
