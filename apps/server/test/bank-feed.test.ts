@@ -161,10 +161,12 @@ describe('deliverable 3: auto-deposit from the bank feed: matching a transfer to
     ]);
   });
 
-  it('deliverable 3: a transfer from an account no player registered is kept unmatched', async () => {
+  it('deliverable 3: a transfer from an account no player registered is kept unmatched, and no registered player is credited', async () => {
+    const registered = await depositPlayer(t);
     const body = transferFrom({ bankNumber: '0000000001' }, 145.67);
     await deliver(body, 'unmatched');
     expect(await transferRow(t, body.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
+    expect(await mainSatang(t, registered.id)).toBe(0);
   });
 
   it('deliverable 3: a transfer to an account that is not a house account is kept unmatched, even from a registered player’s account', async () => {

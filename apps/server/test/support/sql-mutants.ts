@@ -2754,6 +2754,22 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: BANK_FEED, test: 'a second transfer of the same player waits for it', postgresOnly: true },
   },
   {
+    id: 'BF24',
+    fn: 'bank_feed_deliver',
+    rule: 'deliveries share the matching lock: a delivery of one reference never waits for another’s',
+    changes: [
+      {
+        find: 'perform pg_advisory_xact_lock_shared(p_locks[1]), pg_advisory_xact_lock(',
+        replace: 'perform pg_advisory_xact_lock(p_locks[1]), pg_advisory_xact_lock(',
+      },
+    ],
+    killedBy: {
+      file: BANK_FEED,
+      test: 'a transfer to another player is credited while a delivery is in progress',
+      postgresOnly: true,
+    },
+  },
+  {
     id: 'BF4',
     fn: 'bank_feed_deliver',
     rule: 'a reference recorded before credits nothing',
@@ -2973,7 +2989,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   },
   // players_fitting_account (deposits/sql/bank_feed.sql) ----------------------------------
   {
-    id: 'PF1',
+    id: 'FA1',
     fn: 'players_fitting_account',
     rule: 'a sender of a known bank fits only players of that bank',
     changes: [{ find: '(p_bank_code is null or p.bank_code = p_bank_code)', replace: 'true' }],
@@ -2983,7 +2999,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     },
   },
   {
-    id: 'PF2',
+    id: 'FA2',
     fn: 'players_fitting_account',
     rule: 'a player fits by the account’s visible digits',
     changes: [{ find: 'where p.bank_number like p_pattern', replace: "where p.bank_number like '%'" }],

@@ -96,7 +96,7 @@ async function insertTransfer(
   outcome: Pick<BankTransferRow, 'status' | 'playerId' | 'historyId' | 'journalEntryId' | 'note'>,
 ): Promise<number> {
   const id = await depositRepository.insertTransfer(trx, { ...base, ...outcome });
-  // Deliveries of one reference are serialised by its lock (lockFeedReference), so the insert cannot conflict.
+  // Deliveries of one reference are serialised by its lock (bank_feed_deliver), so the insert cannot conflict.
   assert(id !== undefined, `bank transfer ${base.reference} was recorded once`);
   return id;
 }
