@@ -2951,7 +2951,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   {
     id: 'BF20',
     fn: 'bank_feed_deliver',
-    rule: 'the transfer is recorded CREDITED, to the player, with the house account that received it',
+    rule: 'the transfer is recorded CREDITED',
     changes: [
       {
         find: "p_amount, p_transferred_at, 'CREDITED', v_player, v_credit.history_id",
