@@ -199,6 +199,21 @@ describe('the facts each rule reads, from the database', () => {
     expect(later.dayTotal).toBe(50_000);
   });
 
+  it('an earlier withdrawal still waiting is not a paid one: the next is still a first withdrawal, and the day’s total counts both', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(p.token),
+      payload: { amount: 100 },
+    });
+    expect(second.statusCode).toBe(200);
+    const facts = await factsFor({ historyId: second.json().data.id as number });
+    expect(facts.earlierPaidWithdrawals).toBe(0);
+    expect(facts.dayTotal).toBe(40_000);
+    expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('FIRST_WITHDRAWAL');
+  });
+
   it('deposits and turnover since the last paid withdrawal (an operator credit is not a deposit)', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
     expect((await factsFor(p)).depositsSinceLastWithdrawal).toBe(0);
@@ -298,6 +313,14 @@ describe('the facts each rule reads, from the database', () => {
     });
     expect(added.statusCode).toBe(200);
     expect((await factsFor(p)).blacklisted).toEqual(['NAME']);
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.blacklist,
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: { kind: 'PHONE', value: p.phoneNumber },
+    });
+    expect(phone.statusCode).toBe(200);
+    expect((await factsFor(p)).blacklisted).toEqual(['NAME', 'PHONE']);
   });
 });
 
@@ -429,6 +452,31 @@ describe('the rules as stored', () => {
     const fresh = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.riskRules, headers: admin });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().data).toEqual(RISK_RULES_DEFAULT);
+  });
+
+  it('a withdrawal is scored with the facts read in its own statement, over the security window: failed logins an hour before it are a SECURITY_EVENTS reason', async () => {
+    const player = await newPlayer(t.app, { fullName: `Risk Tester ${randomUUID().slice(0, 8)}` });
+    await credit(t.app, player.phoneNumber, 5_000);
+    const playerId = await playerIdOf(t.database.db, player.phoneNumber);
+    await sql`insert into player_login_failures (player_id, failed_at)
+      select ${playerId}, now() - interval '1 hour' from generate_series(1, 5)`.execute(t.database.db);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(player.token),
+      payload: { amount: 300 },
+    });
+    expect(answer.statusCode).toBe(200);
+    const review = await t.database.db
+      .selectFrom('withdrawal_reviews')
+      .select(['route', 'reasons'])
+      .where('history_id', '=', answer.json().data.id as number)
+      .executeTakeFirstOrThrow();
+    expect(review.route).toBe('REVIEW');
+    expect((review.reasons as { code: string }[]).map((reason) => reason.code)).toEqual([
+      'FIRST_WITHDRAWAL',
+      'SECURITY_EVENTS',
+    ]);
   });
 
   it('the facts are counted over the window the rules in force set, read in the same statement (readWithdrawalToScore)', async () => {

@@ -47,6 +47,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/payouts/sql/create_payout.sql',
   'src/modules/withdrawals/sql/withdrawal_approved.sql',
   'src/modules/payouts/sql/record_withdrawal_verdict.sql',
+  'src/modules/payouts/sql/withdrawal_risk_facts.sql',
   'src/modules/payouts/sql/post_withdraw_payout.sql',
   'src/modules/payouts/sql/match_bank_debits.sql',
   'src/modules/payouts/sql/record_payout_paid.sql',

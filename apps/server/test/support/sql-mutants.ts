@@ -77,7 +77,9 @@ export type SqlMutant = {
     | 'award_deposit_points'
     | 'credit_deposit'
     | 'bank_feed_deliver'
-    | 'players_fitting_account';
+    | 'players_fitting_account'
+    | 'withdrawal_risk_facts'
+    | 'player_withdraw_scored';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -109,6 +111,7 @@ const TRANSFERS = 'test/transfers.test.ts';
 const GAMES = 'test/games.test.ts';
 const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
 const BANK_FEED = 'test/bank-feed.test.ts';
+const RISK_RULES = 'test/risk-rules.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -3004,6 +3007,96 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a player fits by the account’s visible digits',
     changes: [{ find: 'where p.bank_number like p_pattern', replace: "where p.bank_number like '%'" }],
     killedBy: { file: BANK_FEED, test: 'a transfer from an account no player registered is kept unmatched' },
+  },
+  // withdrawal_risk_facts (payouts/sql) -----------------------------------------------------
+  {
+    id: 'RF1',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the day’s total counts waiting withdrawals as well as approved ones',
+    changes: [{ find: "status in ('WAITING', 'APPROVED')", replace: "status in ('APPROVED')" }],
+    killedBy: { file: RISK_RULES, test: 'first withdrawal and the day’s total' },
+  },
+  {
+    id: 'RF2',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the day’s total runs from the start of the Bangkok day',
+    changes: [
+      { find: 'created_at >= bangkok_day_start()) as day_total', replace: 'created_at >= now()) as day_total' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'first withdrawal and the day’s total' },
+  },
+  {
+    id: 'RF3',
+    fn: 'withdrawal_risk_facts',
+    rule: 'only an approved (paid) earlier withdrawal is a paid one',
+    changes: [
+      {
+        find: "h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id",
+        replace: "h.type = 'WITHDRAW' and h.id <> w.id",
+      },
+    ],
+    killedBy: { file: RISK_RULES, test: 'an earlier withdrawal still waiting is not a paid one' },
+  },
+  {
+    id: 'RF4',
+    fn: 'withdrawal_risk_facts',
+    rule: 'an operator’s credit is a deposit only when marked as one',
+    changes: [
+      {
+        find: "(type = 'DEPOSIT' or (type = 'MANUAL_DEPOSIT' and as_deposit))",
+        replace: "(type = 'DEPOSIT' or type = 'MANUAL_DEPOSIT')",
+      },
+    ],
+    killedBy: { file: RISK_RULES, test: 'deposits and turnover since the last paid withdrawal' },
+  },
+  {
+    id: 'RF5',
+    fn: 'withdrawal_risk_facts',
+    rule: 'failed logins are counted over the security window',
+    changes: [
+      {
+        find: 'where player_id = w.player_id and failed_at >= p_since',
+        replace: "where player_id = w.player_id and failed_at >= p_since + interval '100 years'",
+      },
+    ],
+    killedBy: { file: RISK_RULES, test: 'wrong passwords are counted even after a successful login' },
+  },
+  {
+    id: 'RF6',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a blacklisted phone number is a hit',
+    changes: [{ find: "(b.kind = 'PHONE' and b.normalised = p.phone_number)", replace: '(false)' }],
+    killedBy: { file: RISK_RULES, test: 'blacklisted bank account, phone or (normalised) name' },
+  },
+  {
+    id: 'RF7',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a blacklisted (normalised) name is a hit',
+    changes: [{ find: "(b.kind = 'NAME' and b.normalised = p.name_key)", replace: '(false)' }],
+    killedBy: { file: RISK_RULES, test: 'blacklisted bank account, phone or (normalised) name' },
+  },
+  // player_withdraw_scored (withdrawals/sql/player_withdraw.sql) ---------------------------
+  {
+    id: 'WS1',
+    fn: 'player_withdraw_scored',
+    rule: 'a withdrawal scored by the rules is answered with its facts',
+    changes: [{ find: "if p_since is not null and answer ? 'entry' then", replace: 'if false then' }],
+    killedBy: {
+      file: 'test/payouts.test.ts',
+      test: 'no rule objects: approved by the rules, paid by the bank at once',
+    },
+  },
+  {
+    id: 'WS2',
+    fn: 'player_withdraw_scored',
+    rule: 'the facts are the withdrawal’s own, counted over the window asked for',
+    changes: [
+      {
+        find: "(answer -> 'entry' ->> 'id')::bigint, p_since, p_rules_code",
+        replace: "(answer -> 'entry' ->> 'id')::bigint, now(), p_rules_code",
+      },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a withdrawal is scored with the facts read in its own statement' },
   },
 ];
 

@@ -10,7 +10,7 @@ import type { HistoryDetailRow } from '../history/history.repository.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../history/history.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import type { PayoutBank } from './payout-bank.ts';
-import { readWithdrawalToScore, riskReasons, riskScore } from './risk.ts';
+import { type FactsReadWithWithdrawal, readWithdrawalToScore, riskReasons, riskScore } from './risk.ts';
 
 /**
  * The payout saga (issue 21). An approved withdrawal becomes a payout row
@@ -284,12 +284,18 @@ export type Verdict = { route: PayoutRoute; reasons: RiskReason[]; score: number
  * reasons. Scoring a withdrawal twice changes nothing: the first verdict stands.
  *
  * Two statements: the entry, the rules and the facts read at once
- * (readWithdrawalToScore), the rules applied here, then the verdict recorded
+ * (readWithdrawalToScore; a new withdrawal's request reads them with the
+ * withdrawal itself, player_withdraw_scored, and passes them in), the rules
+ * applied here, then the verdict recorded
  * (record_withdrawal_verdict), which locks the entry and checks again that it
  * still waits and has no verdict.
  */
-export async function assessWithdrawal(ctx: PayoutContext, historyId: number): Promise<Verdict | null> {
-  const read = await readWithdrawalToScore(ctx.db, historyId);
+export async function assessWithdrawal(
+  ctx: PayoutContext,
+  historyId: number,
+  readWithWithdrawal?: FactsReadWithWithdrawal,
+): Promise<Verdict | null> {
+  const read = await readWithdrawalToScore(ctx.db, historyId, readWithWithdrawal);
   if (read === null) return null;
   // Two shortcuts that save the second statement: record_withdrawal_verdict answers a recorded verdict
   // and records none for a decided entry itself (mutants RV3 and RV5), so without them the answer is the same.

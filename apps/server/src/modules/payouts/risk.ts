@@ -160,9 +160,13 @@ let securityHours = RISK_RULES_DEFAULT.securityEvents.hours;
  * verdict if one is recorded, the rules in force and the facts. Null when
  * `historyId` is not a withdrawal.
  */
-export async function readWithdrawalToScore(db: Queryable, historyId: number): Promise<WithdrawalToScore | null> {
-  const hours = securityHours;
-  const row = await readFactsRow(db, historyId, hours);
+export async function readWithdrawalToScore(
+  db: Queryable,
+  historyId: number,
+  read?: FactsReadWithWithdrawal,
+): Promise<WithdrawalToScore | null> {
+  const hours = read?.hours ?? securityHours;
+  const row = read ? ((read.facts as FactsRow | null) ?? undefined) : await readFactsRow(db, historyId, hours);
   if (!row) return null;
   const rules = parseRiskRules(row.rules);
   securityHours = rules.securityEvents.hours;
@@ -189,8 +193,9 @@ export async function gatherRiskFacts(
   return factsOf(db, row);
 }
 
+/** withdrawal_risk_facts's object: numbers as JSON numbers, the identity's change as an ISO 8601 text. */
 type FactsRow = {
-  amount: string;
+  amount: number;
   status: string;
   route: PayoutRoute | null;
   reasons: unknown;
@@ -201,69 +206,48 @@ type FactsRow = {
   full_name: string;
   name_key: string | null;
   frozen: boolean;
-  identity_changed_at: Date | null;
-  day_total: string;
+  identity_changed_at: string | null;
+  day_total: number;
   earlier_paid: boolean;
-  deposits: string;
-  turnover: string;
-  failed_logins: string;
-  new_devices: string;
-  shared: string;
-  promotion_left: string | null;
+  deposits: number;
+  turnover: number;
+  failed_logins: number;
+  new_devices: number;
+  shared: number;
+  promotion_left: number | null;
   blacklisted: string[] | null;
 };
 
 /**
- * The facts' query ($1 the withdrawal's entry, $2 the start of the security
- * window), sent under its name (db/prepared.ts): with a dozen subqueries its
- * planning cost about as much as running it.
+ * The facts' statement ($1 the withdrawal's entry, $2 the start of the
+ * security window, $3 the rules' setting): withdrawal_risk_facts
+ * (payouts/sql), sent under its name (db/prepared.ts).
  */
 const FACTS_SQL = preparedStatement(
   // Stryker disable next-line StringLiteral: the name is checked on PostgreSQL (prepared-statements.test.ts)
   'withdrawal_risk_facts',
-  `with w as (
-  select id, player_id, amount, status from history where id = $1 and type = 'WITHDRAW'),
-last_paid as (
-  select coalesce(max(h.created_at), '-infinity'::timestamptz) as at from history h, w
-   where h.player_id = w.player_id and h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id)
-select w.amount, w.status, r.route, r.reasons, r.score,
-  (select s.value from settings s where s.code = '${RISK_RULES_SETTING}') as rules,
-  p.phone_number, p.bank_number, p.full_name, p.name_key, p.frozen_at is not null as frozen,
-  p.identity_changed_at,
-  (select coalesce(sum(amount), 0) from history
-    where player_id = w.player_id and type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')
-      and created_at >= bangkok_day_start()) as day_total,
-  (select at > '-infinity'::timestamptz from last_paid) as earlier_paid,
-  (select coalesce(sum(amount), 0) from history
-    where player_id = w.player_id and status = 'APPROVED' and created_at > (select at from last_paid)
-      and (type = 'DEPOSIT' or (type = 'MANUAL_DEPOSIT' and as_deposit))) as deposits,
-  (select coalesce(sum(stake_satang), 0) from turnover_bets
-    where player_id = w.player_id and voided_at is null and created_at > (select at from last_paid)) as turnover,
-  (select count(*) from player_login_failures
-    where player_id = w.player_id and failed_at >= $2::timestamptz) as failed_logins,
-  (select count(*) from sessions s
-    where s.player_id = w.player_id and s.created_at >= $2::timestamptz and s.client_address is not null
-      and exists (select 1 from sessions o where o.player_id = w.player_id and o.created_at < $2::timestamptz)
-      and not exists (select 1 from sessions o
-                       where o.player_id = w.player_id and o.created_at < $2::timestamptz
-                         and o.client_address = s.client_address
-                         and o.user_agent is not distinct from s.user_agent)) as new_devices,
-  (select count(distinct related_player_id) from player_flags where player_id = w.player_id) as shared,
-  (select turnover_required - turnover_done from player_promotions
-    where player_id = w.player_id and status = 'ACTIVE' and turnover_done < turnover_required
-    limit 1) as promotion_left,
-  (select array_agg(distinct b.kind order by b.kind) from blacklist b
-    where (b.kind = 'PHONE' and b.normalised = p.phone_number)
-       or (b.kind = 'BANK_ACCOUNT' and b.normalised = p.bank_number)
-       or (b.kind = 'NAME' and b.normalised = p.name_key)) as blacklisted
-  from w join players p on p.id = w.player_id
-  left join withdrawal_reviews r on r.history_id = w.id`,
+  'select withdrawal_risk_facts($1, $2::timestamptz, $3) as facts',
 );
 
+/** The start of a security window of `hours`, as of now. */
+const windowStart = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
+
 async function readFactsRow(db: Queryable, historyId: number, hours: number): Promise<FactsRow | undefined> {
-  const since = new Date(Date.now() - hours * HOUR_MS);
-  const { rows } = await db.executeQuery<FactsRow>(CompiledQuery.raw(FACTS_SQL, [historyId, since]));
-  return rows[0];
+  const { rows } = await db.executeQuery<{ facts: FactsRow | null }>(
+    CompiledQuery.raw(FACTS_SQL, [historyId, windowStart(hours), RISK_RULES_SETTING]),
+  );
+  return rows[0]?.facts ?? undefined;
+}
+
+/**
+ * The facts read with the withdrawal itself (player_withdraw_scored): the window they were counted over, and
+ * what withdrawal_risk_facts answered. readWithdrawalToScore takes them instead of reading again.
+ */
+export type FactsReadWithWithdrawal = { hours: number; facts: unknown };
+
+/** The security window to read a new withdrawal's facts over (the rules' as last read), and its start. */
+export function riskFactsWindow(): { hours: number; since: Date } {
+  return { hours: securityHours, since: windowStart(securityHours) };
 }
 
 async function factsOf(db: Queryable, row: FactsRow): Promise<RiskFacts> {

@@ -5,13 +5,17 @@ import type { Db } from '../../db/database.ts';
 import { assert } from '../../lib/assert.ts';
 import { withSqlRefusals } from '../../lib/sql-refusal.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
+import { RISK_RULES_SETTING } from '../payouts/risk.ts';
 
 /** The entry of a withdrawal as player_withdraw answers and stores it (a new withdrawal has no reason yet). */
 type StoredEntry = Omit<HistoryRow, 'createdAt' | 'reason' | 'bankReference'> & { createdAtMs: number };
 
 export type WithdrawAnswer =
-  /** The entry written by this request, or by the first request with its key. */
-  | { replayed: boolean; entry: HistoryRow }
+  /**
+   * The entry written by this request, or by the first request with its key; with what the risk rules read
+   * about it (withdrawal_risk_facts) when asked for, else null.
+   */
+  | { replayed: boolean; entry: HistoryRow; facts: unknown }
   /** The answer a key stored before player_withdraw existed (always a replay): the presented entry itself. */
   | { presented: unknown };
 
@@ -35,15 +39,22 @@ export async function withdrawInOneCall(
     minDefaultSatang: number;
     limitDefaultSatang: number;
     dailyDefaultSatang: number;
+    /** Read the risk rules' facts with it, over the security window from this time (a bank connector's payouts). */
+    factsSince: Date | null;
   },
 ): Promise<WithdrawAnswer> {
   const { rows } = await withSqlRefusals(
-    sql<{ replayed: boolean; answer: { entry?: StoredEntry } }>`select replayed, answer from player_withdraw(
+    sql<{
+      replayed: boolean;
+      answer: { entry?: StoredEntry };
+      facts: unknown;
+    }>`select replayed, answer, facts from player_withdraw_scored(
         ${input.sessionId}::uuid, ${input.playerId}, ${input.scope}, ${input.key}, ${input.fingerprint},
         ${input.amountSatang}, ${input.withdrawPendingAccount},
         ${SETTING_CODES.withdrawMinAmount}, ${input.minDefaultSatang},
         ${SETTING_CODES.withdrawMaxAmount}, ${input.limitDefaultSatang},
-        ${SETTING_CODES.withdrawDailyMaxAmount}, ${input.dailyDefaultSatang})`.execute(db),
+        ${SETTING_CODES.withdrawDailyMaxAmount}, ${input.dailyDefaultSatang},
+        ${input.factsSince}::timestamptz, ${RISK_RULES_SETTING})`.execute(db),
   );
   const row = rows[0];
   // Stryker disable next-line StringLiteral: an assertion's words are for the log; no caller reads them
@@ -58,6 +69,7 @@ export async function withdrawInOneCall(
   return {
     replayed: row.replayed,
     entry: { ...entry, reason: null, bankReference: null, createdAt: new Date(createdAtMs) },
+    facts: row.facts,
   };
 }
 

@@ -13,6 +13,7 @@ import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { assessWithdrawal, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
 import { withdrawalExtras } from '../payouts/payout-queue.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
+import { riskFactsWindow } from '../payouts/risk.ts';
 import { playerSummaries } from '../player/player.service.ts';
 import { decideWithdrawalInOneCall, withdrawInOneCall } from './withdrawal.repository.ts';
 
@@ -45,6 +46,8 @@ export async function requestWithdrawal(
   },
 ): Promise<WithdrawalResult> {
   assertPositiveSatang(input.amountSatang, 'withdrawal amount');
+  // Scored by the rules (a bank connector's payouts): the facts they read come with the withdrawal's statement.
+  const window = ctx.payouts ? riskFactsWindow() : null;
   const answer = await withdrawInOneCall(ctx.db, {
     sessionId: input.sessionId ?? null,
     playerId: input.playerId,
@@ -56,6 +59,7 @@ export async function requestWithdrawal(
     minDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawMinSatang,
     limitDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawLimitSatang,
     dailyDefaultSatang: DEFAULT_PLAYER_LIMITS.withdrawDailyLimitSatang,
+    factsSince: window?.since ?? null,
   });
   // A stored answer from before `reason` existed is read through the contract, which gives it reason null.
   if ('presented' in answer) {
@@ -69,7 +73,11 @@ export async function requestWithdrawal(
   // Scored by the rules at once; paid automatically when no rule objects. A copy of the request
   // (the same key) waits for that verdict and answers it too: scoring twice keeps the first verdict.
   // Should this process die between the two statements, the payout worker scores it seconds later.
-  const verdict = await assessWithdrawal(ctx.payouts, entry.id);
+  const verdict = await assessWithdrawal(
+    ctx.payouts,
+    entry.id,
+    window ? { hours: window.hours, facts: answer.facts } : undefined,
+  );
   if (verdict?.payoutId) kickPayout(ctx.payouts, verdict.payoutId);
   const presented = presentHistoryEntry(entry);
   const value = verdict?.route === 'AUTO' ? { ...presented, status: 'APPROVED' as const } : presented;

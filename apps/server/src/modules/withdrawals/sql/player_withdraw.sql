@@ -72,3 +72,40 @@ begin
     perform idempotency_store(p_scope, p_key, answer);
   end if;
 end $$;
+
+-- player_withdraw and, when p_since is given, what the risk rules read about
+-- the withdrawal it answers (withdrawal_risk_facts, over the security window
+-- from p_since, the rules under the setting p_rules_code), read in the same
+-- statement once the entry is written: a request scored by the rules (a bank
+-- connector configured) then needs one round trip more, the verdict, not two
+-- (issue 23). facts is null without p_since, or for an answer stored before
+-- player_withdraw existed (it holds no entry).
+create or replace function player_withdraw_scored(
+  p_session_id uuid,
+  p_player_id bigint,
+  p_scope text,
+  p_key text,
+  p_fingerprint text,
+  p_amount bigint,
+  p_withdraw_pending_account bigint,
+  p_min_code text,
+  p_min_default bigint,
+  p_limit_code text,
+  p_limit_default bigint,
+  p_daily_code text,
+  p_daily_default bigint,
+  p_since timestamptz,
+  p_rules_code text,
+  out replayed boolean,
+  out answer jsonb,
+  out facts jsonb
+) language plpgsql as $$
+begin
+  select w.replayed, w.answer into replayed, answer
+    from player_withdraw(p_session_id, p_player_id, p_scope, p_key, p_fingerprint, p_amount,
+      p_withdraw_pending_account, p_min_code, p_min_default, p_limit_code, p_limit_default,
+      p_daily_code, p_daily_default) as w;
+  if p_since is not null and answer ? 'entry' then
+    facts := withdrawal_risk_facts((answer -> 'entry' ->> 'id')::bigint, p_since, p_rules_code);
+  end if;
+end $$;
