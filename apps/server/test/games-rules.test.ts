@@ -300,6 +300,29 @@ describe('syncProviderCredit for a player the provider does not know', () => {
     expect(balance).not.toHaveBeenCalled();
   });
 
+  it('a transfer-out after a failed registration registers the player first, then moves the money', async () => {
+    const g = withWallet();
+    const p = await player(100);
+    const register = g.wallet.registerPlayer.bind(g.wallet);
+    g.wallet.registerPlayer = async () => {
+      throw new ProviderUnavailableError('register: down');
+    };
+    await expect(transferOut(g, { playerId: p.playerId, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'PROVIDER_UNAVAILABLE',
+    });
+    const registered: string[] = [];
+    g.wallet.registerPlayer = async (playerRef: string) => {
+      registered.push(playerRef);
+      return register(playerRef);
+    };
+    expect(await transferOut(g, { playerId: p.playerId, clientKey: null })).toEqual({
+      status: 'COMPLETED',
+      amountSatang: 10_000,
+    });
+    expect(registered).toEqual([p.playerRef]);
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 10_000 });
+  });
+
   it('returns false for a player whose registration at the provider failed, without asking it', async () => {
     const g = withWallet();
     const p = await player(100);

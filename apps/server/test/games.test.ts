@@ -64,6 +64,28 @@ describe('§7 transfers, balances and launches against the sandbox provider over
     expect(await ours(player)).toEqual({ main: 32_150, provider: 0 });
   });
 
+  it('a logged-out player’s transfer-out is 401 and moves nothing, registered at the provider or not (the session is checked in the transfer’s own statement)', async () => {
+    for (const registered of [false, true]) {
+      const player = await gamePlayer(120);
+      if (registered) {
+        expect((await post(player, API_PATHS.transferOut)).statusCode).toBe(200);
+        expect((await post(player, API_PATHS.transferIn)).statusCode).toBe(200);
+      }
+      expect((await post(player, API_PATHS.logout)).statusCode).toBe(200);
+      const out = await post(player, API_PATHS.transferOut);
+      expect(out.statusCode).toBe(401);
+      expect(out.json()).toMatchObject({ success: false, data: { errorCode: 'UNAUTHORIZED' } });
+      expect(await ours(player)).toEqual({ main: 12_000, provider: 0 });
+      expect(await theirs(player)).toEqual({ current: 0, inGame: 0 });
+      const transfers = await t.database.db
+        .selectFrom('provider_transfers')
+        .select('id')
+        .where('player_id', '=', player.playerId)
+        .execute();
+      expect(transfers).toHaveLength(registered ? 2 : 0);
+    }
+  });
+
   it('nothing to transfer is a clear 400 in the player language', async () => {
     const player = await gamePlayer(0);
     const out = await post(player, API_PATHS.transferOut, {}, { 'accept-language': 'th' });

@@ -79,7 +79,8 @@ export type SqlMutant = {
     | 'bank_feed_deliver'
     | 'players_fitting_account'
     | 'withdrawal_risk_facts'
-    | 'player_withdraw_scored';
+    | 'player_withdraw_scored'
+    | 'transfer_out_start';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -3097,6 +3098,38 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: RISK_RULES, test: 'a withdrawal is scored with the facts read in its own statement' },
+  },
+  // transfer_out_start (games/sql/provider_transfer.sql) ------------------------------------
+  {
+    id: 'TO1',
+    fn: 'transfer_out_start',
+    rule: 'a transfer-out needs an active session',
+    changes: [
+      {
+        find: 'if p_session_id is not null and not session_active(p_session_id, p_player_id) then',
+        replace: 'if false then',
+      },
+    ],
+    killedBy: { file: GAMES, test: 'a logged-out player’s transfer-out is 401 and moves nothing' },
+  },
+  {
+    id: 'TO2',
+    fn: 'transfer_out_start',
+    rule: 'a player not registered at the provider is registered before any money moves',
+    changes: [{ find: 'if v_registered is null then', replace: 'if v_ref is null then' }],
+    killedBy: { file: GAMES_RULES, test: 'a transfer-out after a failed registration registers the player first' },
+  },
+  {
+    id: 'TO3',
+    fn: 'transfer_out_start',
+    rule: 'a transfer-out moves the money out of the main wallet',
+    changes: [
+      {
+        find: "transfer_start(p_player_id, p_provider, 'OUT',",
+        replace: "transfer_start(p_player_id, p_provider, 'IN',",
+      },
+    ],
+    killedBy: { file: GAMES, test: 'transfer-out moves the whole main balance to the provider' },
   },
 ];
 

@@ -10,7 +10,7 @@ import { errorResponses } from '../../http/errors.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sessionOf } from '../auth/session-guard.ts';
+import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { GamesContext } from './games-context.ts';
 import { launchSeamlessGame, launchSportsGame } from './launch.service.ts';
@@ -50,13 +50,16 @@ export async function gamesRoutes(app: App, deps: GamesRoutesDeps) {
               ? 'Move the whole main balance to the UFA provider wallet'
               : 'Bring the whole UFA provider credit back to the main wallet',
         },
+        // A transfer-out checks the session in its first statement (transfer_out_start). A transfer-in asks the
+        // provider for the player's credit before its first statement, so the guard checks it first.
+        ...(direction === 'out' ? { config: SESSION_CHECKED_BY_ROUTE } : {}),
       },
       async (request, reply) => {
-        const transfer = direction === 'out' ? transferOut : transferIn;
-        const result = await transfer(deps.games, {
-          playerId: sessionOf(request).playerId,
-          clientKey: parseIdempotencyKey(request.headers['idempotency-key']) ?? null,
-        });
+        const clientKey = parseIdempotencyKey(request.headers['idempotency-key']) ?? null;
+        const result =
+          direction === 'out'
+            ? await transferOut(deps.games, { ...unconfirmedSessionOf(request), clientKey })
+            : await transferIn(deps.games, { playerId: sessionOf(request).playerId, clientKey });
         const answer = transferAnswer(result, direction === 'out' ? 'transfer_out_failed' : 'transfer_in_failed');
         markReplay(reply, result.replayed === true);
         return reply

@@ -2,7 +2,7 @@ import { satangToBaht } from '@app/contracts/money';
 import type { ProtectionRefusal } from '@app/contracts/protection';
 import { sql } from 'kysely';
 import type { TransferDirection } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
@@ -19,7 +19,12 @@ export type TransferResult = (
   | { status: 'FAILED'; amountSatang: number; code: string }
 ) & { replayed?: boolean };
 
-export type TransferRequest = { playerId: number; clientKey: string | null };
+export type TransferRequest = {
+  playerId: number;
+  clientKey: string | null;
+  /** The request's session, checked in the transfer's first statement (absent: already checked). */
+  sessionId?: string;
+};
 
 const transferPending = () => new AppError(409, 'TRANSFER_PENDING', 'transfer_already_pending');
 const nothingToTransfer = () => new AppError(400, 'NOTHING_TO_TRANSFER', 'nothing_to_transfer');
@@ -131,14 +136,55 @@ export async function settleTransfer(
     : { status: 'FAILED', amountSatang, code: outcome.code };
 }
 
+type OutStarted = Started & { playerRef?: string };
+
+/**
+ * A transfer-out's start (transfer_out_start, sql/provider_transfer.sql): the session check and the player's
+ * provider row with transfer_start, one statement. Undefined when the player is not registered at the
+ * provider yet (nothing written).
+ */
+async function startTransferOut(
+  ctx: GamesContext,
+  request: TransferRequest,
+): Promise<
+  { playerRef: string; started: { earlier: ProviderTransferRow } | { intent: ProviderTransferRow } } | undefined
+> {
+  const { rows } = await sql<{ started: OutStarted | { unregistered: true } }>`
+    select transfer_out_start(${request.sessionId ?? null}::uuid, ${request.playerId}, ${UFA_PROVIDER},
+      ${request.clientKey}, ${ctx.timing.reconcileMinAgeMs}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(
+    ctx.db,
+  );
+  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
+  const started = rows[0]?.started;
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
+  assert(started !== undefined, 'transfer_out_start answers');
+  if ('unregistered' in started) return undefined;
+  if ('refused' in started) {
+    if (started.refused === 'NO_SESSION') throw unauthorized();
+    throw await startRefusal(ctx, request.playerId, started.refused);
+  }
+  // Stryker disable next-line all: a guard; transfer_out_start answers the name with every start
+  assert(started.playerRef !== undefined, 'a transfer-out starts with the player’s name at the provider');
+  const playerRef = started.playerRef;
+  if ('earlier' in started) return { playerRef, started: { earlier: transferRow(started.earlier) } };
+  return { playerRef, started: { intent: transferRow(started.intent) } };
+}
+
 /**
  * transfer-out (spec §7): the whole main balance goes to the UFA provider
- * wallet. A frozen player cannot move money out of the main wallet.
+ * wallet. A frozen player cannot move money out of the main wallet. A player
+ * registered at the provider starts it in one statement; the first time,
+ * they are registered first (ensureProviderPlayer) and it starts again.
  */
 export async function transferOut(ctx: GamesContext, request: TransferRequest): Promise<TransferResult> {
-  const { playerId, clientKey } = request;
-  const { playerRef } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);
-  const started = await startTransfer(ctx, { playerId, direction: 'OUT', clientKey });
+  let start = await startTransferOut(ctx, request);
+  if (!start) {
+    await ensureProviderPlayer(ctx, request.playerId, UFA_PROVIDER);
+    start = await startTransferOut(ctx, request);
+    // Stryker disable next-line all: a guard; ensureProviderPlayer has just registered the player
+    assert(start !== undefined, 'a registered player’s transfer-out starts');
+  }
+  const { playerRef, started } = start;
   if ('earlier' in started) return replayed(started.earlier);
   const { intent } = started;
   const outcome = await ctx.wallet.creditIn({ reference: intent.reference, playerRef, amountMinor: intent.amount });

@@ -213,6 +213,38 @@ begin
     p_provider_satang, v_accounts.credit_id, p_check_after_ms, p_client_key)));
 end $$;
 
+-- A transfer-out's start for a request, in one statement (issue 23): the
+-- session check (session_active; a null session: the caller has checked it)
+-- and the player's provider row are read with transfer_start, so that a
+-- registered player's transfer-out is one round trip before the provider's
+-- call. Answers {"refused": "NO_SESSION"} without an active session,
+-- {"unregistered": true} when the player is not registered at the provider yet
+-- (nothing is written; the caller registers them and starts again), else
+-- transfer_start's answer with the player's name at the provider (playerRef).
+create or replace function transfer_out_start(
+  p_session_id uuid,
+  p_player_id bigint,
+  p_provider text,
+  p_client_key text,
+  p_check_after_ms integer,
+  p_loyalty_defaults jsonb
+) returns jsonb language plpgsql as $$
+declare
+  v_ref text;
+  v_registered timestamptz;
+begin
+  if p_session_id is not null and not session_active(p_session_id, p_player_id) then
+    return jsonb_build_object('refused', 'NO_SESSION');
+  end if;
+  select pp.player_ref, pp.registered_at into v_ref, v_registered from provider_players pp
+   where pp.player_id = p_player_id and pp.provider = p_provider;
+  if v_registered is null then
+    return jsonb_build_object('unregistered', true);
+  end if;
+  return transfer_start(p_player_id, p_provider, 'OUT', p_client_key, p_check_after_ms, null, null, null,
+    p_loyalty_defaults) || jsonb_build_object('playerRef', v_ref);
+end $$;
+
 -- Brings our record of the player's provider credit in line with the
 -- provider's (p_provider_satang, read just before with p_version): the game
 -- result is recorded, unless a transfer is pending or happened while the
