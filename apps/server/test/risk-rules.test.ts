@@ -160,14 +160,19 @@ async function playerWithWithdrawal(baht: number, withdrawBaht: number, override
   const player = await newPlayer(t.app, { fullName, ...overrides });
   await credit(t.app, player.phoneNumber, baht);
   const playerId = await playerIdOf(t.database.db, player.phoneNumber);
+  return { ...player, fullName, playerId, historyId: await withdraw(player, withdrawBaht) };
+}
+
+/** A player's withdrawal request, accepted: its entry's id. */
+async function withdraw(player: { token: string }, baht: number): Promise<number> {
   const answer = await t.app.inject({
     method: 'POST',
     url: API_PATHS.withdraw,
     headers: bearer(player.token),
-    payload: { amount: withdrawBaht },
+    payload: { amount: baht },
   });
   expect(answer.statusCode).toBe(200);
-  return { ...player, fullName, playerId, historyId: answer.json().data.id as number };
+  return answer.json().data.id as number;
 }
 const factsFor = (p: { historyId: number }, rules = RISK_RULES_DEFAULT) =>
   gatherRiskFacts(t.database.db, { historyId: p.historyId, rules });
@@ -186,13 +191,7 @@ describe('the facts each rule reads, from the database', () => {
       payload: {},
     });
     expect(approved.statusCode).toBe(200);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: API_PATHS.withdraw,
-      headers: bearer(p.token),
-      payload: { amount: 200 },
-    });
-    const next = { ...p, historyId: second.json().data.id as number };
+    const next = { ...p, historyId: await withdraw(p, 200) };
     const later = await factsFor(next);
     expect(later.amount).toBe(20_000);
     expect(later.earlierPaidWithdrawals).toBe(1);
@@ -201,14 +200,7 @@ describe('the facts each rule reads, from the database', () => {
 
   it('an earlier withdrawal still waiting is not a paid one: the next is still a first withdrawal, and the day’s total counts both', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: API_PATHS.withdraw,
-      headers: bearer(p.token),
-      payload: { amount: 100 },
-    });
-    expect(second.statusCode).toBe(200);
-    const facts = await factsFor({ historyId: second.json().data.id as number });
+    const facts = await factsFor({ historyId: await withdraw(p, 100) });
     expect(facts.earlierPaidWithdrawals).toBe(0);
     expect(facts.dayTotal).toBe(40_000);
     expect(riskReasons(RISK_RULES_DEFAULT, facts).map((r) => r.code)).toContain('FIRST_WITHDRAWAL');
@@ -460,17 +452,11 @@ describe('the rules as stored', () => {
     const playerId = await playerIdOf(t.database.db, player.phoneNumber);
     await sql`insert into player_login_failures (player_id, failed_at)
       select ${playerId}, now() - interval '1 hour' from generate_series(1, 5)`.execute(t.database.db);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: API_PATHS.withdraw,
-      headers: bearer(player.token),
-      payload: { amount: 300 },
-    });
-    expect(answer.statusCode).toBe(200);
+    const historyId = await withdraw(player, 300);
     const review = await t.database.db
       .selectFrom('withdrawal_reviews')
       .select(['route', 'reasons'])
-      .where('history_id', '=', answer.json().data.id as number)
+      .where('history_id', '=', historyId)
       .executeTakeFirstOrThrow();
     expect(review.route).toBe('REVIEW');
     const codes = (review.reasons as { code: string }[]).map((reason) => reason.code);

@@ -55,34 +55,40 @@ const transferRow = (row: TransferJson): ProviderTransferRow => ({
 });
 
 type Started = { earlier: TransferJson } | { refused: string } | { intent: TransferJson };
+type StartedRow = { earlier: ProviderTransferRow } | { intent: ProviderTransferRow };
 
 /**
- * A transfer's start in one statement (transfer_start, sql/provider_transfer.sql):
- * the player's transfers serialised on their provider row, a repeated key's
- * transfer, a pending one refused, the accounts locked, the checks of the
- * direction, the money moved to the in-transit account and the intent
- * recorded PENDING. A refusal is thrown as the API's error.
+ * transfer_start's answer (as transfer_out_start passes it on): a repeated key's transfer or the new intent,
+ * or the refusal thrown as the API's error.
  */
-async function startTransfer(
+async function startedOf(ctx: GamesContext, playerId: number, started: Started | undefined): Promise<StartedRow> {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
+  assert(started !== undefined, 'a transfer’s start answers');
+  if ('earlier' in started) return { earlier: transferRow(started.earlier) };
+  if ('intent' in started) return { intent: transferRow(started.intent) };
+  throw await startRefusal(ctx, playerId, started.refused);
+}
+
+/**
+ * A transfer-in's start in one statement (transfer_start, sql/provider_transfer.sql): the player's transfers
+ * serialised on their provider row, a repeated key's transfer, a pending one refused, a transfer since the
+ * provider was asked refused, the game result recorded, the accounts locked, the money moved to the in-transit
+ * account and the intent recorded PENDING.
+ */
+async function startTransferIn(
   ctx: GamesContext,
   start: {
     playerId: number;
-    direction: TransferDirection;
     clientKey: string | null;
-    provider?: { satang: number; settledStakes: number | undefined; version: number };
+    provider: { satang: number; settledStakes: number | undefined; version: number };
   },
-): Promise<{ earlier: ProviderTransferRow } | { intent: ProviderTransferRow }> {
+): Promise<StartedRow> {
   const { rows } = await sql<{ started: Started }>`
-    select transfer_start(${start.playerId}, ${UFA_PROVIDER}, ${start.direction}, ${start.clientKey},
-      ${ctx.timing.reconcileMinAgeMs}, ${start.provider?.satang ?? null}, ${start.provider?.settledStakes ?? null},
-      ${start.provider?.version ?? null}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(ctx.db);
-  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
-  const started = rows[0]?.started;
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
-  assert(started !== undefined, 'transfer_start answers');
-  if ('earlier' in started) return { earlier: transferRow(started.earlier) };
-  if ('intent' in started) return { intent: transferRow(started.intent) };
-  throw await startRefusal(ctx, start.playerId, started.refused);
+    select transfer_start(${start.playerId}, ${UFA_PROVIDER}, 'IN', ${start.clientKey},
+      ${ctx.timing.reconcileMinAgeMs}, ${start.provider.satang}, ${start.provider.settledStakes ?? null},
+      ${start.provider.version}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(ctx.db);
+  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion in startedOf)
+  return startedOf(ctx, start.playerId, rows[0]?.started);
 }
 
 /** The API's error for a refused start. */
@@ -94,6 +100,8 @@ async function startRefusal(ctx: GamesContext, playerId: number, code: string): 
       return transferPending();
     case 'NOTHING_TO_TRANSFER':
       return nothingToTransfer();
+    case 'NO_SESSION':
+      return unauthorized();
     default:
       return refusalError(ctx.db, playerId, code as ProtectionRefusal);
   }
@@ -136,8 +144,6 @@ export async function settleTransfer(
     : { status: 'FAILED', amountSatang, code: outcome.code };
 }
 
-type OutStarted = Started & { playerRef?: string };
-
 /**
  * A transfer-out's start (transfer_out_start, sql/provider_transfer.sql): the session check and the player's
  * provider row with transfer_start, one statement. Undefined when the player is not registered at the
@@ -146,28 +152,19 @@ type OutStarted = Started & { playerRef?: string };
 async function startTransferOut(
   ctx: GamesContext,
   request: TransferRequest,
-): Promise<
-  { playerRef: string; started: { earlier: ProviderTransferRow } | { intent: ProviderTransferRow } } | undefined
-> {
-  const { rows } = await sql<{ started: OutStarted | { unregistered: true } }>`
+): Promise<{ playerRef: string; started: StartedRow } | undefined> {
+  const { rows } = await sql<{ started: (Started & { playerRef?: string }) | { unregistered: true } }>`
     select transfer_out_start(${request.sessionId ?? null}::uuid, ${request.playerId}, ${UFA_PROVIDER},
       ${request.clientKey}, ${ctx.timing.reconcileMinAgeMs}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(
     ctx.db,
   );
-  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
-  const started = rows[0]?.started;
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
-  assert(started !== undefined, 'transfer_out_start answers');
-  if ('unregistered' in started) return undefined;
-  if ('refused' in started) {
-    if (started.refused === 'NO_SESSION') throw unauthorized();
-    throw await startRefusal(ctx, request.playerId, started.refused);
-  }
+  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion in startedOf)
+  const answer = rows[0]?.started;
+  if (answer !== undefined && 'unregistered' in answer) return undefined;
+  const started = await startedOf(ctx, request.playerId, answer);
   // Stryker disable next-line all: a guard; transfer_out_start answers the name with every start
-  assert(started.playerRef !== undefined, 'a transfer-out starts with the player’s name at the provider');
-  const playerRef = started.playerRef;
-  if ('earlier' in started) return { playerRef, started: { earlier: transferRow(started.earlier) } };
-  return { playerRef, started: { intent: transferRow(started.intent) } };
+  assert(answer?.playerRef !== undefined, 'a transfer-out starts with the player’s name at the provider');
+  return { playerRef: answer.playerRef, started };
 }
 
 /**
@@ -214,9 +211,8 @@ export async function transferIn(ctx: GamesContext, request: TransferRequest): P
   const { playerId, clientKey } = request;
   const { playerRef, transferVersion } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);
   const provider = await providerCurrentCredit(ctx, playerRef, ctx.timing.providerTimeoutMs);
-  const started = await startTransfer(ctx, {
+  const started = await startTransferIn(ctx, {
     playerId,
-    direction: 'IN',
     clientKey,
     provider: { satang: provider.currentSatang, settledStakes: provider.settledStakesSatang, version: transferVersion },
   });
