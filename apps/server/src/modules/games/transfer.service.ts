@@ -207,7 +207,11 @@ async function providerCurrentCredit(ctx: GamesContext, playerRef: string, timeo
  * transaction); if a transfer happened meanwhile the request is refused
  * rather than guessed, and the game result is recorded before the transfer.
  */
-export async function transferIn(ctx: GamesContext, request: TransferRequest): Promise<TransferResult> {
+export async function transferIn(
+  ctx: GamesContext,
+  // No session here: a transfer-in asks the provider before its first statement, so its route's guard checks it.
+  request: Omit<TransferRequest, 'sessionId'>,
+): Promise<TransferResult> {
   const { playerId, clientKey } = request;
   const { playerRef, transferVersion } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);
   const provider = await providerCurrentCredit(ctx, playerRef, ctx.timing.providerTimeoutMs);
