@@ -152,6 +152,35 @@ describe('defect 1: a masked deposit cannot be claimed with a blank slip', () =>
     expect(await transferRow(t, transfer.reference)).toMatchObject({ status: 'UNMATCHED' });
   });
 
+  it('the ambiguous transfer first, then a slip whose QR carries its reference with a valid CRC, of its amount: the slip still waits, as the sender fits two players', async () => {
+    const { victim, attacker } = await maskedPair();
+    const baht = uniqueBaht();
+    const transfer = transferFrom({ bankNumber: MASKED_SENDER }, baht);
+    expect((await sendBankTransfer(t.app, transfer)).json().data.result).toBe('unmatched');
+
+    const response = await upload(attacker, baht, (await qrSlip(transfer.reference)).image);
+
+    expect(response.json().data.result).toBe('WAITING');
+    expect(await mainSatang(t, attacker.id)).toBe(0);
+    expect(await mainSatang(t, victim.id)).toBe(0);
+    expect(await transferRow(t, transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
+  });
+
+  it('a transfer from a sender longer than any registered account fits nobody: it waits for an operator, and a slip with its reference and amount cannot claim it', async () => {
+    const { attacker } = await maskedPair();
+    const baht = uniqueBaht();
+    // 13 digits: no bank's account numbers are that long, whatever digits a player registered.
+    const transfer = transferFrom({ bankNumber: `000${ATTACKER_ACCOUNT}` }, baht);
+    expect((await sendBankTransfer(t.app, transfer)).json().data.result).toBe('unmatched');
+
+    const response = await upload(attacker, baht, (await qrSlip(transfer.reference)).image);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.result).toBe('WAITING');
+    expect(await mainSatang(t, attacker.id)).toBe(0);
+    expect(await transferRow(t, transfer.reference)).toMatchObject({ status: 'UNMATCHED', playerId: null });
+  });
+
   it('a blank slip waiting first, then the ambiguous transfer of its amount: the transfer waits for an operator, the slip keeps waiting', async () => {
     const { victim, attacker } = await maskedPair();
     const baht = uniqueBaht();
@@ -264,15 +293,46 @@ describe('defect 2: one bank reference is credited at most once, whatever the or
     expect(first.json().data).toMatchObject({ resolvedBy: operator.username, resolution: expect.any(String) });
     const second = await resolve();
     expect(second.statusCode).toBe(409);
-    expect(second.json().data.errorCode).toBe('FLAG_ALREADY_RESOLVED');
+    // The answer names who resolved it and when, for the second operator to see.
+    expect(second.json()).toMatchObject({
+      message: `This flag was already resolved by ${operator.username} at ${first.json().data.resolvedAt}.`,
+      data: { errorCode: 'FLAG_ALREADY_RESOLVED' },
+    });
     expect(await flagsOf(reference)).toEqual([]);
     const audit = await t.database.db
       .selectFrom('audit_log')
-      .select(['action', 'actor'])
+      .select(['action', 'actor', 'reason', 'before', 'after'])
       .where('target_type', '=', 'bank_feed_flag')
       .where('target_id', '=', String(flag?.id))
       .execute();
-    expect(audit).toEqual([{ action: 'bank_feed_flag.resolve', actor: operator.username }]);
+    expect(audit).toEqual([
+      {
+        action: 'bank_feed_flag.resolve',
+        actor: operator.username,
+        reason: 'credited the 50 baht difference by hand',
+        before: { kind: 'ALREADY_CREDITED_DIFFERS', reference, resolved: false },
+        after: { kind: 'ALREADY_CREDITED_DIFFERS', reference, resolved: true },
+      },
+    ]);
+  });
+
+  it('resolving a flag that does not exist is a 404 ENTRY_NOT_FOUND, and nothing is audited', async () => {
+    const missing = 2_000_000_000;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.bankFeedFlagResolve, { id: missing }),
+      headers: operatorAuth(operator),
+      payload: { reason: 'looked at it' },
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().data.errorCode).toBe('ENTRY_NOT_FOUND');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('target_type', '=', 'bank_feed_flag')
+      .where('target_id', '=', String(missing))
+      .execute();
+    expect(audit).toEqual([]);
   });
 
   it('the ledger check holds after a mismatch: every reference credited at most once', async () => {
@@ -325,6 +385,47 @@ describe('the bank feed’s edges', () => {
     expect(await flagsOf(transfer.reference)).toEqual([]);
     await sendBankTransfer(t.app, { ...transfer, fromAccountNumber: '9999999999' });
     expect(await flagsOf(transfer.reference)).toEqual([expect.objectContaining({ kind: 'REDELIVERY_DIFFERS' })]);
+  });
+
+  it('a redelivery to another house account, or from another bank, raises a flag; the same bank named by its number raises none', async () => {
+    const player = await depositPlayer(t);
+    const toOther = transferFrom(player, 711);
+    await sendBankTransfer(t.app, toOther);
+    expect((await sendBankTransfer(t.app, { ...toOther, toAccountNumber: '0999999999' })).json().data.result).toBe(
+      'duplicate',
+    );
+    expect(await flagsOf(toOther.reference)).toEqual([
+      expect.objectContaining({
+        kind: 'REDELIVERY_DIFFERS',
+        reported: expect.objectContaining({ toAccount: '0999999999' }),
+        recorded: expect.objectContaining({ toAccount: toOther.toAccountNumber }),
+      }),
+    ]);
+
+    const fromOther = transferFrom(player, 712);
+    await sendBankTransfer(t.app, fromOther);
+    // KBANK's numeric code is KBANK.
+    await sendBankTransfer(t.app, { ...fromOther, fromBankCode: '004' });
+    expect(await flagsOf(fromOther.reference)).toEqual([]);
+    await sendBankTransfer(t.app, { ...fromOther, fromBankCode: 'SCB' });
+    expect(await flagsOf(fromOther.reference)).toEqual([
+      expect.objectContaining({
+        kind: 'REDELIVERY_DIFFERS',
+        reported: expect.objectContaining({ fromBankCode: 'SCB' }),
+      }),
+    ]);
+    expect(await mainSatang(t, player.id)).toBe(71_100 + 71_200);
+  });
+
+  it('a transfer from a bank the site does not know, delivered twice alike: a duplicate, no flag', async () => {
+    const player = await depositPlayer(t);
+    const transfer = transferFrom(player, 713, { fromBankCode: 'ZZBANK' });
+    const first = await sendBankTransfer(t.app, transfer);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await sendBankTransfer(t.app, transfer);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toEqual({ result: 'duplicate', transferId: first.json().data.transferId });
+    expect(await flagsOf(transfer.reference)).toEqual([]);
   });
 
   it('references compare without regard to case: dup-1 after DUP-1 is the same reference, credited once', async () => {

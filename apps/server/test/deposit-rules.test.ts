@@ -136,6 +136,12 @@ async function waitingSlip(player: { id: number }, amountSatang: number, options
   return { ...slip, id: answer.entry.id };
 }
 
+/** The bank feed's flags raised about a reference. */
+async function flagsOf(reference: string) {
+  const flags = await listBankFeedFlags(t.database.db, bankFeedFlagQuerySchema.parse({ limit: 100 }));
+  return flags.items.filter((flag) => flag.reference === reference);
+}
+
 /** The stored record of a bank transfer, by its reference. */
 function transferRecord(reference: string) {
   return t.database.db
@@ -370,6 +376,41 @@ describe('the bank feed: which deposit a transfer credits', () => {
       journalEntryId: approved?.settlementJournalEntryId,
       note: 'already credited by alice from its slip',
     });
+    // The transfer is that deposit's money, as it says: nothing for an operator to look at.
+    expect(await flagsOf(transfer.reference)).toEqual([]);
+  });
+
+  it('a transfer from a bank the site does not know, from the player’s account digits, after their slip of its amount was approved without any QR: the digits decide, and it is that deposit’s money', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await blankSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+
+    const transfer = transferOf(player, amount, { fromBankCode: 'ZZBANK' });
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'CREDITED', historyId: slip.id });
+    expect(await flagsOf(transfer.reference)).toEqual([]);
+  });
+
+  it('a transfer under the reference of an approved slip, of its amount, but from another bank’s account with the same digits: not the player’s account, so a MISMATCH raised to operators, nothing credited', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await waitingSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+
+    const transfer = transferOf(player, amount, { reference: slip.reference, fromBankCode: 'SCB' });
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('mismatch');
+
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await transferRecord(slip.reference)).toMatchObject({ status: 'MISMATCH', historyId: slip.id });
+    expect(await flagsOf(slip.reference)).toEqual([
+      expect.objectContaining({
+        kind: 'ALREADY_CREDITED_DIFFERS',
+        recorded: expect.objectContaining({ amount: satangToBaht(amount), accountFits: false }),
+      }),
+    ]);
   });
 
   it('a slip approved without a QR is linked only to a transfer of its amount: a transfer of another amount from the player’s account is another deposit, credited', async () => {
@@ -431,14 +472,19 @@ describe('the bank feed: which deposit a transfer credits', () => {
       playerId: player.id,
       historyId: slip.id,
       journalEntryId: approved?.settlementJournalEntryId,
+      note: `already credited by alice from a slip of ${satangToBaht(amount)} baht to player ${player.id}: nothing credited`,
     });
-    const flags = await listBankFeedFlags(t.database.db, bankFeedFlagQuerySchema.parse({ limit: 100 }));
-    expect(flags.items.filter((flag) => flag.reference === slip.reference)).toEqual([
+    expect(await flagsOf(slip.reference)).toEqual([
       expect.objectContaining({
         kind: 'ALREADY_CREDITED_DIFFERS',
         bankTransferId: record?.id,
         reported: expect.objectContaining({ amount: satangToBaht(amount + 50) }),
-        recorded: expect.objectContaining({ amount: satangToBaht(amount), playerId: player.id, decidedBy: 'alice' }),
+        recorded: expect.objectContaining({
+          amount: satangToBaht(amount),
+          playerId: player.id,
+          decidedBy: 'alice',
+          accountFits: true,
+        }),
       }),
     ]);
   });

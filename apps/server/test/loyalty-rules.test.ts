@@ -206,6 +206,31 @@ describe('issue 19: points earned', () => {
   });
 });
 
+describe('issue 19: a promotion starts with whichever deposit credits the player', () => {
+  it('a pending promotion starts with a transfer an operator gives the player (unmatched, then assigned)', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 50, turnoverMultiplier: 2 });
+    const player = await depositPlayer(t);
+    await claim(player, promotion.id);
+    const operator = await newOperator(t, 'operator');
+    // A sender no player's account fits: the feed keeps it for an operator.
+    const sent = await sendBankTransfer(t.app, transferFrom({ bankNumber: `9${Date.now()}`.slice(0, 12) }, 400));
+    expect(sent.json().data.result).toBe('unmatched');
+    expect(await current(player)).toMatchObject({ status: 'PENDING' });
+
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.bankTransferAssign, { id: sent.json().data.transferId }),
+      headers: operatorAuth(operator),
+      payload: { playerId: player.id, reason: 'the player called: their transfer' },
+    });
+
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE', deposit: 400, bonus: 200, turnoverRequired: 1200 });
+    expect((await balances(player)).mainSatang).toBe(60_000);
+    await expectLedgerClean();
+  });
+});
+
 describe('issue 19: a manual credit marked as a deposit', () => {
   const credit = (auth: Record<string, string>, player: DepositPlayer, body: Record<string, unknown>, key?: string) =>
     t.app.inject({
