@@ -419,6 +419,11 @@ describe('deliverable 6: settings (admin)', () => {
         expect((await putSetting('BANNER_URL', value)).statusCode, value).toBe(200);
         expect(await publicSetting('BANNER_URL')).toBe(value);
       }
+      // The app's pages let the browser load an image from an https address: a banner set as one is drawn.
+      const page = await t.app.inject({ method: 'GET', url: '/login' });
+      const imgSrc = /img-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]?.split(' ');
+      expect(imgSrc).toEqual(expect.arrayContaining(["'self'", 'https:']));
+      expect(imgSrc).not.toContain('http:');
     } finally {
       await restoreSettings(original);
     }

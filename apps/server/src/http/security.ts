@@ -49,7 +49,9 @@ const HELMET_OPTIONS: HelmetOptions = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      // https: the banner an operator may set as an https address (BANNER_URL, settings.service.ts), which the
+      // player app draws as an image; without it the browser refused to load it. Images run no script.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       frameAncestors: ["'none'"],
