@@ -794,6 +794,7 @@ if (!SKIP.has('lighthouse') && !existsSync(chromiumPath)) {
 } else if (!SKIP.has('lighthouse')) {
   step(`Lighthouse mobile, ${flags['lighthouse-runs']} runs per page`);
   report.lighthouse = await lighthouse(Number(flags['lighthouse-runs']));
+  if (!report.lighthouse) step('Lighthouse skipped: a tool it needs is not installed (named above)');
 }
 
 report.testLoop = lastTestLoop();

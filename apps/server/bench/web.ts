@@ -61,10 +61,12 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The web app's Lighthouse script (mobile, Debian's Chromium, median of
- * `runs`), its summary read back. Its output goes to this process's own, and
- * only its exit is awaited (the server it starts must not hold a pipe open).
+ * `runs`, over TLS and HTTP/2 from HAProxy), its summary read back; undefined
+ * when a tool it needs is not installed (it names the tool and exits 3). Its
+ * output goes to this process's own, and only its exit is awaited (the server
+ * it starts must not hold a pipe open).
  */
-export async function lighthouse(runs: number): Promise<LighthouseFigures> {
+export async function lighthouse(runs: number): Promise<LighthouseFigures | undefined> {
   const summary = path.join(webDir, 'test-results', 'lighthouse', 'summary.json');
   rmSync(summary, { force: true });
   const args = ['run', '--silent', 'lighthouse', '--', '--runs', String(runs)];
@@ -73,6 +75,7 @@ export async function lighthouse(runs: number): Promise<LighthouseFigures> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code === 3) return undefined;
   if (code !== 0 || !existsSync(summary)) throw new Error(`npm run lighthouse failed (exit ${code})`);
   return JSON.parse(readFileSync(summary, 'utf8'));
 }

@@ -72,6 +72,19 @@ const overTls = flags.protocol === 'h2';
 const tlsPort = port + 2;
 const origin = overTls ? `https://127.0.0.1:${tlsPort}` : backend;
 const protocolName = overTls ? 'HTTP/2 over TLS (HAProxy)' : 'HTTP/1.1, no TLS';
+/** The exit code of a run that could not start for want of a tool (npm run bench reports Lighthouse skipped). */
+const TOOL_MISSING_EXIT = 3;
+/** What the TLS front needs, each with a command that only prints its version. */
+const TLS_TOOLS = { haproxy: ['-v'], openssl: ['version'] };
+// Checked before anything starts: a missing tool is said at once, not as a page that cannot be traced later.
+for (const [tool, args] of overTls ? Object.entries(TLS_TOOLS) : []) {
+  try {
+    execFileSync(tool, args, { stdio: 'ignore' });
+  } catch {
+    console.error(`${tool} is not installed: apt-get install -y ${tool}, or measure without TLS: --protocol http1`);
+    process.exit(TOOL_MISSING_EXIT);
+  }
+}
 
 /** The product as `npm start` runs it, on a fresh embedded database. */
 function startServer(): ChildProcess {
@@ -134,10 +147,6 @@ function startTlsFront(): { proxy: ChildProcess; dir: string } {
     ].join('\n'),
   );
   const proxy = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'inherit'] });
-  proxy.once('error', (error) => {
-    console.error(`HAProxy could not start (${error.message}): apt-get install -y haproxy, or --protocol http1`);
-    process.exitCode = 1;
-  });
   return { proxy, dir };
 }
 
