@@ -15,15 +15,23 @@
  *   npm run test:sql-mutants                 every mutant
  *   npm run test:sql-mutants -- PW1 RW6      these mutants only
  *
+ *   npm run test:sql-mutants -- --jobs 1    one test run at a time (default: one per core)
+ *
+ * Each test run is its own Vitest process with its own database (an in-memory
+ * PGlite, or a schema of its own on PostgreSQL), so runs side by side never
+ * see each other; one run is mostly one core's work, so the default runs one
+ * per core.
+ *
  * Exits 1 when a mutant that is not marked equivalent survives, a mutant does
  * not apply, a named test does not pass without its mutant, or does not run
  * at all with it. Not part of
- * npm test (about 15 s a mutant, 321 mutants: over an hour). See docs/reliability.md, "SQL mutants".
+ * npm test (about 15 s of one core a mutant, 321 mutants). See docs/reliability.md, "SQL mutants".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openPglite } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -40,27 +48,37 @@ type Run = { passed: number; failed: number };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A run that has not ended after this long is stopped, and counts as not run. */
+const RUN_TIMEOUT_MS = 300_000;
+
 /** Runs one test file, only the tests whose name contains `test`, with the mutant if one is named. */
-function runTests(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Run {
+async function runTests(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Promise<Run> {
   const project = killedBy.postgresOnly ? 'postgres' : 'pglite';
   const dir = mkdtempSync(path.join(tmpdir(), 'sql-mutant-'));
   const report = path.join(dir, 'report.json');
   try {
-    spawnSync(
-      process.execPath,
-      [
-        VITEST,
-        'run',
-        '--project',
-        project,
-        killedBy.file,
-        '-t',
-        escapeRegExp(killedBy.test),
-        '--reporter=json',
-        `--outputFile=${report}`,
-      ],
-      { cwd: SERVER_DIR, env: { ...process.env, SQL_MUTANT: mutantId ?? '' }, stdio: 'ignore', timeout: 300_000 },
-    );
+    await new Promise<void>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [
+          VITEST,
+          'run',
+          '--project',
+          project,
+          killedBy.file,
+          '-t',
+          escapeRegExp(killedBy.test),
+          '--reporter=json',
+          `--outputFile=${report}`,
+        ],
+        { cwd: SERVER_DIR, env: { ...process.env, SQL_MUTANT: mutantId ?? '' }, stdio: 'ignore' },
+      );
+      const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+      child.on('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     const result = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     return { passed: result.numPassedTests, failed: result.numFailedTests };
   } catch {
@@ -96,10 +114,32 @@ async function unusable(mutants: readonly SqlMutant[]): Promise<string[]> {
 
 class RolledBack extends Error {}
 
+/** `work` for every item, `jobs` at a time; the answers in the items' order. */
+async function eachAtOnce<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      answers[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return answers;
+}
+
 const runnable = (mutant: SqlMutant) => !mutant.killedBy.postgresOnly || postgres !== undefined;
 
 async function main(): Promise<number> {
-  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const { values, positionals: wanted } = parseArgs({
+    options: { jobs: { type: 'string', default: String(availableParallelism()) } },
+    allowPositionals: true,
+  });
+  const jobs = Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    console.error(`--jobs takes a whole number of test runs at once, at least 1: ${values.jobs}`);
+    return 2;
+  }
   const mutants = wanted.length > 0 ? SQL_MUTANTS.filter((mutant) => wanted.includes(mutant.id)) : SQL_MUTANTS;
   const unknown = wanted.filter((id) => !SQL_MUTANTS.some((mutant) => mutant.id === id));
   if (unknown.length > 0) {
@@ -111,33 +151,30 @@ async function main(): Promise<number> {
   for (const problem of problems) console.log(`does not apply: ${problem}`);
 
   // The named tests must pass as the rules are, or killing a mutant proves nothing.
+  const baselines = [
+    ...new Map(mutants.filter(runnable).map((mutant) => [JSON.stringify(mutant.killedBy), mutant.killedBy])).values(),
+  ];
   let broken = problems.length;
-  const baselines = new Set<string>();
-  for (const mutant of mutants.filter(runnable)) {
-    const key = JSON.stringify(mutant.killedBy);
-    if (baselines.has(key)) continue;
-    baselines.add(key);
-    const run = runTests(mutant.killedBy, undefined);
+  await eachAtOnce(baselines, jobs, async (killedBy) => {
+    const run = await runTests(killedBy, undefined);
     if (run.failed > 0 || run.passed === 0) {
       broken += 1;
-      console.log(
-        `baseline: ${mutant.killedBy.file} "${mutant.killedBy.test}" must pass unmutated: ${JSON.stringify(run)}`,
-      );
+      console.log(`baseline: ${killedBy.file} "${killedBy.test}" must pass unmutated: ${JSON.stringify(run)}`);
     }
-  }
+  });
 
-  const rows: { mutant: SqlMutant; outcome: Outcome }[] = [];
-  for (const mutant of mutants) {
+  const outcomes = await eachAtOnce(mutants, jobs, async (mutant): Promise<Outcome> => {
     let outcome: Outcome = 'not run';
     if (runnable(mutant)) {
-      const run = runTests(mutant.killedBy, mutant.id);
+      const run = await runTests(mutant.killedBy, mutant.id);
       outcome = run.failed > 0 ? 'killed' : run.passed > 0 ? 'survived' : 'error';
     }
-    rows.push({ mutant, outcome });
     console.log(`${mutant.id.padEnd(5)} ${outcome.padEnd(8)} ${mutant.fn}: ${mutant.rule}`);
     if (outcome === 'killed' && mutant.equivalent)
       console.log(`      ${mutant.id} is marked equivalent but was killed`);
-  }
+    return outcome;
+  });
+  const rows = mutants.map((mutant, index) => ({ mutant, outcome: outcomes[index] as Outcome }));
 
   console.log('\n| mutant | function | rule it breaks | killed by | outcome |\n|---|---|---|---|---|');
   for (const { mutant, outcome } of rows) {

@@ -2,11 +2,11 @@ import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { LOYALTY_SETTING_DEFAULTS, SETTING_CODES, wholeNumberSetting } from '@app/contracts/settings';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { bahtSettingSatang, readLoyaltySettings } from '../src/modules/loyalty/loyalty-settings.ts';
-import { startPointsExpiry } from '../src/modules/loyalty/points.ts';
+import { consumeLots, startPointsExpiry } from '../src/modules/loyalty/points.ts';
 import { bonusFor, isRunning, type PromotionRow, turnoverRequiredFor } from '../src/modules/loyalty/promotions.ts';
 import { countBet, voidBet } from '../src/modules/loyalty/turnover.ts';
 import { depositPlayer, transferFrom } from './support/deposits.ts';
@@ -311,6 +311,21 @@ describe('issue 19: the loyalty settings in force', () => {
     expect(new Set(errors)).toEqual(new Set(['points expiry failed']));
   });
 
+  it('points spent beyond what the lots hold are refused by name, and nothing of the lots is taken', async () => {
+    await setAll({ [SETTING_CODES.pointsDepositBahtPerPoint]: '100' });
+    const player = await depositPlayer(t);
+    expect((await sendBankTransfer(t.app, transferFrom(player, 300))).statusCode).toBe(200);
+    await expect(t.database.db.transaction().execute((trx) => consumeLots(trx, player.id, 4))).rejects.toThrow(
+      `player ${player.id}'s lots hold the 4 points spent`,
+    );
+    const lots = await t.database.db
+      .selectFrom('points_lots')
+      .select(sql<string>`sum(remaining)`.as('left'))
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(lots.left)).toBe(3);
+  });
+
   it('countBet counts a bet once however often it is called; voidBet of a bet never counted does nothing', async () => {
     const player = await depositPlayer(t);
     const reference = `units-direct-${player.id}`;
@@ -332,5 +347,80 @@ describe('issue 19: the loyalty settings in force', () => {
       .where('player_id', '=', player.id)
       .executeTakeFirstOrThrow();
     expect(loyalty.turnover_satang).toBe(150_000);
+  });
+});
+
+describe('issue 19: the points expiry job’s timer', () => {
+  const INTERVAL_MS = 1_000;
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * A database whose every query waits until the test answers it: the expiry's first read
+   * (points_lots' candidates) is the one query a run makes when nothing has expired.
+   */
+  function heldDatabase() {
+    const answers: ((rows: unknown[]) => void)[] = [];
+    const builder: object = new Proxy(
+      {},
+      {
+        get: (_target, name) =>
+          name === 'execute' ? () => new Promise<unknown[]>((resolve) => answers.push(resolve)) : () => builder,
+      },
+    );
+    const db = { selectFrom: vi.fn(() => builder) };
+    return { db: db as unknown as Parameters<typeof startPointsExpiry>[0], runs: db.selectFrom, answers };
+  }
+
+  /** Lets the promise callbacks of a run that was answered (or failed) run. */
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('starts no run while one is in flight, starts the next once it ends, and none once stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const held = heldDatabase();
+    const log = { error: vi.fn() };
+    const stop = startPointsExpiry(held.db, log, INTERVAL_MS);
+    vi.advanceTimersByTime(INTERVAL_MS - 1);
+    expect(held.runs).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(held.runs).toHaveBeenCalledTimes(1);
+    // The first run waits on the database: the next ticks start nothing beside it.
+    vi.advanceTimersByTime(5 * INTERVAL_MS);
+    expect(held.runs).toHaveBeenCalledTimes(1);
+    held.answers[0]?.([]);
+    await settle();
+    vi.advanceTimersByTime(INTERVAL_MS);
+    expect(held.runs).toHaveBeenCalledTimes(2);
+    held.answers[1]?.([]);
+    await settle();
+    stop();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10 * INTERVAL_MS);
+    expect(held.runs).toHaveBeenCalledTimes(2);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('a failed run is logged with its error, and the next tick runs again', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const down = new Error('the database is down');
+    const db = {
+      selectFrom: vi.fn(() => {
+        throw down;
+      }),
+    } as unknown as Parameters<typeof startPointsExpiry>[0];
+    const log = { error: vi.fn() };
+    const stop = startPointsExpiry(db, log, INTERVAL_MS);
+    try {
+      vi.advanceTimersByTime(INTERVAL_MS);
+      await settle();
+      expect(log.error).toHaveBeenCalledTimes(1);
+      expect(log.error).toHaveBeenCalledWith({ err: down }, 'points expiry failed');
+      vi.advanceTimersByTime(INTERVAL_MS);
+      await settle();
+      expect(log.error).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+    }
   });
 });
