@@ -18,9 +18,9 @@
  *   npm run test:sql-mutants -- --jobs 1    one test run at a time (default: one per core)
  *
  * Each test run is its own Vitest process with its own database (an in-memory
- * PGlite, or a schema of its own on PostgreSQL), so runs side by side never
- * see each other; one run is mostly one core's work, so the default runs one
- * per core.
+ * PGlite), so runs side by side never see each other; one run is mostly one
+ * core's work, so the default runs one per core. The PostgreSQL runs take
+ * turns (their lock tests' advisory locks are the database's).
  *
  * Exits 1 when a mutant that is not marked equivalent survives, a mutant does
  * not apply, a named test does not pass without its mutant, or does not run
@@ -51,8 +51,22 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** A run that has not ended after this long is stopped, and counts as not run. */
 const RUN_TIMEOUT_MS = 300_000;
 
+/**
+ * The PostgreSQL runs, one at a time: each has a schema of its own, but the advisory locks the lock tests hold
+ * (a bank-feed delivery's player, say) are the database's, and two runs' players share ids. Side by side, one
+ * run's held lock made the other's delivery wait, and a named test failed unmutated.
+ */
+let postgresTurn: Promise<unknown> = Promise.resolve();
+
 /** Runs one test file, only the tests whose name contains `test`, with the mutant if one is named. */
-async function runTests(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Promise<Run> {
+function runTests(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Promise<Run> {
+  if (!killedBy.postgresOnly) return runTestsNow(killedBy, mutantId);
+  const run = postgresTurn.then(() => runTestsNow(killedBy, mutantId));
+  postgresTurn = run;
+  return run;
+}
+
+async function runTestsNow(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Promise<Run> {
   const project = killedBy.postgresOnly ? 'postgres' : 'pglite';
   const dir = mkdtempSync(path.join(tmpdir(), 'sql-mutant-'));
   const report = path.join(dir, 'report.json');

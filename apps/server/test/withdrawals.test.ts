@@ -1,10 +1,12 @@
 import { MESSAGES, translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { SETTING_CODES } from '@app/contracts/settings';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts, type HouseAccounts } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { heldOpen } from './support/held-open.ts';
 import {
   newOperator,
   operatorAuth,
@@ -17,6 +19,7 @@ import {
   bearer,
   credit,
   newPlayer,
+  onPostgres,
   playerIdOf,
   type TestContext,
   type TestPlayer,
@@ -559,6 +562,36 @@ describe('deliverable 2: an operator approves or rejects a waiting withdrawal', 
     }
     expect(await auditOf(id)).toHaveLength(1);
   });
+
+  it.runIf(onPostgres())(
+    'a decision waits for another decision of the same entry in progress, then is refused: the entry is locked, so the money moves once (PostgreSQL)',
+    async () => {
+      const { player, id } = await waitingWithdrawal(300, 100);
+      // The first operator's approval, as decide_withdrawal makes it, held open before its commit.
+      const first = await heldOpen(t.database.db, (trx) =>
+        sql`select answer from decide_withdrawal(${id}, 'approve', null, ${operator.id}, ${operator.username},
+              ${house.withdrawPending}, ${house.bankPayouts}, false, 0, 'test', null, 'held')`.execute(trx),
+      );
+      try {
+        let settled = false;
+        const second = reject(id, operatorAuth(other), { reason: 'race' }).then((response) => {
+          settled = true;
+          return response;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(settled).toBe(false);
+        first.commit();
+        await first.done;
+        expectError(await second, 409, 'ALREADY_DECIDED');
+      } finally {
+        first.commit();
+      }
+      expect(await entryRow(id)).toMatchObject({ status: 'APPROVED', decided_by: operator.username });
+      expect(await settlementsOf(id)).toEqual([expect.objectContaining({ kind: 'WITHDRAW_PAYOUT' })]);
+      expect(await mainBalance(player)).toBe(200);
+      expect(await auditOf(id)).toHaveLength(1);
+    },
+  );
 
   it('a decision repeated with the same Idempotency-Key → 200 replay (not 409), the money moved once', async () => {
     const { player, id } = await waitingWithdrawal(300, 100);

@@ -1415,9 +1415,11 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'decide_withdrawal',
     rule: 'the entry is locked: of two decisions at the same moment, the second waits and is refused',
     changes: [{ find: 'where h.id = p_id for update;', replace: 'where h.id = p_id;' }],
+    // A decision held open before its commit: the mutant's second decision reads the entry as still waiting
+    // (the race of two decisions sent at once shows it only when they happen to overlap).
     killedBy: {
       file: WITHDRAWALS,
-      test: 'two operators deciding the same entry at the same moment',
+      test: 'a decision waits for another decision of the same entry in progress',
       postgresOnly: true,
     },
   },
@@ -1682,7 +1684,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'award_points',
     rule: 'nothing to award awards nothing (no journal, no lot)',
     changes: [{ find: 'if p_points <= 0 then return 0; end if;', replace: 'null;' }],
-    killedBy: { file: LOYALTY_RULES, test: 'the rate is the setting: 0 earns no points' },
+    // A deposit below one point's rate asks for 0 points (a rate of 0 no longer reaches award_points).
+    killedBy: { file: LOYALTY_UNITS, test: 'one point per full rate of baht, floor' },
   },
   {
     id: 'AW2',
