@@ -17,7 +17,7 @@ import {
   transferFrom,
   transferRow,
 } from './support/deposits.ts';
-import { heldOpen } from './support/held-open.ts';
+import { heldOpen, watched } from './support/held-open.ts';
 import {
   newOperator,
   operatorAuth,
@@ -443,14 +443,7 @@ describe.runIf(onPostgres())(
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     /** A delivery whose answer is kept at once, and whether it has one yet. */
-    function watched(body: BankTransferWebhook) {
-      const state = { settled: false };
-      const outcome = sendBankTransfer(t.app, body).then((response) => {
-        state.settled = true;
-        return response;
-      });
-      return { state, outcome };
-    }
+    const watchedDelivery = (body: BankTransferWebhook) => watched(sendBankTransfer(t.app, body));
 
     /** A delivery in progress, as bank_feed_deliver holds it: the matching lock shared and its reference's, then its player's. */
     const deliveryInProgress = (reference: string, playerId?: number) =>
@@ -466,12 +459,12 @@ describe.runIf(onPostgres())(
       const [busy, other] = [await depositPlayer(t), await depositPlayer(t)];
       const first = await deliveryInProgress(uniqueReference('FT'), busy.id);
       try {
-        const beside = watched(transferFrom(other, 120));
+        const beside = watchedDelivery(transferFrom(other, 120));
         for (let waited = 0; !beside.state.settled && waited < 10_000; waited += 50) await sleep(50);
         expect(beside.state.settled).toBe(true);
         expect((await beside.outcome).json().data.result).toBe('credited');
         expect(await mainSatang(t, other.id)).toBe(12_000);
-        const second = watched(transferFrom(busy, 130));
+        const second = watchedDelivery(transferFrom(busy, 130));
         await sleep(400);
         expect(second.state.settled).toBe(false);
         first.commit();
@@ -488,7 +481,7 @@ describe.runIf(onPostgres())(
       const body = transferFrom(player, 140);
       const first = await deliveryInProgress(body.reference);
       try {
-        const again = watched(body);
+        const again = watchedDelivery(body);
         await sleep(400);
         expect(again.state.settled).toBe(false);
         first.commit();
@@ -505,7 +498,7 @@ describe.runIf(onPostgres())(
       const player = await depositPlayer(t);
       const decision = await heldOpen(t.database.db, (trx) => depositRepository.lockMatching(trx));
       try {
-        const delivery = watched(transferFrom(player, 150));
+        const delivery = watchedDelivery(transferFrom(player, 150));
         await sleep(400);
         expect(delivery.state.settled).toBe(false);
         decision.commit();

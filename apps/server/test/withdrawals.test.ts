@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts, type HouseAccounts } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { heldOpen } from './support/held-open.ts';
+import { heldOpen, watched } from './support/held-open.ts';
 import {
   newOperator,
   operatorAuth,
@@ -573,16 +573,12 @@ describe('deliverable 2: an operator approves or rejects a waiting withdrawal', 
               ${house.withdrawPending}, ${house.bankPayouts}, false, 0, 'test', null, 'held')`.execute(trx),
       );
       try {
-        let settled = false;
-        const second = reject(id, operatorAuth(other), { reason: 'race' }).then((response) => {
-          settled = true;
-          return response;
-        });
+        const second = watched(reject(id, operatorAuth(other), { reason: 'race' }));
         await new Promise((resolve) => setTimeout(resolve, 400));
-        expect(settled).toBe(false);
+        expect(second.state.settled).toBe(false);
         first.commit();
         await first.done;
-        expectError(await second, 409, 'ALREADY_DECIDED');
+        expectError(await second.outcome, 409, 'ALREADY_DECIDED');
       } finally {
         first.commit();
       }

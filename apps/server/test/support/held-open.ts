@@ -41,3 +41,15 @@ export async function whileSelfExcluded<T>(db: Db, playerId: number, work: () =>
     await db.deleteFrom('player_exclusions').where('id', '=', exclusion.id).execute();
   }
 }
+
+/**
+ * A request (or any work) watched from outside: `state.settled` turns true once it has ended, so a test can
+ * check it is still waiting on a lock another session holds.
+ */
+export function watched<T>(work: Promise<T>): { state: { settled: boolean }; outcome: Promise<T> } {
+  const state = { settled: false };
+  const outcome = work.finally(() => {
+    state.settled = true;
+  });
+  return { state, outcome };
+}
