@@ -56,7 +56,7 @@ const rollbackOf = (playerRef: string, betTxnId: string) => ({
 
 /**
  * One round of WC through our server's seamless wallet: the bet (debit),
- * then the win (credit) when there is one. Before the bet is sent, its
+ * then the round's result (a win, of 0 for a lost round). Before the bet is sent, its
  * rollback is written down (armed): a bet whose fate stays unknown (no
  * answer, or this process stopping) is rolled back, as real providers do.
  * `rollback-first` sends a rollback before its bet, as a provider whose
@@ -93,17 +93,14 @@ export async function playRound(
   }
   const result = input.plan.outcome === 'spin' ? spin(deps.seed, roundId, input.betMinor) : undefined;
   const winMinor = input.plan.outcome === 'win' ? input.plan.winMinor : (result?.winMinor ?? 0);
-  if (winMinor > 0) {
-    const win = {
-      playerRef: input.playerRef,
-      txnId: `wc-win-${randomUUID()}`,
-      roundId,
-      amountMinor: winMinor,
-      currency: CURRENCY,
-    };
-    await outbox.send('win', win, log, { ...options, replaces: guard.txnId });
-  } else {
-    await outbox.disarm(guard.txnId);
-  }
+  // Every round ends with its result, a win of nothing for a lost one: the wallet holds the round open until then.
+  const win = {
+    playerRef: input.playerRef,
+    txnId: `wc-win-${randomUUID()}`,
+    roundId,
+    amountMinor: winMinor,
+    currency: CURRENCY,
+  };
+  await outbox.send('win', win, log, { ...options, replaces: guard.txnId });
   return { roundId, callbacks: log, betAccepted: true, ...(result ? { spin: result } : {}) };
 }

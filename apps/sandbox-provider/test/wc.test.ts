@@ -47,12 +47,14 @@ describe('a WC round through our seamless callbacks', () => {
     expect(server.refusedSignatures()).toBe(0);
   });
 
-  it('win without winMinor pays twice the bet; lose sends the bet only', async () => {
+  it('win without winMinor pays twice the bet; a lost round ends with its result, a win of 0', async () => {
     const playerRef = unique('wc');
     await round({ playerRef, betMinor: 500, outcome: 'win' });
     expect(server.balanceOf(playerRef)).toBe(10_500);
     await round({ playerRef, betMinor: 700, outcome: 'lose' });
-    expect(operationsOf(playerRef)).toEqual(['bet', 'win', 'bet']);
+    expect(operationsOf(playerRef)).toEqual(['bet', 'win', 'bet', 'win']);
+    const lost = callsOf(playerRef).at(-1);
+    expect(lost?.body).toMatchObject({ amountMinor: 0 });
     expect(server.balanceOf(playerRef)).toBe(9_800);
   });
 

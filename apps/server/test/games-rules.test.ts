@@ -763,6 +763,24 @@ describe('seamless callbacks: answers per code', () => {
     expect(await mainSatang(p.playerId)).toBe(1_000);
   });
 
+  it('a lost round’s result moves nothing and answers the balance: a win of 0, stored, no journal, the round closed', async () => {
+    const p = await wcPlayer(10);
+    const roundId = txn('round');
+    await seamlessBet(games, { playerRef: p.playerRef, txnId: txn('bet'), roundId, amountMinor: 300 });
+    const txnId = txn('win');
+    const lost = { playerRef: p.playerRef, txnId, roundId, amountMinor: 0 };
+    expect(await seamlessWin(games, lost)).toStrictEqual({ ok: true, balanceMinor: 700, txnId });
+    expect(await seamlessWin(games, lost)).toStrictEqual({ ok: true, balanceMinor: 700, txnId });
+    expect(await journalKinds(txnId)).toEqual([]);
+    const open = await t.database.db
+      .selectFrom('open_rounds')
+      .select('round_id')
+      .where('round_id', '=', roundId)
+      .execute();
+    expect(open).toEqual([]);
+    expect(await mainSatang(p.playerId)).toBe(700);
+  });
+
   it('a callback in another currency than THB is CURRENCY_NOT_SUPPORTED and claims nothing; THB, or no currency, is the wallet’s', async () => {
     const p = await wcPlayer(10);
     const roundId = txn('round');

@@ -345,8 +345,10 @@ describe('every fault switch on the seamless callbacks (WC rounds through our se
     const credits = await world.providerCredit(players.map((p) => p.player_ref));
     for (const player of players) {
       const balances = await readPlayerBalances(t.database.db, player.player_id);
+      // Our record of the provider credit is what the provider holds: current credit and stakes in game.
+      const theirs = credits.get(player.player_ref);
       expect(balances.providerSatang.get(UFA_PROVIDER), player.player_ref).toBe(
-        credits.get(player.player_ref)?.current ?? 0,
+        (theirs?.current ?? 0) + (theirs?.inGame ?? 0),
       );
     }
     expect((await checkLedger(t.database.db)).problems).toEqual([]);

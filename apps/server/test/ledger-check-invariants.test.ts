@@ -360,18 +360,21 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
-  it('an accepted seamless bet, win or rollback without its journal is named; a refused one or an empty rollback is not', async () => {
+  it('an accepted seamless bet, win or rollback without its journal is named; a refused one, an empty rollback or a lost round’s result is not', async () => {
     await inRolledBackTransaction(async (trx) => {
       const txn = `corrupt-${Date.now()}`;
-      const insert = (suffix: string, kind: string, answer: object) =>
-        sql`insert into seamless_transactions (provider, txn_id, kind, fingerprint, answer)
-            values ('wc', ${`${txn}-${suffix}`}, ${kind}, 'f', ${JSON.stringify(answer)}::jsonb)`.execute(trx);
+      const insert = (suffix: string, kind: string, answer: object, amount: number | null = 100) =>
+        sql`insert into seamless_transactions (provider, txn_id, kind, amount, fingerprint, answer)
+            values ('wc', ${`${txn}-${suffix}`}, ${kind}, ${amount}, 'f', ${JSON.stringify(answer)}::jsonb)`.execute(
+          trx,
+        );
       const problems = await problemsAfter(trx, async () => {
         await insert('bet', 'BET', { ok: true, balanceMinor: 0 });
         await insert('win', 'WIN', { ok: true, balanceMinor: 0 });
-        await insert('rollback', 'ROLLBACK', { ok: true, txnId: `${txn}-bet`, balanceMinor: 0 });
+        await insert('rollback', 'ROLLBACK', { ok: true, txnId: `${txn}-bet`, balanceMinor: 0 }, null);
         await insert('refused', 'BET', { ok: false, error: 'INSUFFICIENT_FUNDS' });
-        await insert('empty-rollback', 'ROLLBACK', { ok: true, balanceMinor: 0 });
+        await insert('empty-rollback', 'ROLLBACK', { ok: true, balanceMinor: 0 }, null);
+        await insert('lost-round', 'WIN', { ok: true, txnId: `${txn}-lost-round`, balanceMinor: 0 }, 0);
       });
       expect(problems.sort()).toEqual(
         [

@@ -25,8 +25,13 @@ import { bearer, type TestContext, testApp } from './support/test-app.ts';
  *   was returned by forfeits;
  * - the open requirement's turnover equals the sum of the bets it counted
  *   (stake × contribution, floor; rolled-back bets taken back), as the model says;
- * - a withdrawal under an unmet requirement is refused (WD007), and none
- *   succeeds while one is open.
+ * - a requirement ends only once every round of the player is over (its
+ *   result or its rollback arrived): then it completes when met, or ends
+ *   below the floor when a deposit, a claim or a round's result finds the
+ *   balance there; a forfeit during an open round is refused;
+ * - a withdrawal under an unmet requirement is refused (WD007), one under a
+ *   met one still waiting for its rounds too (WD008), and none succeeds while
+ *   one is open.
  */
 
 let t: TestContext;
@@ -158,7 +163,31 @@ function requiredOf(promo: PromoTerms, deposit: number, bonus: number): number {
 let claimSeq = 0;
 
 /** How often each rule was exercised across the runs: a property that never reached a rule proves nothing about it. */
-const seen = { activated: 0, completed: 0, endedLow: 0, refusedWithdrawals: 0, forfeited: 0, rolledBackCounted: 0 };
+const seen = {
+  activated: 0,
+  completed: 0,
+  endedLow: 0,
+  refusedWithdrawals: 0,
+  forfeited: 0,
+  forfeitRefused: 0,
+  rolledBackCounted: 0,
+};
+
+/**
+ * The rule of settle_claim: nothing ends while a round of the player is open; then a met requirement
+ * completes, and an unmet one ends when the balance is below the floor (where the floor is looked at).
+ */
+function settle(model: Model, withFloor: boolean) {
+  const claim = model.claim;
+  if (claim?.status !== 'ACTIVE' || model.bets.some((bet) => !bet.over)) return;
+  if (claim.done >= claim.required) {
+    model.claim = null;
+    seen.completed += 1;
+  } else if (withFloor && model.main < FLOOR_SATANG) {
+    model.claim = null;
+    seen.endedLow += 1;
+  }
+}
 
 function start(model: Model, promo: PromoTerms, deposit: number, bonus: number) {
   model.main += bonus;
@@ -179,6 +208,8 @@ class ClaimPromotion implements fc.AsyncCommand<Model, Real> {
       url: fillPath(API_PATHS.promotionClaim, { id: String(promo.id) }),
       headers: bearer(real.player.token),
     });
+    // A requirement already decided ends first, so it does not stand in the way.
+    settle(model, true);
     if (model.claim !== null) {
       expect(answer.statusCode, 'one open promotion at a time').toBe(409);
       expect(answer.json().data.errorCode).toBe('PROMOTION_OPEN');
@@ -201,6 +232,8 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const answer = await sendBankTransfer(t.app, transferFrom(real.player, this.satang / 100));
     expect(answer.statusCode, answer.body).toBe(200);
+    // A requirement already lost ends before the money lands.
+    settle(model, true);
     model.main += this.satang;
     const claim = model.claim;
     if (claim?.status === 'PENDING') {
@@ -244,14 +277,8 @@ class PlaceBet implements fc.AsyncCommand<Model, Real> {
       if (claim?.status === 'ACTIVE') {
         bet.counted = Math.floor((this.satang * claim.promo.contributionWc) / 100);
         bet.claimSeq = claim.seq;
+        // Counted now; the requirement is judged once the round is over.
         claim.done += bet.counted;
-        if (claim.done >= claim.required) {
-          model.claim = null;
-          seen.completed += 1;
-        } else if (model.main < FLOOR_SATANG) {
-          model.claim = null;
-          seen.endedLow += 1;
-        }
       }
       model.bets.push(bet);
     }
@@ -260,7 +287,7 @@ class PlaceBet implements fc.AsyncCommand<Model, Real> {
   toString = () => `bet(${this.satang})`;
 }
 
-/** A bet of everything but a few baht: under a requirement, the balance falls below the floor and ends it. */
+/** A bet of everything but a few baht: under a requirement, the balance falls below the floor (it ends when the round is lost). */
 class BetAllBut implements fc.AsyncCommand<Model, Real> {
   constructor(readonly rest: number) {}
   check = (model: Readonly<Model>) => model.main - this.rest > 0;
@@ -288,8 +315,9 @@ class Win implements fc.AsyncCommand<Model, Real> {
     });
     expect(answer.json(), answer.body).toMatchObject({ ok: true });
     model.main += this.satang;
-    // A round that paid out is over: the model never rolls its bet back.
+    // A round whose result arrived (a win of 0: lost) is over: the model never rolls its bet back.
     bet.over = true;
+    settle(model, true);
     await verify(model, real, this.toString());
   }
   toString = () => `win(${this.which}, ${this.satang})`;
@@ -315,6 +343,7 @@ class Rollback implements fc.AsyncCommand<Model, Real> {
       model.claim.done = Math.max(0, model.claim.done - bet.counted);
       seen.rolledBackCounted += 1;
     }
+    settle(model, true);
     await verify(model, real, this.toString());
   }
   toString = () => `rollback(${this.which})`;
@@ -331,6 +360,11 @@ class Forfeit implements fc.AsyncCommand<Model, Real> {
     const claim = model.claim;
     if (claim === null) {
       expect(answer.statusCode).toBe(404);
+    } else if (claim.status === 'ACTIVE' && model.bets.some((bet) => !bet.over)) {
+      // The bonus is taken from the main wallet: not while a round holds some of the player's money.
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().data.errorCode).toBe('PROMOTION_CREDIT_AWAY');
+      seen.forfeitRefused += 1;
     } else {
       expect(answer.statusCode, answer.body).toBe(200);
       if (claim.status === 'PENDING') model.claimedToday.delete(claim.promo.id);
@@ -357,12 +391,18 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
       headers: { ...bearer(real.player.token), 'idempotency-key': unique('pw') },
       payload: { amount: this.satang / 100 },
     });
-    if (model.claim?.status === 'ACTIVE') {
+    // The withdrawal settles the requirement first; a refused withdrawal rolls that back with it.
+    const before = model.claim;
+    settle(model, false);
+    const claim = model.claim;
+    if (claim?.status === 'ACTIVE' || this.satang > model.main) model.claim = before;
+    if (claim?.status === 'ACTIVE') {
       // Refused; with enough money, for the turnover (with too little, the balance is checked first).
-      expect(answer.statusCode, 'no withdrawal under an unmet requirement').not.toBe(200);
+      expect(answer.statusCode, 'no withdrawal under an open requirement').not.toBe(200);
       if (this.satang <= model.main) {
-        expect(answer.statusCode, answer.body).toBe(400);
-        expect(answer.json().data.errorCode).toBe('PROMOTION_TURNOVER_UNMET');
+        const met = claim.done >= claim.required;
+        expect(answer.statusCode, answer.body).toBe(met ? 409 : 400);
+        expect(answer.json().data.errorCode).toBe(met ? 'PROMOTION_FINISHING' : 'PROMOTION_TURNOVER_UNMET');
         seen.refusedWithdrawals += 1;
       }
     } else if (this.satang > model.main) {
@@ -452,7 +492,9 @@ const commands = [
   betArb,
   betArb,
   fc.integer({ min: 0, max: 499 }).map((rest) => new BetAllBut(rest)),
-  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 30_000 })).map(([which, amount]) => new Win(which, amount)),
+  // A round's result: a win, or 0 for a lost round.
+  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 30_000 })).map(([which, amount]) => new Win(which, amount)),
+  fc.nat().map((which) => new Win(which, 0)),
   fc.nat().map((which) => new Rollback(which)),
   fc.constant(new Forfeit()),
   satang(100, 1_000).map((amount) => new Withdraw(amount)),

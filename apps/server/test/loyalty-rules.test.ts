@@ -108,14 +108,20 @@ async function wcRef(player: DepositPlayer) {
   return (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
 }
 
-async function bet(player: DepositPlayer, satang: number, txnId = unique('bet')) {
-  const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
-    playerRef: await wcRef(player),
-    txnId,
-    roundId: unique('round'),
-    amountMinor: satang,
-  });
+/**
+ * A WC bet in a round of its own, then the round's result: a win of `win` satang (0: the round is lost).
+ * `open` leaves the round open, its result not sent. Answers the bet's transaction id.
+ */
+async function bet(player: DepositPlayer, satang: number, options: { open?: boolean; win?: number } = {}) {
+  const playerRef = await wcRef(player);
+  const [txnId, roundId] = [unique('bet'), unique('round')];
+  const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, { playerRef, txnId, roundId, amountMinor: satang });
   expect(answer.json(), answer.body).toMatchObject({ ok: true });
+  if (!options.open) {
+    const result = { playerRef, txnId: unique('win'), roundId, amountMinor: options.win ?? 0 };
+    const settled = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, result);
+    expect(settled.json(), settled.body).toMatchObject({ ok: true });
+  }
   return txnId;
 }
 
@@ -516,7 +522,7 @@ describe('issue 19: promotions and turnover', () => {
     await claim(player, promotion.id);
     await deposit(player, 1000);
     expect(await current(player)).toMatchObject({ turnoverRequired: 500, turnoverDone: 0 });
-    const first = await bet(player, 40_000);
+    const first = await bet(player, 40_000, { open: true });
     expect(await current(player)).toMatchObject({ turnoverDone: 200 });
     const refused = await withdraw(player, 500);
     expect(refused.statusCode).toBe(400);
@@ -1205,8 +1211,8 @@ describe('issue 23: the loyalty rules in SQL, called directly', () => {
 
   it('void_bet takes a bet back once, from the open requirement and the points turnover; a completed requirement stays as it was', async () => {
     const { player, claimId } = await activeClaim();
-    const first = await bet(player, 5_000);
-    const second = await bet(player, 3_000);
+    const first = await bet(player, 5_000, { open: true });
+    const second = await bet(player, 3_000, { open: true });
     const figures = async () => ({
       done: (
         await t.database.db

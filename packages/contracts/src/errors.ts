@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'PROMOTION_OPEN',
   'NO_OPEN_PROMOTION',
   'PROMOTION_TURNOVER_UNMET',
+  'PROMOTION_FINISHING',
+  'PROMOTION_CREDIT_AWAY',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -129,6 +131,7 @@ export const SQL_REFUSALS = {
     messageKey: 'promotion_turnover_unmet',
     params: ['done', 'required'],
   },
+  WD008: { status: 409, errorCode: 'PROMOTION_FINISHING', messageKey: 'promotion_finishing' },
   // decide_withdrawal (modules/withdrawals/sql)
   DW404: { status: 404, errorCode: 'ENTRY_NOT_FOUND', messageKey: 'entry_not_found' },
   DW409: { status: 409, errorCode: 'ALREADY_DECIDED', messageKey: 'already_decided', textParams: ['by', 'at'] },

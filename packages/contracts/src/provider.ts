@@ -152,7 +152,19 @@ export const seamlessBetRequestSchema = z.object({
   amountMinor: callbackAmountMinorSchema,
   currency: callbackCurrencySchema,
 });
-export const seamlessWinRequestSchema = seamlessBetRequestSchema;
+/**
+ * A round's result: what the round pays, 0 for a lost round. Every round the
+ * provider takes a bet in ends with its result (or the rollback of its bets):
+ * until then our wallet counts the round as open, and a promotion's
+ * requirement is not judged while a round of its player is open.
+ */
+export const seamlessWinRequestSchema = seamlessBetRequestSchema.extend({
+  amountMinor: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(AMOUNT_BAHT_MAX * 100),
+});
 export const seamlessRollbackRequestSchema = z.object({
   playerRef: playerRefSchema,
   txnId: referenceSchema,

@@ -454,6 +454,14 @@ export interface SeamlessTransactionsTable {
   created_at: CreatedAt;
 }
 
+/** A seamless round with an accepted bet whose result has not arrived (migration 026). */
+export interface OpenRoundsTable {
+  provider: string;
+  round_id: string;
+  player_id: number;
+  opened_at: CreatedAt;
+}
+
 export type CheckName = 'ledger' | 'audit_chain';
 
 export interface CheckRunsTable {
@@ -698,6 +706,7 @@ export interface Database {
   provider_players: ProviderPlayersTable;
   provider_transfers: ProviderTransfersTable;
   seamless_transactions: SeamlessTransactionsTable;
+  open_rounds: OpenRoundsTable;
   check_runs: CheckRunsTable;
   schema_migrations: SchemaMigrationsTable;
   schema_module_sql: SchemaModuleSqlTable;

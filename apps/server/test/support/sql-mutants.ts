@@ -59,6 +59,11 @@ export type SqlMutant = {
     | 'return_to_house'
     | 'complete_claim'
     | 'end_below_floor'
+    | 'player_rounds_open'
+    | 'player_money_away'
+    | 'settle_claim'
+    | 'cancel_pending_claim'
+    | 'seamless_round_has_bet'
     | 'promotion_contribution'
     | 'count_bet'
     | 'void_bet'
@@ -113,6 +118,7 @@ const GAMES = 'test/games.test.ts';
 const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
 const BANK_FEED = 'test/bank-feed.test.ts';
 const RISK_RULES = 'test/risk-rules.test.ts';
+const BONUS_PATHS = 'test/bonus-paths.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -644,13 +650,30 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'RW-T1',
     fn: 'request_withdrawal',
     rule: 'an ACTIVE promotion with its turnover unmet refuses the withdrawal (TURNOVER_UNMET)',
+    changes: [{ find: '  if found then\n    refusal := case', replace: '  if false then\n    refusal := case' }],
+    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+  },
+  {
+    id: 'RW-T7',
+    fn: 'request_withdrawal',
+    rule: 'a met requirement still waiting for its round refuses the withdrawal as finishing, not as unmet',
     changes: [
       {
-        find: 'if found and v_claim.turnover_done < v_claim.turnover_required then',
-        replace: 'if false then',
+        find: "then 'TURNOVER_UNMET'\n                    else 'PROMOTION_FINISHING' end",
+        replace: "then 'TURNOVER_UNMET'\n                    else 'TURNOVER_UNMET' end",
       },
     ],
-    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
+    killedBy: { file: BONUS_PATHS, test: 'a requirement met by a bet in flight completes when the round settles' },
+  },
+  {
+    id: 'RW-T8',
+    fn: 'request_withdrawal',
+    rule: 'a withdrawal settles the requirement first: a met one with nothing left to decide completes and lets it through',
+    changes: [{ find: '  perform settle_claim(p_player_id, null);\n', replace: '' }],
+    killedBy: {
+      file: BONUS_PATHS,
+      test: 'a met requirement whose round its provider never closed completes at the withdrawal',
+    },
   },
   {
     id: 'RW-T2',
@@ -691,9 +714,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: 'v_claim.turnover_done <= v_claim.turnover_required then',
       },
     ],
-    killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
-    equivalent:
-      'a requirement is completed (no longer ACTIVE) by the bet that meets it, in that bet’s transaction: an ACTIVE one always has turnover_done < turnover_required',
+    killedBy: { file: BONUS_PATHS, test: 'a requirement met by a bet in flight completes when the round settles' },
   },
   {
     id: 'PW-T1',
@@ -1834,14 +1855,24 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'EF1',
     fn: 'end_below_floor',
     rule: 'a balance of exactly the floor keeps the requirement',
-    changes: [{ find: 'if v_total >= p_floor_satang then', replace: 'if v_total > p_floor_satang then' }],
+    changes: [
+      {
+        find: 'if v_total + player_money_away(p_player_id) >= p_floor_satang then',
+        replace: 'if v_total + player_money_away(p_player_id) > p_floor_satang then',
+      },
+    ],
     killedBy: { file: LOYALTY_RULES, test: 'a balance of exactly the floor keeps the requirement' },
   },
   {
     id: 'EF2',
     fn: 'end_below_floor',
     rule: 'the whole balance counts: provider credit too',
-    changes: [{ find: "a.kind in ('PLAYER_MAIN', 'PLAYER_PROVIDER')", replace: "a.kind = 'PLAYER_MAIN'" }],
+    changes: [
+      {
+        find: 'if v_total + player_money_away(p_player_id) >= p_floor_satang then',
+        replace: 'if v_total >= p_floor_satang then',
+      },
+    ],
     killedBy: { file: LOYALTY_RULES, test: 'credit at a provider counts toward the whole balance' },
   },
   {
@@ -1850,6 +1881,139 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a requirement below the floor ends ENDED_LOW_BALANCE',
     changes: [{ find: 'perform end_claim(', replace: 'perform 1 where false and end_claim(' }],
     killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
+  },
+  {
+    id: 'RO1',
+    fn: 'player_rounds_open',
+    rule: 'a round whose result has not arrived holds the requirement',
+    changes: [
+      {
+        find: 'return exists (select 1 from open_rounds r',
+        replace: 'return false and exists (select 1 from open_rounds r',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a result for another round leaves this one open' },
+  },
+  {
+    id: 'RO2',
+    fn: 'player_rounds_open',
+    rule: 'a round its provider never closes stops holding the requirement after 30 minutes',
+    changes: [{ find: " and r.opened_at > now() - interval '30 minutes'", replace: '' }],
+    killedBy: { file: BONUS_PATHS, test: 'a round its provider never closes stops holding the requirement' },
+  },
+  {
+    id: 'RO3',
+    fn: 'player_rounds_open',
+    rule: 'only the player’s own rounds hold their requirement',
+    changes: [{ find: 'where r.player_id = p_player_id and', replace: 'where' }],
+    killedBy: { file: BONUS_PATHS, test: 'one round of several players' },
+  },
+  {
+    id: 'MA1',
+    fn: 'player_money_away',
+    rule: 'credit at a provider is money away',
+    changes: [
+      { find: "where a.player_id = p_player_id and a.kind = 'PLAYER_PROVIDER'), 0)", replace: 'where false), 0)' },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a forfeit while the money sits at the provider is refused' },
+  },
+  {
+    id: 'MA2',
+    fn: 'player_money_away',
+    rule: 'a transfer on its way is money away',
+    changes: [{ find: "where t.player_id = p_player_id and t.status = 'PENDING'), 0)", replace: 'where false), 0)' }],
+    killedBy: { file: BONUS_PATHS, test: 'a forfeit while a transfer is on its way' },
+  },
+  {
+    id: 'MA3',
+    fn: 'player_money_away',
+    rule: 'only the player’s own transfers are their money away',
+    changes: [
+      {
+        find: "where t.player_id = p_player_id and t.status = 'PENDING'), 0)",
+        replace: "where t.status = 'PENDING'), 0)",
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a forfeit while the money sits at the provider is refused' },
+    equivalent:
+      'needs another player’s transfer PENDING at the moment of the forfeit; the tests settle every transfer they start but one, whose player forfeits',
+  },
+  {
+    id: 'CL1',
+    fn: 'settle_claim',
+    rule: 'a requirement is met at exactly its turnover',
+    changes: [
+      {
+        find: 'if v_claim.turnover_done >= v_claim.turnover_required then',
+        replace: 'if v_claim.turnover_done > v_claim.turnover_required then',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a met requirement ends TURNOVER_MET' },
+  },
+  {
+    id: 'CL2',
+    fn: 'settle_claim',
+    rule: 'nothing ends while a round of the player is open',
+    changes: [
+      {
+        find: 'if not found or player_rounds_open(p_player_id) then return null; end if;',
+        replace: 'if not found then return null; end if;',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a result for another round leaves this one open' },
+  },
+  {
+    id: 'CL3',
+    fn: 'settle_claim',
+    rule: 'a met requirement with a withdrawal cap waits until no money is away at a provider',
+    changes: [
+      {
+        find: '    if v_claim.max_withdraw_satang is not null and player_money_away(p_player_id) > 0 then return null; end if;\n',
+        replace: '',
+      },
+    ],
+    killedBy: {
+      file: BONUS_PATHS,
+      test: 'a met requirement capped at a withdrawal completes only once the money at the provider is home',
+    },
+  },
+  {
+    id: 'CL4',
+    fn: 'settle_claim',
+    rule: 'an unmet requirement ends below the floor',
+    changes: [
+      {
+        find: "if end_below_floor(p_player_id, v_floor) then return 'ENDED_LOW_BALANCE'; end if;",
+        replace: 'null;',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a lost all-in round ends the requirement below the floor' },
+  },
+  {
+    id: 'CL5',
+    fn: 'settle_claim',
+    rule: 'the requirement settled is the player’s own',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;\n  if not found or",
+        replace: "where c.status = 'ACTIVE' order by c.id desc limit 1 for update;\n  if not found or",
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'one round of several players' },
+  },
+  {
+    id: 'XC1',
+    fn: 'cancel_pending_claim',
+    rule: 'an exclusion starting cancels the promotion waiting for its deposit',
+    changes: [{ find: "  perform end_claim(v_claim, 'CANCELLED', p_reason);", replace: '  null;' }],
+    killedBy: { file: BONUS_PATHS, test: 'claim, self-exclude, a held deposit released by an operator' },
+  },
+  {
+    id: 'XC2',
+    fn: 'cancel_pending_claim',
+    rule: 'only a claim still waiting is cancelled: an ACTIVE one keeps its requirement',
+    changes: [{ find: "c.status = 'PENDING' for update", replace: "c.status in ('PENDING', 'ACTIVE') for update" }],
+    killedBy: { file: BONUS_PATHS, test: 'an exclusion leaves an ACTIVE requirement as it is' },
   },
   // Turnover (count_bet.sql) --------------------------------------------------------
   {
@@ -1891,15 +2055,6 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
   },
   {
-    id: 'CB3',
-    fn: 'count_bet',
-    rule: 'a requirement is met at exactly its turnover',
-    changes: [
-      { find: 'returning turnover_done >= turnover_required', replace: 'returning turnover_done > turnover_required' },
-    ],
-    killedBy: { file: LOYALTY_RULES, test: 'a met requirement ends TURNOVER_MET' },
-  },
-  {
     id: 'CB4',
     fn: 'count_bet',
     rule: 'a counted bet records its claim and what it added, so a rollback takes back exactly that',
@@ -1929,13 +2084,6 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
-  },
-  {
-    id: 'CB7',
-    fn: 'count_bet',
-    rule: 'a bet may end the requirement below the floor',
-    changes: [{ find: 'perform end_below_floor(p_player_id, v_settings.balance_floor_satang);', replace: 'null;' }],
-    killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
   },
   {
     id: 'CB8',
@@ -2109,37 +2257,103 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a win pays an accepted bet of the player in the round',
     changes: [
       {
-        find: '  if not exists (\n    select 1 from seamless_transactions bet',
-        replace: '  if false and not exists (\n    select 1 from seamless_transactions bet',
+        find: "  if not seamless_round_has_bet(p_provider, p_round_id, v_player, '') then",
+        replace: "  if false and not seamless_round_has_bet(p_provider, p_round_id, v_player, '') then",
       },
     ],
     killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
   },
   {
     id: 'SW2',
-    fn: 'seamless_win',
+    fn: 'seamless_round_has_bet',
     rule: 'a rolled-back bet wins nothing',
     changes: [
       {
-        find: 'and rb.journal_entry_id is not null)\n  ) then',
-        replace: 'and rb.journal_entry_id is not null and false)\n  ) then',
+        find: 'and rb.journal_entry_id is not null));',
+        replace: 'and rb.journal_entry_id is not null and false));',
       },
     ],
     killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
   },
   {
     id: 'SW3',
-    fn: 'seamless_win',
+    fn: 'seamless_round_has_bet',
     rule: 'another player’s bet in the round pays no win',
-    changes: [{ find: 'and bet.player_id = v_player and', replace: 'and' }],
+    changes: [{ find: 'and bet.player_id = p_player_id and', replace: 'and' }],
     killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
   },
   {
     id: 'SW4',
-    fn: 'seamless_win',
+    fn: 'seamless_round_has_bet',
     rule: 'a refused bet (no journal) pays no win',
     changes: [{ find: 'and bet.journal_entry_id is not null', replace: 'and true' }],
     killedBy: { file: GAMES_RULES, test: 'a win without its bet is refused BET_NOT_FOUND' },
+  },
+  {
+    id: 'SW5',
+    fn: 'seamless_win',
+    rule: 'a round’s result closes the round',
+    changes: [
+      { find: '    delete from open_rounds r where', replace: '    delete from open_rounds r where false and' },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a lost all-in round ends the requirement below the floor' },
+  },
+  {
+    id: 'SW6',
+    fn: 'seamless_win',
+    rule: 'a round’s result closes that round only',
+    changes: [
+      {
+        find: 'r.provider = p_provider and r.round_id = p_round_id and r.player_id = v_player;',
+        replace: 'r.player_id = v_player;',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a result for another round leaves this one open' },
+  },
+  {
+    id: 'SW7',
+    fn: 'seamless_win',
+    rule: 'a round’s result closes it for its player only',
+    changes: [
+      {
+        find: 'r.provider = p_provider and r.round_id = p_round_id and r.player_id = v_player;',
+        replace: 'r.provider = p_provider and r.round_id = p_round_id;',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'one round of several players' },
+  },
+  {
+    id: 'SW8',
+    fn: 'seamless_win',
+    rule: 'the requirement is settled once the round’s result arrives',
+    changes: [{ find: 'v_settled := settle_claim(v_player, p_loyalty_defaults);', replace: 'v_settled := null;' }],
+    killedBy: { file: BONUS_PATHS, test: 'a lost all-in round ends the requirement below the floor' },
+  },
+  {
+    id: 'SW9',
+    fn: 'seamless_win',
+    rule: 'a lost round’s result answers the balance it leaves',
+    changes: [{ find: 'if v_answer is null or v_settled', replace: 'if v_settled' }],
+    killedBy: { file: GAMES_RULES, test: 'a lost round’s result moves nothing and answers the balance' },
+  },
+  {
+    id: 'SW10',
+    fn: 'seamless_win',
+    rule: 'a completion at the round’s result answers the balance after its cap',
+    changes: [{ find: "or v_settled is not distinct from 'COMPLETED' then", replace: 'then' }],
+    killedBy: { file: BONUS_PATHS, test: 'a requirement met by a bet in flight completes when the round settles' },
+  },
+  {
+    id: 'SB7',
+    fn: 'seamless_bet',
+    rule: 'an accepted bet opens its round',
+    changes: [
+      {
+        find: '    insert into open_rounds (provider, round_id, player_id) values (p_provider, p_round_id, v_player)\n      on conflict do nothing;\n',
+        replace: '',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a result for another round leaves this one open' },
   },
   {
     id: 'SR1',
@@ -2204,6 +2418,49 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a rollback credits the bet back',
     changes: [{ find: 'p_txn_id, v_bet.amount)', replace: 'p_txn_id, -v_bet.amount)' }],
     killedBy: { file: SEAMLESS, test: 'a rollback reverses its bet once' },
+  },
+  {
+    id: 'SR8',
+    fn: 'seamless_rollback',
+    rule: 'a rollback that reverses the last bet of its round closes the round and settles the requirement',
+    changes: [
+      {
+        find: "        if settle_claim(v_player, p_loyalty_defaults) is not distinct from 'COMPLETED' then",
+        replace: "        if null is not distinct from 'COMPLETED' then",
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },
+  },
+  {
+    id: 'SR9',
+    fn: 'seamless_rollback',
+    rule: 'a round with another accepted bet of the player stays open when one bet is rolled back',
+    changes: [
+      {
+        find: 'if not seamless_round_has_bet(p_provider, v_bet.round_id, v_player, p_bet_txn_id) then',
+        replace: 'if true then',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'rolling back one of two leaves it open' },
+  },
+  {
+    id: 'SR10',
+    fn: 'seamless_rollback',
+    rule: 'a rollback reversing the round’s last bet closes the round',
+    changes: [
+      {
+        find: 'if not seamless_round_has_bet(p_provider, v_bet.round_id, v_player, p_bet_txn_id) then',
+        replace: 'if false then',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },
+  },
+  {
+    id: 'SH1',
+    fn: 'seamless_round_has_bet',
+    rule: 'the bet being rolled back does not keep its own round open',
+    changes: [{ find: ' and bet.txn_id <> p_except', replace: '' }],
+    killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },
   },
   // The game-transfer saga (games/sql/provider_transfer.sql) ----------------------
   {
@@ -2340,6 +2597,16 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: GAMES_RULES, test: 'an applied one COMPLETED with its error cleared' },
   },
   {
+    id: 'ST7',
+    fn: 'settle_transfer',
+    rule: 'money come home settles the requirement: a met one with a withdrawal cap completes',
+    changes: [{ find: '  perform settle_claim(v_transfer.player_id, null);', replace: '  null;' }],
+    killedBy: {
+      file: BONUS_PATHS,
+      test: 'a met requirement capped at a withdrawal completes only once the money at the provider is home',
+    },
+  },
+  {
     id: 'GR1',
     fn: 'transfer_game_result',
     rule: 'the difference from the provider’s figure is a game result',
@@ -2357,7 +2624,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     id: 'GR3',
     fn: 'transfer_game_result',
     rule: 'settled stakes count once: nothing new, nothing counted',
-    changes: [{ find: '  if p_settled_stakes <= v_recorded then return; end if;\n', replace: '' }],
+    changes: [{ find: 'if p_settled_stakes > v_recorded then', replace: 'if true then' }],
     killedBy: { file: TRANSFERS, test: 'the stakes the provider settled count as turnover once' },
   },
   {
@@ -2378,6 +2645,16 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'only the stakes settled since last time count',
     changes: [{ find: 'p_settled_stakes - v_recorded,', replace: 'p_settled_stakes,' }],
     killedBy: { file: TRANSFERS, test: 'the stakes the provider settled count as turnover once' },
+  },
+  {
+    id: 'GR6',
+    fn: 'transfer_game_result',
+    rule: 'what the provider reports settles the requirement: a loss there may leave the whole balance below the floor',
+    changes: [{ find: '  perform settle_claim(p_player_id, p_loyalty_defaults);', replace: '  null;' }],
+    killedBy: {
+      file: BONUS_PATHS,
+      test: 'a bet at the provider that settles lost leaves the whole balance below the floor',
+    },
   },
   {
     id: 'TS1',
@@ -2457,6 +2734,18 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: TRANSFERS, test: 'transfer-in records what the player won or lost at the provider' },
   },
   {
+    id: 'TS9',
+    fn: 'transfer_start',
+    rule: 'stakes in game at the provider are still the player’s: the game result counts them',
+    changes: [
+      {
+        find: 'p_provider_satang + p_in_game_satang, p_settled_stakes',
+        replace: 'p_provider_satang, p_settled_stakes',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a transfer-in of the current credit leaves the in-game credit' },
+  },
+  {
     id: 'TY1',
     fn: 'transfer_sync',
     rule: 'no sync while a transfer is pending',
@@ -2500,6 +2789,18 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a rate of 0 earns no points',
     changes: [{ find: 'if v_settings.deposit_baht_per_point <= 0 then return 0; end if;', replace: 'null;' }],
     killedBy: { file: LOYALTY_UNITS, test: 'one point per full rate of baht, floor; none at a rate of 0' },
+  },
+  {
+    id: 'DP7',
+    fn: 'award_deposit_points',
+    rule: 'a deposit earns no points while a time-out or self-exclusion is in force',
+    changes: [
+      {
+        find: "  if player_protection_refusal(p_player_id, 'CLAIM', 0) is not null then return 0; end if;\n",
+        replace: '',
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'claim, self-exclude, a held deposit released by an operator' },
   },
   {
     id: 'DP2',
@@ -2550,6 +2851,13 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
     equivalent:
       'every caller goes through creditInOneCall (deposit-credit.ts), whose assertPositiveSatang refuses the amount first; the SQL guard is for a caller that does not',
+  },
+  {
+    id: 'CD-S1',
+    fn: 'credit_deposit',
+    rule: 'a requirement already lost ends before the deposit lands, which is then the player’s own',
+    changes: [{ find: '  perform settle_claim(p_player_id, p_loyalty_defaults);\n', replace: '' }],
+    killedBy: { file: BONUS_PATHS, test: 'a round its provider never closes stops holding the requirement' },
   },
   {
     id: 'CD2',

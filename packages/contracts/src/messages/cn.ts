@@ -99,4 +99,6 @@ export const cn: Catalogue = {
   promotion_forfeited: '已放弃优惠活动。',
   promotion_cancelled: '已取消优惠活动。',
   promotion_turnover_unmet: '完成优惠流水后即可提款：流水 {done} / {required} 泰铢。',
+  promotion_finishing: '您的优惠流水已完成：待游戏回合结束、额度从游戏转回钱包后，优惠即完成，随后即可提款。',
+  promotion_credit_away: '您的额度仍在游戏中：请先将额度转回钱包（并等待进行中的回合结束），再放弃优惠。',
 };

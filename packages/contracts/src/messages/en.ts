@@ -104,6 +104,10 @@ export const en = {
   promotion_cancelled: 'The promotion has been cancelled.',
   promotion_turnover_unmet:
     "Withdrawals open when your promotion's turnover is met: turnover {done} / {required} baht.",
+  promotion_finishing:
+    "Your promotion's turnover is met: it completes when your game round has finished and your credit is back from the games. Then you can withdraw.",
+  promotion_credit_away:
+    'Your credit is still in a game: bring it back to your wallet (and let any open round finish), then give up the promotion.',
 } as const;
 
 export type PlayerMessageKey = keyof typeof en;

@@ -99,4 +99,8 @@ export const ko: Catalogue = {
   promotion_forfeited: '프로모션을 포기했습니다.',
   promotion_cancelled: '프로모션이 취소되었습니다.',
   promotion_turnover_unmet: '프로모션 롤링을 달성하면 출금할 수 있습니다: 롤링 {done} / {required}바트.',
+  promotion_finishing:
+    '프로모션 롤링을 달성했습니다: 게임 라운드가 끝나고 크레딧이 지갑으로 돌아오면 프로모션이 완료되며, 그 후 출금할 수 있습니다.',
+  promotion_credit_away:
+    '크레딧이 아직 게임에 있습니다: 프로모션을 포기하기 전에 크레딧을 지갑으로 가져오세요(진행 중인 라운드가 끝날 때까지 기다려 주세요).',
 };

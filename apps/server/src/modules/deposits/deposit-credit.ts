@@ -19,6 +19,11 @@ type Credit = {
   reference: string | null;
   decidedBy: string;
   reason: string | null;
+  /**
+   * False for a deposit that was held by the player's own protection and is released by an operator: it is
+   * credited, but starts no promotion (nothing is given for money the player's protection held back).
+   */
+  startsPromotion?: boolean;
 };
 
 /**
@@ -47,7 +52,7 @@ async function creditInOneCall(
     playerId: credit.playerId,
     amountSatang: credit.amountSatang,
     historyId: credited.historyId,
-    claimPending: credited.claimPending,
+    claimPending: credited.claimPending && credit.startsPromotion !== false,
   });
   return { historyId: credited.historyId, journalEntryId: credited.journalEntryId };
 }

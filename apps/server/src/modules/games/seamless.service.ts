@@ -92,8 +92,11 @@ function present(answer: SqlAnswer): SeamlessResponse {
  * (db/prepared.ts): each is one fixed text, run on every callback.
  */
 const BET_SQL = preparedStatement('seamless_bet', 'select seamless_bet($1, $2, $3, $4, $5, $6, $7::jsonb) as answer');
-const WIN_SQL = preparedStatement('seamless_win', 'select seamless_win($1, $2, $3, $4, $5, $6) as answer');
-const ROLLBACK_SQL = preparedStatement('seamless_rollback', 'select seamless_rollback($1, $2, $3, $4, $5) as answer');
+const WIN_SQL = preparedStatement('seamless_win', 'select seamless_win($1, $2, $3, $4, $5, $6, $7::jsonb) as answer');
+const ROLLBACK_SQL = preparedStatement(
+  'seamless_rollback',
+  'select seamless_rollback($1, $2, $3, $4, $5, $6::jsonb) as answer',
+);
 
 /** Runs one of the seamless SQL functions (sql/seamless.sql): one statement, its own transaction. */
 async function callSeamless(ctx: GamesContext, text: string, parameters: unknown[]): Promise<SeamlessResponse> {
@@ -145,15 +148,17 @@ export async function seamlessBet(ctx: GamesContext, request: SeamlessBetRequest
 }
 
 /**
- * A win credits the main wallet (also for a frozen player: it is their money),
- * but only for a round in which the player has an accepted bet that was not
- * rolled back: a win without its bet is refused (BET_NOT_FOUND), as Hub88's
- * rules refuse a win whose bet does not exist (seamless_win).
+ * A win is its round's result: it credits the main wallet (also for a frozen
+ * player: it is their money), or nothing for a lost round, and closes the
+ * round, after which the player's promotion is settled. Only for a round in
+ * which the player has an accepted bet that was not rolled back: a win
+ * without its bet is refused (BET_NOT_FOUND), as Hub88's rules refuse a win
+ * whose bet does not exist (seamless_win).
  */
 export async function seamlessWin(ctx: GamesContext, request: SeamlessBetRequest): Promise<SeamlessResponse> {
   const refused = otherCurrency(request);
   if (refused) return refused;
-  return callSeamless(ctx, WIN_SQL, betOrWinParameters('WIN', request));
+  return callSeamless(ctx, WIN_SQL, [...betOrWinParameters('WIN', request), LOYALTY_DEFAULTS_JSON]);
 }
 
 /**
@@ -172,5 +177,12 @@ export async function seamlessRollback(ctx: GamesContext, request: SeamlessRollb
     roundId: null,
     betTxnId: request.betTxnId,
   });
-  return callSeamless(ctx, ROLLBACK_SQL, [PROVIDER, request.txnId, request.playerRef, request.betTxnId, fingerprint]);
+  return callSeamless(ctx, ROLLBACK_SQL, [
+    PROVIDER,
+    request.txnId,
+    request.playerRef,
+    request.betTxnId,
+    fingerprint,
+    LOYALTY_DEFAULTS_JSON,
+  ]);
 }

@@ -80,13 +80,16 @@ async function startTransferIn(
   start: {
     playerId: number;
     clientKey: string | null;
-    provider: { satang: number; settledStakes: number | undefined; version: number };
+    provider: ProviderCredit & { version: number };
   },
 ): Promise<StartedRow> {
+  const { provider } = start;
   const { rows } = await sql<{ started: Started }>`
     select transfer_start(${start.playerId}, ${UFA_PROVIDER}, 'IN', ${start.clientKey},
-      ${ctx.timing.reconcileMinAgeMs}, ${start.provider.satang}, ${start.provider.settledStakes ?? null},
-      ${start.provider.version}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(ctx.db);
+      ${ctx.timing.reconcileMinAgeMs}, ${provider.currentSatang}, ${provider.inGameSatang},
+      ${provider.settledStakesSatang ?? null}, ${provider.version}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(
+    ctx.db,
+  );
   // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion in startedOf)
   return startedOf(ctx, start.playerId, rows[0]?.started);
 }
@@ -188,13 +191,22 @@ export async function transferOut(ctx: GamesContext, request: TransferRequest): 
   return settleTransfer(ctx, intent, outcome);
 }
 
-type ProviderCredit = { currentSatang: number; settledStakesSatang: number | undefined };
+/**
+ * What the provider holds for a player: the current credit (what a transfer-in moves), the in-game
+ * credit (stakes of bets not settled yet: still the player's, so our record of the provider credit
+ * counts both), and the stakes of the bets settled so far (turnover).
+ */
+type ProviderCredit = { currentSatang: number; inGameSatang: number; settledStakesSatang: number | undefined };
 
-/** The provider's current credit for a player (and its settled stakes), or 503 when it does not answer. */
+/** The provider's credit for a player, or 503 when it does not answer. */
 async function providerCurrentCredit(ctx: GamesContext, playerRef: string, timeoutMs: number): Promise<ProviderCredit> {
   try {
     const balance = await ctx.wallet.balance(playerRef, timeoutMs);
-    return { currentSatang: balance.currentCreditMinor, settledStakesSatang: balance.settledStakesMinor };
+    return {
+      currentSatang: balance.currentCreditMinor,
+      inGameSatang: balance.inGameCreditMinor,
+      settledStakesSatang: balance.settledStakesMinor,
+    };
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw providerUnavailable();
     throw error;
@@ -203,9 +215,10 @@ async function providerCurrentCredit(ctx: GamesContext, playerRef: string, timeo
 
 /**
  * transfer-in (spec §7): the whole current credit at the provider comes back
- * to the main wallet. The provider's balance is read first (outside any
- * transaction); if a transfer happened meanwhile the request is refused
- * rather than guessed, and the game result is recorded before the transfer.
+ * to the main wallet (the in-game credit stays until its bets settle). The
+ * provider's balance is read first (outside any transaction); if a transfer
+ * happened meanwhile the request is refused rather than guessed, and the game
+ * result is recorded before the transfer.
  */
 export async function transferIn(
   ctx: GamesContext,
@@ -218,7 +231,7 @@ export async function transferIn(
   const started = await startTransferIn(ctx, {
     playerId,
     clientKey,
-    provider: { satang: provider.currentSatang, settledStakes: provider.settledStakesSatang, version: transferVersion },
+    provider: { ...provider, version: transferVersion },
   });
   if ('earlier' in started) return replayed(started.earlier);
   const { intent } = started;
@@ -236,8 +249,9 @@ export async function syncProviderCredit(ctx: GamesContext, playerId: number): P
   if (!known?.registeredAt) return false;
   const provider = await providerCurrentCredit(ctx, known.playerRef, ctx.timing.providerTimeoutMs);
   const { rows } = await sql<{ synced: boolean }>`
-    select transfer_sync(${playerId}, ${UFA_PROVIDER}, ${known.transferVersion}, ${provider.currentSatang},
-      ${provider.settledStakesSatang ?? null}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as synced`.execute(ctx.db);
+    select transfer_sync(${playerId}, ${UFA_PROVIDER}, ${known.transferVersion},
+      ${provider.currentSatang + provider.inGameSatang}, ${provider.settledStakesSatang ?? null},
+      ${LOYALTY_DEFAULTS_JSON}::jsonb) as synced`.execute(ctx.db);
   // Stryker disable next-line OptionalChaining: a function call answers one row
   return rows[0]?.synced === true;
 }

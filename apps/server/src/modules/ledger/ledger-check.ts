@@ -164,8 +164,8 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
 /**
  * Credit on its way to or from a game provider: each provider's in-transit
  * account holds exactly its PENDING transfers; every finished transfer has
- * the journal that settled it; every accepted seamless bet, win or rollback
- * has its journal.
+ * the journal that settled it; every accepted seamless bet, win (but a lost
+ * round's result, a win of nothing) or reversing rollback has its journal.
  */
 /**
  * Payouts (issue 21): every PAID payout has its one WITHDRAW_PAYOUT journal
@@ -222,7 +222,7 @@ async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> 
   const seamless = await sql<Record<string, unknown>>`
     select provider, txn_id, kind from seamless_transactions
      where (answer->>'ok') = 'true' and journal_entry_id is null
-       and (kind in ('BET', 'WIN') or (kind = 'ROLLBACK' and answer ? 'txnId'))
+       and (kind = 'BET' or (kind = 'WIN' and amount > 0) or (kind = 'ROLLBACK' and answer ? 'txnId'))
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
   note(seamless.rows, (r) => `seamless ${r.kind} ${r.provider}/${r.txn_id} was accepted without a journal`);
 }

@@ -7,8 +7,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { lockMainBalance } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { assertProtectionAllows } from '../protection/protection.service.ts';
+import { assertProtectionAllows, protectionRefusal } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
+import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
 
 /**
  * Promotions: a bonus credited with a deposit (or at once, for a fixed
@@ -23,16 +24,24 @@ import { moveBonusMoney } from './bonus-money.ts';
  *   (a DEPOSIT, or a MANUAL_DEPOSIT an operator marked as a deposit),
  *   DAILY_FIRST_DEPOSIT only before the day's first. FIXED starts at once.
  * - deposit: the next credited deposit of a PENDING claim activates it if the
- *   rules still hold and the deposit reaches the minimum; otherwise the
- *   claim is CANCELLED (with the reason) and the deposit is credited as usual.
- *   The bonus is percent of the deposit (floor, in satang), at most the cap.
+ *   rules still hold, the player's own protection allows a claim (no time-out
+ *   or self-exclusion in force) and the deposit reaches the minimum;
+ *   otherwise the claim is CANCELLED (with the reason) and the deposit is
+ *   credited as usual. A held deposit an operator releases starts nothing
+ *   (the claim keeps waiting). The bonus is percent of the deposit (floor, in
+ *   satang), at most the cap. A time-out or self-exclusion starting cancels a
+ *   PENDING claim.
  * - turnover: required = multiplier × (deposit + bonus), or × bonus;
  *   counted bets add their stake × the game's contribution % (floor).
- * - end: COMPLETED when met (the balance above the promotion's maximum
- *   withdrawal, if it has one, returns to the house); FORFEITED by the player
- *   (the bonus, at most the main balance, returns; with forfeit_winnings
- *   everything above the deposit); ENDED_LOW_BALANCE when the player's whole
- *   balance falls below the floor setting.
+ * - end, judged only on settled rounds (settle_claim, sql/promotion_end.sql:
+ *   never while a round of the player is open, so the result of every bet
+ *   placed under a requirement lands under it): COMPLETED when met (the
+ *   balance above the promotion's maximum withdrawal, if it has one, returns
+ *   to the house, once no money is away at a provider); ENDED_LOW_BALANCE
+ *   when the player's whole balance falls below the floor setting; FORFEITED
+ *   by the player (the bonus, at most the main balance, returns; with
+ *   forfeit_winnings everything above the deposit), only with all their money
+ *   home: none at a provider, on its way, or in an open round.
  */
 
 export type PromotionRow = Selectable<PromotionsTable>;
@@ -221,8 +230,21 @@ export async function openClaim(trx: Trx, playerId: number, promotion: Promotion
 }
 
 /**
+ * Settles the player's ACTIVE requirement if nothing of it is still being
+ * decided (settle_claim: completed when met, ended below the balance floor),
+ * in the caller's transaction. Answers the status it ended with, or null.
+ */
+export async function settleClaim(trx: Trx, playerId: number): Promise<ClaimRow['status'] | null> {
+  const { rows } = await sql<{ settled: ClaimRow['status'] | null }>`
+    select settle_claim(${playerId}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as settled`.execute(trx);
+  return rows[0]?.settled ?? null;
+}
+
+/**
  * A player claims a promotion: a deposit promotion waits (PENDING) for the
- * next credited deposit; a FIXED one credits its amount at once.
+ * next credited deposit; a FIXED one credits its amount at once. A
+ * requirement already decided (met, or below the floor) ends first, so it
+ * does not stand in the way.
  */
 export async function claimPromotion(db: Db, playerId: number, promotionId: number): Promise<number> {
   try {
@@ -231,6 +253,7 @@ export async function claimPromotion(db: Db, playerId: number, promotionId: numb
       if (!promotion) throw promotionNotFound();
       await lockMainBalance(trx, playerId);
       await assertProtectionAllows(trx, playerId, 'CLAIM');
+      await settleClaim(trx, playerId);
       if (await lockOpenClaim(trx, playerId)) throw promotionOpen();
       const why = await whyNotClaimable(trx, playerId, promotion);
       if (why) throw new AppError(409, 'PROMOTION_NOT_CLAIMABLE', why);
@@ -254,6 +277,10 @@ export async function activateOnDeposit(
 ): Promise<void> {
   const claim = await lockOpenClaim(trx, deposit.playerId);
   if (claim?.status !== 'PENDING' || claim.promotion_id === null) return;
+  // Nothing is given under a time-out or self-exclusion, whoever credits the deposit.
+  if (await protectionRefusal(trx, deposit.playerId, 'CLAIM')) {
+    return endClaim(trx, claim.id, 'CANCELLED', 'player_protection');
+  }
   const promotion = await findPromotion(trx, claim.promotion_id);
   if (!promotion) return;
   const why = await whyNotClaimable(trx, deposit.playerId, promotion, {
@@ -280,9 +307,23 @@ export async function activateOnDeposit(
 }
 
 /**
+ * Whether any of the player's money is away from the main wallet: credit at a
+ * provider (current or in game), a transfer on its way, or a bet in a round
+ * whose result has not arrived (player_money_away, player_rounds_open).
+ */
+async function moneyAway(trx: Trx, playerId: number): Promise<boolean> {
+  const { rows } = await sql<{ away: boolean }>`
+    select player_money_away(${playerId}) > 0 or player_rounds_open(${playerId}) as away`.execute(trx);
+  return rows[0]?.away === true;
+}
+
+/**
  * The player gives up their open claim: a PENDING one is cancelled; an
  * ACTIVE one is FORFEITED and the bonus (at most the main balance; with
- * forfeit_winnings, everything above the deposit) returns to the house.
+ * forfeit_winnings, everything above the deposit) returns to the house. The
+ * bonus is taken from the main wallet, so all the player's money must be
+ * there: with credit at a provider, a transfer on its way or a round open,
+ * the forfeit is refused (PROMOTION_CREDIT_AWAY) and the requirement stands.
  */
 export async function forfeitPromotion(db: Db, playerId: number): Promise<{ claimId: number; forfeited: boolean }> {
   return db.transaction().execute(async (trx) => {
@@ -293,6 +334,7 @@ export async function forfeitPromotion(db: Db, playerId: number): Promise<{ clai
       await endClaim(trx, claim.id, 'CANCELLED', 'player_cancelled');
       return { claimId: claim.id, forfeited: false };
     }
+    if (await moneyAway(trx, playerId)) throw new AppError(409, 'PROMOTION_CREDIT_AWAY', 'promotion_credit_away');
     await endClaim(trx, claim.id, 'FORFEITED', 'player_forfeited');
     const take = claim.forfeit_winnings
       ? main.balance - claim.deposit_satang

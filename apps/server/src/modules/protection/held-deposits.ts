@@ -200,7 +200,9 @@ export async function returnHeldDeposit(
 /**
  * An operator releases a held deposit into the player's wallet: it is
  * credited as a DEPOSIT under the bank's reference (once, as every deposit),
- * counting from now towards the player's limits, points and promotions.
+ * counting from now towards the player's limits and points (none while an
+ * exclusion is in force). It starts no promotion: the player's own
+ * protection held it back, and nothing is given for it.
  */
 export async function releaseHeldDeposit(
   ctx: HeldContext,
@@ -217,6 +219,7 @@ export async function releaseHeldDeposit(
       decidedBy: actor.name,
       reason: input.reason,
       source: 'OPERATOR',
+      startsPromotion: false,
     });
     await settleHeld(trx, held, { status: 'RELEASED', historyId: credited.historyId, decidedBy: actor.name });
     await appendAudit(trx, actor, {

@@ -262,7 +262,10 @@ export function exclusionEnd(length: ExclusionRequest['length'], start: Date): D
 
 /**
  * Starts a time-out or a self-exclusion now. Nothing can end it early; a new
- * one is added beside any in force (the later end holds). Audited.
+ * one is added beside any in force (the later end holds). A promotion the
+ * player chose and that still waits for its deposit is cancelled (nothing is
+ * given under a protection block; cancel_pending_claim, the promotions' own
+ * function, loyalty/sql/promotion_end.sql). Audited.
  */
 export async function startExclusion(db: Db, playerId: number, input: ExclusionRequest): Promise<ExclusionView> {
   return db.transaction().execute(async (trx) => {
@@ -272,6 +275,7 @@ export async function startExclusion(db: Db, playerId: number, input: ExclusionR
       .values({ player_id: playerId, kind: input.kind, starts_at: start, ends_at: exclusionEnd(input.length, start) })
       .returning(['kind', 'starts_at', 'ends_at'])
       .executeTakeFirstOrThrow();
+    await sql`select cancel_pending_claim(${playerId}, 'player_excluded')`.execute(trx);
     const view = exclusionView(row);
     await appendAudit(trx, playerActor(playerId), {
       action: input.kind === 'TIMEOUT' ? 'protection.timeout' : 'protection.self_exclusion',

@@ -4,6 +4,9 @@
 -- matched a transfer, an operator's approval or assignment, a held deposit
 -- released):
 -- - the amount is a positive number of satang;
+-- - the player's requirement is settled before the money lands (settle_claim:
+--   one that ended below the floor with nothing left to decide ends now, so a
+--   new deposit is never held by a requirement the player had already lost);
 -- - the money moves from p_from_account (bank deposits, the unmatched-transfer
 --   account, held deposits) into the player's main wallet (post_journal, kind
 --   DEPOSIT, the bank reference as the journal's);
@@ -46,6 +49,7 @@ begin
   if v_main is null then
     raise exception 'player % has no main account', p_player_id;
   end if;
+  perform settle_claim(p_player_id, p_loyalty_defaults);
   select * into v_posted from post_journal('DEPOSIT', p_player_id, p_reference,
     array[p_from_account, v_main], array[-p_amount, p_amount]);
   if v_posted.moved_accounts[1] is distinct from v_main then

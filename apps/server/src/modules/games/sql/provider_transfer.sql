@@ -107,18 +107,24 @@ begin
    where id = v_transfer.id;
   update provider_players set transfer_version = transfer_version + 1
    where player_id = v_transfer.player_id and provider = v_transfer.provider;
+  -- Money came home (or never left): a met requirement capped at a withdrawal may complete now.
+  perform settle_claim(v_transfer.player_id, null);
   return true;
 end $$;
 
 -- Game results at a transfer-wallet provider are known to us only through its
--- balance: the difference between what the provider holds for the player and
--- what our ledger says (p_credit_balance, read under the caller's lock) is
--- posted as a win or a loss (GAME_RESULT, against the provider's clearing
--- account). The stakes of the player's bets the provider has settled since we
--- last asked (a running total; null when the provider does not say) count as
--- turnover, once (count_bet), under the reference settled:<player>:<total>
--- (turnover is counted once per provider and reference: the player's id keeps
--- two players with the same total apart).
+-- balance: the difference between what the provider holds for the player
+-- (p_provider_satang: current credit and in-game credit, the stakes of bets
+-- not settled yet, which are still the player's) and what our ledger says
+-- (p_credit_balance, read under the caller's lock) is posted as a win or a
+-- loss (GAME_RESULT, against the provider's clearing account). The stakes of
+-- the player's bets the provider has settled since we last asked (a running
+-- total; null when the provider does not say) count as turnover, once
+-- (count_bet), under the reference settled:<player>:<total> (turnover is
+-- counted once per provider and reference: the player's id keeps two players
+-- with the same total apart). Then the player's requirement is settled
+-- (settle_claim): settled bets may have met it, a loss may leave the whole
+-- balance below the floor.
 create or replace function transfer_game_result(
   p_player_id bigint,
   p_provider text,
@@ -138,15 +144,17 @@ begin
     perform post_journal('GAME_RESULT', p_player_id, p_provider || '-balance',
       array[p_credit_account, v_clearing], array[v_delta, -v_delta]);
   end if;
-  if p_settled_stakes is null then return; end if;
-  select pp.turnover_recorded into strict v_recorded from provider_players pp
-   where pp.player_id = p_player_id and pp.provider = p_provider;
-  if p_settled_stakes <= v_recorded then return; end if;
-  update provider_players set turnover_recorded = p_settled_stakes
-   where player_id = p_player_id and provider = p_provider;
-  perform count_bet(p_player_id, p_provider, 'settled:' || p_player_id || ':' || p_settled_stakes,
-                    p_settled_stakes - v_recorded,
-                    p_loyalty_defaults);
+  if p_settled_stakes is not null then
+    select pp.turnover_recorded into strict v_recorded from provider_players pp
+     where pp.player_id = p_player_id and pp.provider = p_provider;
+    if p_settled_stakes > v_recorded then
+      update provider_players set turnover_recorded = p_settled_stakes
+       where player_id = p_player_id and provider = p_provider;
+      perform count_bet(p_player_id, p_provider, 'settled:' || p_player_id || ':' || p_settled_stakes,
+                        p_settled_stakes - v_recorded, p_loyalty_defaults);
+    end if;
+  end if;
+  perform settle_claim(p_player_id, p_loyalty_defaults);
 end $$;
 
 -- A transfer's start (transfer-out and transfer-in, spec §7) in one
@@ -162,6 +170,8 @@ end $$;
 -- (ACCOUNT_FROZEN, TRANSFER_PENDING, NOTHING_TO_TRANSFER, or the protection's
 -- refusal), {"intent": transfer}. Nothing is written before a refusal, but for
 -- a transfer-in's NOTHING_TO_TRANSFER: the game result it found is recorded.
+-- A transfer-in moves the current credit only; the in-game credit
+-- (p_in_game_satang, read with it) stays at the provider until its bets settle.
 create or replace function transfer_start(
   p_player_id bigint,
   p_provider text,
@@ -169,6 +179,7 @@ create or replace function transfer_start(
   p_client_key text,
   p_check_after_ms integer,
   p_provider_satang bigint,
+  p_in_game_satang bigint,
   p_settled_stakes bigint,
   p_version bigint,
   p_loyalty_defaults jsonb
@@ -207,7 +218,7 @@ begin
       v_accounts.main_balance, v_accounts.main_id, p_check_after_ms, p_client_key)));
   end if;
   perform transfer_game_result(p_player_id, p_provider, v_accounts.credit_id, v_accounts.credit_balance,
-    p_provider_satang, p_settled_stakes, p_loyalty_defaults);
+    p_provider_satang + p_in_game_satang, p_settled_stakes, p_loyalty_defaults);
   if p_provider_satang = 0 then return jsonb_build_object('refused', 'NOTHING_TO_TRANSFER'); end if;
   return jsonb_build_object('intent', to_jsonb(transfer_record_intent(p_player_id, p_provider, 'IN',
     p_provider_satang, v_accounts.credit_id, p_check_after_ms, p_client_key)));
@@ -241,12 +252,13 @@ begin
   if v_registered is null then
     return jsonb_build_object('unregistered', true);
   end if;
-  return transfer_start(p_player_id, p_provider, 'OUT', p_client_key, p_check_after_ms, null, null, null,
+  return transfer_start(p_player_id, p_provider, 'OUT', p_client_key, p_check_after_ms, null, null, null, null,
     p_loyalty_defaults) || jsonb_build_object('playerRef', v_ref);
 end $$;
 
 -- Brings our record of the player's provider credit in line with the
--- provider's (p_provider_satang, read just before with p_version): the game
+-- provider's (p_provider_satang: current and in-game credit, read just before
+-- with p_version): the game
 -- result is recorded, unless a transfer is pending or happened while the
 -- provider was asked. Answers whether it synchronised.
 create or replace function transfer_sync(

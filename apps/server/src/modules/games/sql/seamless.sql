@@ -122,10 +122,11 @@ begin
   answer := jsonb_build_object('ok', true, 'balanceMinor', v_journal.balances_after[1], 'txnId', p_reference);
 end $$;
 
--- A bet debits the main wallet and counts as turnover (count_bet); a bet by a
--- frozen player, one the player's own protection refuses, or one larger than
--- the balance is refused with the balance. An unknown player is refused
--- before anything is claimed.
+-- A bet debits the main wallet, counts as turnover (count_bet) and opens its
+-- round until the round's result arrives (open_rounds: a requirement is not
+-- judged while it is open); a bet by a frozen player, one the player's own
+-- protection refuses, or one larger than the balance is refused with the
+-- balance. An unknown player is refused before anything is claimed.
 create or replace function seamless_bet(
   p_provider text,
   p_txn_id text,
@@ -159,22 +160,44 @@ begin
     select m.journal_id, m.answer into v_journal, v_answer
       from seamless_move(p_provider, 'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount) as m;
     perform count_bet(v_player, p_provider, p_txn_id, p_amount, p_loyalty_defaults);
+    insert into open_rounds (provider, round_id, player_id) values (p_provider, p_round_id, v_player)
+      on conflict do nothing;
   end if;
   return seamless_store(p_provider, p_txn_id, 'BET', v_player, p_amount, p_round_id, null, p_fingerprint,
                         v_answer, v_journal);
 end $$;
 
--- A win credits the main wallet (also for a frozen player: it is their money),
--- but only for a round in which the player has an accepted bet that was not
--- rolled back: a win without its bet is refused (BET_NOT_FOUND), as Hub88's
--- rules refuse a win whose bet does not exist.
+-- Whether the player has an accepted bet in the round, other than p_except
+-- (a transaction id, or '' for none), that no rollback has reversed.
+create or replace function seamless_round_has_bet(p_provider text, p_round_id text, p_player_id bigint,
+                                                  p_except text) returns boolean
+language plpgsql stable as $$
+begin
+  return exists (
+    select 1 from seamless_transactions bet
+     where bet.provider = p_provider and bet.kind = 'BET' and bet.round_id = p_round_id
+       and bet.player_id = p_player_id and bet.journal_entry_id is not null and bet.txn_id <> p_except
+       and not exists (
+         select 1 from seamless_transactions rb
+          where rb.provider = bet.provider and rb.bet_txn_id = bet.txn_id and rb.kind = 'ROLLBACK'
+            and rb.journal_entry_id is not null));
+end $$;
+
+-- A win is its round's result: it credits the main wallet (also for a frozen
+-- player: it is their money), or nothing for a lost round (an amount of 0),
+-- and closes the round, after which the player's requirement is settled
+-- (settle_claim: completed, or ended below the floor). Only for a round in
+-- which the player has an accepted bet that was not rolled back: a win
+-- without its bet is refused (BET_NOT_FOUND), as Hub88's rules refuse a win
+-- whose bet does not exist.
 create or replace function seamless_win(
   p_provider text,
   p_txn_id text,
   p_player_ref text,
   p_amount bigint,
   p_round_id text,
-  p_fingerprint text
+  p_fingerprint text,
+  p_loyalty_defaults jsonb
 ) returns jsonb language plpgsql as $$
 declare
   v_player bigint;
@@ -182,32 +205,37 @@ declare
   v_main bigint;
   v_answer jsonb;
   v_journal bigint;
+  v_settled text;
 begin
   select pp.player_id into v_player from provider_players pp
    where pp.provider = p_provider and pp.player_ref = p_player_ref;
   if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
   v_replay := seamless_claim(p_provider, p_txn_id, 'WIN', v_player, p_fingerprint);
   if v_replay is not null then return v_replay; end if;
-  if not exists (
-    select 1 from seamless_transactions bet
-     where bet.provider = p_provider and bet.kind = 'BET' and bet.round_id = p_round_id
-       and bet.player_id = v_player and bet.journal_entry_id is not null
-       and not exists (
-         select 1 from seamless_transactions rb
-          where rb.provider = bet.provider and rb.bet_txn_id = bet.txn_id and rb.kind = 'ROLLBACK'
-            and rb.journal_entry_id is not null)
-  ) then
+  if not seamless_round_has_bet(p_provider, p_round_id, v_player, '') then
     v_answer := seamless_refusal('BET_NOT_FOUND', seamless_main_balance(v_player));
   else
-    select a.id into strict v_main from ledger_accounts a where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
-    select m.journal_id, m.answer into v_journal, v_answer
-      from seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount) as m;
+    select a.id into strict v_main from ledger_accounts a
+     where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
+    if p_amount > 0 then
+      select m.journal_id, m.answer into v_journal, v_answer
+        from seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount) as m;
+    end if;
+    delete from open_rounds r where r.provider = p_provider and r.round_id = p_round_id and r.player_id = v_player;
+    v_settled := settle_claim(v_player, p_loyalty_defaults);
+    -- A lost round moved nothing, and a completion may have returned money above its cap: the balance now.
+    if v_answer is null or v_settled is not distinct from 'COMPLETED' then
+      v_answer := jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player), 'txnId', p_txn_id);
+    end if;
   end if;
   return seamless_store(p_provider, p_txn_id, 'WIN', v_player, p_amount, p_round_id, null, p_fingerprint,
                         v_answer, v_journal);
 end $$;
 
--- A rollback reverses an accepted bet once. For a bet that never arrived it
+-- A rollback reverses an accepted bet once: the stake returns, the bet stops
+-- counting towards turnover (void_bet), and its round closes when no other
+-- accepted bet of the player is left in it, after which the player's
+-- requirement is settled (settle_claim). For a bet that never arrived it
 -- leaves a VOIDED_BET mark under the bet's id, so the bet is refused if it
 -- comes late; when the bet is being written at this very moment, the
 -- rollback waits for it (the bet id's lock) and then reverses it. Whatever it
@@ -218,7 +246,8 @@ create or replace function seamless_rollback(
   p_txn_id text,
   p_player_ref text,
   p_bet_txn_id text,
-  p_fingerprint text
+  p_fingerprint text,
+  p_loyalty_defaults jsonb
 ) returns jsonb language plpgsql as $$
 declare
   v_player bigint;
@@ -241,7 +270,7 @@ begin
             seamless_refusal('BET_ROLLED_BACK', null))
     on conflict (provider, txn_id) do nothing;
   if not found then
-    select t.kind, t.player_id, t.amount, t.journal_entry_id into strict v_bet from seamless_transactions t
+    select t.kind, t.player_id, t.amount, t.round_id, t.journal_entry_id into strict v_bet from seamless_transactions t
      where t.provider = p_provider and t.txn_id = p_bet_txn_id;
     -- Only an accepted bet (it has a journal) is reversed; a refused one moved nothing.
     if v_bet.kind = 'BET' and v_bet.journal_entry_id is not null and coalesce(v_bet.amount, 0) <> 0 then
@@ -251,10 +280,19 @@ begin
                          where rb.provider = p_provider and rb.kind = 'ROLLBACK' and rb.bet_txn_id = p_bet_txn_id
                            and rb.journal_entry_id is not null) then
         select a.id into strict v_main from ledger_accounts a
-         where a.player_id = v_player and a.kind = 'PLAYER_MAIN';
+         where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
         select m.journal_id, m.answer into v_journal, v_answer
           from seamless_move(p_provider, 'SEAMLESS_ROLLBACK', v_player, v_main, p_txn_id, v_bet.amount) as m;
         perform void_bet(p_provider, p_bet_txn_id);
+        if not seamless_round_has_bet(p_provider, v_bet.round_id, v_player, p_bet_txn_id) then
+          delete from open_rounds r
+           where r.provider = p_provider and r.round_id = v_bet.round_id and r.player_id = v_player;
+        end if;
+        -- A completion may have returned money above its cap: then the balance now.
+        if settle_claim(v_player, p_loyalty_defaults) is not distinct from 'COMPLETED' then
+          v_answer := jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player),
+                                         'txnId', p_txn_id);
+        end if;
       end if;
     end if;
   end if;

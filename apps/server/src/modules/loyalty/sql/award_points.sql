@@ -39,7 +39,8 @@ end $$;
 -- The points a credited deposit earns (the one implementation: credit_deposit,
 -- and onDepositCredited in loyalty.service.ts for a manual credit counted as a
 -- deposit): one per full deposit_baht_per_point baht of the amount (floor),
--- none when the rate is 0, from the loyalty settings in force (p_defaults:
+-- none when the rate is 0 or while a time-out or self-exclusion of the player
+-- is in force, from the loyalty settings in force (p_defaults:
 -- loyalty_settings'), with their expiry; once per deposit entry (award_points,
 -- source DEPOSIT, the entry's id as reference). Answers the points credited.
 create or replace function award_deposit_points(
@@ -51,6 +52,8 @@ create or replace function award_deposit_points(
 declare
   v_settings record;
 begin
+  -- Nothing is given under a time-out or a self-exclusion: a deposit then earns no points.
+  if player_protection_refusal(p_player_id, 'CLAIM', 0) is not null then return 0; end if;
   select * into v_settings from loyalty_settings(p_defaults);
   if v_settings.deposit_baht_per_point <= 0 then return 0; end if;
   return award_points(p_player_id, p_amount / (v_settings.deposit_baht_per_point * 100::bigint), 'DEPOSIT',

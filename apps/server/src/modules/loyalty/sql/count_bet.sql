@@ -3,11 +3,13 @@
 -- (provider, reference), a WC bet as its seamless callback is accepted, UFA
 -- stakes as the reconciler records the provider's settled bets. A counted bet
 -- adds stake × its game's contribution % (floor) to the player's ACTIVE
--- requirement, if any, completing it when met, and adds its stake to the
--- turnover that earns points (one per full turnover_baht_per_point baht, over
--- the player's whole turnover). A rolled-back bet stops counting: exactly
--- what it added is taken back (a requirement already completed stays
--- completed; points it helped earn are kept).
+-- requirement, if any, and adds its stake to the turnover that earns points
+-- (one per full turnover_baht_per_point baht, over the player's whole
+-- turnover). Counting never ends a requirement: that is decided once the
+-- bet's round has settled (settle_claim, promotion_end.sql). A rolled-back
+-- bet stops counting: exactly what it added is taken back from the
+-- requirement it counted under, which its open round has kept ACTIVE (points
+-- it helped earn are kept).
 
 -- A game's contribution to turnover under a claim, in percent.
 create or replace function promotion_contribution(p_contribution_wc integer, p_contribution_ufa integer,
@@ -28,7 +30,6 @@ declare
   v_settings record;
   v_claim record;
   v_counted bigint;
-  v_met boolean;
   v_loyalty record;
   v_due bigint;
 begin
@@ -47,9 +48,7 @@ begin
     update turnover_bets set player_promotion_id = v_claim.id, counted_satang = v_counted
      where provider = p_provider and reference = p_reference;
     if v_counted > 0 then
-      update player_promotions set turnover_done = turnover_done + v_counted where id = v_claim.id
-        returning turnover_done >= turnover_required into v_met;
-      if v_met then perform complete_claim(v_claim.id); end if;
+      update player_promotions set turnover_done = turnover_done + v_counted where id = v_claim.id;
     end if;
   end if;
   -- Points for play.
@@ -62,10 +61,6 @@ begin
       update player_loyalty set turnover_points = v_loyalty.turnover_points + v_due where player_id = p_player_id;
       perform award_points(p_player_id, v_due, 'TURNOVER', p_provider || ':' || p_reference, v_settings.expiry_days);
     end if;
-  end if;
-  -- Only a requirement still open can end below the floor: without one, no further reads.
-  if v_claim.id is not null then
-    perform end_below_floor(p_player_id, v_settings.balance_floor_satang);
   end if;
 end $$;
 

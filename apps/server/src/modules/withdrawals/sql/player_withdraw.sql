@@ -8,6 +8,8 @@
 --   WD003 / WD004 below the minimum / not below the limit (the limit in satang
 --   is the message), WD006 past the day's total ("<left>:<total>" in satang),
 --   WD007 a promotion's turnover unmet ("<done>:<required>" in satang),
+--   WD008 a promotion's turnover met, the promotion not yet completed (a round
+--   still open, or capped money still at a provider),
 --   ID001 the key was used for another request, LG003 the balance is short.
 -- The answer is the entry's row ({"entry": …}), which the caller presents; a
 -- replay answers what the first request stored (a key stored before this
@@ -56,6 +58,7 @@ begin
       message = v_held.limit_satang::text || ':' || v_held.daily_satang::text;
     when 'TURNOVER_UNMET' then raise exception using errcode = 'WD007',
       message = v_held.daily_satang::text || ':' || v_held.limit_satang::text;
+    when 'PROMOTION_FINISHING' then raise exception using errcode = 'WD008', message = 'promotion finishing';
     else null;
   end case;
   replayed := false;

@@ -5,9 +5,13 @@
 -- - the amount must be at least the minimum and below the limit
 --   (setting_satang: the operator's setting, or the contract's default);
 -- - with the player's main account locked (two withdrawals of one player run
---   one after the other; a bet completing a promotion holds the same lock),
---   an ACTIVE promotion's turnover must be met (TURNOVER_UNMET: limit_satang
---   is the turnover required, daily_satang what is done; issue 19);
+--   one after the other; a bet counting towards a promotion holds the same
+--   lock), the player's requirement is settled first (settle_claim: one met
+--   with nothing left to decide completes now), then an ACTIVE promotion's
+--   turnover must be met (TURNOVER_UNMET: limit_satang is the turnover
+--   required, daily_satang what is done) and, met, it must have completed
+--   (PROMOTION_FINISHING: a round of the player is still open, or money
+--   capped by the promotion is still at a provider);
 -- - today's WAITING and APPROVED withdrawals plus this
 --   one must not pass the daily total (DAILY_LIMIT: limit_satang is what is
 --   left today, daily_satang the total); a rejected one gives its room back;
@@ -71,10 +75,12 @@ begin
   if v_main is null then
     raise exception 'player % has no main account', p_player_id;
   end if;
+  perform settle_claim(p_player_id, null);
   select c.turnover_done, c.turnover_required into v_claim from player_promotions c
     where c.player_id = p_player_id and c.status = 'ACTIVE';
-  if found and v_claim.turnover_done < v_claim.turnover_required then
-    refusal := 'TURNOVER_UNMET';
+  if found then
+    refusal := case when v_claim.turnover_done < v_claim.turnover_required then 'TURNOVER_UNMET'
+                    else 'PROMOTION_FINISHING' end;
     limit_satang := v_claim.turnover_required;
     daily_satang := v_claim.turnover_done;
     return;
