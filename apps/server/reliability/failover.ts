@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { openPostgres } from '../src/db/database.ts';
 import { setUpAttackPairs } from './attacks.ts';
+import { setUpBonusAttacks } from './bonus-attacks.ts';
 import { Clients } from './client.ts';
 import { type Cluster, freePort, type ManagedProcess, sleep, startCluster } from './cluster.ts';
 import { setUpLoyalty } from './loyalty.ts';
@@ -127,6 +128,7 @@ async function main() {
       setUp.players.map((player) => player.bankNumber),
     );
     const loyalty = await setUpLoyalty(clients, runTag);
+    const bonus = await setUpBonusAttacks(clients, runTag);
     const counted = clients.operations;
     const workloadStarted = Date.now();
     const failover = { killedAt: 0, promotedAt: 0, done: false };
@@ -146,7 +148,7 @@ async function main() {
       log(`standby promoted ${((failover.promotedAt - failover.killedAt) / 1000).toFixed(1)} s after the kill`);
     })();
     const { kills } = await runWorkload(
-      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty },
+      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty, bonus },
       cluster,
       setUp.players,
       { ops: options.ops, deadline, killAt: [SERVER_KILL_AT], sandboxKillAt: [] },
@@ -157,10 +159,10 @@ async function main() {
     log(`${operations} operations done; settling`);
     const unsettled = await settle(clients, log);
     if (unsettled) journal.violations.push(unsettled);
-    const books = await readProviderBooks(
-      clients,
-      setUp.players.map((player) => player.username),
-    );
+    const books = await readProviderBooks(clients, [
+      ...setUp.players.map((player) => player.username),
+      ...journal.bonusAttacks.usernames,
+    ]);
     const bank = await readBankBooks(clients);
     await balancer.stop();
     await cluster.stop();

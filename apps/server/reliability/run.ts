@@ -2,6 +2,7 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import { RISK_RULES_DEFAULT } from '@app/contracts/payouts';
 import { openPglite, openPostgres } from '../src/db/database.ts';
 import { describeAttacks, setUpAttackPairs } from './attacks.ts';
+import { describeBonusAttacks, setUpBonusAttacks } from './bonus-attacks.ts';
 import { Clients } from './client.ts';
 import { type Cluster, createRunDatabase, newDataDir, startCluster } from './cluster.ts';
 import { setUpLoyalty } from './loyalty.ts';
@@ -64,6 +65,7 @@ async function runScenario(
       setUp.players.map((player) => player.bankNumber),
     );
     const loyalty = await setUpLoyalty(clients, runTag);
+    const bonus = await setUpBonusAttacks(clients, runTag);
     // Automatic payouts for most withdrawals (issue 21): the run's players deposit and withdraw without
     // much play, so the first-withdrawal and low-turnover rules are off; the amount and daily rules stay.
     const rules = await clients.operator(ADMIN_PATHS.riskRules, {
@@ -79,7 +81,7 @@ async function runScenario(
     if (rules?.status !== 200) throw new Error(`setting the risk rules: ${JSON.stringify(rules?.body)}`);
     const counted = clients.operations;
     const { kills } = await runWorkload(
-      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty },
+      { clients, journal, random, house: setUp.house, runTag, serial: { value: 0 }, pairs, loyalty, bonus },
       cluster,
       setUp.players,
       { ops, deadline, killAt: name === 'postgres' ? [0.35, 0.7] : [0.45], sandboxKillAt: [0.55] },
@@ -88,10 +90,10 @@ async function runScenario(
     log(options, `${name}: ${operations} operations done, ${kills} kills; settling`);
     const unsettled = await settle(clients, (message) => log(options, message));
     if (unsettled) journal.violations.push(unsettled);
-    const books = await readProviderBooks(
-      clients,
-      setUp.players.map((player) => player.username),
-    );
+    const books = await readProviderBooks(clients, [
+      ...setUp.players.map((player) => player.username),
+      ...journal.bonusAttacks.usernames,
+    ]);
     const bank = await readBankBooks(clients);
     await cluster.stop();
     const handle =
@@ -109,7 +111,7 @@ async function runScenario(
       `${journal.transfers.size} transfers, ${journal.rounds} WC rounds, ${journal.decisions.size} decisions; ` +
       `the sandbox killed ${journal.sandbox.kills}× (${journal.sandbox.roundsCut} WC rounds cut off), ` +
       `${attacks.duplicateDeliveries} duplicate deliveries, ${attacks.doubleTaps} double taps, ` +
-      `${attacks.decisionRaces} decision races, ${describeAttacks(journal)}, ` +
+      `${attacks.decisionRaces} decision races, ${describeAttacks(journal)}, ${describeBonusAttacks(journal)}, ` +
       `${journal.loyalty.claims} promotion claims, ${journal.loyalty.forfeits} forfeits, ` +
       `${journal.loyalty.redemptions.size} redemptions, ${journal.loyalty.decisions.size} fulfilment decisions, ` +
       `${journal.payouts.paid} payouts paid (${journal.payouts.automatic} automatically, ${journal.payouts.retried} after an unknown outcome), ` +

@@ -74,6 +74,46 @@ async function violations(journal = baseJournal(), books = noBooks, bank = noBan
   return verifyRun(database.db, journal, books, bank);
 }
 
+/** A new player with 1,000 baht deposited by the bank feed. */
+async function fundedPlayer(): Promise<TestPlayer & { id: number }> {
+  const who = await newPlayer(app);
+  const house = (await app.inject({ method: 'GET', url: API_PATHS.profile, headers: bearer(who.token) })).json().data
+    .accounts[0].bankNumber;
+  const delivered = await sendBankTransfer(app, {
+    reference: uniqueReference('RBONUS'),
+    fromBankCode: 'KBANK',
+    fromAccountNumber: who.bankNumber,
+    toAccountNumber: house,
+    amount: 1000,
+    transferredAt: new Date().toISOString(),
+  });
+  expect(delivered.json().data.result).toBe('credited');
+  return { ...who, id: await playerIdOf(database.db, who.phoneNumber) };
+}
+
+/** A FIXED promotion of 10 baht (turnover 5 ×) claimed by the player: ACTIVE at once. Answers the claim's id. */
+async function fixedClaim(who: TestPlayer): Promise<number> {
+  const promotion = await app.inject({
+    method: 'POST',
+    url: ADMIN_PATHS.promotions,
+    headers: { 'x-admin-key': ADMIN_KEY },
+    payload: {
+      kind: 'FIXED',
+      fixedSatang: 1_000,
+      turnoverMultiplier: 5,
+      turnoverBase: 'BONUS',
+      texts: { en: { title: `Check ${Date.now()}`, terms: '' } },
+    },
+  });
+  const claimed = await app.inject({
+    method: 'POST',
+    url: fillPath(API_PATHS.promotionClaim, { id: promotion.json().data.id }),
+    headers: bearer(who.token),
+  });
+  expect(claimed.json().data.status, claimed.body).toBe('ACTIVE');
+  return claimed.json().data.id as number;
+}
+
 /** The violations a step added: the earlier tests leave their broken promises in the shared database. */
 function added(before: string[], after: string[]): string[] {
   return after.filter((violation) => !before.includes(violation));
@@ -308,6 +348,89 @@ describe('the reliability checks name each broken promise', () => {
     } finally {
       await sql`update player_promotions set turnover_done = 0 where id = ${claimId}`.execute(database.db);
     }
+  });
+
+  it('bonus money: a withdrawal accepted while its player’s requirement was open', async () => {
+    const who = await fundedPlayer();
+    const claimId = await fixedClaim(who);
+    const before = await violations();
+    // The requirement said ended an hour from now: a withdrawal now falls inside it.
+    await sql`update player_promotions set status = 'COMPLETED', turnover_done = turnover_required,
+               ended_at = now() + interval '1 hour' where id = ${claimId}`.execute(database.db);
+    const withdrawn = await app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: { ...bearer(who.token), 'idempotency-key': 'reliability-check-wd-bonus' },
+      payload: { amount: 100 },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const journal = baseJournal();
+    journal.withdrawals.set('reliability-check-wd-bonus', {
+      phone: who.phoneNumber,
+      entryId: withdrawn.json().data.id,
+    });
+    // (The rows made by hand here break other promises too, which their own tests name.)
+    expect(added(before, await violations(journal))).toEqual(
+      expect.arrayContaining([`withdrawal ${withdrawn.json().data.id} was accepted while claim ${claimId} was open`]),
+    );
+    await sql`update player_promotions set ended_at = now() - interval '1 hour' where id = ${claimId}`.execute(
+      database.db,
+    );
+  });
+
+  it('bonus money: a requirement that ended while a round of a bet it counted was open, a round never closed, a met one left open', async () => {
+    const who = await fundedPlayer();
+    const claimId = await fixedClaim(who);
+    const before = await violations();
+    const txn = `check-${Date.now()}`;
+    const row = (suffix: string, kind: string, round: string | null, betTxnId: string | null, at: string) =>
+      sql`insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, bet_txn_id,
+                                             fingerprint, answer, created_at)
+          values ('wc', ${`${txn}-${suffix}`}, ${kind}, ${who.id}, 0, ${round}, ${betTxnId}, 'f',
+                  '{"ok": true, "balanceMinor": 0}'::jsonb, now() + ${at}::interval)`.execute(database.db);
+    await row('bet', 'BET', `${txn}-round`, null, '0 seconds');
+    await sql`insert into turnover_bets (provider, reference, player_id, stake_satang, player_promotion_id, counted_satang)
+              values ('wc', ${`${txn}-bet`}, ${who.id}, 100, ${claimId}, 100)`.execute(database.db);
+    await row('win', 'WIN', `${txn}-round`, null, '1 minute');
+    await sql`update player_promotions set status = 'ENDED_LOW_BALANCE', ended_at = now() where id = ${claimId}`.execute(
+      database.db,
+    );
+    await sql`insert into open_rounds (provider, round_id, player_id) values ('wc', ${`${txn}-open`}, ${who.id})`.execute(
+      database.db,
+    );
+    const met = await fixedClaim(await fundedPlayer());
+    await sql`update player_promotions set turnover_done = turnover_required where id = ${met}`.execute(database.db);
+    try {
+      // (The rows made by hand here break other promises too, which their own tests name.)
+      expect(added(before, await violations())).toEqual(
+        expect.arrayContaining([
+          `claim ${claimId} ended while the round of bet ${txn}-bet was open`,
+          `round ${txn}-open was never closed by its result or rollback`,
+          `claim ${met}: turnover met, nothing left to decide, but still active`,
+        ]),
+      );
+    } finally {
+      await sql`delete from open_rounds where round_id = ${`${txn}-open`}`.execute(database.db);
+      await sql`update player_promotions set status = 'COMPLETED', ended_at = now() where id = ${met}`.execute(
+        database.db,
+      );
+    }
+  });
+
+  it('bonus money: an attacker’s forfeit that returned less than the bonus, and a bonus given under a time-out', async () => {
+    const who = await fundedPlayer();
+    const claimId = await fixedClaim(who);
+    await sql`update player_promotions set status = 'FORFEITED', ended_at = now() - interval '1 day'
+               where id = ${claimId}`.execute(database.db);
+    const journal = baseJournal();
+    journal.bonusAttacks.forfeitAway.push(who.phoneNumber);
+    journal.bonusAttacks.excludedRelease.push(who.phoneNumber);
+    const before = await violations();
+    expect(added(before, await violations(journal))).toEqual([
+      `forfeit-away ${who.phoneNumber}: claim ${claimId} returned 0 of its bonus 1000`,
+      `excluded-release ${who.phoneNumber}: was given bonus under a time-out`,
+      `excluded-release ${who.phoneNumber}: was given deposit points under a time-out`,
+    ]);
   });
 
   it('issue 21: a reference the bank paid that no payout of ours has, and a statement line we never read', async () => {

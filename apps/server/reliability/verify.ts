@@ -7,6 +7,7 @@ import { verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { accountFits } from '../src/modules/deposits/account-mask.ts';
 import { ACCOUNT_KIND, UFA_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { verifyBonus } from './bonus-attacks.ts';
 import { type Clients, field } from './client.ts';
 import { sleep } from './cluster.ts';
 import { verifyLoyalty } from './loyalty.ts';
@@ -68,6 +69,7 @@ export async function verifyRun(
   await verifyTransfers(db, journal, fail);
   await verifySeamless(db, fail);
   await verifyLoyalty(db, journal, fail);
+  await verifyBonus(db, journal, fail);
   await verifyPayouts(db, journal, bankBooks, fail);
   return violations;
 }

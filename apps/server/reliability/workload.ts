@@ -2,6 +2,12 @@ import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/
 import { SANDBOX_CONTROL_PATHS } from '@app/contracts/provider';
 import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
 import { type AttackPair, attackActions } from './attacks.ts';
+import {
+  type BonusAttackJournal,
+  type BonusAttackSetUp,
+  bonusAttackActions,
+  newBonusAttackJournal,
+} from './bonus-attacks.ts';
 import { type Answer, type Clients, field, newKey } from './client.ts';
 import { type Cluster, sleep } from './cluster.ts';
 import { decideRedemption, type LoyaltySetUp, loyaltyActions } from './loyalty.ts';
@@ -64,6 +70,8 @@ export type Journal = {
     redemptions: Map<string, { phone: string; entryId: number | undefined }>;
     decisions: Map<number, 'send' | 'cancel'>;
   };
+  /** The bonus attacks (bonus-attacks.ts): who attacked how. */
+  bonusAttacks: BonusAttackJournal;
   /** What a client saw that must never happen (a 5xx, two answers of one key that disagree, ...). */
   violations: string[];
   /** Payouts through the sandbox bank, counted at the end (verify.ts). */
@@ -89,6 +97,7 @@ export function newJournal(): Journal {
       subSatangAmounts: 0,
     },
     loyalty: { claims: 0, forfeits: 0, redemptions: new Map(), decisions: new Map() },
+    bonusAttacks: newBonusAttackJournal(),
     violations: [],
     payouts: { paid: 0, automatic: 0, retried: 0 },
   };
@@ -197,6 +206,8 @@ export type WorkloadContext = {
   pairs: AttackPair[];
   /** The run's promotions and rewards (issue 19). */
   loyalty: LoyaltySetUp;
+  /** The promotion the bonus attacks claim. */
+  bonus: BonusAttackSetUp;
 };
 
 /** A bank reference no other request of the run uses (shared by every player: a reference is recorded once, ever). */
@@ -337,6 +348,7 @@ async function playerLoop(ctx: WorkloadContext, player: Player, budget: Budget):
   const actions = [
     ...playerActions(ctx),
     ...attackActions(ctx),
+    ...bonusAttackActions(ctx),
     ...loyaltyActions(ctx.clients, ctx.journal, ctx.random, ctx.loyalty),
   ];
   const total = actions.reduce((sum, action) => sum + action.weight, 0);

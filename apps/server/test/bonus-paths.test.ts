@@ -146,7 +146,7 @@ async function openBet(who: DepositPlayer, satang: number) {
   return bet;
 }
 
-/** The round's result: what it pays (0: lost). */
+/** The round's result: what it pays (0: lost). Answers the wallet's answer. */
 async function result(bet: { playerRef: string; roundId: string }, satang: number) {
   const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
     playerRef: bet.playerRef,
@@ -155,6 +155,7 @@ async function result(bet: { playerRef: string; roundId: string }, satang: numbe
     amountMinor: satang,
   });
   expect(answer.json(), answer.body).toMatchObject({ ok: true });
+  return answer.json() as { ok: true; balanceMinor: number };
 }
 
 async function rollback(bet: { playerRef: string; txnId: string }) {
@@ -201,6 +202,9 @@ describe('money parked at the transfer-wallet provider keeps its requirement', (
     expect(await transferOut(games, { playerId: who.id, clientKey: null })).toMatchObject({ status: 'PENDING' });
     await expectRefusal(await forfeit(who), 409, 'PROMOTION_CREDIT_AWAY');
     expect(await current(who)).toMatchObject({ status: 'ACTIVE' });
+    // Another player's transfer on its way is not this one's money: their money is home, their forfeit goes through.
+    const home = await welcomed();
+    expect((await forfeit(home)).statusCode).toBe(200);
   });
 
   it('a credit reward with turnover: the forfeit waits for the money at the provider as a promotion’s does', async () => {
@@ -395,8 +399,11 @@ describe('a requirement is judged only on settled rounds', () => {
     const bet = await openBet(who, 10_000);
     expect(await current(who)).toMatchObject({ status: 'ACTIVE', turnoverDone: 100, turnoverRequired: 100 });
     await expectRefusal(await withdraw(who, 500), 409, 'PROMOTION_FINISHING');
-    await result(bet, 100_000);
+    // Another player's requirement, newer and unmet, is theirs alone: it neither holds nor completes this one.
+    const other = await welcomed();
+    expect(await result(bet, 100_000)).toMatchObject({ balanceMinor: 50_000 });
     expect(await lastClaim(who)).toMatchObject({ status: 'COMPLETED', returned_satang: 150_000 });
+    expect(await lastClaim(other)).toMatchObject({ status: 'ACTIVE' });
     expect(await main(who)).toBe(50_000);
     await ledgerClean();
   });
@@ -460,6 +467,7 @@ describe('a requirement is judged only on settled rounds', () => {
     expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, second)).json()).toMatchObject({ ok: true });
     await rollback(first);
     // 1,000 back of 1,500: above the floor, but the round is still open with the second bet in it.
+    await expectRefusal(await forfeit(who), 409, 'PROMOTION_CREDIT_AWAY');
     await result(second, 0);
     expect(await lastClaim(who)).toMatchObject({ status: 'ACTIVE' });
     const open = await t.database.db
@@ -482,9 +490,26 @@ describe('a requirement is judged only on settled rounds', () => {
     await result(betA, 0);
     expect(await lastClaim(a)).toMatchObject({ status: 'ENDED_LOW_BALANCE' });
     expect(await lastClaim(b)).toMatchObject({ status: 'ACTIVE' });
+    // B's part of the round is still open: B cannot give up the requirement before B's result.
+    await expectRefusal(await forfeit(b), 409, 'PROMOTION_CREDIT_AWAY');
     await result(betB, 300_000);
     expect(await lastClaim(b)).toMatchObject({ status: 'ACTIVE' });
     await expectRefusal(await withdraw(b, 3000), 400, 'PROMOTION_TURNOVER_UNMET');
+  });
+
+  it('a claim settles a requirement already lost, and it stays ended even when the claim itself is refused', async () => {
+    const who = await welcomed();
+    await openBet(who, 150_000);
+    await sql`update open_rounds set opened_at = now() - interval '31 minutes' where player_id = ${who.id}`.execute(
+      t.database.db,
+    );
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: fillPath(API_PATHS.promotionClaim, { id: '999999' }),
+      headers: bearer(who.token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await lastClaim(who)).toMatchObject({ status: 'ENDED_LOW_BALANCE' });
   });
 
   it('a round’s result names its round: a result for another round leaves this one open', async () => {

@@ -1934,9 +1934,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: "where t.status = 'PENDING'), 0)",
       },
     ],
-    killedBy: { file: BONUS_PATHS, test: 'a forfeit while the money sits at the provider is refused' },
-    equivalent:
-      'needs another player’s transfer PENDING at the moment of the forfeit; the tests settle every transfer they start but one, whose player forfeits',
+    killedBy: { file: BONUS_PATHS, test: 'a forfeit while a transfer is on its way' },
   },
   {
     id: 'CL1',
@@ -1999,7 +1997,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: "where c.status = 'ACTIVE' order by c.id desc limit 1 for update;\n  if not found or",
       },
     ],
-    killedBy: { file: BONUS_PATHS, test: 'one round of several players' },
+    killedBy: { file: BONUS_PATHS, test: 'a requirement met by a bet in flight completes when the round settles' },
   },
   {
     id: 'XC1',

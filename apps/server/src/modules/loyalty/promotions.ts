@@ -247,13 +247,14 @@ export async function settleClaim(trx: Trx, playerId: number): Promise<ClaimRow[
  * does not stand in the way.
  */
 export async function claimPromotion(db: Db, playerId: number, promotionId: number): Promise<number> {
+  // In a transaction of its own: a requirement that has ended stays ended whatever the claim's answer.
+  await db.transaction().execute((trx) => settleClaim(trx, playerId));
   try {
     return await db.transaction().execute(async (trx) => {
       const promotion = await findPromotion(trx, promotionId);
       if (!promotion) throw promotionNotFound();
       await lockMainBalance(trx, playerId);
       await assertProtectionAllows(trx, playerId, 'CLAIM');
-      await settleClaim(trx, playerId);
       if (await lockOpenClaim(trx, playerId)) throw promotionOpen();
       const why = await whyNotClaimable(trx, playerId, promotion);
       if (why) throw new AppError(409, 'PROMOTION_NOT_CLAIMABLE', why);
