@@ -110,7 +110,7 @@ const OUTSIDE_TIMEOUT_MS = 5000;
 
 /** The notification outbox's senders (issue 22): LINE when it is set up, and Web Push. */
 function buildOutbox(db: Db, config: Config): OutboxContext {
-  const { line, vapid } = config.outside;
+  const { line, vapid, pushServiceHosts } = config.outside;
   return {
     db,
     line: line
@@ -120,7 +120,7 @@ function buildOutbox(db: Db, config: Config): OutboxContext {
           operatorGroupId: line.operatorGroupId,
         }
       : null,
-    push: webPushSender(vapid, OUTSIDE_TIMEOUT_MS),
+    push: webPushSender(vapid, { timeoutMs: OUTSIDE_TIMEOUT_MS, allowedHosts: pushServiceHosts }),
   };
 }
 

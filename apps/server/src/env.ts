@@ -4,6 +4,11 @@ import path from 'node:path';
 import { REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT } from '@app/contracts/limits';
 import { DEMO_PATHS } from '@app/contracts/paths';
 import { z } from 'zod';
+import {
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  PUSH_HOST_PATTERN,
+  parsePushServiceHosts,
+} from './modules/notifications/push-endpoint.ts';
 import { SERVER_ROOT } from './server-root.ts';
 
 /**
@@ -93,6 +98,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
     .default('mailto:support@siamplay.example'),
+  /** The push services (hosts, `*.domain`, optional `:port`) Web Push may send to; default: the browsers' own. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform(parsePushServiceHosts)
+    .refine((hosts) => hosts.length > 0 && hosts.every((host) => PUSH_HOST_PATTERN.test(host)), {
+      error: 'must be comma-separated host names, each a host or *.domain with an optional :port',
+    })
+    .optional(),
   NOTIFY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   /** How often an open notification stream gets a keep-alive and its session is checked again. */
   STREAM_KEEPALIVE_MS: z.coerce.number().int().min(200).max(300_000).default(25_000),
@@ -167,6 +180,8 @@ export type OutsideChannelsConfig = {
   /** Undefined: LINE is not set up (no linking, nothing sent). */
   line: LineConfig | undefined;
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** The push services' hosts Web Push sends to (push-endpoint.ts); no other endpoint is ever fetched. */
+  pushServiceHosts: readonly string[];
   /** How often the outbox worker looks for messages to send. */
   intervalMs: number;
   /** How often an open notification stream gets a keep-alive and its session is checked again. */
@@ -329,6 +344,7 @@ function outsideChannels(e: z.infer<typeof envSchema>, dataDir: string, seedDemo
   return {
     line,
     vapid: { ...loadOrCreateVapidKeys(e, dataDir), subject: e.VAPID_SUBJECT },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
     intervalMs: e.NOTIFY_INTERVAL_MS,
     streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
   };

@@ -51,6 +51,21 @@ describe('configuration from the environment', () => {
     expect(() => assertProvidersAllowed(loadConfig({ DATA_DIR: tempDir() }))).not.toThrow();
   });
 
+  it('Web Push sends only to the browsers’ push services unless PUSH_SERVICE_HOSTS names others', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).outside.pushServiceHosts).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      '*.push.services.mozilla.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    const given = loadConfig({
+      DATA_DIR: tempDir(),
+      PUSH_SERVICE_HOSTS: 'Push.Example:8443, *.push.example ,127.0.0.1:9',
+    });
+    expect(given.outside.pushServiceHosts).toEqual(['push.example:8443', '*.push.example', '127.0.0.1:9']);
+  });
+
   it('parses CORS origins as a comma-separated list', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
@@ -63,6 +78,9 @@ describe('configuration from the environment', () => {
     ['TOKEN_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_API_KEY', 'tiny'],
+    ['PUSH_SERVICE_HOSTS', 'https://push.example'],
+    ['PUSH_SERVICE_HOSTS', 'push.example/path'],
+    ['PUSH_SERVICE_HOSTS', ' , '],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);

@@ -633,7 +633,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   language: string;
-  created_at: CreatedAt;
+  /** When the device subscribed, last: subscribing again makes it the newest (the cap removes the oldest). */
+  created_at: UpdatedAt;
 }
 
 export interface NotificationSendsTable {

@@ -92,7 +92,7 @@ async function settle(db: Db, send: ClaimedSend, outcome: LinePushOutcome | Push
   if (outcome.kind === 'gone') {
     await db.deleteFrom('push_subscriptions').where('endpoint', '=', send.target).execute();
   }
-  const error = outcome.kind === 'gone' ? 'subscription gone' : outcome.error;
+  const error = outcome.kind === 'gone' ? (outcome.error ?? 'subscription gone') : outcome.error;
   const giveUp = outcome.kind !== 'retry' || send.attempts >= OUTBOX_MAX_ATTEMPTS;
   await db
     .updateTable('notification_sends')
