@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/types.ts';
 import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
-import { FakeLinePlatform, fakeLineApiRoutes, lineTextEvent } from '../src/modules/demo/line-sandbox.ts';
+import { FakeLinePlatform, fakeLineApiRoutes } from '../src/modules/demo/line-sandbox.ts';
+import { LINE_CODE_ATTEMPTS_MAX, LINE_CODE_WINDOW_MS } from '../src/modules/notifications/line-links.ts';
 import { lineMessagingApi, lineSignature, retryKeyOf } from '../src/modules/notifications/line-messaging.ts';
 import {
   ALERT_SETTLE_S,
@@ -134,7 +135,7 @@ async function linkedPlayer(language = 'en') {
   const player = await depositPlayer(t);
   const userId = lineUserId();
   const { code } = await linkCode(player, language);
-  expect((await webhook(t.app, lineTextEvent(userId, code))).statusCode).toBe(200);
+  expect((await webhook(t.app, fakeLine.platform.textEvent(userId, code))).statusCode).toBe(200);
   return { player, userId };
 }
 
@@ -173,7 +174,7 @@ describe('LINE (issue 22)', () => {
     // Players type codes with spaces and in lower case.
     const sent = await webhook(
       t.app,
-      lineTextEvent(userId, ` ${code.code.slice(0, 3).toLowerCase()} ${code.code.slice(3)}`),
+      fakeLine.platform.textEvent(userId, ` ${code.code.slice(0, 3).toLowerCase()} ${code.code.slice(3)}`),
     );
     expect(sent.statusCode).toBe(200);
     const channels = await t.app.inject({ method: 'GET', url: CHANNEL_PATHS.channels, headers: bearer(player.token) });
@@ -191,9 +192,9 @@ describe('LINE (issue 22)', () => {
     const first = lineUserId();
     const second = lineUserId();
     const { code } = await linkCode(player);
-    await webhook(t.app, lineTextEvent(first, code));
+    await webhook(t.app, fakeLine.platform.textEvent(first, code));
     const before = fakeLine.platform.received.length;
-    await webhook(t.app, lineTextEvent(second, code));
+    await webhook(t.app, fakeLine.platform.textEvent(second, code));
     const link = await t.database.db.selectFrom('line_links').selectAll().where('player_id', '=', player.id).execute();
     expect(link.map((row) => row.line_user_id)).toEqual([first]);
     expect((await deliver(second, before)).map((m) => m.text)).toEqual([
@@ -205,7 +206,7 @@ describe('LINE (issue 22)', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('code', '=', late.code)
       .execute();
-    await webhook(t.app, lineTextEvent(second, late.code));
+    await webhook(t.app, fakeLine.platform.textEvent(second, late.code));
     const still = await t.database.db
       .selectFrom('line_links')
       .select('line_user_id')
@@ -217,7 +218,7 @@ describe('LINE (issue 22)', () => {
   it('a webhook without the channel’s signature is refused and links nobody', async () => {
     const player = await depositPlayer(t);
     const { code } = await linkCode(player);
-    const body = lineTextEvent(lineUserId(), code);
+    const body = fakeLine.platform.textEvent(lineUserId(), code);
     const forged = await webhook(t.app, body, lineSignature('some-other-secret-0123456789', JSON.stringify(body)));
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ success: false, data: { errorCode: 'WEBHOOK_SIGNATURE_INVALID' } });
@@ -311,6 +312,70 @@ describe('LINE (issue 22)', () => {
     const later = fakeLine.platform.received.length;
     await sendBankTransfer(t.app, transferFrom(other.player, 300));
     expect(await deliver(other.userId, later)).toEqual([]);
+  });
+
+  it('LINE link codes are throttled per LINE user: of 100 guesses in one webhook 5 are tried, even a right one after them is not, and the answers are free replies, 5 and one wait notice', async () => {
+    const player = await depositPlayer(t);
+    const { code } = await linkCode(player);
+    const guesser = lineUserId();
+    const wrong = (i: number) => `ZZ${String(i).padStart(4, '2').replace(/[01]/g, '9')}`;
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 50 ? code : wrong(i)));
+    const events = guesses.flatMap((text) => fakeLine.platform.textEvent(guesser, text).events);
+    const from = fakeLine.platform.received.length;
+    expect((await webhook(t.app, { destination: 'x', events })).statusCode).toBe(200);
+    // The right code came after the fifth: it was not tried, and still works for its player.
+    expect(
+      await t.database.db.selectFrom('line_links').selectAll().where('player_id', '=', player.id).execute(),
+    ).toEqual([]);
+    const answers = await deliver(guesser, from);
+    expect(answers.map((m) => m.text)).toEqual([
+      ...Array.from(
+        { length: LINE_CODE_ATTEMPTS_MAX },
+        () => `${LINE_REPLIES.th.unknownCode}\n${LINE_REPLIES.en.unknownCode}`,
+      ),
+      `${LINE_REPLIES.th.tooManyCodes}\n${LINE_REPLIES.en.tooManyCodes}`,
+    ]);
+    // Answers to a user's own message are replies (free of the message quota), never pushes.
+    expect(answers.map((m) => m.via)).toEqual(answers.map(() => 'reply'));
+    // More within the window: neither tried nor answered.
+    await webhook(t.app, fakeLine.platform.textEvent(guesser, code));
+    expect(await deliver(guesser, from)).toHaveLength(LINE_CODE_ATTEMPTS_MAX + 1);
+    expect(
+      await t.database.db.selectFrom('line_links').selectAll().where('player_id', '=', player.id).execute(),
+    ).toEqual([]);
+
+    // Another LINE user is not held back by the guesser; the guesser may try again once the window has passed.
+    const owner = lineUserId();
+    await webhook(t.app, fakeLine.platform.textEvent(owner, code));
+    expect((await deliver(owner, from)).map((m) => [m.text, m.via])).toEqual([[LINE_REPLIES.en.linked, 'reply']]);
+    await t.database.db
+      .updateTable('login_failures')
+      .set({ failed_at: new Date(Date.now() - LINE_CODE_WINDOW_MS - 1000) })
+      .where('subject', '=', guesser)
+      .execute();
+    const second = await depositPlayer(t);
+    const fresh = await linkCode(second);
+    await webhook(t.app, fakeLine.platform.textEvent(guesser, fresh.code));
+    const links = await t.database.db
+      .selectFrom('line_links')
+      .select('line_user_id')
+      .where('player_id', '=', second.id);
+    expect((await links.execute()).map((row) => row.line_user_id)).toEqual([guesser]);
+  });
+
+  it('without a reply token nothing is answered: an answer is never a billable push', async () => {
+    const silent = lineUserId();
+    const body = fakeLine.platform.textEvent(silent, 'hello');
+    const { replyToken: _omitted, ...event } = body.events[0] as (typeof body.events)[number];
+    const from = fakeLine.platform.received.length;
+    expect((await webhook(t.app, { ...body, events: [event] })).statusCode).toBe(200);
+    expect(await deliver(silent, from)).toEqual([]);
+    const rows = await t.database.db
+      .selectFrom('notification_sends')
+      .select('id')
+      .where('target', '=', silent)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('the fake LINE platform refuses a wrong token and a malformed message, as LINE does', async () => {

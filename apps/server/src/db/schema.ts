@@ -49,7 +49,9 @@ export type ThrottleScope =
   | 'register'
   | 'old_password'
   | 'slip_upload'
-  | 'operator_enrol';
+  | 'operator_enrol'
+  | 'line_code'
+  | 'line_code_wait';
 
 export interface LoginFailuresTable {
   id: Generated<number>;

@@ -77,6 +77,9 @@ async function sendOne(ctx: OutboxContext, send: ClaimedSend): Promise<LinePushO
     return ctx.push.send(subscription, body);
   }
   if (!ctx.line) return { kind: 'refused', error: 'LINE is not set up' };
+  // An answer to a user's own message goes as a reply (its token, free of the quota), never as a push.
+  if (typeof send.payload.replyToken === 'string')
+    return ctx.line.api.reply(send.payload.replyToken, [{ type: 'text', text }]);
   return ctx.line.api.push(send.target, [{ type: 'text', text }], retryKeyOf(send.id, ctx.line.channelSecret));
 }
 

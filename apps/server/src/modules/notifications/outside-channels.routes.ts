@@ -130,6 +130,7 @@ const lineWebhookSchema = z.object({
     .array(
       z.looseObject({
         type: z.string(),
+        replyToken: z.string().max(200).optional(),
         source: z.looseObject({ type: z.string(), userId: z.string().max(100).optional() }).optional(),
         message: z.looseObject({ type: z.string(), text: z.string().max(5000).optional() }).optional(),
       }),
