@@ -34,6 +34,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs backup manifests (npm run ops -- backup / restore); kept apart from the backups. */
+  BACKUP_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SLIP_DIR: z.string().min(1).optional(),
   REWARD_IMAGE_DIR: z.string().min(1).optional(),
   OPERATOR_SESSION_TTL_HOURS: z.coerce
@@ -131,6 +133,13 @@ export type Config = {
   adminApiKey: string | undefined;
   /** Signs bank-feed deliveries; without it the webhook does not exist. Generated in demo mode. */
   bankWebhookSecret: string | undefined;
+  /**
+   * Signs and checks backup manifests (HMAC-SHA256), so a dump edited together
+   * with its manifest does not restore. Outside demo mode only a configured
+   * key (a backup must restore on another host, so its key cannot live on
+   * this one); demo mode generates one into DATA_DIR.
+   */
+  backupSigningKey: string | undefined;
   slipDir: string;
   /** Reward images admins upload; served under /images/reward/ beside the bundled ones. */
   rewardImageDir: string;
@@ -380,6 +389,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminApiKey: e.ADMIN_API_KEY,
     bankWebhookSecret:
       e.BANK_WEBHOOK_SECRET ?? (seedDemo ? loadOrCreateSecret(dataDir, 'bank-webhook-secret') : undefined),
+    backupSigningKey:
+      e.BACKUP_SIGNING_KEY ?? (seedDemo ? loadOrCreateSecret(dataDir, 'backup-signing-key') : undefined),
     slipDir: path.resolve(e.SLIP_DIR ?? path.join(dataDir, 'slips')),
     rewardImageDir: path.resolve(e.REWARD_IMAGE_DIR ?? path.join(dataDir, 'reward-images')),
     operatorSessionTtlMs: e.OPERATOR_SESSION_TTL_HOURS * 3600 * 1000,
