@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import { registerDocs } from './http/docs.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes, type Lifecycle, readyRoutes } from './http/health.ts';
+import { registerExactJsonBodies } from './http/json-numbers.ts';
 import { registerRequestContext, requestIdOf } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -110,7 +111,7 @@ const OUTSIDE_TIMEOUT_MS = 5000;
 
 /** The notification outbox's senders (issue 22): LINE when it is set up, and Web Push. */
 function buildOutbox(db: Db, config: Config): OutboxContext {
-  const { line, vapid } = config.outside;
+  const { line, vapid, pushServiceHosts } = config.outside;
   return {
     db,
     line: line
@@ -120,7 +121,7 @@ function buildOutbox(db: Db, config: Config): OutboxContext {
           operatorGroupId: line.operatorGroupId,
         }
       : null,
-    push: webPushSender(vapid, OUTSIDE_TIMEOUT_MS),
+    push: webPushSender(vapid, { timeoutMs: OUTSIDE_TIMEOUT_MS, allowedHosts: pushServiceHosts }),
   };
 }
 
@@ -245,6 +246,7 @@ export async function buildApp(options: {
   app.decorate('registeredRoutes', routes);
   // Only JSON (and, on the deposit route, multipart) bodies: anything else is a 415.
   app.removeContentTypeParser('text/plain');
+  registerExactJsonBodies(app);
 
   registerAccessLog(app);
   registerMetricsHooks(app, metrics);

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT } from '@app/contracts/limits';
 import { DEMO_PATHS } from '@app/contracts/paths';
 import { z } from 'zod';
+import {
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  PUSH_HOST_PATTERN,
+  parsePushServiceHosts,
+} from './modules/notifications/push-endpoint.ts';
 import { SERVER_ROOT } from './server-root.ts';
 
 /**
@@ -29,6 +34,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs backup manifests (npm run ops -- backup / restore); kept apart from the backups. */
+  BACKUP_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SLIP_DIR: z.string().min(1).optional(),
   REWARD_IMAGE_DIR: z.string().min(1).optional(),
   OPERATOR_SESSION_TTL_HOURS: z.coerce
@@ -93,6 +100,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
     .default('mailto:support@siamplay.example'),
+  /** The push services (hosts, `*.domain`, optional `:port`) Web Push may send to; default: the browsers' own. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform(parsePushServiceHosts)
+    .refine((hosts) => hosts.length > 0 && hosts.every((host) => PUSH_HOST_PATTERN.test(host)), {
+      error: 'must be comma-separated host names, each a host or *.domain with an optional :port',
+    })
+    .optional(),
   NOTIFY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   /** How often an open notification stream gets a keep-alive and its session is checked again. */
   STREAM_KEEPALIVE_MS: z.coerce.number().int().min(200).max(300_000).default(25_000),
@@ -118,6 +133,13 @@ export type Config = {
   adminApiKey: string | undefined;
   /** Signs bank-feed deliveries; without it the webhook does not exist. Generated in demo mode. */
   bankWebhookSecret: string | undefined;
+  /**
+   * Signs and checks backup manifests (HMAC-SHA256), so a dump edited together
+   * with its manifest does not restore. Outside demo mode only a configured
+   * key (a backup must restore on another host, so its key cannot live on
+   * this one); demo mode generates one into DATA_DIR.
+   */
+  backupSigningKey: string | undefined;
   slipDir: string;
   /** Reward images admins upload; served under /images/reward/ beside the bundled ones. */
   rewardImageDir: string;
@@ -167,6 +189,8 @@ export type OutsideChannelsConfig = {
   /** Undefined: LINE is not set up (no linking, nothing sent). */
   line: LineConfig | undefined;
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** The push services' hosts Web Push sends to (push-endpoint.ts); no other endpoint is ever fetched. */
+  pushServiceHosts: readonly string[];
   /** How often the outbox worker looks for messages to send. */
   intervalMs: number;
   /** How often an open notification stream gets a keep-alive and its session is checked again. */
@@ -329,6 +353,7 @@ function outsideChannels(e: z.infer<typeof envSchema>, dataDir: string, seedDemo
   return {
     line,
     vapid: { ...loadOrCreateVapidKeys(e, dataDir), subject: e.VAPID_SUBJECT },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
     intervalMs: e.NOTIFY_INTERVAL_MS,
     streamKeepAliveMs: e.STREAM_KEEPALIVE_MS,
   };
@@ -364,6 +389,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminApiKey: e.ADMIN_API_KEY,
     bankWebhookSecret:
       e.BANK_WEBHOOK_SECRET ?? (seedDemo ? loadOrCreateSecret(dataDir, 'bank-webhook-secret') : undefined),
+    backupSigningKey:
+      e.BACKUP_SIGNING_KEY ?? (seedDemo ? loadOrCreateSecret(dataDir, 'backup-signing-key') : undefined),
     slipDir: path.resolve(e.SLIP_DIR ?? path.join(dataDir, 'slips')),
     rewardImageDir: path.resolve(e.REWARD_IMAGE_DIR ?? path.join(dataDir, 'reward-images')),
     operatorSessionTtlMs: e.OPERATOR_SESSION_TTL_HOURS * 3600 * 1000,

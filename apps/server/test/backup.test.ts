@@ -10,7 +10,14 @@ import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
 import { sealAudit, startAuditSealer } from '../src/modules/audit/audit.service.ts';
-import { backupDatabase, restoreDatabase, restoreProblems } from '../src/modules/backup/backup.ts';
+import {
+  type BackupManifest,
+  backupDatabase,
+  restoreDatabase,
+  restoreProblems,
+  type SignedManifest,
+  signManifest,
+} from '../src/modules/backup/backup.ts';
 import { runOps } from './support/ops-cli.ts';
 import { onServer } from './support/postgres-server.ts';
 import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './support/test-app.ts';
@@ -26,6 +33,9 @@ import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './su
  */
 
 const base = process.env.TEST_DATABASE_URL ?? '';
+/** The site's BACKUP_SIGNING_KEY, and another site's. */
+const KEY = 'backup-signing-key-of-the-tests-0123456789';
+const OTHER_KEY = 'backup-signing-key-of-another-site-0123456';
 const suffix = `${process.pid}_${Date.now()}`;
 const names = {
   source: `backup_src_${suffix}`,
@@ -91,7 +101,7 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     const file = path.join(dir, 'site.dump');
-    const manifest = await backupDatabase(urlOf(names.source), file);
+    const manifest = await backupDatabase(urlOf(names.source), file, KEY);
     await new Promise((resolve) => setTimeout(resolve, 400));
     running = false;
     await Promise.all(load);
@@ -107,7 +117,7 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     expect(manifest.auditHead).toMatch(/^[0-9a-f]{64}$/);
     expect(operations).toBeGreaterThan(10);
 
-    const report = await restoreDatabase(file, urlOf(names.target));
+    const report = await restoreDatabase(file, urlOf(names.target), KEY);
     expect(restoreProblems(report)).toEqual([]);
     expect(report.counts).toEqual(manifest.counts);
     expect(report.auditHead).toBe(manifest.auditHead);
@@ -130,7 +140,7 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     const file = path.join(dir, 'cli.dump');
     const ops = (args: string[]) =>
       runOps(args, {
-        env: { ...process.env, DATABASE_URL: urlOf(names.source), LOG_LEVEL: 'silent' },
+        env: { ...process.env, DATABASE_URL: urlOf(names.source), LOG_LEVEL: 'silent', BACKUP_SIGNING_KEY: KEY },
         timeout: 60_000,
       });
     const backedUp = await ops(['backup', '--file', file]);
@@ -139,19 +149,66 @@ describe.runIf(onPostgres())('issue 20: backups that restore', () => {
     );
     const restored = await ops(['restore', '--file', file, '--url', urlOf(names.cli)]);
     expect(restored.stdout).toMatch(/^restored .*cli\.dump in [\d.]+ s: .*; ledger OK, audit chain OK\n$/);
+    // Another site's key, or none: refused with a sentence saying so, before anything is restored.
+    const otherKey = await runOps(['restore', '--file', file, '--url', urlOf(names.other)], {
+      env: { ...process.env, DATABASE_URL: urlOf(names.source), LOG_LEVEL: 'silent', BACKUP_SIGNING_KEY: OTHER_KEY },
+      timeout: 60_000,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(otherKey).toMatchObject({ code: 2, stderr: expect.stringMatching(/was signed with another key/) });
+    const noKey = await runOps(['backup', '--file', path.join(dir, 'nokey.dump')], {
+      env: { ...process.env, DATABASE_URL: urlOf(names.source), LOG_LEVEL: 'silent', BACKUP_SIGNING_KEY: '' },
+      timeout: 60_000,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(noKey).toMatchObject({ code: 2, stderr: expect.stringMatching(/^backups need BACKUP_SIGNING_KEY/) });
   }, 120_000);
 
   it('refuses a damaged backup, a backup without its manifest, and a target that is not empty', async () => {
     const file = path.join(dir, 'small.dump');
-    await backupDatabase(urlOf(names.source), file);
+    await backupDatabase(urlOf(names.source), file, KEY);
     const damaged = path.join(dir, 'damaged.dump');
     const bytes = await readFile(file);
     bytes[bytes.length - 10] = (bytes[bytes.length - 10] ?? 0) ^ 0xff;
     writeFileSync(damaged, bytes);
     writeFileSync(`${damaged}.manifest.json`, await readFile(`${file}.manifest.json`));
-    await expect(restoreDatabase(damaged, urlOf(names.other))).rejects.toThrow(/does not match its manifest/);
+    await expect(restoreDatabase(damaged, urlOf(names.other), KEY)).rejects.toThrow(/does not match its manifest/);
     writeFileSync(path.join(dir, 'bare.dump'), bytes);
-    await expect(restoreDatabase(path.join(dir, 'bare.dump'), urlOf(names.other))).rejects.toThrow(/no manifest/);
-    await expect(restoreDatabase(file, urlOf(names.source))).rejects.toThrow(/not empty/);
+    await expect(restoreDatabase(path.join(dir, 'bare.dump'), urlOf(names.other), KEY)).rejects.toThrow(/no manifest/);
+    await expect(restoreDatabase(file, urlOf(names.source), KEY)).rejects.toThrow(/not empty/);
+  }, 60_000);
+  it('a tampered backup is refused before anything is restored: a dump edited together with its manifest, a manifest signed with another key, and one not signed', async () => {
+    const file = path.join(dir, 'signed.dump');
+    await backupDatabase(urlOf(names.source), file, KEY);
+    const signed = JSON.parse(await readFile(`${file}.manifest.json`, 'utf8')) as SignedManifest;
+    expect(signed.signature).toMatch(/^hmac-sha256=[0-9a-f]{64}$/);
+    // The key never travels with the backup: neither file holds it.
+    for (const part of [file, `${file}.manifest.json`]) expect((await readFile(part)).includes(KEY)).toBe(false);
+
+    // An attacker with the backup's storage puts in a dump of the site as they want it (a player of theirs
+    // credited a million baht: a valid dump, which pg_restore takes) and writes the manifest it then needs:
+    // its size, SHA-256 and counts, the genuine backup's key id and signature kept.
+    const edited = path.join(dir, 'edited.dump');
+    const accomplice = await newPlayer(app);
+    await adjust(app, accomplice.phoneNumber, 'credit', { amount: 1_000_000 });
+    const forged = await backupDatabase(urlOf(names.source), edited, OTHER_KEY);
+    const fields: BackupManifest = { ...forged };
+    const writeManifest = (manifest: object) =>
+      writeFileSync(`${edited}.manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    writeManifest({ ...fields, keyId: signed.keyId, signature: signed.signature });
+    await expect(restoreDatabase(edited, urlOf(names.other), KEY)).rejects.toThrow(
+      /does not match its signature: the manifest .* was changed after the backup was taken/,
+    );
+    // Signed again, with a key of the attacker's own (or another site's).
+    writeManifest(signManifest(OTHER_KEY, fields));
+    await expect(restoreDatabase(edited, urlOf(names.other), KEY)).rejects.toThrow(/was signed with another key/);
+    // The signature taken off.
+    const { keyId: _keyId, signature: _signature, ...unsigned } = signManifest(KEY, fields);
+    writeManifest(unsigned);
+    await expect(restoreDatabase(edited, urlOf(names.other), KEY)).rejects.toThrow(/is not signed/);
+    // The genuine backup, checked with another site's key, is refused too.
+    await expect(restoreDatabase(file, urlOf(names.other), OTHER_KEY)).rejects.toThrow(/was signed with another key/);
+
+    // Nothing reached the target: it is still empty, and the genuine backup restores into it.
+    const report = await restoreDatabase(file, urlOf(names.other), KEY);
+    expect(restoreProblems(report)).toEqual([]);
   }, 60_000);
 });

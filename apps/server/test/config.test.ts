@@ -51,6 +51,33 @@ describe('configuration from the environment', () => {
     expect(() => assertProvidersAllowed(loadConfig({ DATA_DIR: tempDir() }))).not.toThrow();
   });
 
+  it('Web Push sends only to the browsers’ push services unless PUSH_SERVICE_HOSTS names others', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).outside.pushServiceHosts).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      '*.push.services.mozilla.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    const given = loadConfig({
+      DATA_DIR: tempDir(),
+      PUSH_SERVICE_HOSTS: 'Push.Example:8443, *.push.example ,127.0.0.1:9',
+    });
+    expect(given.outside.pushServiceHosts).toEqual(['push.example:8443', '*.push.example', '127.0.0.1:9']);
+  });
+
+  it('the backup signing key: configured, or generated once into DATA_DIR in demo mode only (a backup restores on another host)', () => {
+    const dataDir = tempDir();
+    const demo = loadConfig({ DATA_DIR: dataDir }).backupSigningKey;
+    expect(demo).toMatch(/^[\w-]{32,}$/);
+    expect(statSync(path.join(dataDir, 'backup-signing-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).backupSigningKey).toBe(demo);
+    const production = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', TOKEN_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).backupSigningKey).toBeUndefined();
+    expect(existsSync(path.join(production.DATA_DIR, 'backup-signing-key'))).toBe(false);
+    expect(loadConfig({ ...production, BACKUP_SIGNING_KEY: 'k'.repeat(32) }).backupSigningKey).toBe('k'.repeat(32));
+  });
+
   it('parses CORS origins as a comma-separated list', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
@@ -63,6 +90,10 @@ describe('configuration from the environment', () => {
     ['TOKEN_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_API_KEY', 'tiny'],
+    ['BACKUP_SIGNING_KEY', 'too-short'],
+    ['PUSH_SERVICE_HOSTS', 'https://push.example'],
+    ['PUSH_SERVICE_HOSTS', 'push.example/path'],
+    ['PUSH_SERVICE_HOSTS', ' , '],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);

@@ -51,7 +51,13 @@ describe('issue 20: the compose file of the production topology', () => {
   it('takes every secret from the environment file, never from itself; trusts the proxy; stops after draining', () => {
     for (const app of ['app1', 'app2']) {
       const env = compose.services[app]?.environment ?? {};
-      for (const secret of ['TOKEN_SECRET', 'PROVIDER_SECRET', 'BANK_WEBHOOK_SECRET', 'METRICS_TOKEN']) {
+      for (const secret of [
+        'TOKEN_SECRET',
+        'PROVIDER_SECRET',
+        'BANK_WEBHOOK_SECRET',
+        'BACKUP_SIGNING_KEY',
+        'METRICS_TOKEN',
+      ]) {
         expect(env[secret], `${app} ${secret}`).toMatch(/^\$\{[A-Z_]+:\?[^}]+\}$/);
       }
       expect(env.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
@@ -64,7 +70,7 @@ describe('issue 20: the compose file of the production topology', () => {
       expect(graceS).toBeGreaterThanOrEqual(drainS + 10);
     }
     const example = read('deploy/env.example');
-    for (const line of example.split('\n').filter((row) => /^[A-Z_]+(SECRET|PASSWORD|TOKEN)=/.test(row))) {
+    for (const line of example.split('\n').filter((row) => /^[A-Z_]+(SECRET|PASSWORD|TOKEN|KEY)=/.test(row))) {
       expect(line, 'the example leaves secrets empty').toMatch(/=$/);
     }
     expect(read('.gitignore').split('\n')).toContain('.env');

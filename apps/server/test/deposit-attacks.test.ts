@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { DEPOSIT_SLIPS_WAITING_MAX, SLIP_UPLOADS_PER_PLAYER_MAX } from '@app/contracts/limits';
+import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slipDecodeStats } from '../src/modules/deposits/slip-deposit.service.ts';
@@ -361,6 +362,71 @@ describe('defect 3: the webhook never rounds an amount', () => {
       expect(await mainSatang(t, player.id)).toBe(0);
     },
   );
+});
+
+describe('an amount is its text, not the double it rounds to', () => {
+  /** The transfer's JSON with its amount written as `text`, as a connector's own serializer might write it. */
+  const withAmountText = (transfer: object, text: string) =>
+    JSON.stringify(transfer).replace(/"amount":[^,}]+/, `"amount":${text}`);
+
+  it('a feed amount written with more digits than it reads as (500.10000000000001 in the raw JSON) is a 400 and credits nothing; 500.1, 500.10 and 5.001e2 are credited as 500.10', async () => {
+    const player = await depositPlayer(t);
+    for (const text of [
+      '500.10000000000001',
+      '500.09999999999999999',
+      '-500.10000000000001',
+      '9007199254740993',
+      '1e400',
+    ]) {
+      const transfer = transferFrom(player, 500.1);
+      const raw = withAmountText(transfer, text);
+      expect(raw).toContain(`"amount":${text},`);
+      const response = await sendBankTransfer(t.app, transfer, { rawBody: raw });
+      expect(response.statusCode, text).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        message: translate('json_number_inexact', 'en'),
+        data: { errorCode: 'JSON_NUMBER_INEXACT' },
+      });
+      expect(await transferRow(t, transfer.reference)).toBeUndefined();
+    }
+    expect(await mainSatang(t, player.id)).toBe(0);
+    for (const text of ['500.1', '500.10', '5.001e2']) {
+      const transfer = transferFrom(player, 500.1);
+      const response = await sendBankTransfer(t.app, transfer, { rawBody: withAmountText(transfer, text) });
+      expect(response.json().data.result, text).toBe('credited');
+    }
+    expect(await mainSatang(t, player.id)).toBe(3 * 50_010);
+  });
+
+  it('a player’s withdrawal amount written with more digits than it reads as is a 400 and withdraws nothing; 100.10 still withdraws', async () => {
+    const player = await depositPlayer(t);
+    await sendBankTransfer(t.app, transferFrom(player, 1000));
+    const withdraw = (raw: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API_PATHS.withdraw,
+        headers: {
+          ...bearer(player.token),
+          'content-type': 'application/json',
+          'idempotency-key': `inexact-${player.id}-${randomInt(1e9)}`,
+          'accept-language': 'en',
+        },
+        payload: raw,
+      });
+    // 100.100000000000001 is the double 100.1: JSON.parse alone would withdraw 100.10.
+    expect(JSON.parse('100.100000000000001')).toBe(100.1);
+    const inexact = await withdraw('{"amount":100.100000000000001}');
+    expect(inexact.statusCode).toBe(400);
+    expect(inexact.json()).toMatchObject({
+      message: translate('json_number_inexact', 'en'),
+      data: { errorCode: 'JSON_NUMBER_INEXACT' },
+    });
+    expect(await mainSatang(t, player.id)).toBe(100_000);
+    const exact = await withdraw('{"amount":100.10}');
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(await mainSatang(t, player.id)).toBe(100_000 - 10_010);
+  });
 });
 
 describe('the bank feed’s edges', () => {

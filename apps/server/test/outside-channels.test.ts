@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { translate } from '@app/contracts/messages';
 import { LINE_REPLIES, notificationText } from '@app/contracts/notification-texts';
 import { CHANNEL_PATHS } from '@app/contracts/notifications';
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/types.ts';
 import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
-import { FakeLinePlatform, fakeLineApiRoutes, lineTextEvent } from '../src/modules/demo/line-sandbox.ts';
+import { FakeLinePlatform, fakeLineApiRoutes } from '../src/modules/demo/line-sandbox.ts';
+import { LINE_CODE_ATTEMPTS_MAX, LINE_CODE_WINDOW_MS } from '../src/modules/notifications/line-links.ts';
 import { lineMessagingApi, lineSignature, retryKeyOf } from '../src/modules/notifications/line-messaging.ts';
 import {
   ALERT_SETTLE_S,
@@ -19,6 +21,7 @@ import {
   type OutboxContext,
   sendDueMessages,
 } from '../src/modules/notifications/notification-outbox.ts';
+import { PUSH_SUBSCRIPTIONS_PER_PLAYER_MAX } from '../src/modules/notifications/push-subscriptions.ts';
 import { webPushSender } from '../src/modules/notifications/web-push-sender.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
 import { sendBankTransfer, serviceKey, uniqueReference, uploadSlip } from './support/money.ts';
@@ -39,6 +42,8 @@ let pushService: {
   requests: { path: string; headers: IncomingHttpHeaders; bytes: number }[];
 };
 let outbox: OutboxContext;
+/** The stand-in push service's certificate (a sender that trusts it reaches the service unless a rule stops it). */
+let pushCertificate: string;
 
 beforeAll(async () => {
   shared = await testApp();
@@ -69,8 +74,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  pushCertificate = tls.cert;
   pushService = { server, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
   const config = testConfig({
+    // The stand-in push service is the one push service this app may send to (the rule's test, below, uses the default list).
+    PUSH_SERVICE_HOSTS: new URL(pushService.url).host,
     LINE_CHANNEL_SECRET: LINE_SECRET,
     LINE_CHANNEL_ACCESS_TOKEN: LINE_TOKEN,
     LINE_API_URL: fakeLine.url,
@@ -87,7 +95,11 @@ beforeAll(async () => {
       channelSecret: LINE_SECRET,
       operatorGroupId: OPERATOR_GROUP,
     },
-    push: webPushSender({ ...config.outside.vapid }, 2000, new Agent({ ca: tls.cert })),
+    push: webPushSender(config.outside.vapid, {
+      timeoutMs: 2000,
+      allowedHosts: config.outside.pushServiceHosts,
+      agent: new Agent({ ca: tls.cert }),
+    }),
   };
 });
 
@@ -123,7 +135,7 @@ async function linkedPlayer(language = 'en') {
   const player = await depositPlayer(t);
   const userId = lineUserId();
   const { code } = await linkCode(player, language);
-  expect((await webhook(t.app, lineTextEvent(userId, code))).statusCode).toBe(200);
+  expect((await webhook(t.app, fakeLine.platform.textEvent(userId, code))).statusCode).toBe(200);
   return { player, userId };
 }
 
@@ -162,7 +174,7 @@ describe('LINE (issue 22)', () => {
     // Players type codes with spaces and in lower case.
     const sent = await webhook(
       t.app,
-      lineTextEvent(userId, ` ${code.code.slice(0, 3).toLowerCase()} ${code.code.slice(3)}`),
+      fakeLine.platform.textEvent(userId, ` ${code.code.slice(0, 3).toLowerCase()} ${code.code.slice(3)}`),
     );
     expect(sent.statusCode).toBe(200);
     const channels = await t.app.inject({ method: 'GET', url: CHANNEL_PATHS.channels, headers: bearer(player.token) });
@@ -180,9 +192,9 @@ describe('LINE (issue 22)', () => {
     const first = lineUserId();
     const second = lineUserId();
     const { code } = await linkCode(player);
-    await webhook(t.app, lineTextEvent(first, code));
+    await webhook(t.app, fakeLine.platform.textEvent(first, code));
     const before = fakeLine.platform.received.length;
-    await webhook(t.app, lineTextEvent(second, code));
+    await webhook(t.app, fakeLine.platform.textEvent(second, code));
     const link = await t.database.db.selectFrom('line_links').selectAll().where('player_id', '=', player.id).execute();
     expect(link.map((row) => row.line_user_id)).toEqual([first]);
     expect((await deliver(second, before)).map((m) => m.text)).toEqual([
@@ -194,7 +206,7 @@ describe('LINE (issue 22)', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('code', '=', late.code)
       .execute();
-    await webhook(t.app, lineTextEvent(second, late.code));
+    await webhook(t.app, fakeLine.platform.textEvent(second, late.code));
     const still = await t.database.db
       .selectFrom('line_links')
       .select('line_user_id')
@@ -206,7 +218,7 @@ describe('LINE (issue 22)', () => {
   it('a webhook without the channel’s signature is refused and links nobody', async () => {
     const player = await depositPlayer(t);
     const { code } = await linkCode(player);
-    const body = lineTextEvent(lineUserId(), code);
+    const body = fakeLine.platform.textEvent(lineUserId(), code);
     const forged = await webhook(t.app, body, lineSignature('some-other-secret-0123456789', JSON.stringify(body)));
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ success: false, data: { errorCode: 'WEBHOOK_SIGNATURE_INVALID' } });
@@ -300,6 +312,70 @@ describe('LINE (issue 22)', () => {
     const later = fakeLine.platform.received.length;
     await sendBankTransfer(t.app, transferFrom(other.player, 300));
     expect(await deliver(other.userId, later)).toEqual([]);
+  });
+
+  it('LINE link codes are throttled per LINE user: of 100 guesses in one webhook 5 are tried, even a right one after them is not, and the answers are free replies, 5 and one wait notice', async () => {
+    const player = await depositPlayer(t);
+    const { code } = await linkCode(player);
+    const guesser = lineUserId();
+    const wrong = (i: number) => `ZZ${String(i).padStart(4, '2').replace(/[01]/g, '9')}`;
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 50 ? code : wrong(i)));
+    const events = guesses.flatMap((text) => fakeLine.platform.textEvent(guesser, text).events);
+    const from = fakeLine.platform.received.length;
+    expect((await webhook(t.app, { destination: 'x', events })).statusCode).toBe(200);
+    // The right code came after the fifth: it was not tried, and still works for its player.
+    expect(
+      await t.database.db.selectFrom('line_links').selectAll().where('player_id', '=', player.id).execute(),
+    ).toEqual([]);
+    const answers = await deliver(guesser, from);
+    expect(answers.map((m) => m.text)).toEqual([
+      ...Array.from(
+        { length: LINE_CODE_ATTEMPTS_MAX },
+        () => `${LINE_REPLIES.th.unknownCode}\n${LINE_REPLIES.en.unknownCode}`,
+      ),
+      `${LINE_REPLIES.th.tooManyCodes}\n${LINE_REPLIES.en.tooManyCodes}`,
+    ]);
+    // Answers to a user's own message are replies (free of the message quota), never pushes.
+    expect(answers.map((m) => m.via)).toEqual(answers.map(() => 'reply'));
+    // More within the window: neither tried nor answered.
+    await webhook(t.app, fakeLine.platform.textEvent(guesser, code));
+    expect(await deliver(guesser, from)).toHaveLength(LINE_CODE_ATTEMPTS_MAX + 1);
+    expect(
+      await t.database.db.selectFrom('line_links').selectAll().where('player_id', '=', player.id).execute(),
+    ).toEqual([]);
+
+    // Another LINE user is not held back by the guesser; the guesser may try again once the window has passed.
+    const owner = lineUserId();
+    await webhook(t.app, fakeLine.platform.textEvent(owner, code));
+    expect((await deliver(owner, from)).map((m) => [m.text, m.via])).toEqual([[LINE_REPLIES.en.linked, 'reply']]);
+    await t.database.db
+      .updateTable('login_failures')
+      .set({ failed_at: new Date(Date.now() - LINE_CODE_WINDOW_MS - 1000) })
+      .where('subject', '=', guesser)
+      .execute();
+    const second = await depositPlayer(t);
+    const fresh = await linkCode(second);
+    await webhook(t.app, fakeLine.platform.textEvent(guesser, fresh.code));
+    const links = await t.database.db
+      .selectFrom('line_links')
+      .select('line_user_id')
+      .where('player_id', '=', second.id);
+    expect((await links.execute()).map((row) => row.line_user_id)).toEqual([guesser]);
+  });
+
+  it('without a reply token nothing is answered: an answer is never a billable push', async () => {
+    const silent = lineUserId();
+    const body = fakeLine.platform.textEvent(silent, 'hello');
+    const { replyToken: _omitted, ...event } = body.events[0] as (typeof body.events)[number];
+    const from = fakeLine.platform.received.length;
+    expect((await webhook(t.app, { ...body, events: [event] })).statusCode).toBe(200);
+    expect(await deliver(silent, from)).toEqual([]);
+    const rows = await t.database.db
+      .selectFrom('notification_sends')
+      .select('id')
+      .where('target', '=', silent)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('the fake LINE platform refuses a wrong token and a malformed message, as LINE does', async () => {
@@ -410,6 +486,129 @@ describe('Web Push (issue 22)', () => {
     expect(
       await t.database.db.selectFrom('push_subscriptions').select('id').where('player_id', '=', player.id).execute(),
     ).toEqual([]);
+  });
+});
+
+describe('push endpoints: only the browsers’ push services, at most five a player', () => {
+  const keys = {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  };
+  const subscribeOn = (app: App, player: DepositPlayer, endpoint: string) =>
+    app.inject({
+      method: 'POST',
+      url: CHANNEL_PATHS.pushSubscribe,
+      headers: { ...bearer(player.token), 'accept-language': 'en' },
+      payload: { endpoint, keys },
+    });
+  const subscriptionsOf = async (playerId: number) =>
+    (
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('player_id', '=', playerId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.endpoint);
+
+  it('a push endpoint inside the network is refused at subscribe and never fetched', async () => {
+    const player = await depositPlayer(shared);
+    const port = new URL(pushService.url).port;
+    const inside = [
+      `https://127.0.0.1:${port}/admin/settings`,
+      'https://[::1]/',
+      'https://169.254.169.254/latest/meta-data/',
+      `https://localhost:${port}/`,
+      'https://10.0.0.5/push',
+      'https://push.example/device',
+      // Hosts Node's legacy URL parser (which web-push uses) reads as another one than URL does.
+      'https://localhost{.notify.windows.com/',
+      'https://fcm.googleapis.com%2f@127.0.0.1/',
+      // A push service's host, but not over https, on another port, with a user name, or not written canonically.
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user@fcm.googleapis.com/fcm/send/x',
+      'https://FCM.googleapis.com/fcm/send/x',
+    ];
+    for (const endpoint of inside) {
+      const answer = await subscribeOn(shared.app, player, endpoint);
+      expect(answer.statusCode, endpoint).toBe(400);
+      // A plain http address is no PushSubscription at all (the contract's schema); the rest are refused by the rule.
+      const refusal = endpoint.startsWith('http:')
+        ? { data: { errorCode: 'VALIDATION_ERROR' } }
+        : { message: translate('push_endpoint_not_allowed', 'en'), data: { errorCode: 'PUSH_ENDPOINT_NOT_ALLOWED' } };
+      expect(answer.json(), endpoint).toMatchObject({ success: false, ...refusal });
+    }
+    expect(await subscriptionsOf(player.id)).toEqual([]);
+
+    // A subscription stored before the rule (or written around the route): the send checks again and
+    // never connects. The sender trusts the stand-in service's certificate, so only the rule keeps it out.
+    const stored = `${pushService.url}/push/inside/${player.id}`;
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values({ player_id: player.id, endpoint: stored, ...keys, language: 'en' })
+      .execute();
+    const guarded: OutboxContext = {
+      ...outbox,
+      push: webPushSender(t.config.outside.vapid, {
+        timeoutMs: 2000,
+        allowedHosts: shared.config.outside.pushServiceHosts,
+        agent: new Agent({ ca: pushCertificate }),
+      }),
+    };
+    await sendDueMessages(guarded, 500);
+    const from = pushService.requests.length;
+    await sendBankTransfer(t.app, transferFrom(player, 200));
+    await sendDueMessages(guarded, 500);
+    expect(pushService.requests.slice(from).map((r) => r.path)).toEqual([]);
+    expect(await subscriptionsOf(player.id)).toEqual([]);
+    const send = await t.database.db
+      .selectFrom('notification_sends')
+      .select(['status', 'last_error'])
+      .where('target', '=', stored)
+      .executeTakeFirstOrThrow();
+    expect(send).toEqual({ status: 'FAILED', last_error: 'endpoint is on no allowed push service' });
+  });
+
+  it('the browsers’ push services are allowed by default: FCM, Mozilla, Apple and Windows', async () => {
+    const player = await depositPlayer(shared);
+    const services = [
+      `https://fcm.googleapis.com/fcm/send/dX1:APA91b${player.id}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/gAAAAABm${player.id}`,
+      `https://web.push.apple.com/QGx0b2tlbi${player.id}`,
+      `https://wns2-by3p.notify.windows.com/w/?token=BQYAAAB${player.id}`,
+    ];
+    for (const endpoint of services) {
+      const answer = await subscribeOn(shared.app, player, endpoint);
+      expect(answer.statusCode, `${endpoint}: ${answer.body}`).toBe(200);
+    }
+    expect(await subscriptionsOf(player.id)).toEqual(services);
+  });
+
+  it('a player holds at most five push subscriptions: a sixth replaces the oldest, and a deposit sends five pushes at most', async () => {
+    const player = await depositPlayer(t);
+    const endpoints = Array.from({ length: 8 }, (_, i) => `${pushService.url}/push/cap/${player.id}/${i}`);
+    for (const endpoint of endpoints) expect((await subscribeOn(t.app, player, endpoint)).statusCode).toBe(200);
+    expect(await subscriptionsOf(player.id)).toEqual(endpoints.slice(3));
+    // Subscribing an old device again makes it the newest: the oldest other one goes.
+    expect((await subscribeOn(t.app, player, endpoints[3] as string)).statusCode).toBe(200);
+    expect((await subscribeOn(t.app, player, `${pushService.url}/push/cap/${player.id}/new`)).statusCode).toBe(200);
+    expect(new Set(await subscriptionsOf(player.id))).toEqual(
+      new Set([...endpoints.slice(5), endpoints[3], `${pushService.url}/push/cap/${player.id}/new`]),
+    );
+
+    // Forty at once (the attack's number) still leave five, and one deposit makes five requests.
+    const flood = await depositPlayer(t);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => subscribeOn(t.app, flood, `${pushService.url}/push/flood/${flood.id}/${i}`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    expect(await subscriptionsOf(flood.id)).toHaveLength(PUSH_SUBSCRIPTIONS_PER_PLAYER_MAX);
+    await sendDueMessages(outbox, 500);
+    const from = pushService.requests.length;
+    await sendBankTransfer(t.app, transferFrom(flood, 200));
+    await sendDueMessages(outbox, 500);
+    expect(pushService.requests.slice(from).filter((r) => r.path.startsWith('/push/flood/'))).toHaveLength(5);
   });
 });
 

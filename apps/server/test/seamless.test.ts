@@ -45,6 +45,20 @@ describe('seamless wallet callbacks (/provider/wc/…): signatures and players',
     expect(await mainSatang(player.playerId)).toBe(10_000);
   });
 
+  it('an amountMinor written with more digits than it reads as (500.0000000000000001, which JSON.parse reads as the integer 500) is refused 400 and moves nothing', async () => {
+    const player = await wcPlayer(100);
+    const body = { playerRef: player.playerRef, txnId: txn('bet'), roundId: txn('round'), amountMinor: 500 };
+    const rawBody = JSON.stringify(body).replace('"amountMinor":500', '"amountMinor":500.0000000000000001');
+    const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, body, { rawBody });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    expect(await mainSatang(player.playerId)).toBe(10_000);
+    // Written exactly, the same bet is taken.
+    const exact = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, body);
+    expect(exact.json()).toMatchObject({ ok: true });
+    expect(await mainSatang(player.playerId)).toBe(9_500);
+  });
+
   it('an amount above 10 million baht (1,000,000,000 minor units) is 400 VALIDATION_ERROR and moves nothing; 10 million is a valid amount', async () => {
     const player = await wcPlayer(100);
     const body = { playerRef: player.playerRef, txnId: txn('win'), roundId: txn('round') };

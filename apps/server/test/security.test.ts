@@ -808,7 +808,7 @@ describe('security: a player reaches only their own data (the player API takes n
       [`POST ${CHANNEL_PATHS.lineUnlink}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
       [`POST ${CHANNEL_PATHS.pushSubscribe}`]: async (smuggled) => ({
         payload: {
-          endpoint: 'https://push.example/alice-device',
+          endpoint: 'https://fcm.googleapis.com/fcm/send/alice-device',
           keys: {
             p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
             auth: 'tBHItJI5svbpez7KI4CCXg',
@@ -817,7 +817,7 @@ describe('security: a player reaches only their own data (the player API takes n
         },
       }),
       [`POST ${CHANNEL_PATHS.pushUnsubscribe}`]: async (smuggled) => ({
-        payload: { endpoint: 'https://push.example/bob-device', ...(smuggled ? smuggle : {}) },
+        payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/bob-device', ...(smuggled ? smuggle : {}) },
       }),
     };
     const before = await stateOf(bobMarkers.id);

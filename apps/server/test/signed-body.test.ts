@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { firstInexactNumber, isExactNumberLiteral } from '../src/http/json-numbers.ts';
 import { hasDuplicateKey } from '../src/http/signed-body.ts';
 
 describe('a signed JSON body must mean one thing to every reader: no object names a field twice', () => {
@@ -23,5 +24,40 @@ describe('a signed JSON body must mean one thing to every reader: no object name
     expect(hasDuplicateKey(`${'['.repeat(20_000)}${']'.repeat(20_000)}`)).toBe(false);
     expect(hasDuplicateKey(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`)).toBe(false);
     expect(hasDuplicateKey(`${'{"a":'.repeat(5000)}{"b":1,"b":2}${'}'.repeat(5000)}`)).toBe(true);
+  });
+});
+
+describe('a JSON number must read as exactly what it says: no digit beyond the double it becomes', () => {
+  it.each([
+    ['500.10000000000001', 'the issue’s amount, which JSON.parse reads as 500.1'],
+    ['500.09999999999999999', 'digits below the double, read as 500.1'],
+    ['9007199254740993', 'an integer past 2^53, read as 9007199254740992'],
+    ['100.0000000000000001', 'read as the integer 100'],
+    ['1e400', 'read as Infinity'],
+  ])('%s is inexact (%s)', (literal) => {
+    expect(isExactNumberLiteral(literal)).toBe(false);
+    expect(firstInexactNumber(`{"a":[1,{"amount":${literal}}],"b":2}`)).toBe(literal);
+  });
+
+  it.each([
+    ['500.1'],
+    ['500.10'],
+    ['500.1000000000000000000'],
+    ['5e2'],
+    ['5.001E+2'],
+    ['-0'],
+    ['0.30000000000000004'],
+    ['9007199254740991'],
+    ['1e-7'],
+  ])('%s is exact', (literal) => {
+    expect(isExactNumberLiteral(literal)).toBe(true);
+    expect(firstInexactNumber(`{"a":[1,{"amount":${literal}}],"b":"500.10000000000001"}`)).toBeUndefined();
+  });
+
+  it('every number JSON.stringify writes is exact', () => {
+    for (let i = 0; i < 2000; i += 1) {
+      const value = (Math.random() - 0.5) * 10 ** Math.floor(Math.random() * 40 - 20);
+      expect(isExactNumberLiteral(JSON.stringify(value)), String(value)).toBe(true);
+    }
   });
 });

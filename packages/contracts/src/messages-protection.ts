@@ -24,6 +24,8 @@ const en = {
   reality_check_saved: 'Your reality check is saved.',
   held_return_started: 'We are returning {amount} baht to your bank account.',
   line_not_available: 'LINE notifications are not available on this site yet.',
+  push_endpoint_not_allowed:
+    'Notifications cannot be turned on in this browser: it uses a push service we do not send to. Try Chrome, Firefox, Safari or Edge.',
 } as const;
 
 export type ProtectionMessageKey = keyof typeof en;
@@ -45,6 +47,8 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     reality_check_saved: 'บันทึกการแจ้งเตือนเวลาเล่นแล้ว',
     held_return_started: 'กำลังโอนคืน {amount} บาท เข้าบัญชีธนาคารของคุณ',
     line_not_available: 'เว็บนี้ยังไม่เปิดการแจ้งเตือนทาง LINE',
+    push_endpoint_not_allowed:
+      'เปิดการแจ้งเตือนในเบราว์เซอร์นี้ไม่ได้ เพราะเบราว์เซอร์ใช้บริการส่งแจ้งเตือนที่เราไม่ได้ส่งถึง ลองใช้ Chrome, Firefox, Safari หรือ Edge',
   },
   cn: {
     self_excluded: '您已自我禁止至 {until}。您仍可登录并提取资金，但不能存款、游戏或领取优惠。',
@@ -60,6 +64,8 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     reality_check_saved: '游戏时间提醒已保存。',
     held_return_started: '我们正在将 {amount} 泰铢退回您的银行账户。',
     line_not_available: '本网站暂未开通 LINE 通知。',
+    push_endpoint_not_allowed:
+      '无法在此浏览器中开启通知：它使用的推送服务不在我们的发送范围内。请尝试 Chrome、Firefox、Safari 或 Edge。',
   },
   ls: {
     self_excluded: 'ທ່ານໄດ້ລະງັບຕົນເອງຈົນຮອດ {until}. ທ່ານຍັງເຂົ້າສູ່ລະບົບ ແລະ ຖອນເງິນໄດ້ ແຕ່ບໍ່ສາມາດຝາກເງິນ, ຫຼິ້ນເກມ ຫຼື ຮັບໂປຣໂມຊັນໄດ້.',
@@ -75,6 +81,8 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     reality_check_saved: 'ບັນທຶກການແຈ້ງເຕືອນເວລາຫຼິ້ນແລ້ວ.',
     held_return_started: 'ພວກເຮົາກຳລັງໂອນຄືນ {amount} ບາດ ເຂົ້າບັນຊີທະນາຄານຂອງທ່ານ.',
     line_not_available: 'ເວັບນີ້ຍັງບໍ່ເປີດການແຈ້ງເຕືອນທາງ LINE.',
+    push_endpoint_not_allowed:
+      'ບໍ່ສາມາດເປີດການແຈ້ງເຕືອນໃນບຣາວເຊີນີ້ໄດ້ ເພາະມັນໃຊ້ບໍລິການສົ່ງແຈ້ງເຕືອນທີ່ພວກເຮົາບໍ່ໄດ້ສົ່ງເຖິງ. ລອງໃຊ້ Chrome, Firefox, Safari ຫຼື Edge.',
   },
   mm: {
     self_excluded:
@@ -94,6 +102,8 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     reality_check_saved: 'ကစားချိန် သတိပေးချက်ကို သိမ်းဆည်းပြီးပါပြီ။',
     held_return_started: '{amount} ဘတ်ကို သင့်ဘဏ်အကောင့်သို့ ပြန်လွှဲနေပါသည်။',
     line_not_available: 'ဤဆိုက်တွင် LINE အကြောင်းကြားချက် မရနိုင်သေးပါ။',
+    push_endpoint_not_allowed:
+      'ဤဘရောက်ဇာတွင် အကြောင်းကြားချက်များ ဖွင့်၍မရပါ။ ၎င်းသုံးသော push ဝန်ဆောင်မှုသို့ ကျွန်ုပ်တို့ မပို့ပါ။ Chrome၊ Firefox၊ Safari သို့မဟုတ် Edge ကို စမ်းကြည့်ပါ။',
   },
   ko: {
     self_excluded:
@@ -111,5 +121,7 @@ export const PROTECTION_MESSAGES: Record<Language, Record<ProtectionMessageKey, 
     reality_check_saved: '플레이 시간 알림이 저장되었습니다.',
     held_return_started: '{amount}바트를 회원님의 은행 계좌로 반환하고 있습니다.',
     line_not_available: '이 사이트에서는 아직 LINE 알림을 사용할 수 없습니다.',
+    push_endpoint_not_allowed:
+      '이 브라우저에서는 알림을 켤 수 없습니다. 저희가 보내지 않는 푸시 서비스를 사용합니다. Chrome, Firefox, Safari 또는 Edge를 사용해 보세요.',
   },
 };

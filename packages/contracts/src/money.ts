@@ -30,7 +30,9 @@ const BAHT_MAGNITUDE_MAX = Number.MAX_SAFE_INTEGER / SATANG_PER_BAHT;
  * and 123456.785 are not any two-decimal number, so they are refused, never
  * rounded. No tolerance is involved, so the rule is the same at every size.
  * (A text with more digits than a double holds, such as 5000.0000000000001,
- * is the number 5000 by the time JSON is parsed: it cannot be told apart.)
+ * is the number 5000 by the time JSON is parsed: it cannot be told apart
+ * here. The server refuses such a text before it is parsed, from the body's
+ * own characters: apps/server/src/http/json-numbers.ts.)
  */
 export function bahtToSatang(amountBaht: number): number | undefined {
   if (!Number.isFinite(amountBaht) || Math.abs(amountBaht) > BAHT_MAGNITUDE_MAX) return undefined;

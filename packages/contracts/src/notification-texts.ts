@@ -92,29 +92,35 @@ export function notificationText(
 }
 
 /** What the official account answers on LINE when a player sends it a linking code. */
-export const LINE_REPLIES: Record<Language, { linked: string; unknownCode: string }> = {
+export const LINE_REPLIES: Record<Language, { linked: string; unknownCode: string; tooManyCodes: string }> = {
   en: {
     linked: 'Linked. You will get your deposits, withdrawals and promotions here.',
     unknownCode: 'To get notifications here, send the 6-character code shown under Notifications in the app.',
+    tooManyCodes: 'Too many codes were sent. Wait 15 minutes, then send the code shown under Notifications in the app.',
   },
   th: {
     linked: 'เชื่อมต่อแล้ว คุณจะได้รับแจ้งเรื่องการฝาก การถอน และโปรโมชั่นที่นี่',
     unknownCode: 'หากต้องการรับการแจ้งเตือนที่นี่ ส่งรหัส 6 ตัวที่แสดงในหน้าการแจ้งเตือนของแอป',
+    tooManyCodes: 'ส่งรหัสหลายครั้งเกินไป กรุณารอ 15 นาที แล้วส่งรหัสที่แสดงในหน้าการแจ้งเตือนของแอป',
   },
   cn: {
     linked: '已连接。您将在这里收到存款、提款和优惠的通知。',
     unknownCode: '如需在此接收通知，请发送应用“通知”中显示的 6 位代码。',
+    tooManyCodes: '发送代码的次数过多。请等待 15 分钟，然后发送应用“通知”中显示的代码。',
   },
   ls: {
     linked: 'ເຊື່ອມຕໍ່ແລ້ວ. ທ່ານຈະໄດ້ຮັບແຈ້ງການຝາກ, ການຖອນ ແລະ ໂປຣໂມຊັນຢູ່ນີ້.',
     unknownCode: 'ເພື່ອຮັບການແຈ້ງເຕືອນຢູ່ນີ້, ສົ່ງລະຫັດ 6 ຕົວທີ່ສະແດງໃນໜ້າການແຈ້ງເຕືອນຂອງແອັບ.',
+    tooManyCodes: 'ສົ່ງລະຫັດຫຼາຍເທື່ອເກີນໄປ. ກະລຸນາລໍຖ້າ 15 ນາທີ ແລ້ວສົ່ງລະຫັດທີ່ສະແດງໃນໜ້າການແຈ້ງເຕືອນຂອງແອັບ.',
   },
   mm: {
     linked: 'ချိတ်ဆက်ပြီးပါပြီ။ ငွေသွင်း၊ ငွေထုတ်နှင့် ပရိုမိုးရှင်း အကြောင်းကြားချက်များကို ဤနေရာတွင် ရရှိပါမည်။',
     unknownCode: 'ဤနေရာတွင် အကြောင်းကြားချက်ရယူရန် အက်ပ်၏ အကြောင်းကြားချက်များတွင် ပြထားသော ကုဒ် ၆ လုံးကို ပို့ပါ။',
+    tooManyCodes: 'ကုဒ်များကို အကြိမ်များလွန်းစွာ ပို့ထားပါသည်။ ၁၅ မိနစ် စောင့်ပြီးနောက် အက်ပ်၏ အကြောင်းကြားချက်များတွင် ပြထားသော ကုဒ်ကို ပို့ပါ။',
   },
   ko: {
     linked: '연결되었습니다. 입금, 출금, 프로모션 알림을 여기에서 받습니다.',
     unknownCode: '여기에서 알림을 받으려면 앱의 알림 화면에 표시된 6자리 코드를 보내세요.',
+    tooManyCodes: '코드를 너무 많이 보냈습니다. 15분 기다린 후 앱의 알림 화면에 표시된 코드를 보내세요.',
   },
 };

@@ -153,6 +153,15 @@ async function sendTransfer(input: CommandInput): Promise<number> {
   return response.ok ? 0 : 1;
 }
 
+/** The key backups are signed and checked with (BACKUP_SIGNING_KEY; generated into DATA_DIR in demo mode). */
+function signingKey(input: CommandInput): string {
+  if (input.config.backupSigningKey) return input.config.backupSigningKey;
+  throw new UsageError(
+    'backups need BACKUP_SIGNING_KEY (at least 32 characters): the manifest is signed with it and a restore checks ' +
+      'the signature, so keep it with the other secrets, apart from the backups',
+  );
+}
+
 export const COMMANDS: Record<string, Command> = {
   'create-admin': {
     usage: 'create-admin --username <name> [--name <display name>] [--password <password>]',
@@ -351,7 +360,7 @@ export const COMMANDS: Record<string, Command> = {
   backup: {
     usage: 'backup --file <path>',
     description:
-      'Back up the PostgreSQL database (DATABASE_URL) with pg_dump from one snapshot, consistent under load; writes <path> and <path>.manifest.json (row counts, audit head, SHA-256)',
+      'Back up the PostgreSQL database (DATABASE_URL) with pg_dump from one snapshot, consistent under load; writes <path> and <path>.manifest.json (row counts, audit head, SHA-256), signed with BACKUP_SIGNING_KEY',
     needsDatabase: false,
     run: async (input) => {
       const file = required(input.options.file, '--file <path>');
@@ -361,7 +370,7 @@ export const COMMANDS: Record<string, Command> = {
         );
       }
       const started = Date.now();
-      const manifest = await backupDatabase(input.config.databaseUrl, file);
+      const manifest = await backupDatabase(input.config.databaseUrl, file, signingKey(input));
       input.print(
         `backup ${file}: ${manifest.bytes} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
           `${manifest.counts.journal_entries} journals, ${manifest.counts.postings} postings, ` +
@@ -373,13 +382,13 @@ export const COMMANDS: Record<string, Command> = {
   restore: {
     usage: 'restore --file <path> --url <postgres://… of an empty database>',
     description:
-      'Restore a backup into an empty database, then check it against its manifest: row counts, audit head, the ledger check and the audit chain; exit 1 on any difference',
+      'Restore a backup into an empty database (only when its manifest carries the signature of BACKUP_SIGNING_KEY and the dump matches it), then check it against its manifest: row counts, audit head, the ledger check and the audit chain; exit 1 on any difference',
     needsDatabase: false,
     run: async (input) => {
       const file = required(input.options.file, '--file <path>');
       const url = required(input.options.url, '--url <target database>');
       const started = Date.now();
-      const report = await restoreDatabase(file, url);
+      const report = await restoreDatabase(file, url, signingKey(input));
       const problems = restoreProblems(report);
       for (const problem of problems) input.print(`PROBLEM: ${problem}`);
       input.print(

@@ -49,7 +49,9 @@ export type ThrottleScope =
   | 'register'
   | 'old_password'
   | 'slip_upload'
-  | 'operator_enrol';
+  | 'operator_enrol'
+  | 'line_code'
+  | 'line_code_wait';
 
 export interface LoginFailuresTable {
   id: Generated<number>;
@@ -641,7 +643,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   language: string;
-  created_at: CreatedAt;
+  /** When the device subscribed, last: subscribing again makes it the newest (the cap removes the oldest). */
+  created_at: UpdatedAt;
 }
 
 export interface NotificationSendsTable {

@@ -1,6 +1,7 @@
 import { checkSignature, type SignatureCheck } from '@app/signing/hmac';
 import { createScanner } from 'jsonc-parser';
 import { AppError } from '../lib/app-error.ts';
+import { firstInexactNumber, inexactNumberError } from './json-numbers.ts';
 import type { App } from './types.ts';
 
 declare module 'fastify' {
@@ -13,7 +14,10 @@ declare module 'fastify' {
  * For a scope of routes that machines call with an HMAC signature over the
  * raw body (the bank feed, game providers): JSON is read as text, the
  * signature and time are checked, and only then is the body parsed, so a
- * forged request is refused before anything looks at its content.
+ * forged request is refused before anything looks at its content. A body
+ * that names a field twice, or holds a number with more digits than it reads
+ * as (an amount of 500.10000000000001), is refused: its text is what was
+ * signed, and it must mean exactly one thing.
  */
 export function requireSignedJson(
   scope: App,
@@ -42,6 +46,7 @@ export function requireSignedJson(
       throw new AppError(400, 'MALFORMED_JSON', 'malformed_json');
     }
     if (hasDuplicateKey(raw)) throw new AppError(400, 'JSON_DUPLICATE_KEY', 'json_duplicate_key');
+    if (firstInexactNumber(raw) !== undefined) throw inexactNumberError();
   });
 }
 

@@ -96,8 +96,13 @@ export async function fakeGames(
 }
 
 /** Calls one of our seamless-wallet callbacks as the provider does: a signed JSON POST. */
-export function callback(app: App, path: string, body: unknown, options: { secret?: string; nowMs?: number } = {}) {
-  const raw = JSON.stringify(body);
+export function callback(
+  app: App,
+  path: string,
+  body: unknown,
+  options: { secret?: string; nowMs?: number; rawBody?: string } = {},
+) {
+  const raw = options.rawBody ?? JSON.stringify(body);
   const signed = signedHeaders(options.secret ?? PROVIDER_SECRET, raw, options.nowMs);
   return app.inject({
     method: 'POST',

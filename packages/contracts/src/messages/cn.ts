@@ -39,6 +39,7 @@ export const cn: Catalogue = {
   not_found: '未找到所请求的内容。',
   method_not_allowed: '不支持此操作。',
   malformed_json: '无法读取请求，请重试。',
+  json_number_inexact: '请求中的数字位数过多，无法准确读取。金额最多只能有两位小数。',
   payload_too_large: '请求内容过大。',
   unsupported_media_type: '请求必须以 JSON 格式发送。',
   idempotency_key_invalid: 'Idempotency-Key 请求头必须为8到128个字母、数字、"-" 或 "_"。',

@@ -41,6 +41,8 @@ export const en = {
   not_found: 'The requested item was not found.',
   method_not_allowed: 'This action is not supported.',
   malformed_json: 'The request could not be read. Please try again.',
+  json_number_inexact:
+    'A number in the request has more digits than it can be read with exactly. Amounts take at most 2 decimals.',
   payload_too_large: 'The request is too large.',
   unsupported_media_type: 'The request must be sent as JSON.',
   idempotency_key_invalid: 'The Idempotency-Key header must be 8 to 128 letters, digits, "-" or "_".',

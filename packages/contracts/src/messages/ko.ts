@@ -39,6 +39,8 @@ export const ko: Catalogue = {
   not_found: '요청한 항목을 찾을 수 없습니다.',
   method_not_allowed: '지원하지 않는 작업입니다.',
   malformed_json: '요청을 읽을 수 없습니다. 다시 시도해 주세요.',
+  json_number_inexact:
+    '요청의 숫자에 정확히 읽을 수 있는 것보다 많은 자릿수가 있습니다. 금액은 소수점 둘째 자리까지만 입력할 수 있습니다.',
   payload_too_large: '요청이 너무 큽니다.',
   unsupported_media_type: '요청은 JSON 형식으로 보내야 합니다.',
   idempotency_key_invalid: 'Idempotency-Key 헤더는 영문자, 숫자, "-" 또는 "_"로 된 8~128자여야 합니다.',

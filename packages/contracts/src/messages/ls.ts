@@ -39,6 +39,7 @@ export const ls: Catalogue = {
   not_found: 'ບໍ່ພົບຂໍ້ມູນທີ່ຕ້ອງການ.',
   method_not_allowed: 'ບໍ່ຮອງຮັບການເຮັດລາຍການນີ້.',
   malformed_json: 'ບໍ່ສາມາດອ່ານຄຳຮ້ອງໄດ້ ກະລຸນາລອງໃໝ່.',
+  json_number_inexact: 'ຕົວເລກໃນຄຳຮ້ອງມີຫຼັກຫຼາຍເກີນກວ່າຈະອ່ານໄດ້ຢ່າງຖືກຕ້ອງ. ຈຳນວນເງິນມີທົດສະນິຍົມໄດ້ບໍ່ເກີນ 2 ຕຳແໜ່ງ.',
   payload_too_large: 'ຄຳຮ້ອງມີຂະໜາດໃຫຍ່ເກີນໄປ.',
   unsupported_media_type: 'ຄຳຮ້ອງຕ້ອງສົ່ງເປັນ JSON.',
   idempotency_key_invalid: 'ສ່ວນຫົວ Idempotency-Key ຕ້ອງຍາວ 8 ຫາ 128 ຕົວ: ຕົວອັກສອນ, ຕົວເລກ, "-" ຫຼື "_".',

@@ -39,6 +39,7 @@ export const th: Catalogue = {
   not_found: 'ไม่พบข้อมูลที่ต้องการ',
   method_not_allowed: 'ไม่รองรับการทำรายการนี้',
   malformed_json: 'ไม่สามารถอ่านคำขอได้ กรุณาลองใหม่อีกครั้ง',
+  json_number_inexact: 'ตัวเลขในคำขอมีจำนวนหลักมากเกินกว่าจะอ่านได้อย่างแม่นยำ จำนวนเงินมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง',
   payload_too_large: 'คำขอมีขนาดใหญ่เกินไป',
   unsupported_media_type: 'คำขอต้องส่งเป็น JSON',
   idempotency_key_invalid: 'ส่วนหัว Idempotency-Key ต้องยาว 8 ถึง 128 ตัว ประกอบด้วยตัวอักษร ตัวเลข "-" หรือ "_"',

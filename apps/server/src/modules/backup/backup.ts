@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { openPostgres } from '../../db/database.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 
@@ -19,10 +20,16 @@ const run = promisify(execFile);
  * transaction), so a backup taken while players deposit and withdraw is a
  * moment of the site, and the manifest says exactly what that moment holds.
  *
- * A restore goes into an empty database only, checks the dump against its
- * manifest first, runs pg_restore in one transaction, then proves what it
- * restored: the same row counts, the same audit head, the ledger check and
- * the audit chain passing.
+ * The manifest is signed: HMAC-SHA256 with BACKUP_SIGNING_KEY, a key kept
+ * in the configuration and never in the backup. A digest alone proves only
+ * that the dump and its manifest agree, and whoever can edit one can edit the
+ * other; with the signature a restore refuses a dump edited together with its
+ * manifest, a manifest signed with another key, and one not signed at all.
+ *
+ * A restore goes into an empty database only, checks the manifest's
+ * signature and the dump against the manifest first, runs pg_restore in one
+ * transaction, then proves what it restored: the same row counts, the same
+ * audit head, the ledger check and the audit chain passing.
  */
 
 /** The tables whose rows a restore must bring back, counted at the backup's moment. */
@@ -51,9 +58,60 @@ export type BackupManifest = {
   pgDump: string;
 };
 
+/** A manifest as written: its fields, which key signed it (an id, not the key) and the signature. */
+export type SignedManifest = BackupManifest & { keyId: string; signature: string };
+
 export class BackupError extends Error {}
 
 const manifestPath = (file: string) => `${file}.manifest.json`;
+const SIGNATURE_PREFIX = 'hmac-sha256=';
+
+/** Names a key without revealing it: the same key always gives the same id. */
+export function backupKeyId(key: string): string {
+  return createHmac('sha256', key).update('siam-play backup signing key id').digest('hex').slice(0, 16);
+}
+
+/** The signature of a manifest: HMAC-SHA256 over its canonical JSON (keys sorted), the key id included. */
+function signatureOf(key: string, manifest: BackupManifest, keyId: string): string {
+  const { format, createdAt, bytes, sha256, counts, auditHead, pgDump } = manifest;
+  const text = canonicalJson({ format, createdAt, bytes, sha256, counts, auditHead, pgDump, keyId });
+  return `${SIGNATURE_PREFIX}${createHmac('sha256', key).update(text).digest('hex')}`;
+}
+
+/** The manifest as a backup writes it: its fields, the key's id and their signature. */
+export function signManifest(key: string, manifest: BackupManifest): SignedManifest {
+  const keyId = backupKeyId(key);
+  return { ...manifest, keyId, signature: signatureOf(key, manifest, keyId) };
+}
+
+/**
+ * The manifest, if its signature is this key's over exactly these fields;
+ * else a BackupError that says which of three things is wrong: no
+ * signature, another key, or a manifest changed after it was signed.
+ */
+export function verifyManifest(key: string, manifest: SignedManifest, file: string): BackupManifest {
+  if (typeof manifest.signature !== 'string' || !manifest.signature.startsWith(SIGNATURE_PREFIX)) {
+    throw new BackupError(
+      `${manifestPath(file)} is not signed: a backup restores only with the signature BACKUP_SIGNING_KEY made when it was taken`,
+    );
+  }
+  if (manifest.keyId !== backupKeyId(key)) {
+    // The file's own words are shown only when they are a key id: nothing else from it reaches the terminal.
+    const given = typeof manifest.keyId === 'string' && /^[0-9a-f]{16}$/.test(manifest.keyId) ? manifest.keyId : '?';
+    throw new BackupError(
+      `${manifestPath(file)} was signed with another key (key id ${given}; this configuration's is ` +
+        `${backupKeyId(key)}): restore with the BACKUP_SIGNING_KEY of the site that made the backup`,
+    );
+  }
+  const expected = Buffer.from(signatureOf(key, manifest, manifest.keyId));
+  const given = Buffer.from(manifest.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new BackupError(
+      `${manifestPath(file)} does not match its signature: the manifest (and with it, perhaps, the dump) was changed after the backup was taken`,
+    );
+  }
+  return manifest;
+}
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -78,8 +136,8 @@ async function auditHead(client: pg.Client | pg.PoolClient): Promise<string | nu
   return result.rows[0]?.hash ?? null;
 }
 
-/** Takes a backup of the PostgreSQL database at `databaseUrl` into `file` (and its manifest). */
-export async function backupDatabase(databaseUrl: string, file: string): Promise<BackupManifest> {
+/** Takes a backup of the PostgreSQL database at `databaseUrl` into `file` (and its manifest, signed with `signingKey`). */
+export async function backupDatabase(databaseUrl: string, file: string, signingKey: string): Promise<BackupManifest> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -108,7 +166,8 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
       auditHead: head,
       pgDump: version.trim(),
     };
-    await writeFile(manifestPath(file), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    const signed = signManifest(signingKey, manifest);
+    await writeFile(manifestPath(file), `${JSON.stringify(signed, null, 2)}\n`, { mode: 0o600 });
     return manifest;
   } finally {
     await client.end();
@@ -123,19 +182,33 @@ export type RestoreReport = {
   auditHead: string | null;
 };
 
-/** Restores `file` into the empty database at `targetUrl`, then proves it holds what the manifest says. */
-export async function restoreDatabase(file: string, targetUrl: string): Promise<RestoreReport> {
-  let manifest: BackupManifest;
+/** The manifest beside `file`, signed with `signingKey`, and the dump matching it; else a BackupError. */
+async function checkedManifest(file: string, signingKey: string): Promise<BackupManifest> {
+  let written: SignedManifest;
   try {
-    manifest = JSON.parse(await readFile(manifestPath(file), 'utf8')) as BackupManifest;
+    written = JSON.parse(await readFile(manifestPath(file), 'utf8')) as SignedManifest;
   } catch {
     throw new BackupError(
       `no manifest beside the backup (${manifestPath(file)}): a backup is the dump and its manifest`,
     );
   }
+  if (written === null || typeof written !== 'object') {
+    throw new BackupError(`${manifestPath(file)} is not a backup manifest`);
+  }
+  const manifest = verifyManifest(signingKey, written, file);
   if ((await sha256Of(file)) !== manifest.sha256) {
     throw new BackupError(`${file} does not match its manifest's SHA-256: the file is damaged or not this backup`);
   }
+  return manifest;
+}
+
+/**
+ * Restores `file` into the empty database at `targetUrl`, then proves it
+ * holds what the manifest says. Nothing is restored unless the manifest
+ * carries `signingKey`'s signature and the dump matches it.
+ */
+export async function restoreDatabase(file: string, targetUrl: string, signingKey: string): Promise<RestoreReport> {
+  const manifest = await checkedManifest(file, signingKey);
   const probe = new pg.Client({ connectionString: targetUrl });
   await probe.connect();
   try {

@@ -4,6 +4,7 @@ import { LINE_REPLIES } from '@app/contracts/notification-texts';
 import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { LineConfig } from '../../env.ts';
+import { type ThrottleRule, throttle } from '../throttle/throttle.service.ts';
 
 /** How long a linking code can be sent to the official account. */
 const LINE_CODE_TTL_MS = 10 * 60_000;
@@ -53,29 +54,75 @@ export async function unlinkLine(db: Queryable, playerId: number): Promise<void>
   await db.deleteFrom('line_links').where('player_id', '=', playerId).execute();
 }
 
-/** A message to one LINE user that is no player notification (the linking replies), through the outbox. */
-async function queueLineText(trx: Trx, to: string, text: string): Promise<void> {
-  await trx
+/**
+ * Codes a LINE user may send per window, and the window. Enough for a typo or
+ * two; useless for guessing one of 31^6 codes. Beyond it the messages of the
+ * window are neither tried (a right code neither) nor answered, but for one
+ * reply that says to wait: the texts (LINE_REPLIES.tooManyCodes) say 15 minutes.
+ */
+export const LINE_CODE_ATTEMPTS_MAX = 5;
+export const LINE_CODE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The answer to a user's own message (linked, how to link, wait), through the
+ * outbox as a LINE reply with the message's reply token: replies do not count
+ * against the account's message quota, so an answer costs nothing. Without a
+ * token nothing is answered: an answer is never a billable push.
+ */
+async function queueLineReply(db: Queryable, to: string, replyToken: string | undefined, text: string) {
+  if (!replyToken) return;
+  await db
     .insertInto('notification_sends')
-    .values({ channel: 'LINE', target: to, payload: JSON.stringify({ text }) })
+    .values({ channel: 'LINE', target: to, payload: JSON.stringify({ text, replyToken }) })
     .execute();
 }
 
 /** The webhook's events that matter here (https://developers.line.biz/en/reference/messaging-api/#webhook-event-objects). */
 export type LineEvent = {
   type: string;
+  replyToken?: string | undefined;
   source?: { type: string; userId?: string | undefined } | undefined;
   message?: { type: string; text?: string | undefined } | undefined;
 };
 
-export type LineEventOutcome = 'linked' | 'unknown_code' | 'unfollowed' | 'ignored';
+export type LineEventOutcome = 'linked' | 'unknown_code' | 'throttled' | 'unfollowed' | 'ignored';
+
+const bilingual = (key: 'unknownCode' | 'tooManyCodes') => `${LINE_REPLIES.th[key]}\n${LINE_REPLIES.en[key]}`;
 
 /**
- * One webhook event. A text message from a user that is a live code links
- * that LINE user to the code's player (a LINE user follows one player, a
- * player one LINE user; the code is used up) and thanks them in the code's
- * language; any other text is answered with how to link. Unfollowing (the
- * user blocked the account) unlinks: nothing more is sent to them.
+ * A text from a LINE user, as a linking code: a live code links that LINE
+ * user to the code's player (a LINE user follows one player, a player one
+ * LINE user; the code is used up) and thanks them in the code's language;
+ * any other text is answered with how to link.
+ */
+async function linkByCode(trx: Trx, userId: string, code: string, replyToken: string | undefined) {
+  const used = await trx
+    .deleteFrom('line_link_codes')
+    .where('code', '=', code)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['player_id', 'language'])
+    .executeTakeFirst();
+  if (!used) {
+    await queueLineReply(trx, userId, replyToken, bilingual('unknownCode'));
+    return 'unknown_code' as const;
+  }
+  await trx
+    .deleteFrom('line_links')
+    .where((eb) => eb.or([eb('line_user_id', '=', userId), eb('player_id', '=', used.player_id)]))
+    .execute();
+  await trx
+    .insertInto('line_links')
+    .values({ player_id: used.player_id, line_user_id: userId, language: used.language })
+    .execute();
+  await queueLineReply(trx, userId, replyToken, LINE_REPLIES[used.language as Language].linked);
+  return 'linked' as const;
+}
+
+/**
+ * One webhook event. A text message is a code attempt, counted per LINE user
+ * (LINE_CODE_ATTEMPTS_MAX per LINE_CODE_WINDOW_MS) before it is tried, so one
+ * signed webhook of 100 guesses tries 5. Unfollowing (the user blocked the
+ * account) unlinks: nothing more is sent to them.
  */
 export async function handleLineEvent(db: Db, event: LineEvent): Promise<LineEventOutcome> {
   const userId = event.source?.type === 'user' ? event.source.userId : undefined;
@@ -85,27 +132,18 @@ export async function handleLineEvent(db: Db, event: LineEvent): Promise<LineEve
     return 'unfollowed';
   }
   if (event.type !== 'message' || event.message?.type !== 'text') return 'ignored';
-  const text = (event.message.text ?? '').trim().toUpperCase().replace(/\s+/g, '');
-  return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .deleteFrom('line_link_codes')
-      .where('code', '=', text)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['player_id', 'language'])
-      .executeTakeFirst();
-    if (!used) {
-      await queueLineText(trx, userId, `${LINE_REPLIES.th.unknownCode}\n${LINE_REPLIES.en.unknownCode}`);
-      return 'unknown_code' as const;
+  const attempts: ThrottleRule = {
+    scope: 'line_code',
+    subject: userId,
+    max: LINE_CODE_ATTEMPTS_MAX,
+    windowMs: LINE_CODE_WINDOW_MS,
+  };
+  if (!(await throttle.allow(db, [attempts]))) {
+    if (await throttle.allow(db, [{ ...attempts, scope: 'line_code_wait', max: 1 }])) {
+      await queueLineReply(db, userId, event.replyToken, bilingual('tooManyCodes'));
     }
-    await trx
-      .deleteFrom('line_links')
-      .where((eb) => eb.or([eb('line_user_id', '=', userId), eb('player_id', '=', used.player_id)]))
-      .execute();
-    await trx
-      .insertInto('line_links')
-      .values({ player_id: used.player_id, line_user_id: userId, language: used.language })
-      .execute();
-    await queueLineText(trx, userId, LINE_REPLIES[used.language as Language].linked);
-    return 'linked' as const;
-  });
+    return 'throttled';
+  }
+  const code = (event.message.text ?? '').trim().toUpperCase().replace(/\s+/g, '');
+  return db.transaction().execute((trx) => linkByCode(trx, userId, code, event.replyToken));
 }

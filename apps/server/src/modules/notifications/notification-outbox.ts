@@ -77,6 +77,9 @@ async function sendOne(ctx: OutboxContext, send: ClaimedSend): Promise<LinePushO
     return ctx.push.send(subscription, body);
   }
   if (!ctx.line) return { kind: 'refused', error: 'LINE is not set up' };
+  // An answer to a user's own message goes as a reply (its token, free of the quota), never as a push.
+  if (typeof send.payload.replyToken === 'string')
+    return ctx.line.api.reply(send.payload.replyToken, [{ type: 'text', text }]);
   return ctx.line.api.push(send.target, [{ type: 'text', text }], retryKeyOf(send.id, ctx.line.channelSecret));
 }
 
@@ -92,7 +95,7 @@ async function settle(db: Db, send: ClaimedSend, outcome: LinePushOutcome | Push
   if (outcome.kind === 'gone') {
     await db.deleteFrom('push_subscriptions').where('endpoint', '=', send.target).execute();
   }
-  const error = outcome.kind === 'gone' ? 'subscription gone' : outcome.error;
+  const error = outcome.kind === 'gone' ? (outcome.error ?? 'subscription gone') : outcome.error;
   const giveUp = outcome.kind !== 'retry' || send.attempts >= OUTBOX_MAX_ATTEMPTS;
   await db
     .updateTable('notification_sends')

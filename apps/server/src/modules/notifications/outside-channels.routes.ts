@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../auth/session-guard.ts';
 import { addFriendUrl, createLinkCode, handleLineEvent, isLinked, unlinkLine } from './line-links.ts';
 import { checkLineSignature, LINE_SIGNATURE_HEADER } from './line-messaging.ts';
+import { subscribePush, unsubscribePush } from './push-subscriptions.ts';
 
 type OutsideChannelsDeps = { db: Db; config: Config };
 
@@ -91,7 +92,7 @@ export async function outsideChannelRoutes(app: App, deps: OutsideChannelsDeps) 
       schema: {
         tags,
         security,
-        summary: "Opts this device in to Web Push (the browser's PushSubscription)",
+        summary: "Opts this device in to Web Push (the browser's PushSubscription, on a known push service)",
         body: pushSubscribeRequestSchema,
         response: { 200: okSchema, ...errorResponses },
       },
@@ -100,14 +101,7 @@ export async function outsideChannelRoutes(app: App, deps: OutsideChannelsDeps) 
       const { endpoint, keys } = request.body;
       const language = request.body.language ?? request.language ?? FALLBACK_LANGUAGE;
       const playerId = sessionOf(request).playerId;
-      // An endpoint is one browser: subscribing again (another player on it) moves it.
-      await deps.db
-        .insertInto('push_subscriptions')
-        .values({ player_id: playerId, endpoint, p256dh: keys.p256dh, auth: keys.auth, language })
-        .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({ player_id: playerId, p256dh: keys.p256dh, auth: keys.auth, language }),
-        )
-        .execute();
+      await subscribePush(deps.db, { playerId, endpoint, keys, language }, deps.config.outside.pushServiceHosts);
       return { success: true as const };
     },
   );
@@ -124,11 +118,7 @@ export async function outsideChannelRoutes(app: App, deps: OutsideChannelsDeps) 
       },
     },
     async (request) => {
-      await deps.db
-        .deleteFrom('push_subscriptions')
-        .where('endpoint', '=', request.body.endpoint)
-        .where('player_id', '=', sessionOf(request).playerId)
-        .execute();
+      await unsubscribePush(deps.db, sessionOf(request).playerId, request.body.endpoint);
       return { success: true as const };
     },
   );
@@ -140,6 +130,7 @@ const lineWebhookSchema = z.object({
     .array(
       z.looseObject({
         type: z.string(),
+        replyToken: z.string().max(200).optional(),
         source: z.looseObject({ type: z.string(), userId: z.string().max(100).optional() }).optional(),
         message: z.looseObject({ type: z.string(), text: z.string().max(5000).optional() }).optional(),
       }),

@@ -1,10 +1,15 @@
 import type { Agent } from 'node:https';
 import { loadWebPush } from '../../lib/lazy-module.ts';
+import { isAllowedPushEndpoint } from './push-endpoint.ts';
 
-/** What became of a push: delivered to the push service, gone (the subscription ended), or worth trying again. */
+/**
+ * What became of a push: delivered to the push service, gone (the
+ * subscription ended, or its endpoint is on no allowed push service: either
+ * way it is deleted), refused, or worth trying again.
+ */
 export type PushOutcome =
   | { kind: 'sent' }
-  | { kind: 'gone' }
+  | { kind: 'gone'; error?: string }
   | { kind: 'refused'; error: string }
   | { kind: 'retry'; error: string };
 
@@ -16,14 +21,27 @@ export interface PushSender {
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
+export type WebPushOptions = {
+  timeoutMs: number;
+  /** The push services' hosts (push-endpoint.ts); any other endpoint is never connected to. */
+  allowedHosts: readonly string[];
+  /** An HTTPS agent of one's own (a push service behind a private CA; the tests' local push service). */
+  agent?: Agent;
+};
+
 /**
  * Web Push (RFC 8030/8291/8292) through the `web-push` package, signed with
- * our VAPID keys. `agent`: an HTTPS agent of one's own (a push service
- * behind a private CA; the tests' local push service).
+ * our VAPID keys. The endpoint is checked against the allowlist again here,
+ * at the only place that connects to it, so a subscription stored before the
+ * rule (or written around the subscribe route) is never fetched.
  */
-export function webPushSender(vapid: VapidKeys, timeoutMs: number, agent?: Agent): PushSender {
+export function webPushSender(vapid: VapidKeys, options: WebPushOptions): PushSender {
+  const { timeoutMs, agent } = options;
   return {
     async send(target, payload) {
+      if (!isAllowedPushEndpoint(target.endpoint, options.allowedHosts)) {
+        return { kind: 'gone', error: 'endpoint is on no allowed push service' };
+      }
       const webPush = await loadWebPush();
       try {
         await webPush.sendNotification(

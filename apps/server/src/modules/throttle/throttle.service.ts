@@ -25,50 +25,69 @@ function tooMany(retryAfterMs: number, messageKey: MessageKey): AppError {
 }
 
 /**
+ * Reserves one attempt under every rule, or answers how long until the
+ * first of them lets one through. One transaction holds an advisory lock per
+ * subject: the count and the reservation are one atomic step, so 30
+ * simultaneous attempts against a limit of 5 let exactly 5 through.
+ */
+async function reserveOrWait(
+  db: Db,
+  rules: readonly ThrottleRule[],
+): Promise<{ ids: number[] } | { retryAfterMs: number }> {
+  const limited = rules
+    .filter((rule) => rule.max > 0)
+    .sort((a, b) => `${a.scope}:${a.subject}`.localeCompare(`${b.scope}:${b.subject}`));
+  if (limited.length === 0) return { ids: [] };
+  return db.transaction().execute(async (trx) => {
+    for (const rule of limited) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`throttle:${rule.scope}:${rule.subject}`}))`.execute(trx);
+    }
+    let retryAfterMs = 0;
+    for (const rule of limited) {
+      const found = await sql<{ wait_ms: number }>`
+        select (extract(epoch from (failed_at + ${interval(rule.windowMs)} - now())) * 1000)::bigint as wait_ms
+          from login_failures
+         where scope = ${rule.scope} and subject = ${rule.subject} and failed_at > now() - ${interval(rule.windowMs)}
+         order by failed_at desc
+        offset ${rule.max - 1} limit 1`.execute(trx);
+      const waitMs = found.rows[0]?.wait_ms;
+      if (waitMs !== undefined) retryAfterMs = Math.max(retryAfterMs, Number(waitMs));
+    }
+    if (retryAfterMs > 0) return { retryAfterMs };
+    const inserted = await trx
+      .insertInto('login_failures')
+      .values(limited.map((rule) => ({ scope: rule.scope, subject: rule.subject })))
+      .returning('id')
+      .execute();
+    await sql`delete from login_failures where id in (
+        select id from login_failures where failed_at < now() - ${interval(RETENTION_MS)} limit ${PRUNE_BATCH_MAX})`.execute(
+      trx,
+    );
+    return { ids: inserted.map((row) => row.id) };
+  });
+}
+
+/**
  * Throttles that hold under concurrency and across server instances. An
  * attempt is reserved before the expensive or sensitive work (a password
- * check, a registration) in one transaction that holds an advisory lock per
- * subject: the count and the reservation are one atomic step, so 30
- * simultaneous attempts against a limit of 5 let exactly 5 through. A
- * successful attempt may release its reservation; a failed one keeps it.
+ * check, a registration); a successful attempt may release its reservation,
+ * a failed one keeps it.
  */
 export const throttle = {
+  /** Reserves an attempt, or refuses with 429 TOO_MANY_ATTEMPTS (Retry-After) when a rule is spent. */
   async reserve(
     db: Db,
     rules: readonly ThrottleRule[],
     messageKey: MessageKey = 'too_many_attempts',
   ): Promise<number[]> {
-    const limited = rules
-      .filter((rule) => rule.max > 0)
-      .sort((a, b) => `${a.scope}:${a.subject}`.localeCompare(`${b.scope}:${b.subject}`));
-    if (limited.length === 0) return [];
-    return db.transaction().execute(async (trx) => {
-      for (const rule of limited) {
-        await sql`select pg_advisory_xact_lock(hashtext(${`throttle:${rule.scope}:${rule.subject}`}))`.execute(trx);
-      }
-      let retryAfterMs = 0;
-      for (const rule of limited) {
-        const found = await sql<{ wait_ms: number }>`
-          select (extract(epoch from (failed_at + ${interval(rule.windowMs)} - now())) * 1000)::bigint as wait_ms
-            from login_failures
-           where scope = ${rule.scope} and subject = ${rule.subject} and failed_at > now() - ${interval(rule.windowMs)}
-           order by failed_at desc
-          offset ${rule.max - 1} limit 1`.execute(trx);
-        const waitMs = found.rows[0]?.wait_ms;
-        if (waitMs !== undefined) retryAfterMs = Math.max(retryAfterMs, waitMs);
-      }
-      if (retryAfterMs > 0) throw tooMany(retryAfterMs, messageKey);
-      const inserted = await trx
-        .insertInto('login_failures')
-        .values(limited.map((rule) => ({ scope: rule.scope, subject: rule.subject })))
-        .returning('id')
-        .execute();
-      await sql`delete from login_failures where id in (
-          select id from login_failures where failed_at < now() - ${interval(RETENTION_MS)} limit ${PRUNE_BATCH_MAX})`.execute(
-        trx,
-      );
-      return inserted.map((row) => row.id);
-    });
+    const outcome = await reserveOrWait(db, rules);
+    if ('retryAfterMs' in outcome) throw tooMany(outcome.retryAfterMs, messageKey);
+    return outcome.ids;
+  },
+
+  /** Reserves an attempt and says whether it was allowed: for callers that answer no one with a 429 (a webhook). */
+  async allow(db: Db, rules: readonly ThrottleRule[]): Promise<boolean> {
+    return !('retryAfterMs' in (await reserveOrWait(db, rules)));
   },
 
   /** Gives back reserved attempts (the attempt succeeded and must not count). */
