@@ -52,8 +52,9 @@ function characterOf(character: string): string {
   return fold(unhomoglyph(folded));
 }
 
-/** A text with every character read as it is compared. */
-const charactersOf = (text: string) => Array.from(text.normalize('NFKC').replace(INVISIBLE, ''), characterOf).join('');
+/** A text with every character read as it is compared (composed again: a look-alike may map to a letter and a mark). */
+const charactersOf = (text: string) =>
+  Array.from(text.normalize('NFKC').replace(INVISIBLE, ''), characterOf).join('').normalize('NFC');
 
 /**
  * Titles written before a name. Thai ones as words (written joined to the
