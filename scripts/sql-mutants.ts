@@ -34,7 +34,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openPglite } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
+import { migrate } from '../apps/server/src/migrations.ts';
 import { mutatedSource, SQL_MUTANTS, type SqlMutant } from '../apps/server/test/support/sql-mutants.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase } from './db/database.ts';
-import { MigrationChangedError, migrate } from './db/migrate.ts';
+import { MigrationChangedError } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from './env.ts';
+import { migrate } from './migrations.ts';
 import { seedDemoData } from './modules/demo/demo.seed.ts';
 import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
 

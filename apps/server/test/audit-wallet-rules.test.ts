@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { AssertionError } from '../src/lib/assert.ts';
+import { migrate } from '../src/migrations.ts';
 import { type Actor, appendAudit, GENESIS_HASH, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { ensureHouseAccounts, type HouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { applyManualCredit } from '../src/modules/wallet/manual-adjustment.ts';

@@ -6,9 +6,9 @@ import { API_PATHS } from '@app/contracts/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openPostgres } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
+import { migrate } from '../src/migrations.ts';
 import { sealAudit, startAuditSealer } from '../src/modules/audit/audit.service.ts';
 import {
   type BackupManifest,

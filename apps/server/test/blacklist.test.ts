@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blacklistedKinds } from '../src/modules/blacklist/blacklist.service.ts';
 import { auditList, call } from './support/admin.ts';
 import { serviceKey } from './support/money.ts';
+import { sameNameWrittenOtherwise } from './support/name-variants.ts';
 import { type TestContext, testApp, uniqueBankNumber, uniquePhone } from './support/test-app.ts';
 
 /**
@@ -21,6 +22,11 @@ afterAll(async () => {
   // The test leaves nothing barred behind for the other test files.
   if (added.length > 0) await t.database.db.deleteFrom('blacklist').where('id', 'in', added).execute();
 });
+
+let tags = 0;
+/** Letters of this run alone, so that a name barred here bars nothing in another test. */
+const letterTag = () =>
+  `${process.pid}x${Date.now()}x${++tags}`.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] as string);
 
 async function bar(kind: string, value: string, note?: string) {
   const response = await call(t.app, serviceKey, 'POST', ADMIN_PATHS.blacklist, { kind, value, note });
@@ -144,5 +150,46 @@ describe('issue 21: the blacklist', () => {
       expect(await blacklistedKinds(t.database.db, { fullName: written }), written).toEqual(['NAME']);
     }
     expect(await blacklistedKinds(t.database.db, { fullName: `${unique} ใจร้าย` })).toEqual([]);
+  });
+
+  it('a barred name is found however it is written: a title (Dr, คุณ, ดร.), full-width, a Cyrillic look-alike, hyphen, comma, words swapped', async () => {
+    const name = `Excluded Person${letterTag()}`;
+    expect((await bar('NAME', name)).statusCode).toBe(200);
+    for (const [way, written] of Object.entries(sameNameWrittenOtherwise(name))) {
+      expect(await blacklistedKinds(t.database.db, { fullName: written }), `${way}: ${written}`).toEqual(['NAME']);
+    }
+  });
+
+  it('a different person with a similar name is not found on the list', async () => {
+    const tag = letterTag();
+    expect((await bar('NAME', `Excluded Person${tag}`)).statusCode).toBe(200);
+    for (const written of [
+      `Excluded Persons${tag}`,
+      `Excluded Parson${tag}`,
+      `Person${tag}`,
+      `Excluded Person${tag} Junior`,
+    ]) {
+      expect(await blacklistedKinds(t.database.db, { fullName: written }), written).toEqual([]);
+    }
+  });
+
+  it('the same name with a title or its words in another order is already there: 409, nothing added', async () => {
+    const tag = letterTag();
+    expect((await bar('NAME', `Excluded Person${tag}`)).statusCode).toBe(200);
+    for (const written of [`Dr. Excluded-Person${tag}`, `Person${tag}, Excluded`]) {
+      const again = await bar('NAME', written);
+      expect(again.statusCode, written).toBe(409);
+      expect(again.json().data.errorCode).toBe('BLACKLIST_EXISTS');
+    }
+  });
+
+  it('a barred account number is refused at registration at every bank, not only the one it was barred at', async () => {
+    const account = uniqueBankNumber();
+    expect((await bar('BANK_ACCOUNT', account)).statusCode).toBe(200);
+    for (const bankCode of ['KBANK', 'BBL', 'SCB']) {
+      const response = await register({ bankNumber: account, bankCode });
+      expect(response.statusCode, bankCode).toBe(403);
+      expect(response.json().data.errorCode).toBe('REGISTRATION_UNAVAILABLE');
+    }
   });
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DataDirLockedError, openPglite } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
+import { migrate } from '../src/migrations.ts';
 import { testConfig } from './support/test-app.ts';
 
 /** These run on PGlite on disk whatever the project: they are about the embedded store itself. */

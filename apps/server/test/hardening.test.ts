@@ -8,9 +8,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
+import { migrate } from '../src/migrations.ts';
 import { createTokenSigner } from '../src/modules/auth/tokens.ts';
 import { serviceKey } from './support/money.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/migrations.ts';
 import { ACCOUNT_KIND, ensureHouseAccounts, GAME_PROVIDERS, PROVIDERS } from '../src/modules/ledger/ledger.service.ts';
 import { onPostgres, openTestDatabase } from './support/test-app.ts';
 

@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type DatabaseHandle, type Db, openPglite, openPostgres } from '../src/db/database.ts';
-import { checksumOf, MIGRATIONS, type Migration, MigrationChangedError, migrate } from '../src/db/migrate.ts';
+import { checksumOf, MIGRATIONS, type Migration, MigrationChangedError, migrateWith } from '../src/db/migrate.ts';
 import { MODULE_SQL_FILES, moduleSql } from '../src/db/module-sql.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
+import { migrate } from '../src/migrations.ts';
 import { bearer, credit, newPlayer, onPostgres, testConfig } from './support/test-app.ts';
 
 /**
@@ -45,6 +46,7 @@ const SHIPPED: Record<number, string> = {
   24: '82ce2a5d4dfa6236f07a22b07702f5ce80f055077ad336e7c3be8fadf4e458c3',
   25: '3ce3b0d549235a8951aab7a03e6fbf878228befbf6b6ccf2ab45850374aa6ab9',
   26: 'b770d2adf751ef2249dee4eb76ced00bc0e1f517ee503980a615a7aadf6398c9',
+  27: '4e138626d0b1996a4f05643dfea51b1850025d03004d34c3e618089b31129457',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */
@@ -186,6 +188,61 @@ describe('migrations that never change', () => {
     expect(await migrate(db)).toEqual(versionsFrom(10));
     expect(await functionsPresent(db)).toEqual([...new Set(MODULE_FUNCTIONS)].sort());
     expect(await withdrawOn(db)).toEqual({ status: 200, balance: 300 });
+  });
+
+  it('migration 027 makes every stored name key again by the rule for names; two barred names now one keep the older', async () => {
+    const db = await emptyDatabase();
+    await migrate(db);
+    await seedReferenceData(db);
+    const app = await buildApp({ db, config: testConfig(), logger: false });
+    try {
+      await newPlayer(app, { fullName: 'Dr. Excluded-Person' });
+      await newPlayer(app, { fullName: 'นาย สมชาย ใจดี' });
+    } finally {
+      await app.close();
+    }
+    // The keys as the rule before 027 made them, and the blacklist's names likewise.
+    await sql`update players set name_key = replace(replace(lower(full_name), ' ', ''), '.', '')`.execute(db);
+    const entries = await sql<{ id: number }>`
+      insert into blacklist (kind, value, normalised, created_by) values
+        ('NAME', 'Excluded Person', 'excludedperson', 'admin'),
+        ('NAME', 'Excluded, Person', 'excluded,person', 'admin'),
+        ('NAME', 'Another Name', 'anothername', 'admin')
+      returning id`.execute(db);
+    const [older, later] = entries.rows.map((row) => Number(row.id));
+    await sql`delete from schema_migrations where version = 27`.execute(db);
+    await sql`drop index players_bank_number_idx`.execute(db);
+
+    expect(await migrate(db)).toEqual([27]);
+    const players = await db.selectFrom('players').select(['full_name', 'name_key']).orderBy('id').execute();
+    expect(players.map((row) => [row.full_name, row.name_key])).toEqual([
+      ['Dr. Excluded-Person', 'excludedperson'],
+      ['นาย สมชาย ใจดี', 'สมชายใจดี'],
+    ]);
+    const barred = await db.selectFrom('blacklist').select(['id', 'normalised']).orderBy('id').execute();
+    expect(barred.map((row) => [Number(row.id), row.normalised])).toEqual([
+      [older, 'excludedperson'],
+      [Number(later) + 1, 'anothername'],
+    ]);
+    const removed = await sql<{ actor: string; action: string; target_id: string; reason: string }>`
+      select actor, action, target_id, reason from audit_log where action = 'blacklist.remove'`.execute(db);
+    expect(removed.rows).toEqual([
+      {
+        actor: 'migration',
+        action: 'blacklist.remove',
+        target_id: String(later),
+        reason: `the same name as entry ${older} under the new rule for names`,
+      },
+    ]);
+  });
+
+  it('a migrator not given the data steps refuses migration 027 and records nothing', async () => {
+    const db = await emptyDatabase();
+    await expect(migrateWith(db, {})).rejects.toThrow(/027-name-keys\.ts needs its data step recomputeNameKeys/);
+    const { rows } = await sql<{
+      present: string | null;
+    }>`select to_regclass('schema_migrations')::text as present`.execute(db);
+    expect(rows[0]?.present ?? null).toBeNull();
   });
 
   it('a shipped migration whose text changed refuses start with a message naming the file', async () => {

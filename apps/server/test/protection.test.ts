@@ -11,6 +11,7 @@ import { exclusionEnd } from '../src/modules/protection/protection.service.ts';
 import { type DepositPlayer, transferFrom } from './support/deposits.ts';
 import { callback, fakeGames } from './support/games.ts';
 import { sendBankTransfer, serviceKey } from './support/money.ts';
+import { sameNameWrittenOtherwise } from './support/name-variants.ts';
 import {
   bearer,
   newPlayer,
@@ -38,6 +39,23 @@ async function newProtectedPlayer(): Promise<DepositPlayer & { fullName: string 
   const fullName = `Player ${letters(unique('n'))}`;
   const player = await newPlayer(t.app, { fullName });
   return { ...player, fullName, bankCode: 'KBANK', id: await playerIdOf(t.database.db, player.phoneNumber) };
+}
+
+/** A registration by another person (their own phone and bank account unless the overrides say otherwise). */
+function registerAnother(overrides: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: API_PATHS.register,
+    payload: {
+      agentId: 1,
+      fullName: 'Another Person',
+      bankNumber: uniqueBankNumber(),
+      bankCode: 'KBANK',
+      phoneNumber: uniquePhone(),
+      password: 'password123',
+      ...overrides,
+    },
+  });
 }
 
 function call(player: { token: string }, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
@@ -543,6 +561,36 @@ describe('time-out and self-exclusion (issue 22)', () => {
                where player_id = ${player.id}`.execute(t.database.db);
     expect((await register({ fullName: name })).statusCode).toBe(200);
     expect((await promptPay(player, 100)).statusCode).toBe(200);
+  });
+
+  it('during a self-exclusion the same name however written, or the same account number at another bank, is refused', async () => {
+    const player = await newProtectedPlayer();
+    await call(player, 'POST', PROTECTION_PATHS.exclusion, { kind: 'SELF_EXCLUSION', length: '6m' });
+    for (const [way, fullName] of Object.entries(sameNameWrittenOtherwise(player.fullName))) {
+      const answer = await registerAnother({ fullName });
+      expect(answer.statusCode, `${way}: ${fullName}`).toBe(403);
+      expect(answer.json().data.errorCode).toBe('REGISTRATION_EXCLUDED');
+    }
+    for (const bankCode of ['BBL', 'SCB']) {
+      const answer = await registerAnother({ bankNumber: player.bankNumber, bankCode });
+      expect(answer.statusCode, bankCode).toBe(403);
+      expect(answer.json().data.errorCode).toBe('REGISTRATION_EXCLUDED');
+    }
+  });
+
+  it('during a self-exclusion a different person with a similar name registers', async () => {
+    const player = await newProtectedPlayer();
+    await call(player, 'POST', PROTECTION_PATHS.exclusion, { kind: 'SELF_EXCLUSION', length: '6m' });
+    const [first, second] = player.fullName.split(' ');
+    for (const fullName of [
+      `${first} ${second}a`,
+      `${first}s ${second}`,
+      `${player.fullName} Junior`,
+      `Dr ${second}`,
+    ]) {
+      const answer = await registerAnother({ fullName });
+      expect(answer.statusCode, `${fullName}: ${answer.body}`).toBe(200);
+    }
   });
 });
 

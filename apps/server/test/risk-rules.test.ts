@@ -297,11 +297,13 @@ describe('the facts each rule reads, from the database', () => {
   it('blacklisted bank account, phone or (normalised) name; an admin adds it after registration', async () => {
     const p = await playerWithWithdrawal(5_000, 300);
     expect((await factsFor(p)).blacklisted).toEqual([]);
+    // The name as the admin wrote it: a title, its words in another order, a hyphen (the player's is "Risk Tester …").
+    const [risk, tester, tag] = p.fullName.split(' ');
     const added = await t.app.inject({
       method: 'POST',
       url: ADMIN_PATHS.blacklist,
       headers: { 'x-admin-key': ADMIN_KEY },
-      payload: { kind: 'NAME', value: `นาย ${p.fullName.toUpperCase()}` },
+      payload: { kind: 'NAME', value: `Dr. ${tag?.toUpperCase()}, ${tester}-${risk}` },
     });
     expect(added.statusCode).toBe(200);
     expect((await factsFor(p)).blacklisted).toEqual(['NAME']);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balanceAfter, JOURNALS_PER_PLAYER, seedScale } from '../bench/scale.ts';
 import { openPostgres } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/migrations.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { onServer } from './support/postgres-server.ts';
 import { onPostgres } from './support/test-app.ts';

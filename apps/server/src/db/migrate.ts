@@ -27,9 +27,22 @@ import { playerWithdrawalIndexSchemaSql } from './migrations/023-player-withdraw
 import { journalPlayerIndexSchemaSql } from './migrations/024-journal-player-index.ts';
 import { seamlessOneWriteSchemaSql } from './migrations/025-seamless-one-write.ts';
 import { bonusRoundsSchemaSql } from './migrations/026-bonus-rounds.ts';
+import { nameKeysSchemaSql } from './migrations/027-name-keys.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
-export type Migration = { version: number; name: string; sql: string };
+/**
+ * A migration: its SQL, and for a change of data that only TypeScript can
+ * make (a key made by a rule that lives in a module), the name of a data step
+ * run after the SQL in the same transaction. The steps are the modules' code,
+ * so the composition root passes them in (src/migrations.ts). The checksum
+ * covers the SQL, which names its data step; a step, like the SQL, is never
+ * changed once shipped (a later change of the rule runs again in a new
+ * migration).
+ */
+export type Migration = { version: number; name: string; sql: string; data?: string };
+
+/** The data steps of the migrations, by name (src/migrations.ts has them). */
+export type DataSteps = Readonly<Record<string, (trx: Trx) => Promise<void>>>;
 
 /**
  * Versioned migrations: tables, columns, indexes, data. Applied once each, in
@@ -68,6 +81,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'journal-player-index', sql: journalPlayerIndexSchemaSql },
   { version: 25, name: 'seamless-one-write', sql: seamlessOneWriteSchemaSql },
   { version: 26, name: 'bonus-rounds', sql: bonusRoundsSchemaSql },
+  { version: 27, name: 'name-keys', sql: nameKeysSchemaSql, data: 'recomputeNameKeys' },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */
@@ -115,7 +129,7 @@ async function prepareBookkeeping(trx: Trx): Promise<void> {
 }
 
 /** Checks the applied migrations' checksums (recording the missing ones), then applies the rest. */
-async function applyMigrations(trx: Trx): Promise<number[]> {
+async function applyMigrations(trx: Trx, steps: DataSteps): Promise<number[]> {
   const rows = await trx.selectFrom('schema_migrations').select(['version', 'checksum']).execute();
   const applied = new Map(rows.map((row) => [row.version, row.checksum]));
   const done: number[] = [];
@@ -123,6 +137,7 @@ async function applyMigrations(trx: Trx): Promise<number[]> {
     const checksum = checksumOf(migration.sql);
     if (!applied.has(migration.version)) {
       await sql.raw(migration.sql).execute(trx);
+      if (migration.data !== undefined) await dataStep(steps, migration, migration.data)(trx);
       await trx
         .insertInto('schema_migrations')
         .values({ version: migration.version, name: migration.name, checksum })
@@ -138,6 +153,17 @@ async function applyMigrations(trx: Trx): Promise<number[]> {
     }
   }
   return done;
+}
+
+/** A migration's data step: a migrator not given it must not record the migration as applied. */
+function dataStep(steps: DataSteps, migration: Migration, name: string) {
+  const step = steps[name];
+  if (step === undefined) {
+    throw new Error(
+      `Migration ${migrationFile(migration)} needs its data step ${name}: migrate with src/migrations.ts.`,
+    );
+  }
+  return step;
 }
 
 /**
@@ -163,11 +189,11 @@ async function applyModuleSql(trx: Trx, files: readonly ModuleSql[]): Promise<vo
  * when a shipped migration differs from what the database applied. Returns
  * the versions applied.
  */
-export async function migrate(db: Db): Promise<number[]> {
+export async function migrateWith(db: Db, steps: DataSteps): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await prepareBookkeeping(trx);
-    const done = await applyMigrations(trx);
+    const done = await applyMigrations(trx, steps);
     await applyModuleSql(trx, moduleSql());
     return done;
   });

@@ -1,6 +1,6 @@
 import { DataDirLockedError, openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { loadConfig } from '../env.ts';
+import { migrate } from '../migrations.ts';
 import { runLedgerCheck } from '../modules/checks/check-runs.service.ts';
 import { ensureSystemOperator, SYSTEM_OPERATORS } from '../modules/operators/operator.service.ts';
 

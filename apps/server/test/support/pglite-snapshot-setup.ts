@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../src/db/database.ts';
-import { migrate } from '../../src/db/migrate.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
+import { migrate } from '../../src/migrations.ts';
 
 /**
  * For runs that start the test database many times (mutation testing: every

@@ -3378,13 +3378,6 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: "(b.kind = 'PHONE' and b.normalised = p.phone_number)", replace: '(false)' }],
     killedBy: { file: RISK_RULES, test: 'blacklisted bank account, phone or (normalised) name' },
   },
-  {
-    id: 'RF7',
-    fn: 'withdrawal_risk_facts',
-    rule: 'a blacklisted (normalised) name is a hit',
-    changes: [{ find: "(b.kind = 'NAME' and b.normalised = p.name_key)", replace: '(false)' }],
-    killedBy: { file: RISK_RULES, test: 'blacklisted bank account, phone or (normalised) name' },
-  },
   // player_withdraw_scored (withdrawals/sql/player_withdraw.sql) ---------------------------
   {
     id: 'WS1',

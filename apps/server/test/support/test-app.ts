@@ -6,10 +6,10 @@ import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
-import { migrate } from '../../src/db/migrate.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
 import { type Config, loadConfig } from '../../src/env.ts';
 import type { App } from '../../src/http/types.ts';
+import { migrate } from '../../src/migrations.ts';
 import { usePasswordCost } from '../../src/modules/auth/password.ts';
 import { applySqlMutant } from './sql-mutants.ts';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { likeContains } from '../../lib/sql-like.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { normaliseDigits, normaliseName } from './identity.ts';
+import { nameKey, nameKeys, normaliseDigits } from './identity.ts';
 
 /**
  * The blacklist (issue 21): admins bar bank accounts, phones and names; a
@@ -14,10 +14,19 @@ import { normaliseDigits, normaliseName } from './identity.ts';
  * which are not built yet.
  */
 
-/** The form of a value that is compared. */
+/** The form of a value that is stored and compared (identity.ts: the one rule for names and numbers). */
 export function normalisedOf(kind: BlacklistKind, value: string): string {
-  return kind === 'NAME' ? normaliseName(value) : normaliseDigits(value);
+  return kind === 'NAME' ? nameKey(value) : normaliseDigits(value);
 }
+
+/** Every stored form a value is found under: a name's words in any order, a number's digits. */
+function comparedForms(kind: BlacklistKind, value: string): string[] {
+  if (kind === 'NAME') return nameKeys(value);
+  const digits = normaliseDigits(value);
+  return digits === '' ? [] : [digits];
+}
+
+const alreadyListed = () => new AppError(409, 'BLACKLIST_EXISTS', 'blacklist_exists');
 
 const COLUMNS = [
   'id',
@@ -50,7 +59,10 @@ export async function listBlacklist(
   const text = query.q?.trim();
   if (text) {
     filtered = filtered.where((eb) =>
-      eb.or([eb('value', 'ilike', likeContains(text)), eb('normalised', 'like', likeContains(text.toLowerCase()))]),
+      eb.or([
+        eb('value', 'ilike', likeContains(text)),
+        eb('normalised', 'like', likeContains(nameKey(text) || text.toLowerCase())),
+      ]),
     );
   }
   const [rows, count] = await Promise.all([
@@ -70,6 +82,8 @@ export async function addToBlacklist(db: Db, actor: Actor, input: BlacklistReque
   if (normalised === '') throw new AppError(400, 'VALIDATION_ERROR', 'blacklist_value_invalid');
   try {
     return await db.transaction().execute(async (trx) => {
+      // The same name with its words in another order is already there too ("Person, Excluded").
+      if ((await blacklistedKinds(trx, { [FIELD_OF[input.kind]]: input.value })).length > 0) throw alreadyListed();
       const row = await trx
         .insertInto('blacklist')
         .values({ kind: input.kind, value: input.value, normalised, note: input.note || null, created_by: actor.name })
@@ -86,9 +100,7 @@ export async function addToBlacklist(db: Db, actor: Actor, input: BlacklistReque
       return entry;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'blacklist_kind_normalised_key')) {
-      throw new AppError(409, 'BLACKLIST_EXISTS', 'blacklist_exists');
-    }
+    if (isUniqueViolation(error, 'blacklist_kind_normalised_key')) throw alreadyListed();
     throw error;
   }
 }
@@ -109,24 +121,33 @@ export async function removeFromBlacklist(db: Db, actor: Actor, id: number): Pro
   });
 }
 
-/** The kinds of the given details that are on the blacklist (none: an empty list). */
+/** The detail of blacklistedKinds that holds a value of each kind. */
+const FIELD_OF = { PHONE: 'phone', BANK_ACCOUNT: 'bankNumber', NAME: 'fullName' } as const;
+
+/**
+ * The kinds of the given details that are on the blacklist (none: an empty
+ * list). A bank account number is barred at every bank; a name is found with
+ * its words in any order.
+ */
 export async function blacklistedKinds(
   db: Queryable,
   details: { phone?: string; bankNumber?: string; fullName?: string },
 ): Promise<BlacklistKind[]> {
-  const wanted: { kind: BlacklistKind; normalised: string }[] = [];
-  if (details.phone) wanted.push({ kind: 'PHONE', normalised: normalisedOf('PHONE', details.phone) });
-  if (details.bankNumber)
-    wanted.push({ kind: 'BANK_ACCOUNT', normalised: normalisedOf('BANK_ACCOUNT', details.bankNumber) });
-  if (details.fullName) wanted.push({ kind: 'NAME', normalised: normalisedOf('NAME', details.fullName) });
-  const usable = wanted.filter((item) => item.normalised !== '');
+  const wanted: { kind: BlacklistKind; forms: string[] }[] = [];
+  for (const kind of ['PHONE', 'BANK_ACCOUNT', 'NAME'] as const) {
+    const value = details[FIELD_OF[kind]];
+    if (value) wanted.push({ kind, forms: comparedForms(kind, value) });
+  }
+  const usable = wanted.filter((item) => item.forms.length > 0);
   if (usable.length === 0) return [];
   const rows = await db
     .selectFrom('blacklist')
     .select('kind')
+    .distinct()
     .where((eb) =>
-      eb.or(usable.map((item) => eb.and([eb('kind', '=', item.kind), eb('normalised', '=', item.normalised)]))),
+      eb.or(usable.map((item) => eb.and([eb('kind', '=', item.kind), eb('normalised', 'in', item.forms)]))),
     )
+    .orderBy('kind')
     .execute();
   return rows.map((row) => row.kind);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlayerFlagKind } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
+import { nameKeys } from '../blacklist/identity.ts';
 
 /** Accounts registered from one address or device within the window that make them all "shared". */
 export const SHARED_ORIGIN_ACCOUNTS = 3;
@@ -22,23 +23,25 @@ export function deviceKey(header: unknown): string | null {
 
 /**
  * Duplicate identity of a player just registered, flagged on both players:
- * the same normalised full name with another bank account (SAME_NAME), and
- * the same address (SHARED_ADDRESS) or device (SHARED_DEVICE) having
- * registered SHARED_ORIGIN_ACCOUNTS accounts or more within the window.
- * (The same bank account under two players is refused at registration.)
+ * the same name (blacklist/identity.ts: its words in any order) with another
+ * bank account (SAME_NAME), and the same address (SHARED_ADDRESS) or device
+ * (SHARED_DEVICE) having registered SHARED_ORIGIN_ACCOUNTS accounts or more
+ * within the window. (The same bank account under two players is refused at
+ * registration.)
  */
 export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise<PlayerFlagKind[]> {
   const player = await trx
     .selectFrom('players')
-    .select(['name_key', 'bank_code', 'bank_number', 'registered_address', 'registered_device'])
+    .select(['full_name', 'bank_code', 'bank_number', 'registered_address', 'registered_device'])
     .where('id', '=', playerId)
     .executeTakeFirstOrThrow();
   const found: { kind: PlayerFlagKind; related: number[] }[] = [];
-  if (player.name_key) {
+  const names = nameKeys(player.full_name);
+  if (names.length > 0) {
     const rows = await trx
       .selectFrom('players')
       .select('id')
-      .where('name_key', '=', player.name_key)
+      .where('name_key', 'in', names)
       .where('id', '<>', playerId)
       .where((eb) => eb.or([eb('bank_code', '<>', player.bank_code), eb('bank_number', '<>', player.bank_number)]))
       .limit(RELATED_MAX)

@@ -1,5 +1,5 @@
 import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
-import { normaliseName } from '../blacklist/identity.ts';
+import { nameKey } from '../blacklist/identity.ts';
 import type { PayoutContext } from './payout.service.ts';
 import { assessUnscored, claimDuePayouts, readStatement, sendPayout, work } from './payout.service.ts';
 import { BankUnavailableError } from './payout-bank.ts';
@@ -84,7 +84,7 @@ async function fillNameKeys(ctx: PayoutContext): Promise<void> {
   for (const row of rows) {
     await ctx.db
       .updateTable('players')
-      .set({ name_key: normaliseName(row.full_name) })
+      .set({ name_key: nameKey(row.full_name) })
       .where('id', '=', row.id)
       .execute();
   }

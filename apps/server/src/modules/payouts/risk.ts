@@ -204,7 +204,6 @@ type FactsRow = {
   phone_number: string;
   bank_number: string;
   full_name: string;
-  name_key: string | null;
   frozen: boolean;
   identity_changed_at: string | null;
   day_total: number;
@@ -251,11 +250,9 @@ export function riskFactsWindow(): { hours: number; since: Date } {
 }
 
 async function factsOf(db: Queryable, row: FactsRow): Promise<RiskFacts> {
-  // A player registered before names were normalised in the database: their name is compared here.
-  const blacklisted =
-    row.name_key === null
-      ? await blacklistedKinds(db, { phone: row.phone_number, bankNumber: row.bank_number, fullName: row.full_name })
-      : (row.blacklisted ?? []);
+  // The phone and the account number are compared in the facts' query; the name here, in every order of its
+  // words, by the one rule for names (blacklist/identity.ts).
+  const blacklisted = [...(row.blacklisted ?? []), ...(await blacklistedKinds(db, { fullName: row.full_name }))].sort();
   return {
     amount: Number(row.amount),
     dayTotal: Number(row.day_total),

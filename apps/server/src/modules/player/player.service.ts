@@ -18,7 +18,7 @@ import { type PlayerAdminRow, type PlayerRow, playerRepository } from './player.
 const phoneInUse = () => new AppError(409, 'PHONE_IN_USE', 'phone_in_use');
 const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_account_in_use');
 
-import { normaliseName } from '../blacklist/identity.ts';
+import { nameKey } from '../blacklist/identity.ts';
 import { flagDuplicateIdentity, isLoopback } from '../payouts/identity-flags.ts';
 import { registrationExcluded } from '../protection/protection.service.ts';
 
@@ -41,12 +41,11 @@ export async function registerPlayer(
   // A barred phone or bank account (issue 21): one answer for both, which says neither.
   const barred = await blacklistedKinds(db, { phone: input.phoneNumber, bankNumber: input.bankNumber });
   if (barred.length > 0) throw new AppError(403, 'REGISTRATION_UNAVAILABLE', 'registration_unavailable');
-  // A time-out or self-exclusion in force covers a new account with its phone, bank account or name (issue 22).
+  // A time-out or self-exclusion in force covers a new account with its phone, bank account (at any bank) or name.
   const excluded = await registrationExcluded(db, {
     phoneNumber: input.phoneNumber,
-    bankCode: bank.code,
     bankNumber: input.bankNumber,
-    nameKey: normaliseName(input.fullName),
+    fullName: input.fullName,
   });
   if (excluded) throw new AppError(403, 'REGISTRATION_EXCLUDED', 'registration_excluded');
   if ((await playerRepository.findIdByPhone(db, input.phoneNumber)) !== undefined) throw phoneInUse();
@@ -68,7 +67,7 @@ export async function registerPlayer(
         // A loopback address is this machine (the demo, or a proxy without TRUST_PROXY), not the player's.
         registeredAddress: origin.address && !isLoopback(origin.address) ? origin.address : null,
         registeredDevice: origin.device ?? null,
-        nameKey: normaliseName(input.fullName),
+        nameKey: nameKey(input.fullName),
       });
       await openPlayerAccounts(trx, playerId);
       await flagDuplicateIdentity(trx, playerId);

@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { nameKeys, normaliseDigits } from '../blacklist/identity.ts';
 
 /** What a protected action is, for player_protection_refusal (protection/sql). */
 export type ProtectedAction = 'DEPOSIT' | 'PLAY' | 'BET' | 'CLAIM';
@@ -396,21 +397,26 @@ export async function playerProtectionForOperator(db: Queryable, playerId: numbe
 }
 
 /**
- * Whether a new registration's phone, bank account or normalised name
- * belongs to a player whose time-out or self-exclusion is in force.
+ * Whether a new registration's phone, bank account number or name belongs
+ * to a player whose time-out or self-exclusion is in force. The account
+ * number is compared at every bank (as the blacklist does: the number is
+ * what a person reuses, and one opened at another bank is still theirs), the
+ * name in every order of its words (blacklist/identity.ts).
  */
 export async function registrationExcluded(
   db: Queryable,
-  identity: { phoneNumber: string; bankCode: string; bankNumber: string; nameKey: string | null },
+  identity: { phoneNumber: string; bankNumber: string; fullName: string },
 ): Promise<boolean> {
+  const names = nameKeys(identity.fullName);
+  const sameName = names.length === 0 ? sql`false` : sql`p.name_key in (${sql.join(names)})`;
   const { rows } = await sql<{ excluded: boolean }>`
     select exists (
       select 1 from players p
         join player_exclusions e on e.player_id = p.id
        where e.starts_at <= now() and (e.ends_at is null or e.ends_at > now())
          and (p.phone_number = ${identity.phoneNumber}
-              or (p.bank_code = ${identity.bankCode} and p.bank_number = ${identity.bankNumber})
-              or (${identity.nameKey}::text is not null and p.name_key = ${identity.nameKey}))
+              or p.bank_number = ${normaliseDigits(identity.bankNumber)}
+              or ${sameName})
     ) as excluded`.execute(db);
   return rows[0]?.excluded === true;
 }

@@ -4,7 +4,9 @@
 -- force (the setting p_rules_code), the player's identity, the day's total,
 -- whether an earlier withdrawal was paid, the deposits and the turnover since
 -- it, the security events since p_since (failed logins, new devices), shared
--- identities, a promotion's turnover left, and the blacklist's hits. The one
+-- identities, a promotion's turnover left, and the blacklist's hits on the
+-- phone and the account number (the name is compared by risk.ts, with the
+-- rule for names in TypeScript: blacklist/identity.ts). The one
 -- home of the facts' query: readWithdrawalToScore reads it alone (a
 -- withdrawal scored later, by the payout worker) and player_withdraw_scored
 -- with the withdrawal itself. PL/pgSQL, so that its plan is kept per session
@@ -22,7 +24,7 @@ begin
        where h.player_id = w.player_id and h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id)
     select w.amount, w.status, r.route, r.reasons, r.score,
       (select s.value from settings s where s.code = p_rules_code) as rules,
-      p.phone_number, p.bank_number, p.full_name, p.name_key, p.frozen_at is not null as frozen,
+      p.phone_number, p.bank_number, p.full_name, p.frozen_at is not null as frozen,
       p.identity_changed_at,
       (select coalesce(sum(amount), 0) from history
         where player_id = w.player_id and type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')
@@ -48,8 +50,7 @@ begin
         limit 1) as promotion_left,
       (select array_agg(distinct b.kind order by b.kind) from blacklist b
         where (b.kind = 'PHONE' and b.normalised = p.phone_number)
-           or (b.kind = 'BANK_ACCOUNT' and b.normalised = p.bank_number)
-           or (b.kind = 'NAME' and b.normalised = p.name_key)) as blacklisted
+           or (b.kind = 'BANK_ACCOUNT' and b.normalised = p.bank_number)) as blacklisted
       from w join players p on p.id = w.player_id
       left join withdrawal_reviews r on r.history_id = w.id
   ) as f;
