@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatBangkokDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { useProtection } from '@/lib/protection';
 import { PROTECTION_NS } from '@/lib/protection-i18n';
 
@@ -12,7 +12,7 @@ export function ExclusionNotice({ context = 'protection' }: { context?: 'protect
   const { t } = useTranslation(PROTECTION_NS);
   const exclusion = useProtection().data?.exclusion ?? null;
   if (!exclusion) return null;
-  const date = exclusion.endsAt ? formatBangkokDateTime(exclusion.endsAt) : '';
+  const date = exclusion.endsAt ? formatDateTime(exclusion.endsAt) : '';
   let text: string;
   if (context === 'deposit') {
     if (exclusion.endsAt === null) text = t('blocked.depositPermanent');

@@ -25,19 +25,3 @@ export function movedNothing(entry: Pick<HistoryListEntry, 'beforeAmount' | 'aft
 
 /** The class modifier of an amount: plus in green, minus in red, nothing moved in grey. */
 export const SIGN_LOOKS = { '+': 'plus', '-': 'minus', '': 'none' } as const;
-
-/** Spec §2, the transactions page: Thai locale with year, short month, day, hour and minute. */
-const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatThaiDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : thaiDateTime.format(date);
-}
-
-export { formatDateTime } from '@/lib/dates';

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useRewards } from '@/features/rewards/api/get-rewards';
 import { usePoints, useRedeemReward, useRedemptions } from '@/features/rewards/api/redeem';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, interfaceLocale } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { newIdempotencyKey, outcomeUnknown } from '@/lib/idempotency';
 import { rewardImageUrl } from '@/lib/reward-image';
 import type { ModalProps } from '@/stores/modal-store';
@@ -243,8 +243,7 @@ function RedemptionList({
             </span>
           </div>
           <span className="redemptions__meta">
-            {formatDateTime(redemption.createdAt, interfaceLocale())} ·{' '}
-            {t('rewards.price', { points: formatPoints(redemption.points) })}
+            {formatDateTime(redemption.createdAt)} · {t('rewards.price', { points: formatPoints(redemption.points) })}
           </span>
           {redemption.note && <span className="redemptions__note">{redemption.note}</span>}
         </li>
