@@ -128,7 +128,7 @@ function HistoryTable({ entries, busy }: { entries: HistoryListEntry[]; busy: bo
                 {`${sign}${formatBaht(entry.amount)}฿`}
               </td>
               <td className="history-table__status">
-                <StatusBadge status={entry.status} />
+                <StatusBadge entry={entry} />
                 <RejectionNote entry={entry} />
                 <PaidNote entry={entry} />
               </td>

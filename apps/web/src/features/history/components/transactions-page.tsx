@@ -174,7 +174,7 @@ function TransactionsTable({ rows, busy }: { rows: Transaction[]; busy: boolean 
                   {formatBaht(row.afterAmount)}
                 </td>
                 <td className="tx-table__status" data-testid="transaction-status">
-                  <StatusBadge status={row.status} />
+                  <StatusBadge entry={row} />
                   <RejectionNote entry={row} />
                   <PaidNote entry={row} />
                 </td>
