@@ -515,6 +515,17 @@ describe('§4 withdraw success', () => {
     expect(review).toHaveTextContent(/within 15 minutes/);
   });
 
+  it('with automatic payouts off, a withdrawal waiting for review says it is being checked, never "on its way to your bank"', async () => {
+    const reply = accepted(500) as { body: Record<string, unknown> };
+    // No autoPay in the settings: automatic payouts are off, so the server routes every withdrawal to review.
+    const { dialog } = await openWithdraw({ routes: { [WITHDRAW]: { body: { ...reply.body, payout: 'REVIEW' } } } });
+    type(dialog, '500');
+    fireEvent.click(submitButton(dialog));
+    const review = await screen.findByRole('dialog', { name: 'Withdrawal in progress' });
+    expect(review).toHaveTextContent('Your withdrawal of ฿500.00 is being checked by our team');
+    expect(review).not.toHaveTextContent('on its way to your bank account');
+  });
+
   it('§4 withdraw: the in-progress modal also closes everything with Escape', async () => {
     const { dialog } = await openWithdraw({ routes: { [WITHDRAW]: accepted(500) } });
     type(dialog, '500');

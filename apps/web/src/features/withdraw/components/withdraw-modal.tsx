@@ -1,6 +1,7 @@
 import './withdraw-modal.css';
 import { WITHDRAW_PROCESSING_MINUTES, WITHDRAW_QUICK_AMOUNTS_BAHT } from '@app/contracts/limits';
 import { formatBahtWithSymbol, SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
+import type { WithdrawResponse } from '@app/contracts/wallet';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromotionProgress } from '@/components/promotions/promotion-progress';
@@ -63,8 +64,8 @@ export function WithdrawModal({ onClose }: ModalProps) {
   /** The last failure's detail line; '' when the generic title says it all. */
   const [failure, setFailure] = useState<string | null>(null);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
-  /** The withdrawal just accepted and how it goes: the in-progress dialog is open while set. */
-  const [accepted, setAccepted] = useState<{ baht: number; automatic: boolean } | null>(null);
+  /** The withdrawal just accepted and how it goes (the server's payout route): the in-progress dialog is open while set. */
+  const [accepted, setAccepted] = useState<{ baht: number; route: WithdrawResponse['payout'] } | null>(null);
   /**
    * Set in the same tick as the send: the mutation's own pending flag reaches
    * this component a render later, so a fast double tap would slip past it.
@@ -106,7 +107,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
         onSuccess: (response) => {
           setSuccessMessage(response.message || t('withdraw.success'));
           setAmountText('');
-          setAccepted({ baht: response.data.amount, automatic: response.payout === 'AUTO' });
+          setAccepted({ baht: response.data.amount, route: response.payout });
         },
         onError: (error) => setFailure(failureDetail(error, t('withdraw.insufficient'))),
         onSettled: () => {
@@ -214,20 +215,41 @@ export function WithdrawModal({ onClose }: ModalProps) {
         </form>
       </Dialog>
 
-      {accepted !== null && (
-        <MessageDialog
-          title={accepted.automatic ? t('withdraw.autoTitle') : t('withdraw.inProgressTitle')}
-          tone="success"
-          onClose={onClose}
-        >
-          {accepted.automatic
-            ? t('withdraw.autoBody', { amount: formatBahtWithSymbol(accepted.baht) })
-            : t(autoPay ? 'withdraw.reviewBody' : 'withdraw.inProgressBody', {
-                amount: formatBahtWithSymbol(accepted.baht),
-                minutes: WITHDRAW_PROCESSING_MINUTES,
-              })}
-        </MessageDialog>
-      )}
+      {accepted !== null && <AcceptedDialog baht={accepted.baht} route={accepted.route} onClose={onClose} />}
     </>
+  );
+}
+
+/**
+ * What happens next to the withdrawal just accepted, as the server decided it:
+ * AUTO, paid to the bank now; REVIEW, an operator checks it first, whether or
+ * not automatic payouts are on (with them off every withdrawal waits for
+ * review, and "on its way to your bank" would not be true); no route (a
+ * replayed answer from before the rules), the spec's in-progress words.
+ */
+function AcceptedDialog({
+  baht,
+  route,
+  onClose,
+}: {
+  baht: number;
+  route: WithdrawResponse['payout'];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const amount = formatBahtWithSymbol(baht);
+  const body = {
+    AUTO: t('withdraw.autoBody', { amount }),
+    REVIEW: t('withdraw.reviewBody', { amount, minutes: WITHDRAW_PROCESSING_MINUTES }),
+    none: t('withdraw.inProgressBody', { amount, minutes: WITHDRAW_PROCESSING_MINUTES }),
+  }[route ?? 'none'];
+  return (
+    <MessageDialog
+      title={route === 'AUTO' ? t('withdraw.autoTitle') : t('withdraw.inProgressTitle')}
+      tone="success"
+      onClose={onClose}
+    >
+      {body}
+    </MessageDialog>
   );
 }
