@@ -1,10 +1,12 @@
 import { API_PATHS } from '@app/contracts/paths';
+import { type LimitView, PROTECTION_PATHS } from '@app/contracts/protection';
 import type { DepositAccount, User } from '@app/contracts/player';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/stores/modal-store';
 import {
+  defaultProtection,
   defaultSettings,
   demoUser,
   errorBody,
@@ -285,5 +287,62 @@ describe('PromptPay QR in the deposit modal (beyond the spec)', () => {
     unavailable = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('img', { name: 'PromptPay QR code without an amount' })).toBeInTheDocument();
+  });
+});
+
+describe('deposits closed by the player’s own protection: the refusal first, no account to pay into', () => {
+  /** A daily limit of 500 baht, all of it deposited today; it frees at midnight Bangkok time (17:00 UTC). */
+  const usedUpLimit: LimitView = {
+    kind: 'DEPOSIT',
+    period: 'DAY',
+    amount: 500,
+    pending: null,
+    used: 500,
+    remaining: 0,
+    periodEndsAt: '2026-11-26T17:00:00.000Z',
+  };
+  const protection = (data: object) => ({
+    [`GET ${PROTECTION_PATHS.protection}`]: { body: { success: true, data: { ...defaultProtection, ...data } } },
+  });
+
+  it('over the deposit limit: says so with the limit and when it frees, that a transfer is held; no house account, copy button, QR or confirm button', async () => {
+    const requested: (string | null)[] = [];
+    const { dialog } = await openDeposit(playerWithPromptPay, {
+      ...protection({ limits: [usedUpLimit] }),
+      ...promptPayRoute(requested),
+    });
+    const notice = await within(dialog).findByTestId('exclusion-notice');
+    expect(notice).toHaveTextContent(
+      'Deposits are closed: you have reached your deposit limit of ฿500.00 a day. You can deposit again from 27 Nov 2026, 00:00.',
+    );
+    expect(notice).toHaveTextContent('A transfer sent before then is held for you, not credited.');
+    // The refusal comes first, before anything else the screen shows.
+    expect(dialog.querySelector('.dialog__body')?.firstElementChild).toBe(notice);
+    expect(within(dialog).queryByText('Transfer to this account')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(houseAccount.bankNumber)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Copy account number' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Amount for the QR/i)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /confirm deposit/i })).not.toBeInTheDocument();
+    expect(requested).toEqual([]);
+  });
+
+  it('a limit with something left still shows the house account', async () => {
+    const { dialog } = await openDeposit(playerWithHouseAccount, {
+      ...protection({ limits: [{ ...usedUpLimit, used: 400, remaining: 100 }] }),
+    });
+    expect(await within(dialog).findByText(houseAccount.bankNumber)).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('exclusion-notice')).not.toBeInTheDocument();
+  });
+
+  it('during a break: closed until its end, withdrawals still open', async () => {
+    const { dialog } = await openDeposit(playerWithHouseAccount, {
+      ...protection({
+        exclusion: { kind: 'TIMEOUT', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2026-11-26T10:00:00.000Z' },
+      }),
+    });
+    const notice = await within(dialog).findByTestId('exclusion-notice');
+    expect(notice).toHaveTextContent('Deposits are closed: you are on a break until 26 Nov 2026, 17:00.');
+    expect(notice).toHaveTextContent('You can still withdraw your money.');
+    expect(within(dialog).queryByText(houseAccount.bankNumber)).not.toBeInTheDocument();
   });
 });
