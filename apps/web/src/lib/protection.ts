@@ -61,3 +61,21 @@ export function useDepositBlock(): DepositBlock | null {
   const { data: settings } = useSettings();
   return depositBlock(data, (settings?.limits ?? DEFAULT_PLAYER_LIMITS).depositMinSatang);
 }
+
+/** An action the player's own protection closes now: until when (null: for good). */
+export type ActionBlock = { until: string | null };
+
+/**
+ * What the player's own protection closes now, for the screens that offer it
+ * (the home screen's buttons, the footer): a break closes deposits, games and
+ * promotions until it ends; a deposit limit used up closes deposits until it
+ * frees. null where the action is open.
+ */
+export function useBlockedActions(): Record<'deposit' | 'play' | 'promotions', ActionBlock | null> {
+  const deposit = useDepositBlock();
+  if (deposit?.reason === 'EXCLUDED') {
+    const block = { until: deposit.exclusion.endsAt };
+    return { deposit: block, play: block, promotions: block };
+  }
+  return { deposit: deposit ? { until: deposit.limit.periodEndsAt } : null, play: null, promotions: null };
+}

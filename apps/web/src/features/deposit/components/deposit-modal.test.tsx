@@ -1,6 +1,6 @@
 import { API_PATHS } from '@app/contracts/paths';
-import { type LimitView, PROTECTION_PATHS } from '@app/contracts/protection';
 import type { DepositAccount, User } from '@app/contracts/player';
+import { type LimitView, PROTECTION_PATHS } from '@app/contracts/protection';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
