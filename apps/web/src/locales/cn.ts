@@ -349,6 +349,7 @@ const cn: LocaleResource = {
     reviewBody: '您的{{amount}}提款正在由我们的团队审核，将在{{minutes}}分钟内处理。',
   },
   pages: {
+    homeTitle: '首页',
     transactionsTitle: '交易记录',
     transactionsSubtitle: '全部存款和取款记录',
     launchUfaTitle: '体育游戏',

@@ -330,6 +330,7 @@ const en = {
       'Your withdrawal of {{amount}} is being checked by our team. It is processed within {{minutes}} minutes.',
   },
   pages: {
+    homeTitle: 'Home',
     transactionsTitle: 'Transaction history',
     transactionsSubtitle: 'All deposits and withdrawals',
     launchUfaTitle: 'Sports game',

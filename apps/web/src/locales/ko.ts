@@ -352,6 +352,7 @@ const ko: LocaleResource = {
     reviewBody: '{{amount}} 출금을 저희 팀이 확인하고 있습니다. {{minutes}}분 이내에 처리됩니다.',
   },
   pages: {
+    homeTitle: '홈',
     transactionsTitle: '거래 내역',
     transactionsSubtitle: '모든 입금 및 출금 내역',
     launchUfaTitle: '스포츠 게임',

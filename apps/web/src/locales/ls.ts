@@ -351,6 +351,7 @@ const ls: LocaleResource = {
     reviewBody: 'ລາຍການຖອນ {{amount}} ຂອງທ່ານກຳລັງຖືກກວດສອບໂດຍທີມງານ ຈະດຳເນີນການພາຍໃນ {{minutes}} ນາທີ.',
   },
   pages: {
+    homeTitle: 'ໜ້າຫຼັກ',
     transactionsTitle: 'ປະຫວັດທຸລະກຳ',
     transactionsSubtitle: 'ລາຍການຝາກ ແລະ ຖອນທັງໝົດ',
     launchUfaTitle: 'ເກມກິລາ',

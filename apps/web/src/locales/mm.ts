@@ -352,6 +352,7 @@ const mm: LocaleResource = {
     reviewBody: 'သင်၏ {{amount}} ငွေထုတ်ယူမှုကို ကျွန်ုပ်တို့အဖွဲ့က စစ်ဆေးနေပါသည်။ {{minutes}} မိနစ်အတွင်း ဆောင်ရွက်ပေးပါမည်။',
   },
   pages: {
+    homeTitle: 'ပင်မစာမျက်နှာ',
     transactionsTitle: 'ငွေလွှဲမှတ်တမ်း',
     transactionsSubtitle: 'ငွေသွင်းနှင့် ငွေထုတ် စာရင်းအားလုံး',
     launchUfaTitle: 'အားကစားဂိမ်း',

@@ -350,6 +350,7 @@ const th: LocaleResource = {
     reviewBody: 'รายการถอน {{amount}} ของคุณอยู่ระหว่างการตรวจสอบโดยทีมงาน ระบบจะดำเนินการภายใน {{minutes}} นาที',
   },
   pages: {
+    homeTitle: 'หน้าหลัก',
     transactionsTitle: 'ประวัติธุรกรรม',
     transactionsSubtitle: 'รายการฝากและถอนทั้งหมด',
     launchUfaTitle: 'เกมกีฬา',

@@ -23,6 +23,17 @@ async function openHome(data: Partial<ProtectionData>) {
   return screen.findByRole('region', { name: 'My wallet' });
 }
 
+describe('the home screen', () => {
+  it('has one h1, in the player’s language', async () => {
+    await openHome({});
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toHaveTextContent('Home');
+    await act(() => i18n.changeLanguage('th'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('หน้าหลัก');
+  });
+});
+
 describe('the home screen during the player’s own time-out', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -34,8 +45,9 @@ describe('the home screen during the player’s own time-out', () => {
     const notice = await screen.findByTestId('exclusion-notice');
     expect(notice).toHaveTextContent('You are on a break until 27 Nov 2026, 01:16.');
     expect(notice).toHaveTextContent('Deposits, games and promotions are closed.');
-    // Before the wallet: the first thing on the screen.
-    expect(notice.parentElement?.firstElementChild).toBe(notice);
+    // Before the wallet: the first thing on the screen under its heading.
+    const wallet = screen.getByRole('region', { name: 'My wallet' });
+    expect(notice.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('deposit, play and promotions look closed and say until when; withdraw stays as it was', async () => {
