@@ -100,6 +100,8 @@ export type SqlRefusal =
       errorCode: ErrorCode;
       messageKey: MessageKey;
       params?: readonly string[];
+      /** The amounts are money the player reads as figures ("5,000.00"): grouped, two decimals. */
+      moneyParams?: true;
       textParams?: readonly string[];
     };
 
@@ -128,6 +130,7 @@ export const SQL_REFUSALS = {
     errorCode: 'PROMOTION_TURNOVER_UNMET',
     messageKey: 'promotion_turnover_unmet',
     params: ['done', 'required'],
+    moneyParams: true,
   },
   // decide_withdrawal (modules/withdrawals/sql)
   DW404: { status: 404, errorCode: 'ENTRY_NOT_FOUND', messageKey: 'entry_not_found' },
