@@ -336,6 +336,8 @@ const cn: LocaleResource = {
     submit: '取款',
     submitting: '正在取款...',
     belowMinimum: '最低取款金额为 {{amount}} 泰铢',
+    invalidAmount: '请只输入数字和一个小数点（最多两位小数），例如 1500 或 1500.50。',
+    cappedToBalance: '已调整为您的余额 {{amount}}。',
     insufficient: '余额不足',
     aboveLimit: '金额必须低于 {{amount}} 泰铢',
     balanceTooLow: '余额须超过 {{amount}} 泰铢才能取款',

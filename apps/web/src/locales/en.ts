@@ -313,6 +313,8 @@ const en = {
     submit: 'Withdraw',
     submitting: 'Withdrawing...',
     belowMinimum: 'Minimum withdrawal is {{amount}} baht',
+    invalidAmount: 'Use digits and one decimal point only, e.g. 1500 or 1500.50.',
+    cappedToBalance: 'Lowered to your balance, {{amount}}.',
     insufficient: 'Insufficient balance',
     aboveLimit: 'Amount must be under {{amount}} baht',
     balanceTooLow: 'Balance must be over {{amount}} baht to withdraw',

@@ -338,6 +338,8 @@ const ko: LocaleResource = {
     submit: '출금하기',
     submitting: '출금 중...',
     belowMinimum: '최소 출금 금액은 {{amount}}바트입니다',
+    invalidAmount: '숫자와 소수점 하나만 입력하세요(소수 둘째 자리까지). 예: 1500 또는 1500.50',
+    cappedToBalance: '잔액 {{amount}}(으)로 낮췄습니다.',
     insufficient: '잔액이 부족합니다',
     aboveLimit: '금액은 {{amount}}바트 미만이어야 합니다',
     balanceTooLow: '출금하려면 잔액이 {{amount}}바트를 초과해야 합니다',

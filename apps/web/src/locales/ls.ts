@@ -337,6 +337,8 @@ const ls: LocaleResource = {
     submit: 'ຖອນເງິນ',
     submitting: 'ກຳລັງຖອນເງິນ...',
     belowMinimum: 'ຖອນຂັ້ນຕ່ຳ {{amount}} ບາດ',
+    invalidAmount: 'ກະລຸນາປ້ອນສະເພາະຕົວເລກ ແລະ ຈຸດທົດສະນິຍົມໜຶ່ງຈຸດ (ບໍ່ເກີນ 2 ຕຳແໜ່ງ), ເຊັ່ນ 1500 ຫຼື 1500.50.',
+    cappedToBalance: 'ປັບເປັນຍອດເງິນຄົງເຫຼືອຂອງທ່ານ {{amount}} ແລ້ວ.',
     insufficient: 'ຍອດເງິນບໍ່ພຽງພໍ',
     aboveLimit: 'ຈຳນວນເງິນຕ້ອງໜ້ອຍກວ່າ {{amount}} ບາດ',
     balanceTooLow: 'ຍອດເງິນຕ້ອງຫຼາຍກວ່າ {{amount}} ບາດ ຈຶ່ງຈະຖອນໄດ້',

@@ -336,6 +336,8 @@ const th: LocaleResource = {
     submit: 'ถอนเงิน',
     submitting: 'กำลังถอนเงิน...',
     belowMinimum: 'ถอนขั้นต่ำ {{amount}} บาท',
+    invalidAmount: 'กรอกเฉพาะตัวเลขและจุดทศนิยมได้หนึ่งจุด ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 1500 หรือ 1500.50',
+    cappedToBalance: 'ปรับเป็นยอดเงินคงเหลือของคุณ {{amount}} แล้ว',
     insufficient: 'ยอดเงินไม่เพียงพอ',
     aboveLimit: 'จำนวนเงินต้องน้อยกว่า {{amount}} บาท',
     balanceTooLow: 'ยอดเงินต้องมากกว่า {{amount}} บาทจึงจะถอนได้',

@@ -17,7 +17,7 @@ import {
   balanceToSatang,
   capAmountText,
   formatLimitBaht,
-  sanitizeAmountInput,
+  readAmountInput,
   satangToAmountText,
   withdrawAmountError,
 } from '@/features/withdraw/utils/withdraw-amount';
@@ -59,6 +59,10 @@ export function WithdrawModal({ onClose }: ModalProps) {
   const limitBaht = formatLimitBaht(satangToBaht(limits.withdrawLimitSatang));
 
   const [amountText, setAmountText] = useState('');
+  /** What was typed is not an amount (letters, a sign, a comma, a third decimal): kept as typed, with an error. */
+  const [invalidText, setInvalidText] = useState(false);
+  /** The amount typed was over the balance and was lowered to it (spec §5), which the field says. */
+  const [capped, setCapped] = useState(false);
   /** Withdraw-all was pressed with a balance under the minimum. */
   const [balanceTooLow, setBalanceTooLow] = useState(false);
   /** The last failure's detail line; '' when the generic title says it all. */
@@ -72,7 +76,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
    */
   const sending = useRef(false);
 
-  const amountSatang = amountTextToSatang(amountText);
+  const amountSatang = invalidText ? undefined : amountTextToSatang(amountText);
   const amountError = withdrawAmountError(amountSatang, balanceSatang, limits);
   const canSubmit =
     !withdraw.isPending &&
@@ -81,8 +85,13 @@ export function WithdrawModal({ onClose }: ModalProps) {
     amountSatang >= limits.withdrawMinSatang &&
     balanceSatang >= limits.withdrawMinSatang;
 
-  function changeAmount(text: string) {
-    setAmountText(capAmountText(sanitizeAmountInput(text), balanceSatang));
+  /** Spec §5: digits and one decimal point, capped to the balance; never a silent change to another number. */
+  function changeAmount(raw: string) {
+    const { text, valid } = readAmountInput(raw);
+    const shown = valid ? capAmountText(text, balanceSatang) : text;
+    setAmountText(shown);
+    setInvalidText(!valid);
+    setCapped(valid && shown !== text);
     setBalanceTooLow(false);
     setSuccessMessage(null);
   }
@@ -122,11 +131,13 @@ export function WithdrawModal({ onClose }: ModalProps) {
     insufficient: t('withdraw.insufficient'),
     aboveLimit: t('withdraw.aboveLimit', { amount: limitBaht }),
   };
-  const fieldError = amountError
-    ? amountErrorText[amountError]
-    : balanceTooLow
-      ? t('withdraw.balanceTooLow', { amount: minimumBaht })
-      : undefined;
+  const fieldError = invalidText
+    ? t('withdraw.invalidAmount')
+    : amountError
+      ? amountErrorText[amountError]
+      : balanceTooLow
+        ? t('withdraw.balanceTooLow', { amount: minimumBaht })
+        : undefined;
 
   return (
     <>
@@ -161,7 +172,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
                   placeholder={t('withdraw.amountPlaceholder')}
                   value={amountText}
                   onChange={(event) => changeAmount(event.target.value)}
-                  aria-invalid={amountError ? true : undefined}
+                  aria-invalid={invalidText || amountError ? true : undefined}
                   aria-describedby={fieldError ? `${amountId}-error` : undefined}
                 />
                 <button type="button" className="button button--outline button--small" onClick={withdrawAll}>
@@ -169,6 +180,11 @@ export function WithdrawModal({ onClose }: ModalProps) {
                 </button>
               </div>
             </FormField>
+            {capped && (
+              <p className="withdraw__capped" role="status">
+                {t('withdraw.cappedToBalance', { amount: formatBahtWithSymbol(satangToBaht(balanceSatang)) })}
+              </p>
+            )}
 
             <fieldset className="withdraw__quick">
               <legend className="visually-hidden">{t('withdraw.quickAmounts')}</legend>
