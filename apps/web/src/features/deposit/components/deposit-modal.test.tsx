@@ -107,6 +107,23 @@ describe('§2 deposit modal', () => {
     expect(within(dialog).queryByText('Siam Commercial Bank')).not.toBeInTheDocument();
   });
 
+  it('bank names are each bank’s official name in the screen’s language: English (KASIKORNBANK, not "Kasikorn bank"), Chinese where the bank publishes one, else English', async () => {
+    const { dialog } = await openDeposit({
+      ...demoUser,
+      bankCode: 'KBANK',
+      bankName: 'Kasikorn bank',
+      accounts: [houseAccount],
+    });
+    expect(within(dialog).getByText('KASIKORNBANK')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Kasikorn bank')).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('cn'));
+    expect(await within(dialog).findByText('开泰银行')).toBeInTheDocument();
+    // SCB publishes no Chinese name that we know of: its English one, not a made-up one.
+    expect(within(dialog).getByText('Siam Commercial Bank')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('ko'));
+    expect(await within(dialog).findByText('KASIKORNBANK')).toBeInTheDocument();
+  });
+
   it('§2 deposit: every house account is shown, each with its own copy button', async () => {
     const second: DepositAccount = {
       bankCode: 'KTB',
@@ -156,7 +173,7 @@ describe('§2 deposit modal', () => {
 
   it("§5 deposit: the player's own bank is shown as the account to transfer from", async () => {
     const { dialog } = await openDeposit();
-    const own = within(dialog).getByRole('region', { name: `Transfer from this account: ${demoUser.bankName}` });
+    const own = within(dialog).getByRole('region', { name: 'Transfer from this account: KASIKORNBANK' });
     expect(own.querySelector('img')).toHaveAttribute('src', `/images/bank-png/${demoUser.bankCode}.png`);
     expect(within(own).getByTestId('bank-card-number')).toHaveTextContent(demoUser.bankNumber);
     expect(within(own).getByText(demoUser.fullName)).toBeInTheDocument();
