@@ -110,7 +110,8 @@ describe('§2 withdraw modal', () => {
 
   it("§2 withdraw: the destination bank card is the player's own bank account", async () => {
     const { dialog } = await openWithdraw();
-    const card = within(dialog).getByRole('region', { name: `Withdraw to: ${demoUser.bankName}` });
+    // The bank's official English name on an English screen (the stored name is the spec's "Kasikorn bank").
+    const card = within(dialog).getByRole('region', { name: 'Withdraw to: KASIKORNBANK' });
     expect(within(card).getByTestId('bank-card-number')).toHaveTextContent(demoUser.bankNumber);
     expect(card).toHaveTextContent(demoUser.fullName);
     expect(card.querySelector('img')).toHaveAttribute('src', `/images/bank-png/${demoUser.bankCode}.png`);
