@@ -7,6 +7,12 @@ import { defineConfig } from 'vitest/config';
 import { BACKOFFICE_BASE_PATH, DEMO_PATHS, serverPathPrefixes } from '../../packages/contracts/src/paths.ts';
 import { APP_UNIT_TEST_OPTIONS } from '../../packages/web-kit/src/testing/vitest-options.ts';
 
+/**
+ * The unit tests run as a phone outside Thailand would (New York): every moment the app shows must still
+ * read Bangkok time, so a formatter that took the device's zone fails a test here.
+ */
+if (process.env.VITEST) process.env.TZ = 'America/New_York';
+
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
 
 /** The first segment of a path: '/sandbox-bank/transfer' → '/sandbox-bank'. */

@@ -527,7 +527,7 @@ describe('issue 19: promotions and turnover', () => {
     const refused = await withdraw(player, 500);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ data: { errorCode: 'PROMOTION_TURNOVER_UNMET' } });
-    expect(refused.json().message).toContain('turnover 200 / 500 baht');
+    expect(refused.json().message).toContain('turnover 200.00 / 500.00 baht');
     await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, {
       playerRef: await wcRef(player),
       txnId: unique('rb'),

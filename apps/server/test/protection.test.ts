@@ -124,13 +124,33 @@ async function wc(player: DepositPlayer, kind: 'bet' | 'win', baht: number, roun
 }
 
 describe('deposit limits (issue 22)', () => {
+  it('a limit used up says so, with when it frees, never "up to 0 baht more"; the date is written in the player’s language', async () => {
+    const player = await newProtectedPlayer();
+    await setLimit(player, 'DEPOSIT', 'DAY', 500);
+    await deposit(player, 500);
+    const refused = await promptPay(player, 100);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().data.errorCode).toBe('DEPOSIT_LIMIT');
+    expect(refused.json().message).toMatch(
+      /^You have reached your deposit limit\. You can deposit again from \d{1,2} [A-Z][a-z]{2} 20\d\d, 00:00\.$/,
+    );
+    expect(refused.json().message).not.toContain('0 baht more');
+    const thai = await t.app.inject({
+      method: 'GET',
+      url: `${API_PATHS.depositPromptPay}?amount=100`,
+      headers: { ...bearer(player.token), 'accept-language': 'th' },
+    });
+    // Thai writes the day as every Thai screen of the app does: a Thai month and the Buddhist-era year.
+    expect(thai.json().message).toMatch(/^คุณฝากครบวงเงินฝากที่ตั้งไว้แล้ว ฝากได้อีกครั้งตั้งแต่ \d{1,2} \S+ 25\d\d 00:00$/);
+  });
+
   it('a deposit over the daily limit is refused on the deposit screen (PromptPay) with what is left and until when; one within it is not', async () => {
     const player = await newProtectedPlayer();
     expect((await setLimit(player, 'DEPOSIT', 'DAY', 1000)).json().message).toBe('Your new limit applies now.');
     const over = await promptPay(player, 1500);
     expect(over.statusCode).toBe(403);
     expect(over.json().data.errorCode).toBe('DEPOSIT_LIMIT');
-    expect(over.json().message).toMatch(/up to 1000 baht more until \d\d\/\d\d\/\d{4} 00:00/);
+    expect(over.json().message).toMatch(/up to 1000 baht more until \d{1,2} [A-Z][a-z]{2} \d{4}, 00:00/);
     expect((await promptPay(player, 1000)).statusCode).toBe(200);
     await deposit(player, 600);
     const left = await promptPay(player, 500);
@@ -166,7 +186,9 @@ describe('deposit limits (issue 22)', () => {
     await setLimit(player, 'DEPOSIT', 'DAY', 1000);
     const raised = await setLimit(player, 'DEPOSIT', 'DAY', 5000);
     expect(raised.statusCode).toBe(200);
-    expect(raised.json().message).toMatch(/^Your new limit applies from \d\d\/\d\d\/\d{4} \d\d:\d\d\. Until then/);
+    expect(raised.json().message).toMatch(
+      /^Your new limit applies from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\. Until then/,
+    );
     const view = await protection(player);
     const limit = view.limits[0];
     expect(limit).toMatchObject({ amount: 1000, pending: { amount: 5000 } });
@@ -341,7 +363,7 @@ describe('loss limits (issue 22)', () => {
     expect(launch.statusCode).toBe(403);
     expect(launch.json()).toMatchObject({ data: { errorCode: 'LOSS_LIMIT' } });
     expect(launch.json().message).toMatch(
-      /^You have reached your loss limit\. You can play again from \d\d\/\d\d\/\d{4} 00:00\.$/,
+      /^You have reached your loss limit\. You can play again from \d{1,2} [A-Z][a-z]{2} \d{4}, 00:00\.$/,
     );
     await expect(transferOut(await fakeGames(t), { playerId: player.id, clientKey: null })).rejects.toMatchObject({
       errorCode: 'LOSS_LIMIT',
@@ -408,9 +430,10 @@ describe('time-out and self-exclusion (issue 22)', () => {
   it('self-excluded for 6 months: every blocked action is refused with its reason, and the player still logs in, sees balances, wins and withdraws', async () => {
     const { player, message } = await excluded('SELF_EXCLUSION', '6m');
     expect(message).toMatch(
-      /^Done\. Deposits, games and promotions are closed for you until \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/,
+      /^Done\. Deposits, games and promotions are closed for you until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\.$/,
     );
-    const reason = /^You have excluded yourself until \d\d\/\d\d\/\d{4} \d\d:\d\d\. You can still log in and withdraw/;
+    const reason =
+      /^You have excluded yourself until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\. You can still log in and withdraw/;
     const blocked = [
       await promptPay(player, 100),
       await call(player, 'POST', API_PATHS.launch, {}),
@@ -468,7 +491,7 @@ describe('time-out and self-exclusion (issue 22)', () => {
     expect(message).toMatch(/until/);
     const answer = await promptPay(player, 100);
     expect(answer.json().data.errorCode).toBe('TIMED_OUT');
-    expect(answer.json().message).toMatch(/^You are taking a break until \d\d\/\d\d\/\d{4} \d\d:\d\d\./);
+    expect(answer.json().message).toMatch(/^You are taking a break until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\./);
     const view = await protection(player);
     expect(view.exclusion?.kind).toBe('TIMEOUT');
     const hours = (new Date(view.exclusion?.endsAt ?? 0).getTime() - Date.now()) / 3600_000;

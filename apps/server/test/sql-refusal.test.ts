@@ -28,6 +28,11 @@ describe('SQL_REFUSALS: one table from each SQL refusal code to its API error (i
       messageKey: 'withdraw_daily_limit',
       params: { left: 123.45, limit: 200_000 },
     });
+    // A turnover's progress is money the player reads: grouped, two decimals, as every amount on the screens.
+    expect(sqlRefusalError(raised('WD007', '0:500000'))).toMatchObject({
+      errorCode: 'PROMOTION_TURNOVER_UNMET',
+      params: { done: '0.00', required: '5,000.00' },
+    });
     expect(sqlRefusalError(raised('ID001', 'idempotency key reused'))).toMatchObject({
       statusCode: 409,
       errorCode: 'IDEMPOTENCY_KEY_REUSED',

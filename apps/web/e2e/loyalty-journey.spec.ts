@@ -153,7 +153,7 @@ test('issue 19: claim a first-deposit promotion, deposit by the bank feed, be re
   await expect(withdraw.getByTestId('turnover-progress')).toHaveText('Turnover ฿0.00 / ฿50.00');
   await withdraw.getByLabel('Amount to withdraw (baht)').fill('100');
   await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(withdraw.getByRole('alert')).toContainText('turnover 0 / 50 baht');
+  await expect(withdraw.getByRole('alert')).toContainText('turnover 0.00 / 50.00 baht');
   await checkScreen(page, 'loyalty-withdraw-refused');
   await alsoInThai(page, 'loyalty-withdraw-progress', (l) =>
     openFromWallet(page, l.footer.withdraw, l.modals.withdraw),

@@ -207,8 +207,15 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
   await page.goto('/transactions');
   await expect(page.getByRole('heading', { name: 'Transaction history' })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('-100.00฿');
-  // The date is th-TH on an English screen too (spec): its Thai month drawn with the bundled Thai face, not a
-  // system font's boxes (a machine without a Thai font drew "28 □.□. 2569" while the face came after system-ui).
+  // An English screen writes the date with the Gregorian year in Bangkok time (one zone, one format per language).
+  const englishDate = (await page.locator('table time').first().textContent()) ?? '';
+  expect(englishDate).toMatch(/^\d{1,2} [A-Z][a-z]{2} 20\d\d, \d\d:\d\d$/);
+  await checkScreen(page, 'journey-transactions');
+  // In Thai the same date is Thai (the Buddhist-era year and a Thai month), its month drawn with the bundled
+  // Thai face, not a system font's boxes (a machine without a Thai font drew "28 □.□. 2569" while the face came
+  // after system-ui).
+  await page.getByRole('combobox').first().selectOption('th');
+  await expect(page.locator('table time').first()).toHaveText(/^\d{1,2} [\u0E01-\u0E5B.]+ 25\d\d \d\d:\d\d$/);
   const thaiMonth =
     ((await page.locator('table time').first().textContent()) ?? '').match(/[\u0E01-\u0E5B]/g)?.length ?? 0;
   expect(thaiMonth).toBeGreaterThan(0);
@@ -220,7 +227,8 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
         .map((font) => font.glyphCount),
     )
     .toEqual([thaiMonth]);
-  await checkScreen(page, 'journey-transactions');
+  await checkScreen(page, 'journey-transactions-th');
+  await page.getByRole('combobox').first().selectOption('en');
 
   // The home screen in all six languages: the words switched (the banner's too, issue 17) and their faces loaded.
   await page.goto('/');

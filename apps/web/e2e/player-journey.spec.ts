@@ -37,7 +37,7 @@ test('issue 3: register, wallet, Thai, reload, logout, and the guard returns a g
   await expect(wallet.getByText('Main balance')).toBeVisible();
   await expect(page.getByTestId('main-balance')).toHaveText(/^฿\d[\d,]*\.\d{2}$/);
   await expect(page.getByTestId('wallet-username')).not.toHaveText('Guest');
-  await expect(page.getByRole('img', { name: 'Event: collect reward points' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^EVENT POINT .* REDEEM NOW$/ })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/home-360x740.png` });
 
   // No horizontal scroll at 320 px.

@@ -125,7 +125,7 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   await deposit.getByLabel(/Amount for the QR/i).fill('800');
   await expect(deposit.getByRole('alert')).not.toContainText('could not be loaded');
   await expect(deposit.getByRole('alert')).toContainText(
-    /This deposit would go over your deposit limit\. You can deposit up to 500 baht more until \d\d\/\d\d\/\d{4} 00:00\./,
+    /This deposit would go over your deposit limit\. You can deposit up to 500 baht more until \d{1,2} [A-Z][a-z]{2} \d{4}, 00:00\./,
   );
   await checkScreen(page, 'protection-deposit-refused');
   await page.keyboard.press('Escape');
@@ -137,7 +137,7 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   await expect(self.getByRole('button', { name: 'Start now' })).toBeDisabled();
   await self.getByRole('checkbox').check();
   await self.getByRole('button', { name: 'Start now' }).click();
-  await expect(self.getByRole('status')).toContainText(/closed for you until \d\d\/\d\d\/\d{4}/);
+  await expect(self.getByRole('status')).toContainText(/closed for you until \d{1,2} [A-Z][a-z]{2} \d{4}/);
   await expect(again.getByTestId('exclusion-notice')).toContainText('You have excluded yourself until');
   await checkScreen(page, 'protection-self-excluded');
   await alsoInThai(page, 'protection-self-excluded', async () => {

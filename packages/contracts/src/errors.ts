@@ -104,6 +104,8 @@ export type SqlRefusal =
       errorCode: ErrorCode;
       messageKey: MessageKey;
       params?: readonly string[];
+      /** The amounts are money the player reads as figures ("5,000.00"): grouped, two decimals. */
+      moneyParams?: true;
       textParams?: readonly string[];
     };
 
@@ -132,6 +134,7 @@ export const SQL_REFUSALS = {
     errorCode: 'PROMOTION_TURNOVER_UNMET',
     messageKey: 'promotion_turnover_unmet',
     params: ['done', 'required'],
+    moneyParams: true,
   },
   WD008: { status: 409, errorCode: 'PROMOTION_FINISHING', messageKey: 'promotion_finishing' },
   // decide_withdrawal (modules/withdrawals/sql)

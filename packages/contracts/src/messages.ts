@@ -1,3 +1,4 @@
+import { formatDateTime } from './dates.ts';
 import { FALLBACK_LANGUAGE, type Language } from './languages.ts';
 import { cn } from './messages/cn.ts';
 import { type Catalogue, en, type PlayerMessageKey } from './messages/en.ts';
@@ -120,13 +121,19 @@ function template(key: MessageKey, language: Language): string {
   return (language === 'th' ? operatorTh : operatorEn)[key];
 }
 
-/** The message in the given language (English when missing), with `{name}` placeholders filled. */
-export function translate(
-  key: MessageKey,
-  language: Language = FALLBACK_LANGUAGE,
-  params: Record<string, string | number> = {},
-): string {
-  return template(key, language).replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+/** What a message's `{name}` placeholders take: words, numbers, or a moment (written in the message's language). */
+export type MessageParams = Record<string, string | number | Date>;
+
+/**
+ * The message in the given language (English when missing), with `{name}`
+ * placeholders filled. A moment is written as every screen writes one: Bangkok
+ * time in the language's one format (dates.ts), so a message never shows a
+ * second date format beside the app's.
+ */
+export function translate(key: MessageKey, language: Language = FALLBACK_LANGUAGE, params: MessageParams = {}): string {
+  return template(key, language).replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return value instanceof Date ? formatDateTime(value, language) : String(value);
+  });
 }

@@ -50,9 +50,14 @@ export function formatBaht(amountBaht: number): string {
   return bahtFormat.format(amountBaht);
 }
 
-/** "฿1,234.50": the balance as the wallet panel shows it. */
+/**
+ * "฿1,234.50": the balance as the wallet panel shows it. A negative amount
+ * puts its sign before the symbol ("-฿1,070.00", a loss), as money is
+ * written; never "฿-1,070.00".
+ */
 export function formatBahtWithSymbol(amountBaht: number): string {
-  return `฿${formatBaht(amountBaht)}`;
+  const sign = amountBaht < 0 ? '-' : '';
+  return `${sign}฿${formatBaht(Math.abs(amountBaht))}`;
 }
 
 /** Reward points in Thai locale with 0 decimals (spec §1). */

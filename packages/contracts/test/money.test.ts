@@ -53,4 +53,12 @@ describe('money units: integer satang inside, baht at the boundary', () => {
     expect(formatBahtWithSymbol(1234.5)).toBe('฿1,234.50');
     expect(formatPoints(1234567.4)).toBe('1,234,567');
   });
+
+  it('a negative amount of money has its sign before the symbol: -฿1,070.00, never ฿-1,070.00', async () => {
+    const { formatBahtWithSymbol } = await money();
+    expect(formatBahtWithSymbol(-1070)).toBe('-฿1,070.00');
+    expect(formatBahtWithSymbol(-0.5)).toBe('-฿0.50');
+    expect(formatBahtWithSymbol(0)).toBe('฿0.00');
+    expect(formatBahtWithSymbol(-0)).toBe('฿0.00');
+  });
 });

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { type ErrorResponse, errorResponseSchema } from '@app/contracts/common';
 import type { ErrorCode } from '@app/contracts/errors';
 import { FALLBACK_LANGUAGE } from '@app/contracts/languages';
-import { isMessageKey, type MessageKey, translate } from '@app/contracts/messages';
+import { isMessageKey, type MessageKey, type MessageParams, translate } from '@app/contracts/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -28,7 +28,7 @@ export function errorBody(
   status: number,
   errorCode: ErrorCode,
   key: MessageKey,
-  params: Record<string, string | number> = {},
+  params: MessageParams = {},
   fields?: Record<string, string>,
 ): ErrorResponse {
   return {

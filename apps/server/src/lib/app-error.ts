@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@app/contracts/errors';
-import type { MessageKey } from '@app/contracts/messages';
+import type { MessageKey, MessageParams } from '@app/contracts/messages';
 
 /**
  * An expected failure: a named code, an HTTP status and a message key that the
@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly errorCode: ErrorCode,
     readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: MessageParams = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(`${errorCode}: ${messageKey}`);

@@ -1,4 +1,5 @@
 import { SQL_REFUSALS, type SqlRefusal } from '@app/contracts/errors';
+import { formatBaht } from '@app/contracts/money';
 import { AppError } from './app-error.ts';
 import { AssertionError, assert } from './assert.ts';
 
@@ -36,7 +37,9 @@ export function sqlRefusalError(error: unknown): unknown {
     return new AppError(refusal.status, refusal.errorCode, refusal.messageKey, params);
   }
   const amounts = String(message).split(':');
-  const params = Object.fromEntries((refusal.params ?? []).map((name, index) => [name, bahtOf(amounts[index])]));
+  // Money the player reads as figures (a turnover done and required) is written as every amount is: "5,000.00".
+  const shown = (baht: number) => (refusal.moneyParams ? formatBaht(baht) : baht);
+  const params = Object.fromEntries((refusal.params ?? []).map((name, index) => [name, shown(bahtOf(amounts[index]))]));
   return new AppError(refusal.status, refusal.errorCode, refusal.messageKey, params);
 }
 

@@ -60,10 +60,8 @@ describe('§2 routes and guards', () => {
     signIn();
     renderApp('/');
     expect(await screen.findByRole('region', { name: 'My wallet' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Event: collect reward points' })).toHaveAttribute(
-      'src',
-      '/images/banner/event-point-art.webp',
-    );
+    const banner = await screen.findByTestId('event-banner');
+    expect(banner.querySelector('img')).toHaveAttribute('src', '/images/banner/event-point-art.webp');
   });
 
   it('public routes let an authenticated player through too', async () => {

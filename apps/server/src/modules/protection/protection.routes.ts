@@ -28,7 +28,6 @@ import type { PayoutContext } from '../payouts/payout.service.ts';
 import { requirePlayerId } from '../player/player.service.ts';
 import { listHeldDeposits, releaseHeldDeposit, returnHeldDeposit } from './held-deposits.ts';
 import {
-  bangkokTime,
   playerActor,
   playerProtectionForOperator,
   protectionView,
@@ -78,7 +77,7 @@ export async function protectionRoutes(app: App, deps: ProtectionRoutesDeps) {
       const message =
         applied.applied === 'NOW'
           ? translate('limit_applied_now', request.language)
-          : translate('limit_applied_later', request.language, { from: bangkokTime(applied.from) });
+          : translate('limit_applied_later', request.language, { from: applied.from });
       return { success: true as const, message };
     },
   );
@@ -99,7 +98,7 @@ export async function protectionRoutes(app: App, deps: ProtectionRoutesDeps) {
       const message =
         exclusion.endsAt === null
           ? translate('exclusion_started_permanent', request.language)
-          : translate('exclusion_started', request.language, { until: bangkokTime(new Date(exclusion.endsAt)) });
+          : translate('exclusion_started', request.language, { until: new Date(exclusion.endsAt) });
       return { success: true as const, message };
     },
   );

@@ -39,21 +39,6 @@ export async function protectionRefusal(
   return rows[0]?.refusal ?? null;
 }
 
-/** 26/11/2026 14:05, Bangkok time: how every protection message names a moment. */
-export function bangkokTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Bangkok',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
 /** The exclusion in force now (a self-exclusion before a time-out; the later end first), if any. */
 export async function activeExclusion(db: Queryable, playerId: number): Promise<ExclusionView | null> {
   const row = await db
@@ -84,15 +69,18 @@ export async function refusalError(
     const endsAt = exclusion?.endsAt ?? null;
     if (endsAt === null) return new AppError(403, refusal, 'self_excluded_permanent');
     const key: MessageKey = refusal === 'SELF_EXCLUDED' ? 'self_excluded' : 'timed_out';
-    return new AppError(403, refusal, key, { until: bangkokTime(new Date(endsAt)) });
+    return new AppError(403, refusal, key, { until: new Date(endsAt) });
   }
   const limits = await limitViews(db, playerId);
   const kind: LimitKind = refusal === 'DEPOSIT_LIMIT' ? 'DEPOSIT' : 'LOSS';
   const binding = limits
     .filter((limit) => limit.kind === kind && limit.remaining !== null)
     .sort((a, b) => (a.remaining ?? 0) - (b.remaining ?? 0))[0];
-  const until = bangkokTime(new Date(binding?.periodEndsAt ?? Date.now()));
+  // A moment, written in the request's language by the message catalogue (one format per language).
+  const until = new Date(binding?.periodEndsAt ?? Date.now());
   if (refusal === 'LOSS_LIMIT') return new AppError(403, 'LOSS_LIMIT', 'loss_limit_reached', { until });
+  // Nothing left: "up to 0 baht more" would be no sentence; the player is told the limit is reached.
+  if ((binding?.remaining ?? 0) <= 0) return new AppError(403, 'DEPOSIT_LIMIT', 'deposit_limit_used_up', { until });
   return new AppError(403, 'DEPOSIT_LIMIT', 'deposit_limit_reached', {
     left: binding?.remaining ?? 0,
     until,

@@ -3,6 +3,7 @@ import { useModalDialog } from '@app/web-kit/use-modal-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/ui/icons';
+import { useBackCloses } from '@/hooks/use-back-closes';
 
 type DialogProps = {
   title: string;
@@ -14,11 +15,13 @@ type DialogProps = {
 
 /**
  * A modal dialog (its behaviour: useModalDialog, shared with the back office)
- * that also closes on a click on its backdrop.
+ * that also closes on a click on its backdrop, and on the phone's Back
+ * (useBackCloses) instead of leaving the app.
  */
 export function Dialog({ title, onClose, children, className = '' }: DialogProps) {
   const { t } = useTranslation();
   const { ref, titleId, onCancel, close } = useModalDialog(onClose);
+  useBackCloses(onClose);
 
   function onBackdropClick(event: React.MouseEvent<HTMLDialogElement>) {
     // A click on the backdrop lands on the dialog element itself, outside its panel.

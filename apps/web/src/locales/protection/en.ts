@@ -78,12 +78,20 @@ const en = {
     net: 'Your result since you logged in: {{amount}}',
     continue: 'Continue',
     stop: 'Stop and log out',
+    dismiss: 'OK',
+    closedNote: 'Games are closed during your break.',
   },
   blocked: {
     depositTimeout: 'Deposits are closed: you are on a break until {{date}}.',
     depositSelf: 'Deposits are closed: you have excluded yourself until {{date}}.',
     depositPermanent: 'Deposits are closed: you have excluded yourself permanently.',
     withdrawStill: 'You can still withdraw your money.',
+    depositLimit:
+      'Deposits are closed: you have reached your deposit limit of {{limit}}. You can deposit again from {{date}}.',
+    heldNote: 'A transfer sent before then is held for you, not credited.',
+    per: { DAY: '{{amount}} a day', WEEK: '{{amount}} a week', MONTH: '{{amount}} a month' },
+    closedUntil: 'Closed until {{date}}',
+    closed: 'Closed',
   },
   saveFailed: 'This could not be saved. Please try again.',
 };

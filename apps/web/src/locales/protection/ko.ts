@@ -94,12 +94,20 @@ const ko: ProtectionResource = {
     net: '로그인 이후 결과: {{amount}}',
     continue: '계속하기',
     stop: '그만하고 로그아웃',
+    dismiss: '확인',
+    closedNote: '휴식 중에는 게임이 닫혀 있습니다.',
   },
   blocked: {
     depositTimeout: '입금이 닫혀 있습니다: {{date}}까지 휴식 중입니다.',
     depositSelf: '입금이 닫혀 있습니다: {{date}}까지 자가 차단 중입니다.',
     depositPermanent: '입금이 닫혀 있습니다: 영구적으로 자가 차단되었습니다.',
     withdrawStill: '출금은 계속 가능합니다.',
+    depositLimit:
+      '입금이 닫혀 있습니다: 설정한 입금 한도({{limit}})에 도달했습니다. {{date}}부터 다시 입금할 수 있습니다.',
+    heldNote: '그 전에 보낸 이체는 입금되지 않고 보류됩니다.',
+    per: { DAY: '하루 {{amount}}', WEEK: '주당 {{amount}}', MONTH: '월 {{amount}}' },
+    closedUntil: '{{date}}까지 닫힘',
+    closed: '닫힘',
   },
   saveFailed: '저장하지 못했습니다. 다시 시도해 주세요.',
 };

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { useBackCloses } from '@/hooks/use-back-closes';
 import { bankDisplayName } from '@/lib/banks';
 
 type BankSelectProps = {
@@ -32,6 +33,11 @@ export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const selected = BANKS[bankIndex(value)] ?? BANKS[0];
   const bankName = (bank: Bank) => bankDisplayName(bank.code, bank.name, i18n.language);
+  // The phone's Back closes the open list, as it closes a native picker, instead of leaving the page.
+  useBackCloses(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, open);
 
   useEffect(() => {
     if (!open) return;

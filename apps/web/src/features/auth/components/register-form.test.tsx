@@ -146,14 +146,14 @@ describe('§3 register bank dropdown', () => {
     expect(BANKS.map((bank) => bank.code)).toContain('BAAC');
     options.forEach((option, index) => {
       const bank = BANKS[index];
-      expect(option).toHaveTextContent(bank?.name ?? '');
+      expect(option).toHaveTextContent(bank?.nameEn ?? '');
       expect(option.querySelector('img')).toHaveAttribute('src', `/images/bank-png/${bank?.code}.png`);
     });
   });
 
   it('defaults to KBANK; the hidden form value carries the numeric code', async () => {
     await openRegister();
-    expect(screen.getByRole('button', { name: /Kasikorn bank/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /KASIKORNBANK/ })).toBeInTheDocument();
     const hidden = document.querySelector('input[type="hidden"][name="bankCode"]');
     expect(hidden).toHaveValue('004');
     fireEvent.click(screen.getByRole('button', { name: /Bank/ }));

@@ -82,8 +82,9 @@ export function BannerCarousel() {
  * The seeded event banner in the player's language: the art, and over it the
  * title, the line and the button's words as text. The line states the points
  * rate in force (issue 19: the banner's promise is now kept). The whole
- * banner is a button that opens the rewards; its label says what it shows,
- * so the words drawn over the art are hidden from a screen reader.
+ * banner is a button that opens the rewards, named by the words it shows (no
+ * label of its own: a speech user says what they see, "Redeem now"); the art
+ * under the words is decoration.
  */
 function EventPointBanner({ eager }: { eager: boolean }) {
   const { t } = useTranslation();
@@ -95,22 +96,16 @@ function EventPointBanner({ eager }: { eager: boolean }) {
       ? t('banner.line', { baht: formatBaht(bahtPerPoint).replace(/\.00$/, '') })
       : t('banner.lineRedeem');
   return (
-    <button
-      type="button"
-      className="banner__event"
-      data-testid="event-banner"
-      onClick={() => openModal('reward')}
-      aria-label={`${t('banner.eventPoint')}: ${line}`}
-    >
+    <button type="button" className="banner__event" data-testid="event-banner" onClick={() => openModal('reward')}>
       <img
         src={DEFAULT_BANNER_ART_URL}
-        alt={t('banner.eventPoint')}
+        alt=""
         width={720}
         height={300}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
       />
-      <div className="banner__words" aria-hidden="true">
+      <div className="banner__words">
         <span className="banner__title">{t('banner.title')}</span>
         <span className="banner__line">{line}</span>
         <span className="banner__cta">{t('banner.cta')}</span>

@@ -1,10 +1,12 @@
 import { API_PATHS } from '@app/contracts/paths';
 import type { DepositAccount, User } from '@app/contracts/player';
+import { type LimitView, PROTECTION_PATHS } from '@app/contracts/protection';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/stores/modal-store';
 import {
+  defaultProtection,
   defaultSettings,
   demoUser,
   errorBody,
@@ -105,6 +107,23 @@ describe('§2 deposit modal', () => {
     expect(within(dialog).queryByText('Siam Commercial Bank')).not.toBeInTheDocument();
   });
 
+  it('bank names are each bank’s official name in the screen’s language: English (KASIKORNBANK, not "Kasikorn bank"), Chinese where the bank publishes one, else English', async () => {
+    const { dialog } = await openDeposit({
+      ...demoUser,
+      bankCode: 'KBANK',
+      bankName: 'Kasikorn bank',
+      accounts: [houseAccount],
+    });
+    expect(within(dialog).getByText('KASIKORNBANK')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Kasikorn bank')).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('cn'));
+    expect(await within(dialog).findByText('开泰银行')).toBeInTheDocument();
+    // SCB publishes no Chinese name that we know of: its English one, not a made-up one.
+    expect(within(dialog).getByText('Siam Commercial Bank')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('ko'));
+    expect(await within(dialog).findByText('KASIKORNBANK')).toBeInTheDocument();
+  });
+
   it('§2 deposit: every house account is shown, each with its own copy button', async () => {
     const second: DepositAccount = {
       bankCode: 'KTB',
@@ -154,7 +173,7 @@ describe('§2 deposit modal', () => {
 
   it("§5 deposit: the player's own bank is shown as the account to transfer from", async () => {
     const { dialog } = await openDeposit();
-    const own = within(dialog).getByRole('region', { name: `Transfer from this account: ${demoUser.bankName}` });
+    const own = within(dialog).getByRole('region', { name: 'Transfer from this account: KASIKORNBANK' });
     expect(own.querySelector('img')).toHaveAttribute('src', `/images/bank-png/${demoUser.bankCode}.png`);
     expect(within(own).getByTestId('bank-card-number')).toHaveTextContent(demoUser.bankNumber);
     expect(within(own).getByText(demoUser.fullName)).toBeInTheDocument();
@@ -285,5 +304,62 @@ describe('PromptPay QR in the deposit modal (beyond the spec)', () => {
     unavailable = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('img', { name: 'PromptPay QR code without an amount' })).toBeInTheDocument();
+  });
+});
+
+describe('deposits closed by the player’s own protection: the refusal first, no account to pay into', () => {
+  /** A daily limit of 500 baht, all of it deposited today; it frees at midnight Bangkok time (17:00 UTC). */
+  const usedUpLimit: LimitView = {
+    kind: 'DEPOSIT',
+    period: 'DAY',
+    amount: 500,
+    pending: null,
+    used: 500,
+    remaining: 0,
+    periodEndsAt: '2026-11-26T17:00:00.000Z',
+  };
+  const protection = (data: object) => ({
+    [`GET ${PROTECTION_PATHS.protection}`]: { body: { success: true, data: { ...defaultProtection, ...data } } },
+  });
+
+  it('over the deposit limit: says so with the limit and when it frees, that a transfer is held; no house account, copy button, QR or confirm button', async () => {
+    const requested: (string | null)[] = [];
+    const { dialog } = await openDeposit(playerWithPromptPay, {
+      ...protection({ limits: [usedUpLimit] }),
+      ...promptPayRoute(requested),
+    });
+    const notice = await within(dialog).findByTestId('exclusion-notice');
+    expect(notice).toHaveTextContent(
+      'Deposits are closed: you have reached your deposit limit of ฿500.00 a day. You can deposit again from 27 Nov 2026, 00:00.',
+    );
+    expect(notice).toHaveTextContent('A transfer sent before then is held for you, not credited.');
+    // The refusal comes first, before anything else the screen shows.
+    expect(dialog.querySelector('.dialog__body')?.firstElementChild).toBe(notice);
+    expect(within(dialog).queryByText('Transfer to this account')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(houseAccount.bankNumber)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Copy account number' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Amount for the QR/i)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /confirm deposit/i })).not.toBeInTheDocument();
+    expect(requested).toEqual([]);
+  });
+
+  it('a limit with something left still shows the house account', async () => {
+    const { dialog } = await openDeposit(playerWithHouseAccount, {
+      ...protection({ limits: [{ ...usedUpLimit, used: 400, remaining: 100 }] }),
+    });
+    expect(await within(dialog).findByText(houseAccount.bankNumber)).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('exclusion-notice')).not.toBeInTheDocument();
+  });
+
+  it('during a break: closed until its end, withdrawals still open', async () => {
+    const { dialog } = await openDeposit(playerWithHouseAccount, {
+      ...protection({
+        exclusion: { kind: 'TIMEOUT', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2026-11-26T10:00:00.000Z' },
+      }),
+    });
+    const notice = await within(dialog).findByTestId('exclusion-notice');
+    expect(notice).toHaveTextContent('Deposits are closed: you are on a break until 26 Nov 2026, 17:00.');
+    expect(notice).toHaveTextContent('You can still withdraw your money.');
+    expect(within(dialog).queryByText(houseAccount.bankNumber)).not.toBeInTheDocument();
   });
 });

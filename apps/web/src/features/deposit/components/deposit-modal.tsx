@@ -3,7 +3,7 @@ import { formatBahtWithSymbol } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
 import { useTranslation } from 'react-i18next';
 import { PromotionPicker } from '@/components/promotions/promotion-picker';
-import { ExclusionNotice } from '@/components/protection/exclusion-notice';
+import { DepositClosedNotice } from '@/components/protection/exclusion-notice';
 import { BalanceBox } from '@/components/ui/balance-box';
 import { BankCard } from '@/components/ui/bank-card';
 import { Dialog } from '@/components/ui/dialog';
@@ -14,7 +14,7 @@ import { depositMinimumText } from '@/features/deposit/utils/deposit-rules';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useMainBalance } from '@/lib/balance';
 import { usePlayerLimits } from '@/lib/money-settings';
-import { useProtection } from '@/lib/protection';
+import { useDepositBlock } from '@/lib/protection';
 import { useLineOaUrl } from '@/lib/settings';
 import { useAuthStore } from '@/stores/auth-store';
 import { type ModalProps, useModalStore } from '@/stores/modal-store';
@@ -31,79 +31,47 @@ function clipboardNumber(bankNumber: string): string {
  * takes PromptPay (beyond the spec), the player's own account the transfer must
  * come from, and the notes of §9 (minimum, no fee, same account). The last
  * button replaces this modal with the confirm-deposit one.
+ *
+ * A break or a deposit limit used up closes deposits: a transfer then would be
+ * held, not credited. The screen says so first, and shows no account to pay
+ * into, no QR and no confirm button.
  */
 export function DepositModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const balance = useMainBalance();
   const openModal = useModalStore((state) => state.open);
-  const lineOaUrl = useLineOaUrl();
   const { depositMinSatang } = usePlayerLimits();
-  const { copiedKey: copiedNumber, copy } = useCopyToClipboard(t('deposit.copyFailed'));
-
-  // A time-out or self-exclusion closes deposits (issue 22): the screen says so instead of showing where to pay.
-  const excluded = Boolean(useProtection().data?.exclusion);
+  const block = useDepositBlock();
   const accounts = user?.accounts ?? [];
   const promptpayId = accounts.find((account) => account.promptpayId)?.promptpayId;
+  const balanceBox = (
+    <BalanceBox label={t('deposit.balance')} amount={formatBahtWithSymbol(balance)} testId="deposit-balance" />
+  );
 
-  function copyAccount(account: DepositAccount) {
-    void copy(clipboardNumber(account.bankNumber), account.bankNumber);
+  if (block) {
+    return (
+      <Dialog title={t('modals.deposit')} onClose={onClose}>
+        <div className="dialog__body deposit">
+          <DepositClosedNotice block={block} />
+          {balanceBox}
+        </div>
+        <div className="dialog__footer dialog__footer--stack">
+          <button type="button" className="button button--ghost button--block" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+      </Dialog>
+    );
   }
 
   return (
     <Dialog title={t('modals.deposit')} onClose={onClose}>
       <div className="dialog__body deposit">
-        <BalanceBox label={t('deposit.balance')} amount={formatBahtWithSymbol(balance)} testId="deposit-balance" />
-
-        {excluded && <ExclusionNotice context="deposit" />}
-
-        {!excluded && <PromotionPicker />}
-
-        {excluded ? null : accounts.length === 0 ? (
-          <div className="deposit__empty" data-testid="deposit-no-account">
-            <strong>{t('deposit.noAccountTitle')}</strong>
-            <span>{t('deposit.noAccountBody')}</span>
-            {lineOaUrl && (
-              <a
-                className="button button--outline button--small"
-                href={lineOaUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('deposit.contact')}
-                <span className="visually-hidden"> ({t('common.openInNewTab')})</span>
-              </a>
-            )}
-          </div>
-        ) : (
-          <div className="deposit__accounts">
-            {accounts.map((account) => (
-              <BankCard
-                key={`${account.bankCode}-${account.bankNumber}`}
-                label={t('deposit.transferTo')}
-                bankCode={account.bankCode}
-                bankName={account.bankName}
-                bankNumber={account.bankNumber}
-                holder={account.fullName}
-              >
-                <button
-                  type="button"
-                  className="icon-button"
-                  onClick={() => copyAccount(account)}
-                  aria-label={t('deposit.copyAccount')}
-                >
-                  {copiedNumber === account.bankNumber ? <CheckIcon /> : <CopyIcon />}
-                </button>
-              </BankCard>
-            ))}
-          </div>
-        )}
-        <p className="deposit__copied" role="status" aria-live="polite">
-          {copiedNumber ? t('deposit.accountCopied') : ''}
-        </p>
-
-        {promptpayId && !excluded && <PromptPayQr promptpayId={promptpayId} />}
-
+        {balanceBox}
+        <PromotionPicker />
+        <HouseAccounts accounts={accounts} />
+        {promptpayId && <PromptPayQr promptpayId={promptpayId} />}
         {user && (
           <BankCard
             label={t('deposit.fromAccount')}
@@ -113,7 +81,6 @@ export function DepositModal({ onClose }: ModalProps) {
             holder={user.fullName}
           />
         )}
-
         <ul className="deposit__notes" aria-label={t('deposit.notesLabel')}>
           <li>{t('deposit.minimumNote', { amount: depositMinimumText(depositMinSatang) })}</li>
           <li>{t('deposit.noFeeNote')}</li>
@@ -124,12 +91,69 @@ export function DepositModal({ onClose }: ModalProps) {
         <button
           type="button"
           className="button button--gold button--block"
-          disabled={excluded}
           onClick={() => openModal('confirm-deposit')}
         >
           {t('deposit.toConfirm')}
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** The house accounts to transfer to, each with a copy button; with none, who to contact. */
+function HouseAccounts({ accounts }: { accounts: DepositAccount[] }) {
+  const { t } = useTranslation();
+  const lineOaUrl = useLineOaUrl();
+  const { copiedKey: copiedNumber, copy } = useCopyToClipboard(t('deposit.copyFailed'));
+
+  function copyAccount(account: DepositAccount) {
+    void copy(clipboardNumber(account.bankNumber), account.bankNumber);
+  }
+
+  return (
+    <>
+      {accounts.length === 0 ? (
+        <div className="deposit__empty" data-testid="deposit-no-account">
+          <strong>{t('deposit.noAccountTitle')}</strong>
+          <span>{t('deposit.noAccountBody')}</span>
+          {lineOaUrl && (
+            <a
+              className="button button--outline button--small"
+              href={lineOaUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('deposit.contact')}
+              <span className="visually-hidden"> ({t('common.openInNewTab')})</span>
+            </a>
+          )}
+        </div>
+      ) : (
+        <div className="deposit__accounts">
+          {accounts.map((account) => (
+            <BankCard
+              key={`${account.bankCode}-${account.bankNumber}`}
+              label={t('deposit.transferTo')}
+              bankCode={account.bankCode}
+              bankName={account.bankName}
+              bankNumber={account.bankNumber}
+              holder={account.fullName}
+            >
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => copyAccount(account)}
+                aria-label={t('deposit.copyAccount')}
+              >
+                {copiedNumber === account.bankNumber ? <CheckIcon /> : <CopyIcon />}
+              </button>
+            </BankCard>
+          ))}
+        </div>
+      )}
+      <p className="deposit__copied" role="status" aria-live="polite">
+        {copiedNumber ? t('deposit.accountCopied') : ''}
+      </p>
+    </>
   );
 }

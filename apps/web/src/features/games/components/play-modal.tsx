@@ -1,7 +1,9 @@
 import './play-modal.css';
 import { useTranslation } from 'react-i18next';
+import { ExclusionNotice } from '@/components/protection/exclusion-notice';
 import { Dialog } from '@/components/ui/dialog';
 import { PAGE_PATHS } from '@/config/paths';
+import { useProtection } from '@/lib/protection';
 import type { ModalProps } from '@/stores/modal-store';
 
 /** The chooser's cards: each opens its launch page, which moves the credit and redirects to the game. */
@@ -14,29 +16,35 @@ const GAMES = [
  * Spec §2 play modal, the game chooser: two image links opening /launch-ufa and
  * /launch-game in a new tab (§1: games open in a new tab from the chooser), so
  * the wallet stays open in this one. The new tab shares the stored session.
+ * During the player's own break games are closed: the chooser says so, until
+ * when, instead of offering games that would be refused.
  */
 export function PlayModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
+  const onBreak = Boolean(useProtection().data?.exclusion);
   return (
     <Dialog title={t('modals.playGame')} onClose={onClose} className="dialog--wide">
       <div className="dialog__body">
-        <ul className="games">
-          {GAMES.map((game) => (
-            <li key={game.path}>
-              <a
-                className="games__card"
-                href={game.path}
-                target="_blank"
-                rel="noopener"
-                aria-label={`${t(game.name)} (${t('common.openInNewTab')})`}
-              >
-                <img src={game.image} alt="" width={480} height={320} />
-                <span className="games__name">{t(game.name)}</span>
-                <span className="games__hint">{t(game.hint)}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        {onBreak && <ExclusionNotice />}
+        {!onBreak && (
+          <ul className="games">
+            {GAMES.map((game) => (
+              <li key={game.path}>
+                <a
+                  className="games__card"
+                  href={game.path}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`${t(game.name)} (${t('common.openInNewTab')})`}
+                >
+                  <img src={game.image} alt="" width={480} height={320} />
+                  <span className="games__name">{t(game.name)}</span>
+                  <span className="games__hint">{t(game.hint)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import type { HistoryEntry } from '@app/contracts/history';
 import { API_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { refreshPlayerData } from '@/lib/player-data';
 import { useModalStore } from '@/stores/modal-store';
 import { errorBody, findModal, mockApi, type Routes, renderApp, signIn } from '@/testing/test-utils';
@@ -283,6 +284,45 @@ describe('issue 17: a rejected deposit reads as rejected, nothing credited', () 
       expect(within(row).getByTestId('rejection-note')).toHaveTextContent('Reason: Account name does not match');
       expect(within(row).getByTestId('rejection-note')).not.toHaveTextContent('Nothing credited');
     }
+  });
+});
+
+describe('a rejected withdrawal: one row, one meaning', () => {
+  /** As the server answers them: the withdrawal REJECTED with its reason, its refund record APPROVED (the move went through). */
+  const rejectedWithdrawal = [
+    entry(2, { type: 'REJECT_WITHDRAW', status: 'APPROVED', amount: 500, beforeAmount: 500, afterAmount: 1000 }),
+    entry(1, {
+      type: 'WITHDRAW',
+      status: 'REJECTED',
+      amount: 500,
+      beforeAmount: 1000,
+      afterAmount: 500,
+      reason: 'Account name does not match',
+    }),
+  ];
+
+  it('the refund row says it is a refund of a rejected withdrawal, badge "Refunded", never "Approved"', async () => {
+    const { dialog } = await openHistory(historyRoutes(rejectedWithdrawal));
+    await waitFor(() => expect(rows(dialog)).toHaveLength(2));
+    const [refund, withdrawal] = rows(dialog) as [HTMLElement, HTMLElement];
+    expect(refund).toHaveTextContent('Refund of a rejected withdrawal');
+    expect(within(refund).getByTestId('history-amount')).toHaveTextContent('+500.00฿');
+    expect(refund.querySelector('.status-badge')).toHaveAttribute('data-status', 'REFUNDED');
+    expect(refund.querySelector('.status-badge')).toHaveTextContent('Refunded');
+    expect(refund).not.toHaveTextContent('Approved');
+    // The withdrawal itself stays what it was: rejected, with the reason.
+    expect(withdrawal.querySelector('.status-badge')).toHaveTextContent('Rejected');
+    expect(within(withdrawal).getByTestId('rejection-note')).toHaveTextContent('Reason: Account name does not match');
+  });
+
+  it('in Thai: "คืนเงินแล้ว", not "อนุมัติแล้ว" beside "การถอนถูกปฏิเสธ"', async () => {
+    const { dialog } = await openHistory(historyRoutes(rejectedWithdrawal));
+    await waitFor(() => expect(rows(dialog)).toHaveLength(2));
+    await act(() => i18n.changeLanguage('th'));
+    const refund = rows(dialog)[0] as HTMLElement;
+    expect(refund).toHaveTextContent('คืนเงินจากการถอนที่ถูกปฏิเสธ');
+    expect(refund.querySelector('.status-badge')).toHaveTextContent('คืนเงินแล้ว');
+    expect(refund).not.toHaveTextContent('อนุมัติแล้ว');
   });
 });
 

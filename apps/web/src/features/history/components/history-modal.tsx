@@ -11,11 +11,11 @@ import { type HistoryList, type HistoryListEntry, useHistoryPage } from '@/featu
 import { HistoryPager } from '@/features/history/components/history-pager';
 import { PaidNote, RejectionNote } from '@/features/history/components/rejection-note';
 import { StatusBadge } from '@/features/history/components/status-badge';
-import { amountSign, formatDateTime, SIGN_LOOKS } from '@/features/history/utils/history-display';
+import { amountSign, SIGN_LOOKS } from '@/features/history/utils/history-display';
 import { historyTypeLabel } from '@/features/history/utils/history-labels';
 import { loadErrorText } from '@/features/history/utils/load-error';
 import { pageCount } from '@/features/history/utils/pager';
-import { currentLanguage, HTML_LANG } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/dates';
 import type { ModalProps } from '@/stores/modal-store';
 
 /**
@@ -102,7 +102,6 @@ export function HistoryModal({ onClose }: ModalProps) {
 
 function HistoryTable({ entries, busy }: { entries: HistoryListEntry[]; busy: boolean }) {
   const { t } = useTranslation();
-  const locale = HTML_LANG[currentLanguage()];
   return (
     <table className="history-table" aria-busy={busy || undefined}>
       <thead>
@@ -119,7 +118,7 @@ function HistoryTable({ entries, busy }: { entries: HistoryListEntry[]; busy: bo
           return (
             <tr key={entry.id} data-testid="history-row">
               <td className="history-table__date">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
               <td className="history-table__type">{historyTypeLabel(entry.type, t)}</td>
               <td
@@ -129,7 +128,7 @@ function HistoryTable({ entries, busy }: { entries: HistoryListEntry[]; busy: bo
                 {`${sign}${formatBaht(entry.amount)}฿`}
               </td>
               <td className="history-table__status">
-                <StatusBadge status={entry.status} />
+                <StatusBadge entry={entry} />
                 <RejectionNote entry={entry} />
                 <PaidNote entry={entry} />
               </td>

@@ -132,21 +132,23 @@ describe('§2 /transactions page', () => {
     expect(within(waiting as HTMLElement).getByTestId('transaction-status')).toHaveTextContent('รอดำเนินการ');
   });
 
-  it('§2 transactions: dates in th-TH with year, short month, day, hour and minute', async () => {
+  it('§2 transactions: dates in Thai locale with year, short month, day, hour and minute, in Bangkok time whatever the device’s zone', async () => {
+    // 03:30 UTC is 10:30 in Bangkok; the unit tests run in New York's zone (vite.config.ts), where it is 22:30 the day before.
     const createdAt = '2024-01-15T03:30:00.000Z';
     await openTransactions(historyPages([[entry(1, { createdAt })]], 1));
     const time = (await screen.findAllByRole('cell'))[0]?.querySelector('time');
-    const expected = new Intl.DateTimeFormat('th-TH', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(createdAt));
-    expect(time).toHaveTextContent(expected);
-    expect(time).toHaveAttribute('dateTime', createdAt);
     // The Thai calendar year (2024 is 2567) and the short Thai month of January.
-    expect(time?.textContent).toMatch(/ม\.ค\. 2567/);
+    expect(time).toHaveTextContent('15 ม.ค. 2567 10:30');
+    expect(time).toHaveAttribute('dateTime', createdAt);
+  });
+
+  it('transactions in English: the Gregorian year, never the Buddhist era, and the same Bangkok time', async () => {
+    const createdAt = '2024-01-15T03:30:00.000Z';
+    await openTransactions(historyPages([[entry(1, { createdAt })]], 1));
+    await act(() => i18n.changeLanguage('en'));
+    const time = (await screen.findAllByRole('cell'))[0]?.querySelector('time');
+    expect(time).toHaveTextContent('15 Jan 2024, 10:30');
+    expect(time?.textContent).not.toContain('2567');
   });
 
   it('§3 transactions: the page reads only DEPOSIT and WITHDRAW entries', async () => {

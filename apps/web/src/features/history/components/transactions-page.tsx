@@ -8,10 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { type HistoryListEntry, useHistoryPage } from '@/features/history/api/get-history';
 import { PaidNote, RejectionNote } from '@/features/history/components/rejection-note';
 import { StatusBadge } from '@/features/history/components/status-badge';
-import { formatThaiDateTime, movedNothing } from '@/features/history/utils/history-display';
+import { movedNothing } from '@/features/history/utils/history-display';
 import { historyTypeLabel } from '@/features/history/utils/history-labels';
 import { loadErrorText } from '@/features/history/utils/load-error';
 import { pageCount } from '@/features/history/utils/pager';
+import { formatDateTime } from '@/lib/dates';
 
 /** Spec §3: the transactions page reads only DEPOSIT and WITHDRAW entries. */
 type TransactionType = 'DEPOSIT' | 'WITHDRAW';
@@ -154,7 +155,7 @@ function TransactionsTable({ rows, busy }: { rows: Transaction[]; busy: boolean 
             return (
               <tr key={row.id} data-testid="transaction-row">
                 <td className="tx-table__date">
-                  <time dateTime={row.createdAt}>{formatThaiDateTime(row.createdAt)}</time>
+                  <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                 </td>
                 <td className="tx-table__type">{historyTypeLabel(row.type, t)}</td>
                 <td className={`tx-table__amount tx-table__amount--${look}`} data-testid="transaction-amount">
@@ -173,7 +174,7 @@ function TransactionsTable({ rows, busy }: { rows: Transaction[]; busy: boolean 
                   {formatBaht(row.afterAmount)}
                 </td>
                 <td className="tx-table__status" data-testid="transaction-status">
-                  <StatusBadge status={row.status} />
+                  <StatusBadge entry={row} />
                   <RejectionNote entry={row} />
                   <PaidNote entry={row} />
                 </td>

@@ -6,6 +6,22 @@ export function displayStatus(status: string): HistoryStatus {
   return status === 'APPROVED' || status === 'REJECTED' ? status : 'WAITING';
 }
 
+/** What a row's badge says: a status of spec §4, or REFUNDED for the money a rejected withdrawal gave back. */
+export type BadgeStatus = HistoryStatus | 'REFUNDED';
+
+/**
+ * The badge of a history row. A rejected withdrawal is two rows: the
+ * withdrawal itself, REJECTED with the operator's reason, and the
+ * REJECT_WITHDRAW record of the money coming back, which the server files as
+ * APPROVED (its move went through). Read as "approved" beside "withdrawal
+ * rejected", that row would say two opposite things, so its badge says
+ * what it is: a refund. Every other row shows its status as spec §4 does.
+ */
+export function badgeStatus(entry: Pick<HistoryListEntry, 'type' | 'status'>): BadgeStatus {
+  if (entry.type === 'REJECT_WITHDRAW') return 'REFUNDED';
+  return displayStatus(entry.status);
+}
+
 /**
  * Spec §4, the modal's table: plus when the balance went up (afterAmount
  * exceeds beforeAmount), otherwise minus; except a rejected entry that moved
@@ -25,19 +41,3 @@ export function movedNothing(entry: Pick<HistoryListEntry, 'beforeAmount' | 'aft
 
 /** The class modifier of an amount: plus in green, minus in red, nothing moved in grey. */
 export const SIGN_LOOKS = { '+': 'plus', '-': 'minus', '': 'none' } as const;
-
-/** Spec §2, the transactions page: Thai locale with year, short month, day, hour and minute. */
-const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatThaiDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : thaiDateTime.format(date);
-}
-
-export { formatDateTime } from '@/lib/dates';

@@ -1,5 +1,6 @@
-import type { HistoryStatus, HistoryType } from '@app/contracts/history';
+import type { HistoryType } from '@app/contracts/history';
 import type { ParseKeys, TFunction } from 'i18next';
+import type { BadgeStatus } from '@/features/history/utils/history-display';
 
 const TYPE_LABELS: Record<HistoryType, ParseKeys> = {
   DEPOSIT: 'history.typeDeposit',
@@ -18,8 +19,9 @@ export function historyTypeLabel(type: string, t: TFunction): string {
   return Object.hasOwn(TYPE_LABELS, type) ? t(TYPE_LABELS[type as HistoryType]) : type;
 }
 
-export const STATUS_LABELS: Record<HistoryStatus, ParseKeys> = {
+export const STATUS_LABELS: Record<BadgeStatus, ParseKeys> = {
   WAITING: 'history.statusWaiting',
   APPROVED: 'history.statusApproved',
   REJECTED: 'history.statusRejected',
+  REFUNDED: 'history.statusRefunded',
 };

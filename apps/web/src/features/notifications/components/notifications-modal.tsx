@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatBangkokDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { isLanguage } from '@/lib/i18n';
 import { useMarkAllRead, useNotifications } from '@/lib/notifications';
 import { NOTIFICATIONS_NS } from '@/lib/notifications-i18n';
@@ -41,7 +41,7 @@ export function NotificationsModal({ onClose }: ModalProps) {
                 data-testid="notification"
               >
                 <p>{notificationText(language, item.kind, item.params)}</p>
-                <time dateTime={item.createdAt}>{formatBangkokDateTime(item.createdAt)}</time>
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
               </li>
             ))}
           </ul>

@@ -23,7 +23,7 @@ describe('§2 profile modal', () => {
       ['Full name', demoUser.fullName],
       ['Username', demoUser.username],
       ['Phone number', demoUser.phoneNumber],
-      ['Bank', demoUser.bankName],
+      ['Bank', 'KASIKORNBANK'],
       ['Bank account number', demoUser.bankNumber],
     ]) {
       const term = within(dialog).getByText(label as string, { selector: 'dt' });

@@ -26,7 +26,7 @@ import {
   useStatement,
 } from '@/features/protection/api/protection';
 import { ApiError } from '@/lib/api-client';
-import { formatBangkokDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { useProtection } from '@/lib/protection';
 import { PROTECTION_NS } from '@/lib/protection-i18n';
 import type { ModalProps } from '@/stores/modal-store';
@@ -99,10 +99,10 @@ function LimitRow({ limit }: { limit: LimitView }) {
         {pending && (
           <span className="protection__pending">
             {pending.amount === null
-              ? t('limits.pendingRemoval', { date: formatBangkokDateTime(pending.from) })
+              ? t('limits.pendingRemoval', { date: formatDateTime(pending.from) })
               : t('limits.pending', {
                   amount: formatBahtWithSymbol(pending.amount),
-                  date: formatBangkokDateTime(pending.from),
+                  date: formatDateTime(pending.from),
                 })}
           </span>
         )}
@@ -331,7 +331,7 @@ function ActivityPanel() {
             {held.map((item) => (
               <li key={item.id} data-testid={`held-${item.id}`}>
                 <div>
-                  <strong>{formatBahtWithSymbol(item.amount)}</strong> · {formatBangkokDateTime(item.createdAt)}
+                  <strong>{formatBahtWithSymbol(item.amount)}</strong> · {formatDateTime(item.createdAt)}
                   <span className="protection__pending">
                     {t(`held.reason.${item.reason}`)} · {t(`held.status.${item.status}`)}
                   </span>

@@ -32,7 +32,9 @@ function acknowledged(sessionStartedAt: string): number {
  */
 export function RealityCheck() {
   const { t } = useTranslation(PROTECTION_NS);
-  const reality = useProtection().data?.realityCheck;
+  const protection = useProtection().data;
+  const reality = protection?.realityCheck;
+  const exclusion = protection?.exclusion;
   const logout = useLogout();
   const [now, setNow] = useState(() => Date.now());
   const [answered, setAnswered] = useState(0);
@@ -56,6 +58,8 @@ export function RealityCheck() {
   if (!open || startedAt === null) return null;
   const playedMinutes = Math.max(0, Math.floor((now - start) / MINUTE_MS));
   const net = reality?.net ?? 0;
+  // During a break games are closed: the reminder offers only what is open (to stay, or to log out), never "continue playing".
+  const onBreak = exclusion !== null && exclusion !== undefined;
 
   function answer() {
     if (startedAt) sessionStorage.setItem(ACKNOWLEDGED_KEY, `${startedAt}|${due}`);
@@ -67,13 +71,14 @@ export function RealityCheck() {
       <div className="dialog__text" data-testid="reality-check">
         <p>{t('prompt.time', { hours: Math.floor(playedMinutes / 60), minutes: playedMinutes % 60 })}</p>
         <p>{t('prompt.net', { amount: formatBahtWithSymbol(net) })}</p>
+        {onBreak && <p data-testid="reality-check-closed">{t('prompt.closedNote')}</p>}
       </div>
       <div className="dialog__footer">
         <button type="button" className="button button--outline" onClick={() => logout.mutate()}>
           {t('prompt.stop')}
         </button>
         <button type="button" className="button button--gold" onClick={answer}>
-          {t('prompt.continue')}
+          {onBreak ? t('prompt.dismiss') : t('prompt.continue')}
         </button>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 import { API_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/stores/modal-store';
 import {
   callsTo,
@@ -89,6 +90,18 @@ describe('§2 reward modal', () => {
     expect(items[1]).toHaveTextContent('Out of stock');
     expect(within(dialog).getByRole('button', { name: 'Out of stock: Gold necklace' })).toBeDisabled();
     expect(within(dialog).getByTestId('reward-points')).toHaveTextContent('1,500');
+  });
+
+  it('one point is "1 point", never "1 points" (plurals by the language’s rules); Thai has one form', async () => {
+    const onePoint = [{ ...priced[0], id: 3, name: 'Sticker', pricePoints: 1 }];
+    const { dialog } = await openRewards({ [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: onePoint } } });
+    const item = (await within(dialog).findAllByRole('listitem'))[0] as HTMLElement;
+    expect(within(item).getByText('1 point')).toBeInTheDocument();
+    expect(item).not.toHaveTextContent('1 points');
+    fireEvent.click(within(item).getByRole('button', { name: /Redeem/ }));
+    expect(await screen.findByText('Redeem “Sticker” for 1 point?')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('th'));
+    expect(item).toHaveTextContent('1 แต้ม');
   });
 
   it('issue 19: redeem asks for a confirmation, then POSTs once with an Idempotency-Key and shows the outcome', async () => {

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useRewards } from '@/features/rewards/api/get-rewards';
 import { usePoints, useRedeemReward, useRedemptions } from '@/features/rewards/api/redeem';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, interfaceLocale } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { newIdempotencyKey, outcomeUnknown } from '@/lib/idempotency';
 import { rewardImageUrl } from '@/lib/reward-image';
 import type { ModalProps } from '@/stores/modal-store';
@@ -109,7 +109,9 @@ export function RewardModal({ onClose }: ModalProps) {
             <li key={reward.id} className="rewards__item">
               <img src={rewardImageUrl(reward.imageUrl)} alt="" width={400} height={400} loading="lazy" />
               <span className="rewards__name">{reward.name}</span>
-              <span className="rewards__price">{t('rewards.price', { points: formatPoints(reward.pricePoints) })}</span>
+              <span className="rewards__price">
+                {t('rewards.price', { count: reward.pricePoints, points: formatPoints(reward.pricePoints) })}
+              </span>
               <span className="rewards__line">{rewardLine(reward)}</span>
               <button
                 type="button"
@@ -140,6 +142,7 @@ export function RewardModal({ onClose }: ModalProps) {
           {pointsData?.nextExpiry && (
             <small>
               {t('rewards.nextExpiry', {
+                count: pointsData.nextExpiry.points,
                 points: formatPoints(pointsData.nextExpiry.points),
                 date: formatDate(pointsData.nextExpiry.at),
               })}
@@ -182,6 +185,7 @@ export function RewardModal({ onClose }: ModalProps) {
         >
           <p>
             {t('rewards.confirmBody', {
+              count: confirming.reward.pricePoints,
               name: confirming.reward.name,
               points: formatPoints(confirming.reward.pricePoints),
             })}
@@ -243,8 +247,8 @@ function RedemptionList({
             </span>
           </div>
           <span className="redemptions__meta">
-            {formatDateTime(redemption.createdAt, interfaceLocale())} ·{' '}
-            {t('rewards.price', { points: formatPoints(redemption.points) })}
+            {formatDateTime(redemption.createdAt)} ·{' '}
+            {t('rewards.price', { count: redemption.points, points: formatPoints(redemption.points) })}
           </span>
           {redemption.note && <span className="redemptions__note">{redemption.note}</span>}
         </li>

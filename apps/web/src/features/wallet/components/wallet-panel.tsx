@@ -5,6 +5,7 @@ import type { BalanceResponse, User } from '@app/contracts/player';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromotionProgress } from '@/components/promotions/promotion-progress';
+import { BlockedLabel } from '@/components/protection/blocked-label';
 import { CheckIcon, EyeIcon, EyeOffIcon } from '@/components/ui/first-screen-icons';
 import {
   ChevronRightIcon,
@@ -24,6 +25,7 @@ import { useBalance } from '@/lib/balance';
 import { PROMOTIONS_QUERY_KEY } from '@/lib/player-data';
 import { useProfile } from '@/lib/profile';
 import { useCurrentPromotion } from '@/lib/promotions';
+import { useBlockedActions } from '@/lib/protection';
 import { queryClient } from '@/lib/query-client';
 import { useHasSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
@@ -57,6 +59,9 @@ export function WalletPanel() {
   const settings = useSettings();
   const promotion = useCurrentPromotion();
   const openModal = useModalStore((state) => state.open);
+  // What the player's own protection closes (a break, a deposit limit used up) looks closed and says until when;
+  // the buttons still open their screens, which explain.
+  const blocked = useBlockedActions();
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
   const clipboard = useCopyToClipboard(t('wallet.copyFailed'));
@@ -164,20 +169,33 @@ export function WalletPanel() {
       <TransferInButton />
       {hasSession && promotion && <PromotionProgress claim={promotion} compact />}
       {hasSession && (
-        <button type="button" className="wallet__promotions" onClick={() => openModal('promotions')}>
+        <button
+          type="button"
+          className={`wallet__promotions${blocked.promotions ? ' is-blocked' : ''}`}
+          onClick={() => openModal('promotions')}
+        >
           <PromotionIcon className="wallet__promotions-icon" />
           <span className="wallet__promotions-text">
             <strong>{t('modals.promotions')}</strong>
-            <small>{t('promotions.linkHint')}</small>
+            {blocked.promotions ? (
+              <BlockedLabel block={blocked.promotions} />
+            ) : (
+              <small>{t('promotions.linkHint')}</small>
+            )}
           </span>
           <ChevronRightIcon className="wallet__promotions-icon" />
         </button>
       )}
 
       <div className="wallet__primary-actions">
-        <button type="button" className="button button--gold" onClick={() => openModal('deposit')}>
+        <button
+          type="button"
+          className={blocked.deposit ? 'button button--ghost is-blocked' : 'button button--gold'}
+          onClick={() => openModal('deposit')}
+        >
           <DepositIcon />
           {t('footer.deposit')}
+          {blocked.deposit && <BlockedLabel block={blocked.deposit} className="wallet__blocked" />}
         </button>
         <button type="button" className="button button--outline" onClick={() => openModal('withdraw')}>
           <WithdrawIcon />

@@ -110,7 +110,8 @@ describe('§2 withdraw modal', () => {
 
   it("§2 withdraw: the destination bank card is the player's own bank account", async () => {
     const { dialog } = await openWithdraw();
-    const card = within(dialog).getByRole('region', { name: `Withdraw to: ${demoUser.bankName}` });
+    // The bank's official English name on an English screen (the stored name is the spec's "Kasikorn bank").
+    const card = within(dialog).getByRole('region', { name: 'Withdraw to: KASIKORNBANK' });
     expect(within(card).getByTestId('bank-card-number')).toHaveTextContent(demoUser.bankNumber);
     expect(card).toHaveTextContent(demoUser.fullName);
     expect(card.querySelector('img')).toHaveAttribute('src', `/images/bank-png/${demoUser.bankCode}.png`);
@@ -127,19 +128,30 @@ describe('§5 withdraw amount input', () => {
   it('§5 withdraw: the input accepts digits and one decimal point (at most 2 decimals)', async () => {
     const { dialog } = await openWithdraw();
     for (const [typed, kept] of [
-      ['12a3', '123'],
-      ['1,000', '1000'],
-      ['-250', '250'],
-      ['12.3.4', '12.34'],
-      ['99.999', '99.99'],
+      ['123', '123'],
+      ['99.99', '99.99'],
       ['007', '7'],
       ['.5', '.5'],
-      ['1e3', '13'],
-      ['฿ 500 ', '500'],
+      [' 500 ', '500'],
     ]) {
       type(dialog, typed as string);
       expect(amountInput(dialog).value, typed).toBe(kept);
+      expect(fieldError(dialog) ?? '', typed).not.toContain('Use digits');
     }
+  });
+
+  it('anything else is never turned silently into another number: it stays as typed, with an error, and cannot be sent', async () => {
+    const { dialog } = await openWithdraw();
+    for (const typed of ['1e5', '-5', '−5', '1,000', '12.3.4', '99.999', '12a3', '฿ 500']) {
+      type(dialog, typed);
+      expect(amountInput(dialog).value, typed).toBe(typed);
+      expect(fieldError(dialog), typed).toBe('Use digits and one decimal point only, e.g. 1500 or 1500.50.');
+      expect(amountInput(dialog), typed).toHaveAttribute('aria-invalid', 'true');
+      expect(submitButton(dialog), typed).toBeDisabled();
+    }
+    type(dialog, '150');
+    expect(fieldError(dialog)).toBeNull();
+    expect(submitButton(dialog)).toBeEnabled();
   });
 
   it('§5 withdraw: the amount is capped automatically to the balance', async () => {
@@ -151,6 +163,10 @@ describe('§5 withdraw amount input', () => {
     type(dialog, '99999999999999999999999');
     expect(amountInput(dialog).value).toBe('1234.5');
     expect(fieldError(dialog)).toBeNull();
+    // The change is said, not silent.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Lowered to your balance, ฿1,234.50.');
+    type(dialog, '500');
+    expect(within(dialog).queryByText(/Lowered to your balance/)).not.toBeInTheDocument();
   });
 
   it("§5 withdraw: live error 'minimum withdrawal is 100 baht' for positive amounts below 100, while typing", async () => {
@@ -513,6 +529,17 @@ describe('§4 withdraw success', () => {
     const review = await screen.findByRole('dialog', { name: 'Withdrawal in progress' });
     expect(review).toHaveTextContent('being checked by our team');
     expect(review).toHaveTextContent(/within 15 minutes/);
+  });
+
+  it('with automatic payouts off, a withdrawal waiting for review says it is being checked, never "on its way to your bank"', async () => {
+    const reply = accepted(500) as { body: Record<string, unknown> };
+    // No autoPay in the settings: automatic payouts are off, so the server routes every withdrawal to review.
+    const { dialog } = await openWithdraw({ routes: { [WITHDRAW]: { body: { ...reply.body, payout: 'REVIEW' } } } });
+    type(dialog, '500');
+    fireEvent.click(submitButton(dialog));
+    const review = await screen.findByRole('dialog', { name: 'Withdrawal in progress' });
+    expect(review).toHaveTextContent('Your withdrawal of ฿500.00 is being checked by our team');
+    expect(review).not.toHaveTextContent('on its way to your bank account');
   });
 
   it('§4 withdraw: the in-progress modal also closes everything with Escape', async () => {

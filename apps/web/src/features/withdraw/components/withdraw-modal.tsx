@@ -1,6 +1,7 @@
 import './withdraw-modal.css';
 import { WITHDRAW_PROCESSING_MINUTES, WITHDRAW_QUICK_AMOUNTS_BAHT } from '@app/contracts/limits';
 import { formatBahtWithSymbol, SATANG_PER_BAHT, satangToBaht } from '@app/contracts/money';
+import type { WithdrawResponse } from '@app/contracts/wallet';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromotionProgress } from '@/components/promotions/promotion-progress';
@@ -16,7 +17,7 @@ import {
   balanceToSatang,
   capAmountText,
   formatLimitBaht,
-  sanitizeAmountInput,
+  readAmountInput,
   satangToAmountText,
   withdrawAmountError,
 } from '@/features/withdraw/utils/withdraw-amount';
@@ -58,20 +59,24 @@ export function WithdrawModal({ onClose }: ModalProps) {
   const limitBaht = formatLimitBaht(satangToBaht(limits.withdrawLimitSatang));
 
   const [amountText, setAmountText] = useState('');
+  /** What was typed is not an amount (letters, a sign, a comma, a third decimal): kept as typed, with an error. */
+  const [invalidText, setInvalidText] = useState(false);
+  /** The amount typed was over the balance and was lowered to it (spec §5), which the field says. */
+  const [capped, setCapped] = useState(false);
   /** Withdraw-all was pressed with a balance under the minimum. */
   const [balanceTooLow, setBalanceTooLow] = useState(false);
   /** The last failure's detail line; '' when the generic title says it all. */
   const [failure, setFailure] = useState<string | null>(null);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
-  /** The withdrawal just accepted and how it goes: the in-progress dialog is open while set. */
-  const [accepted, setAccepted] = useState<{ baht: number; automatic: boolean } | null>(null);
+  /** The withdrawal just accepted and how it goes (the server's payout route): the in-progress dialog is open while set. */
+  const [accepted, setAccepted] = useState<{ baht: number; route: WithdrawResponse['payout'] } | null>(null);
   /**
    * Set in the same tick as the send: the mutation's own pending flag reaches
    * this component a render later, so a fast double tap would slip past it.
    */
   const sending = useRef(false);
 
-  const amountSatang = amountTextToSatang(amountText);
+  const amountSatang = invalidText ? undefined : amountTextToSatang(amountText);
   const amountError = withdrawAmountError(amountSatang, balanceSatang, limits);
   const canSubmit =
     !withdraw.isPending &&
@@ -80,8 +85,13 @@ export function WithdrawModal({ onClose }: ModalProps) {
     amountSatang >= limits.withdrawMinSatang &&
     balanceSatang >= limits.withdrawMinSatang;
 
-  function changeAmount(text: string) {
-    setAmountText(capAmountText(sanitizeAmountInput(text), balanceSatang));
+  /** Spec §5: digits and one decimal point, capped to the balance; never a silent change to another number. */
+  function changeAmount(raw: string) {
+    const { text, valid } = readAmountInput(raw);
+    const shown = valid ? capAmountText(text, balanceSatang) : text;
+    setAmountText(shown);
+    setInvalidText(!valid);
+    setCapped(valid && shown !== text);
     setBalanceTooLow(false);
     setSuccessMessage(null);
   }
@@ -106,7 +116,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
         onSuccess: (response) => {
           setSuccessMessage(response.message || t('withdraw.success'));
           setAmountText('');
-          setAccepted({ baht: response.data.amount, automatic: response.payout === 'AUTO' });
+          setAccepted({ baht: response.data.amount, route: response.payout });
         },
         onError: (error) => setFailure(failureDetail(error, t('withdraw.insufficient'))),
         onSettled: () => {
@@ -121,11 +131,13 @@ export function WithdrawModal({ onClose }: ModalProps) {
     insufficient: t('withdraw.insufficient'),
     aboveLimit: t('withdraw.aboveLimit', { amount: limitBaht }),
   };
-  const fieldError = amountError
-    ? amountErrorText[amountError]
-    : balanceTooLow
-      ? t('withdraw.balanceTooLow', { amount: minimumBaht })
-      : undefined;
+  const fieldError = invalidText
+    ? t('withdraw.invalidAmount')
+    : amountError
+      ? amountErrorText[amountError]
+      : balanceTooLow
+        ? t('withdraw.balanceTooLow', { amount: minimumBaht })
+        : undefined;
 
   return (
     <>
@@ -160,7 +172,7 @@ export function WithdrawModal({ onClose }: ModalProps) {
                   placeholder={t('withdraw.amountPlaceholder')}
                   value={amountText}
                   onChange={(event) => changeAmount(event.target.value)}
-                  aria-invalid={amountError ? true : undefined}
+                  aria-invalid={invalidText || amountError ? true : undefined}
                   aria-describedby={fieldError ? `${amountId}-error` : undefined}
                 />
                 <button type="button" className="button button--outline button--small" onClick={withdrawAll}>
@@ -168,6 +180,11 @@ export function WithdrawModal({ onClose }: ModalProps) {
                 </button>
               </div>
             </FormField>
+            {capped && (
+              <p className="withdraw__capped" role="status">
+                {t('withdraw.cappedToBalance', { amount: formatBahtWithSymbol(satangToBaht(balanceSatang)) })}
+              </p>
+            )}
 
             <fieldset className="withdraw__quick">
               <legend className="visually-hidden">{t('withdraw.quickAmounts')}</legend>
@@ -214,20 +231,41 @@ export function WithdrawModal({ onClose }: ModalProps) {
         </form>
       </Dialog>
 
-      {accepted !== null && (
-        <MessageDialog
-          title={accepted.automatic ? t('withdraw.autoTitle') : t('withdraw.inProgressTitle')}
-          tone="success"
-          onClose={onClose}
-        >
-          {accepted.automatic
-            ? t('withdraw.autoBody', { amount: formatBahtWithSymbol(accepted.baht) })
-            : t(autoPay ? 'withdraw.reviewBody' : 'withdraw.inProgressBody', {
-                amount: formatBahtWithSymbol(accepted.baht),
-                minutes: WITHDRAW_PROCESSING_MINUTES,
-              })}
-        </MessageDialog>
-      )}
+      {accepted !== null && <AcceptedDialog baht={accepted.baht} route={accepted.route} onClose={onClose} />}
     </>
+  );
+}
+
+/**
+ * What happens next to the withdrawal just accepted, as the server decided it:
+ * AUTO, paid to the bank now; REVIEW, an operator checks it first, whether or
+ * not automatic payouts are on (with them off every withdrawal waits for
+ * review, and "on its way to your bank" would not be true); no route (a
+ * replayed answer from before the rules), the spec's in-progress words.
+ */
+function AcceptedDialog({
+  baht,
+  route,
+  onClose,
+}: {
+  baht: number;
+  route: WithdrawResponse['payout'];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const amount = formatBahtWithSymbol(baht);
+  const body = {
+    AUTO: t('withdraw.autoBody', { amount }),
+    REVIEW: t('withdraw.reviewBody', { amount, minutes: WITHDRAW_PROCESSING_MINUTES }),
+    none: t('withdraw.inProgressBody', { amount, minutes: WITHDRAW_PROCESSING_MINUTES }),
+  }[route ?? 'none'];
+  return (
+    <MessageDialog
+      title={route === 'AUTO' ? t('withdraw.autoTitle') : t('withdraw.inProgressTitle')}
+      tone="success"
+      onClose={onClose}
+    >
+      {body}
+    </MessageDialog>
   );
 }

@@ -7,26 +7,25 @@ export type WithdrawAmountError = 'belowMinimum' | 'insufficient' | 'aboveLimit'
 /** Decimals a baht amount may carry: the server takes whole satang only. */
 const DECIMALS_MAX = 2;
 
+/** An amount as the field takes it: digits, and at most one decimal point with at most two decimals. */
+const AMOUNT_TEXT = /^\d*(\.\d{0,2})?$/;
+
 /**
- * What the player typed, reduced to digits and one decimal point with at most
- * two decimals: letters, signs, spaces and thousands separators (a pasted
- * "1,000") go, so does every '.' after the first. Leading zeros before another
- * digit go too ("007" → "7"), so the field shows the number it will send.
+ * What the player typed, read without changing the number it says: spaces
+ * around it go, and leading zeros before another digit ("007" is 7). Anything
+ * else that is not digits and one decimal point with at most two decimals
+ * ("1e5", "-5", "1,000", "12.345") is kept exactly as typed and marked
+ * invalid, so the field shows an error instead of quietly turning it into
+ * another number (1e5 is not 15, -5 is not 5).
  */
-export function sanitizeAmountInput(raw: string): string {
-  const kept = raw.replace(/[^\d.]/g, '');
-  const point = kept.indexOf('.');
-  const whole = (point === -1 ? kept : kept.slice(0, point)).replace(/^0+(?=\d)/, '');
-  if (point === -1) return whole;
-  const decimals = kept
-    .slice(point + 1)
-    .replace(/\./g, '')
-    .slice(0, DECIMALS_MAX);
-  return `${whole}.${decimals}`;
+export function readAmountInput(raw: string): { text: string; valid: boolean } {
+  const trimmed = raw.trim();
+  if (!AMOUNT_TEXT.test(trimmed)) return { text: raw, valid: false };
+  return { text: trimmed.replace(/^0+(?=\d)/, ''), valid: true };
 }
 
 /**
- * The amount of a sanitised input in satang; undefined while there is no
+ * The amount of a valid input in satang; undefined while there is no
  * number yet ('' or '.'). Rounding is exact for the two decimals the input
  * keeps, and a run of digits too long for exact satang still compares as more
  * than any balance, so the cap replaces it.
