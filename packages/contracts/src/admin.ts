@@ -574,10 +574,16 @@ export const summarySchema = z.object({
   /** Transfers to or from a game provider whose outcome is not known yet (the reconciler settles them). */
   pendingTransfers: countSum,
   /**
-   * Money that moved since midnight in Bangkok: deposits credited and
-   * withdrawals paid (approved) today. Waiting ones are counted above, not here.
+   * Money that moved since midnight in Bangkok: deposits credited, and
+   * withdrawals whose money left, the sum of those paid through the bank
+   * (payouts paid, the payout row's and the reconciliation's figure) and
+   * those a cashier paid at approval. An approved withdrawal whose payout is
+   * still being sent is in neither; waiting ones are counted above.
    */
-  today: z.object({ deposits: countSum, withdrawals: countSum }),
+  today: z.object({
+    deposits: countSum,
+    withdrawals: countSum.extend({ byBank: countSum, byCashier: countSum }),
+  }),
 });
 export type Summary = z.infer<typeof summarySchema>;
 export const summaryResponseSchema = z.object({ success: z.literal(true), data: summarySchema });
