@@ -1,3 +1,5 @@
+import { AMOUNT_BAHT_MAX } from '@app/contracts/limits';
+import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { PROTECTION_ADMIN_PATHS, PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
@@ -207,6 +209,26 @@ describe('deposit limits (issue 22)', () => {
       const answer = await call(player, 'PUT', PROTECTION_PATHS.limits, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
     }
+    expect((await protection(player)).limits).toEqual([]);
+  });
+
+  it('a limit above the largest amount is refused for what it is, too large, naming the maximum; a third decimal for its decimals', async () => {
+    const player = await newProtectedPlayer();
+    const huge = await call(player, 'PUT', PROTECTION_PATHS.limits, { kind: 'DEPOSIT', period: 'DAY', amount: 1e20 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('The amount is too large: the most is 10,000,000 baht.');
+    const over = await call(player, 'PUT', PROTECTION_PATHS.limits, {
+      kind: 'DEPOSIT',
+      period: 'DAY',
+      amount: AMOUNT_BAHT_MAX + 1,
+    });
+    expect(over.json().message).toBe(translate('amount_over_maximum', 'en'));
+    const decimals = await call(player, 'PUT', PROTECTION_PATHS.limits, {
+      kind: 'DEPOSIT',
+      period: 'DAY',
+      amount: 1.005,
+    });
+    expect(decimals.json().message).toBe(translate('amount_invalid', 'en'));
     expect((await protection(player)).limits).toEqual([]);
   });
 

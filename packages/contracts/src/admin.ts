@@ -477,7 +477,7 @@ export const updateOperatorRequestSchema = z.object({
   manualCreditLimit: z
     .number({ error: 'amount_invalid' })
     .min(0, { error: 'amount_invalid' })
-    .max(AMOUNT_BAHT_MAX, { error: 'amount_too_large' })
+    .max(AMOUNT_BAHT_MAX, { error: 'amount_over_maximum' })
     .refine((amount) => bahtToSatang(amount) !== undefined, { error: 'amount_invalid' })
     .nullable()
     .optional(),

@@ -693,6 +693,12 @@ const en = {
     previewHint: 'What a player reading this language sees',
     noTitle: '(no title)',
     invalid: 'Check this value.',
+    wholeRange: 'Enter a whole number from {{min}} to {{max}}.',
+    amountAboveZero: 'Enter an amount in baht above 0, at most 2 decimals, up to {{max}}.',
+    amountFromZero: 'Enter an amount in baht of 0 or more, at most 2 decimals, up to {{max}}.',
+    endsAfterStart: 'Enter an end later than the start.',
+    imageNameRule:
+      'Enter a file name of up to {{max}} letters, digits, dots, dashes or underscores, ending in .png, .jpg or .jpeg.',
     fixFields: 'Some values are not valid: see the marked fields.',
     saving: 'Saving...',
     redemptionsTitle: 'Reward fulfilment',

@@ -6,6 +6,7 @@ import {
   type AdminPromotion,
   CLAIM_LIMITS,
   PROMOTION_KINDS,
+  PROMOTION_LIMITS,
   type PromotionRequest,
   promotionRequestSchema,
   TURNOVER_BASES,
@@ -123,6 +124,28 @@ export function requestOf(draft: Draft): { ok: true; value: PromotionRequest } |
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, fields: [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'texts')))] };
+}
+
+const wholeNumberFields: Record<string, number> = {
+  percent: PROMOTION_LIMITS.percentMax,
+  turnoverMultiplier: PROMOTION_LIMITS.turnoverMultiplierMax,
+  contributionWc: PROMOTION_LIMITS.contributionMax,
+  contributionUfa: PROMOTION_LIMITS.contributionMax,
+  sortOrder: PROMOTION_LIMITS.sortOrderMax,
+};
+
+/** What a refused field allows, as its error says it: the schema's own bounds (PROMOTION_LIMITS). */
+export function fieldRule(t: TFunction, key: string): string {
+  const whole = wholeNumberFields[key];
+  if (whole !== undefined) return t('loyalty.wholeRange', { min: 0, max: whole.toLocaleString('en-US') });
+  const max = formatMoney(PROMOTION_LIMITS.amountSatangMax / 100);
+  if (key === 'minDepositSatang') return t('loyalty.amountFromZero', { max });
+  if (key === 'fixedSatang' || key === 'capSatang' || key === 'maxWithdrawSatang') {
+    return t('loyalty.amountAboveZero', { max });
+  }
+  if (key === 'endsAt') return t('loyalty.endsAfterStart');
+  if (key === 'imageUrl') return t('loyalty.imageNameRule', { max: PROMOTION_LIMITS.imageNameLengthMax });
+  return t('loyalty.invalid');
 }
 
 /** The request to save an existing promotion with only its status changed (pause, resume). */
@@ -315,7 +338,7 @@ function PromotionDialog({
   }
 
   const field = (key: keyof Draft) => `${id}-${key}`;
-  const error = (key: string) => (invalid.includes(key) ? t('loyalty.invalid') : undefined);
+  const error = (key: string) => (invalid.includes(key) ? fieldRule(t, key) : undefined);
   const shown = draft.texts[preview].title.trim() ? draft.texts[preview] : draft.texts.en;
   const number = (
     key: 'percent' | 'turnoverMultiplier' | 'contributionWc' | 'contributionUfa' | 'sortOrder',
