@@ -44,6 +44,7 @@ const SHIPPED: Record<number, string> = {
   23: '1c9274b4c3a6db00227da135a5a11819b82bb7421af266e4cf1ed6258ef3541c',
   24: '82ce2a5d4dfa6236f07a22b07702f5ce80f055077ad336e7c3be8fadf4e458c3',
   25: '3ce3b0d549235a8951aab7a03e6fbf878228befbf6b6ccf2ab45850374aa6ab9',
+  29: '554449c69093ff37d38258dced8c9ed072c0749d010474b826b15d5919a1abdb',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

@@ -845,7 +845,15 @@ const en = {
     rewardNewTitle: 'New reward',
     rewardEditTitle: 'Edit {{name}}',
     rewardName: 'Name',
+    rewardNameThai: 'Name in Thai (ไทย)',
+    rewardNameThaiHint:
+      'Required: every player who reads Thai, or a language without a name of its own and no English name, sees it.',
+    rewardOtherNames: 'Name in the other languages players read',
+    rewardOtherNamesHint:
+      'Optional. A player whose language has no name here sees the English name, or the Thai one when there is no English name either.',
+    rewardNameIn: 'Name ({{language}})',
     rewardNameInvalid: 'Enter a name of up to 200 characters.',
+    rewardNameThaiInvalid: 'Enter the Thai name (required), up to 200 characters.',
     rewardActive: 'Shown to players',
     image: 'Image',
     imageFile: 'Upload an image',

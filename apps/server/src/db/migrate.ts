@@ -26,6 +26,7 @@ import { seamlessRollbacksSchemaSql } from './migrations/022-seamless-rollbacks.
 import { playerWithdrawalIndexSchemaSql } from './migrations/023-player-withdrawal-index.ts';
 import { journalPlayerIndexSchemaSql } from './migrations/024-journal-player-index.ts';
 import { seamlessOneWriteSchemaSql } from './migrations/025-seamless-one-write.ts';
+import { rewardNamesSchemaSql } from './migrations/029-reward-names.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, name: 'player-withdrawal-index', sql: playerWithdrawalIndexSchemaSql },
   { version: 24, name: 'journal-player-index', sql: journalPlayerIndexSchemaSql },
   { version: 25, name: 'seamless-one-write', sql: seamlessOneWriteSchemaSql },
+  { version: 29, name: 'reward-names', sql: rewardNamesSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */
