@@ -33,6 +33,9 @@ const en = {
     note: 'Note',
     adminOnly: 'This screen is for admins.',
     skipToContent: 'Skip to content',
+    ageMinutes: '{{minutes}} min',
+    ageHours: '{{hours}} h {{minutes}} min',
+    ageDays: '{{days}} d',
   },
   nav: {
     label: 'Back office',

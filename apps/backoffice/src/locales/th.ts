@@ -35,6 +35,9 @@ const th: LocaleResource = {
     note: 'หมายเหตุ',
     adminOnly: 'หน้านี้สำหรับผู้ดูแลระบบเท่านั้น',
     skipToContent: 'ข้ามไปยังเนื้อหา',
+    ageMinutes: '{{minutes}} นาที',
+    ageHours: '{{hours}} ชม. {{minutes}} นาที',
+    ageDays: '{{days}} วัน',
   },
   nav: {
     label: 'ระบบหลังบ้าน',
