@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AMOUNT_BAHT_MAX } from '@app/contracts/limits';
 import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS, DEMO_PATHS, fillPath } from '@app/contracts/paths';
@@ -272,7 +275,13 @@ describe('deposit limits (issue 22)', () => {
   });
 
   it('the sandbox bank says why a transfer was held and what the player or an operator does next, not only "Held"', async () => {
-    const demo = await buildApp({ db: t.database.db, config: testConfig({ SEED_DEMO: 'true' }), logger: false });
+    // Demo mode keeps the LINE sandbox's secrets in DATA_DIR: a folder of the test's own, removed after.
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-bank-'));
+    const demo = await buildApp({
+      db: t.database.db,
+      config: testConfig({ SEED_DEMO: 'true', DATA_DIR: dataDir }),
+      logger: false,
+    });
     try {
       const player = await newProtectedPlayer();
       await setLimit(player, 'DEPOSIT', 'DAY', 100);
@@ -300,6 +309,7 @@ describe('deposit limits (issue 22)', () => {
       expect((await protection(player)).held).toEqual([expect.objectContaining({ amount: 500, status: 'HELD' })]);
     } finally {
       await demo.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
