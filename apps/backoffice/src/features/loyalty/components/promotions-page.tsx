@@ -13,7 +13,7 @@ import {
 } from '@app/contracts/loyalty';
 import { bahtToSatang, satangToBaht } from '@app/contracts/money';
 import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
@@ -23,6 +23,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { usePromotions, useSavePromotion } from '@/features/loyalty/api/loyalty';
+import { loadAllScriptFonts } from '@/lib/all-script-fonts';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -312,6 +313,7 @@ function PromotionDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  useEffect(loadAllScriptFonts, []);
   const id = useId();
   const save = useSavePromotion();
   const [draft, setDraft] = useState<Draft>(() => draftOf(promotion));

@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '@app/contracts/languages';
 import { bahtToSatang, formatPoints, satangToBaht } from '@app/contracts/money';
 import { REWARD_KINDS, REWARD_NAME_LANGUAGES, type RewardNames } from '@app/contracts/settings';
 import { useZodForm } from '@app/web-kit/use-zod-form';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type RewardCreate, useBonusPromotions, useRewards, useSaveReward } from '@/features/settings/api/rewards';
 import { SettingsSection } from '@/features/settings/components/settings-section';
+import { loadAllScriptFonts } from '@/lib/all-script-fonts';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
@@ -98,6 +99,7 @@ const optionalSatang = (value: unknown) => {
 
 function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
+  useEffect(loadAllScriptFonts, []);
   const ids = {
     name: useId(),
     order: useId(),
