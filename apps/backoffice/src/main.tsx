@@ -1,5 +1,6 @@
 import '@/styles/tokens.css';
 import '@/styles/fonts.css';
+import '@/styles/language-names.css';
 import '@/styles/base.css';
 import '@/styles/buttons.css';
 import { StrictMode } from 'react';

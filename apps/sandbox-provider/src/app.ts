@@ -22,7 +22,7 @@ import {
   wcRoundRequestSchema,
 } from '@app/contracts/provider';
 import { checkSignature } from '@app/signing/hmac';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { z } from 'zod';
 import { type Answer, refuse } from './answers.ts';
 import { type BankRules, bankBalance, bankBooks, pay, payoutStatus, refusePayout, statement } from './bank.ts';
@@ -262,7 +262,8 @@ async function signedRoutes(scope: FastifyInstance, sandbox: Sandbox): Promise<v
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   for (const route of [...WALLET_ROUTES, ...BANK_ROUTES, ...CONTROL_ROUTES]) {
-    const options = route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit };
+    const config = { readOnly: route.operation !== undefined && READ_OPERATIONS.has(route.operation) };
+    const options = route.bodyLimit === undefined ? { config } : { config, bodyLimit: route.bodyLimit };
     scope.post(route.path, options, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const given = {
@@ -288,6 +289,36 @@ async function signedRoutes(scope: FastifyInstance, sandbox: Sandbox): Promise<v
       return withFaults(sandbox, request, reply, target, () => handle(sandbox, body), refuseInstead);
     });
   }
+}
+
+/**
+ * The operations that only read the books: the server asks them every few
+ * seconds (the bank statement every 2 s, balances on every page of the game
+ * lobby), so their access lines are routine.
+ */
+const READ_OPERATIONS: ReadonlySet<Operation> = new Set([
+  'balance',
+  'status',
+  'payout-status',
+  'bank-balance',
+  'bank-statement',
+]);
+
+/**
+ * One access line per answered request, at debug for a routine one (a read:
+ * a GET of a game page or its state poll, a read-only operation, answered
+ * below 400) and at info for the rest (a transfer, a payout, a control, an
+ * error), so `npm start` at info is not flooded by the polls.
+ */
+function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const read = request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.readOnly === true;
+    const level = read && reply.statusCode < 400 ? 'debug' : 'info';
+    request.log[level](
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
 }
 
 /** One error shape for everything: a refusal in the protocol's words, and a 5xx that shows no internals. */
@@ -324,11 +355,21 @@ function sandboxOf(config: SandboxConfig, app: FastifyInstance): Sandbox {
 }
 
 /** Builds the sandbox provider's HTTP app, with its books loaded. Listening (and closing) is the caller's business. */
-export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
+export async function buildSandbox(
+  config: SandboxConfig,
+  /** Where the log lines go (a test reads them); stdout unless given. */
+  options: { logStream?: { write: (line: string) => void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One access line per request, at the level registerAccessLog chooses, instead of Fastify's two at info.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
   });
+  registerAccessLog(app);
   const sandbox = sandboxOf(config, app);
   answerErrors(app);
   await app.register((scope) => signedRoutes(scope, sandbox));
@@ -345,4 +386,11 @@ export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstan
     await sandbox.state.save();
   });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route that only reads the books: its answered requests are logged at debug. */
+    readOnly?: boolean;
+  }
 }

@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { pino } from 'pino';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Config } from './env.ts';
+import { registerAccessLog } from './http/access-log.ts';
 import { registerDocs } from './http/docs.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes, type Lifecycle, readyRoutes } from './http/health.ts';
@@ -127,21 +128,6 @@ function buildOutbox(db: Db, config: Config): OutboxContext {
 
 /** Log lines are written to stdout in blocks of this size, or at exit. */
 const LOG_BUFFER_BYTES = 4096;
-
-/** One line per answered request: method, route, status and time; never headers or bodies. */
-function registerAccessLog(app: App): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.routeOptions.url ?? request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
-}
 
 /**
  * Everything the modules' routes and background work may use, built once

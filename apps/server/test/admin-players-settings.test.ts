@@ -2,6 +2,7 @@ import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REWARDS } from '../src/db/seed.ts';
 import { auditList, call, uniqueUsername } from './support/admin.ts';
 import {
   newOperator,
@@ -676,6 +677,7 @@ describe('deliverable 6: rewards (admin)', () => {
     expect(reward).toEqual({
       id: expect.any(Number),
       name,
+      names: {},
       imageUrl: 'new-reward.png',
       active: false,
       sortOrder: 0,
@@ -703,6 +705,87 @@ describe('deliverable 6: rewards (admin)', () => {
       expect((await asAdmin('PATCH', url, { active: false })).json().data.active).toBe(false);
     }
     expect((await publicRewards()).map((r) => r.id)).not.toContain(reward.id);
+  });
+
+  it('a reward is named in each language: a player reads theirs, else the English name, else the Thai; a blank name is removed', async () => {
+    const thai = `ของรางวัล ${uniqueUsername('r')}`;
+    const created = await asAdmin('POST', ADMIN_PATHS.rewards, {
+      name: thai,
+      names: { en: 'Prize', cn: '奖品', ko: '  ', mm: 'ဆု' },
+      imageUrl: 'named-reward.png',
+      active: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const reward = created.json().data;
+    // Blank names are not kept: Korean falls back like a missing one.
+    expect(reward.names).toEqual({ en: 'Prize', cn: '奖品', mm: 'ဆု' });
+    const url = fillPath(ADMIN_PATHS.reward, { id: reward.id });
+    const nameIn = async (language: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: API_PATHS.rewards,
+        headers: { 'accept-language': language },
+      });
+      return (answer.json().data as { id: number; name: string }[]).find((r) => r.id === reward.id)?.name;
+    };
+    try {
+      expect({
+        th: await nameIn('th'),
+        en: await nameIn('en'),
+        cn: await nameIn('zh-CN'),
+        mm: await nameIn('my'),
+        ko: await nameIn('ko'),
+        ls: await nameIn('lo'),
+      }).toEqual({ th: thai, en: 'Prize', cn: '奖品', mm: 'ဆု', ko: 'Prize', ls: 'Prize' });
+      // Removing the English name: a language without its own name reads the Thai one.
+      const changed = await asAdmin('PATCH', url, { names: { en: '', cn: '奖品' } });
+      expect(changed.json().data.names).toEqual({ cn: '奖品' });
+      expect([await nameIn('en'), await nameIn('ko'), await nameIn('zh')]).toEqual([thai, thai, '奖品']);
+      // A change that does not name `names` keeps them.
+      expect((await asAdmin('PATCH', url, { sortOrder: 5 })).json().data.names).toEqual({ cn: '奖品' });
+      // A player's redemptions name the reward in their language too.
+      const player = await newPlayer(t.app);
+      const redeemed = await t.app.inject({
+        method: 'POST',
+        url: fillPath(API_PATHS.rewardRedeem, { id: reward.id }),
+        headers: bearer(player.token),
+      });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      const listed = async (language: string) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: API_PATHS.redemptions,
+            headers: { ...bearer(player.token), 'accept-language': language },
+          })
+        ).json().data[0]?.rewardName;
+      expect([await listed('zh'), await listed('th'), await listed('en')]).toEqual(['奖品', thai, thai]);
+    } finally {
+      await asAdmin('PATCH', url, { active: false });
+    }
+  });
+
+  it('the seeded rewards have a name in every language players read; their Thai name is as before', async () => {
+    for (const language of ['en', 'zh', 'lo', 'my', 'ko']) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: API_PATHS.rewards,
+        headers: { 'accept-language': language },
+      });
+      const names = (answer.json().data as { imageUrl: string; name: string }[])
+        .filter((r) => DEFAULT_REWARDS.some((d) => d.image_url === r.imageUrl))
+        .map((r) => r.name);
+      expect(names, language).toHaveLength(DEFAULT_REWARDS.length);
+      for (const name of names)
+        expect(
+          DEFAULT_REWARDS.map((d) => d.name),
+          language,
+        ).not.toContain(name);
+    }
+    const thai = await t.app.inject({ method: 'GET', url: API_PATHS.rewards, headers: { 'accept-language': 'th' } });
+    expect((thai.json().data as { name: string }[]).map((r) => r.name)).toEqual(
+      expect.arrayContaining(DEFAULT_REWARDS.map((d) => d.name)),
+    );
   });
 
   it('an unknown reward → 404; an image name with a path or another type → 400', async () => {

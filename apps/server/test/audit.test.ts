@@ -1,8 +1,15 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../src/db/database.ts';
-import { auditContentHash, auditHash, sealAudit, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
+import {
+  auditContentHash,
+  auditHash,
+  auditMoneyInBaht,
+  sealAudit,
+  verifyAuditChain,
+} from '../src/modules/audit/audit.service.ts';
 import { type AuditItem, auditList, auditVerify, call, uniqueUsername } from './support/admin.ts';
 import { newOperator, operatorAuth, serviceKey, type TestOperator } from './support/money.ts';
 import {
@@ -260,6 +267,60 @@ describe('deliverable 6: every operator action writes one audit row (who, what, 
         .executeTakeFirstOrThrow();
       expect(row.prev_hash).toBe(previous.hash);
     }
+  });
+});
+
+describe('the audit log records money in baht, as the back office shows it everywhere', () => {
+  it('a field named in satang is recorded in baht under its baht name, nested ones and bigint text too; other fields as they are', () => {
+    expect(
+      auditMoneyInBaht({
+        amountSatang: 100_000,
+        min_deposit_satang: '5050',
+        cap_satang: null,
+        nested: [{ creditSatang: 1 }],
+        points: 100_000,
+        amount: 12.5,
+      }),
+    ).toEqual({
+      amountBaht: 1000,
+      min_deposit_baht: 50.5,
+      cap_baht: null,
+      nested: [{ creditBaht: 0.01 }],
+      points: 100_000,
+      amount: 12.5,
+    });
+  });
+
+  it('a player’s ฿1,000 deposit limit and a promotion’s ฿500 minimum deposit are recorded as 1000 and 500, not in satang', async () => {
+    const player = await newPlayer(t.app);
+    const id = await playerIdOf(t.database.db, player.phoneNumber);
+    const limit = await t.app.inject({
+      method: 'PUT',
+      url: PROTECTION_PATHS.limits,
+      headers: bearer(player.token),
+      payload: { kind: 'DEPOSIT', period: 'DAY', amount: 1000 },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const [limitRow] = (await auditList(t.app, { action: 'protection.limit', targetId: String(id) })).items;
+    expect(limitRow?.after).toMatchObject({ kind: 'DEPOSIT', period: 'DAY', amountBaht: 1000 });
+    expect(JSON.stringify(limitRow)).not.toContain('100000');
+
+    const promotion = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.promotions,
+      headers: serviceKey,
+      payload: {
+        kind: 'FIXED',
+        fixedSatang: 5000,
+        minDepositSatang: 50_000,
+        texts: { en: { title: 'Audited in baht', terms: 'T' }, th: { title: 'P', terms: 'T' } },
+      },
+    });
+    expect(promotion.statusCode, promotion.body).toBe(200);
+    const promotionId = String(promotion.json().data.id);
+    const [promotionRow] = (await auditList(t.app, { action: 'promotion.create', targetId: promotionId })).items;
+    expect(promotionRow?.after).toMatchObject({ fixed_baht: 50, min_deposit_baht: 500 });
+    expect(promotionRow?.after).not.toHaveProperty('min_deposit_satang');
   });
 });
 

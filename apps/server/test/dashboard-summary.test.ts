@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Summary } from '@app/contracts/admin';
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutTick, settleStartedPayouts } from '../src/modules/payouts/payout-worker.ts';
 import { depositPlayer, transferFrom } from './support/deposits.ts';
 import { sendBankTransfer, serviceKey, uniqueReference } from './support/money.ts';
-import { bearer, type TestContext, testApp } from './support/test-app.ts';
+import { type ProviderWorld, providerWorld } from './support/sandbox.ts';
+import { bearer, credit, newPlayer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * The dashboard counts what it says (issue 17): "Withdrawals today" showed 0
@@ -13,8 +17,15 @@ import { bearer, type TestContext, testApp } from './support/test-app.ts';
  */
 
 let t: TestContext;
+/** A second server on the same database that pays withdrawals through the sandbox bank (t.app has a cashier). */
+let world: ProviderWorld;
 beforeAll(async () => {
   t = await testApp();
+  world = await providerWorld(t, { payouts: {} });
+});
+afterAll(async () => {
+  await setRules(RISK_RULES_DEFAULT);
+  await world.close();
 });
 
 async function summary(): Promise<Summary> {
@@ -88,5 +99,108 @@ describe('dashboard summary: today’s tiles count money that moved today', () =
       paidToday: { count: 1, amount: 300 },
       creditedToday: nothing,
     });
+  });
+});
+
+async function setRules(rules: RiskRules) {
+  const answer = await world.server.inject({
+    method: 'PUT',
+    url: ADMIN_PATHS.riskRules,
+    headers: serviceKey,
+    payload: rules,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+/** A withdrawal through the bank connector, paid automatically (the rules see a low risk) unless the bank fails. */
+async function withdrawThroughBank(amount: number) {
+  // A name of its own: players sharing a name with another bank account are flagged for review.
+  const player = await newPlayer(world.server, { fullName: `Summary Tester ${randomUUID().slice(0, 8)}` });
+  await credit(world.server, player.phoneNumber, amount);
+  const answer = await world.server.inject({
+    method: 'POST',
+    url: API_PATHS.withdraw,
+    headers: bearer(player.token),
+    payload: { amount },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.json().data.status).toBe('APPROVED');
+  await settleStartedPayouts();
+}
+
+/** The other figures of money paid today: the dashboard's payout row and today's reconciliation. */
+async function payoutFigures() {
+  const [payouts, report] = await Promise.all([
+    world.server.inject({ method: 'GET', url: ADMIN_PATHS.payoutSummary, headers: serviceKey }),
+    world.server.inject({ method: 'GET', url: ADMIN_PATHS.payoutReconciliation, headers: serviceKey }),
+  ]);
+  expect([payouts.statusCode, report.statusCode]).toEqual([200, 200]);
+  return {
+    payoutRow: { count: payouts.json().data.paidToday, amount: payouts.json().data.paidTodayAmount },
+    reconciliation: { count: report.json().data.ledgerPaidCount, amount: report.json().data.ledgerPaidTotal },
+  };
+}
+
+const round = (baht: number) => Math.round(baht * 100) / 100;
+
+/** Every "paid today" figure on the dashboard and the reconciliation, read at one moment, agree. */
+async function expectFiguresAgree() {
+  const [{ today }, { payoutRow, reconciliation }] = await Promise.all([summary(), payoutFigures()]);
+  const { byBank, byCashier } = today.withdrawals;
+  expect(today.withdrawals.count).toBe(byBank.count + byCashier.count);
+  expect(today.withdrawals.amount).toBe(round(byBank.amount + byCashier.amount));
+  expect(payoutRow).toEqual({ count: byBank.count, amount: byBank.amount });
+  expect(reconciliation).toEqual({ count: byBank.count, amount: byBank.amount });
+  return today.withdrawals;
+}
+
+describe('dashboard summary: one definition of "withdrawals paid today", whose money left', () => {
+  it('a cashier’s approval and paid payouts count; an approved withdrawal whose payout is still being sent does not; the payout row and the reconciliation agree', async () => {
+    await setRules({ ...RISK_RULES_DEFAULT, firstWithdrawal: { enabled: false } });
+    const before = await expectFiguresAgree();
+
+    // Paid by a cashier: t.app has no bank connector, so the approval pays it at once.
+    const player = await depositPlayer(t);
+    await credit(t.app, player.phoneNumber, 300);
+    const request = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: { ...bearer(player.token), 'idempotency-key': uniqueReference('wd') },
+      payload: { amount: 300 },
+    });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.withdrawalApprove, { id: request.json().data.id }),
+      headers: serviceKey,
+      payload: {},
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+
+    // Paid through the bank: two payouts paid; a third approved whose payout the bank did not answer.
+    await withdrawThroughBank(200);
+    await withdrawThroughBank(300);
+    await world.setFaults([{ operation: 'payout', fault: 'error', times: 1 }]);
+    await withdrawThroughBank(100);
+    await world.setFaults([]);
+
+    const after = await expectFiguresAgree();
+    const delta = (from: { count: number; amount: number }, to: { count: number; amount: number }) => ({
+      count: to.count - from.count,
+      amount: round(to.amount - from.amount),
+    });
+    expect({
+      total: delta(before, after),
+      byBank: delta(before.byBank, after.byBank),
+      byCashier: delta(before.byCashier, after.byCashier),
+    }).toEqual({
+      total: { count: 3, amount: 800 },
+      byBank: { count: 2, amount: 500 },
+      byCashier: { count: 1, amount: 300 },
+    });
+
+    // Once the bank answers for the third, it is paid today too, on every figure.
+    await t.database.db.updateTable('payouts').set({ lease_until: null }).where('status', '=', 'UNKNOWN').execute();
+    await payoutTick(world.payouts);
+    expect(delta(after.byBank, (await expectFiguresAgree()).byBank)).toEqual({ count: 1, amount: 100 });
   });
 });

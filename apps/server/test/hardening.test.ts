@@ -103,10 +103,10 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 const OUT_OF_RANGE_AMOUNTS: [number, MessageKey][] = [
   [0.001, 'amount_invalid'],
   [0.004, 'amount_invalid'],
-  [AMOUNT_BAHT_MAX + 0.01, 'amount_too_large'],
-  [1e16, 'amount_too_large'],
-  [Number.MAX_SAFE_INTEGER, 'amount_too_large'],
-  [1e308, 'amount_too_large'],
+  [AMOUNT_BAHT_MAX + 0.01, 'amount_over_maximum'],
+  [1e16, 'amount_over_maximum'],
+  [Number.MAX_SAFE_INTEGER, 'amount_over_maximum'],
+  [1e308, 'amount_over_maximum'],
 ];
 
 describe('deliverable 9: out-of-range numbers answer 4xx, never 5xx', () => {

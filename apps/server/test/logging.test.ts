@@ -81,3 +81,53 @@ describe('secrets never reach the logs (issue 6, deliverable 10)', () => {
     }
   });
 });
+
+describe('npm start at info shows what matters: routine reads at debug, money actions and errors at info', () => {
+  it('a static file, the health and readiness probes and a balance poll write nothing at info; a withdrawal and a 404 do; at debug the reads are there', async () => {
+    const written: string[] = [];
+    const infoApp = await buildApp({
+      db: t.database.db,
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      logger: { write: (line: string) => void written.push(line) },
+    });
+    const player = await newPlayer(infoApp);
+    const auth = { authorization: `Bearer ${player.token}` };
+    written.length = 0;
+    const reads = [
+      await infoApp.inject({ method: 'GET', url: '/images/banner/event-point.png' }),
+      await infoApp.inject({ method: 'GET', url: '/health' }),
+      await infoApp.inject({ method: 'GET', url: '/ready' }),
+      await infoApp.inject({ method: 'GET', url: API_PATHS.balance, headers: auth }),
+    ];
+    expect(reads.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(written).toEqual([]);
+
+    const withdrawal = await infoApp.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: auth,
+      payload: { amount: 100 },
+    });
+    expect(withdrawal.statusCode).toBe(400);
+    await infoApp.inject({ method: 'GET', url: '/images/banner/no-such-file.png' });
+    const logged = written.map(
+      (line) => JSON.parse(line) as { msg: string; level: number; url?: string; method?: string },
+    );
+    const requests = logged.filter((line) => line.msg === 'request');
+    expect(requests.map((line) => [line.method, line.url, line.level])).toEqual([
+      ['POST', API_PATHS.withdraw, 30],
+      ['GET', '/images/banner/no-such-file.png', 30],
+    ]);
+    await infoApp.close();
+
+    // The routine reads are still there for whoever asks for debug (the app above, at trace).
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/images/banner/event-point.png' });
+    await app.inject({ method: 'GET', url: '/health' });
+    const debug = lines.map((line) => JSON.parse(line) as { msg: string; level: number; url?: string });
+    expect(debug.filter((line) => line.msg === 'request').map((line) => [line.url, line.level])).toEqual([
+      ['/images/*', 20],
+      [API_PATHS.health, 20],
+    ]);
+  });
+});

@@ -47,6 +47,7 @@ const SHIPPED: Record<number, string> = {
   25: '3ce3b0d549235a8951aab7a03e6fbf878228befbf6b6ccf2ab45850374aa6ab9',
   26: 'b770d2adf751ef2249dee4eb76ced00bc0e1f517ee503980a615a7aadf6398c9',
   27: '4e138626d0b1996a4f05643dfea51b1850025d03004d34c3e618089b31129457',
+  28: '554449c69093ff37d38258dced8c9ed072c0749d010474b826b15d5919a1abdb',
 };
 
 /** Every migration from this version on: what an upgrade from the one before it applies. */

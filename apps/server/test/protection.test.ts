@@ -1,8 +1,14 @@
-import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AMOUNT_BAHT_MAX } from '@app/contracts/limits';
+import { translate } from '@app/contracts/messages';
+import { ADMIN_PATHS, API_PATHS, DEMO_PATHS, fillPath } from '@app/contracts/paths';
 import { PROTECTION_ADMIN_PATHS, PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
 import { transferOut } from '../src/modules/games/transfer.service.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
@@ -18,6 +24,7 @@ import {
   playerIdOf,
   type TestContext,
   testApp,
+  testConfig,
   uniqueBankNumber,
   uniquePhone,
 } from './support/test-app.ts';
@@ -250,6 +257,26 @@ describe('deposit limits (issue 22)', () => {
     expect((await protection(player)).limits).toEqual([]);
   });
 
+  it('a limit above the largest amount is refused for what it is, too large, naming the maximum; a third decimal for its decimals', async () => {
+    const player = await newProtectedPlayer();
+    const huge = await call(player, 'PUT', PROTECTION_PATHS.limits, { kind: 'DEPOSIT', period: 'DAY', amount: 1e20 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('The amount is too large: the most is 10,000,000 baht.');
+    const over = await call(player, 'PUT', PROTECTION_PATHS.limits, {
+      kind: 'DEPOSIT',
+      period: 'DAY',
+      amount: AMOUNT_BAHT_MAX + 1,
+    });
+    expect(over.json().message).toBe(translate('amount_over_maximum', 'en'));
+    const decimals = await call(player, 'PUT', PROTECTION_PATHS.limits, {
+      kind: 'DEPOSIT',
+      period: 'DAY',
+      amount: 1.005,
+    });
+    expect(decimals.json().message).toBe(translate('amount_invalid', 'en'));
+    expect((await protection(player)).limits).toEqual([]);
+  });
+
   it('money that still arrives by bank transfer over the limit is held, never lost: the player sees it and returns it to their bank', async () => {
     const player = await newProtectedPlayer();
     await setLimit(player, 'DEPOSIT', 'DAY', 1000);
@@ -285,6 +312,45 @@ describe('deposit limits (issue 22)', () => {
     expect(transfer.status).toBe('RETURNED');
     expect(await main(player)).toBe(80_000);
     await ledgerClean();
+  });
+
+  it('the sandbox bank says why a transfer was held and what the player or an operator does next, not only "Held"', async () => {
+    // Demo mode keeps the LINE sandbox's secrets in DATA_DIR: a folder of the test's own, removed after.
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-bank-'));
+    const demo = await buildApp({
+      db: t.database.db,
+      config: testConfig({ SEED_DEMO: 'true', DATA_DIR: dataDir }),
+      logger: false,
+    });
+    try {
+      const player = await newProtectedPlayer();
+      await setLimit(player, 'DEPOSIT', 'DAY', 100);
+      const page = await demo.inject({
+        method: 'POST',
+        url: DEMO_PATHS.sandboxBankTransfer,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          action: 'transfer',
+          fromBankCode: player.bankCode,
+          fromAccountNumber: player.bankNumber,
+          toAccountNumber: '0381234567',
+          amount: '500',
+          reference: letters(unique('HELD')).toUpperCase().slice(0, 30),
+        }).toString(),
+      });
+      expect(page.statusCode).toBe(200);
+      const text = page.body.replace(/<[^>]+>/g, ' ').replace(/&#39;|’/g, "'");
+      expect(text).toContain('Held for the player, not credited');
+      expect(text).toContain('nothing is lost');
+      expect(text).toContain('Why: crediting it would pass the deposit limit the player set for themselves');
+      expect(text).toContain('Next: the player sees it under Play safe → Held deposits');
+      expect(text).toContain('an operator can release it into the wallet');
+      expect(text).not.toMatch(/>\s*held\s*</);
+      expect((await protection(player)).held).toEqual([expect.objectContaining({ amount: 500, status: 'HELD' })]);
+    } finally {
+      await demo.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("a player cannot return another player's held deposit", async () => {

@@ -6,7 +6,7 @@ import { HISTORY_STATUSES, HISTORY_TYPES, historyEntrySchema } from './history.t
 import { AMOUNT_BAHT_MAX, PASSWORD_LENGTH_MAX } from './limits.ts';
 import { bahtToSatang } from './money.ts';
 import { PAYOUT_ROUTES, PAYOUT_STATUSES, playerFlagSchema, riskReasonSchema } from './payouts.ts';
-import { REWARD_KINDS } from './settings.ts';
+import { REWARD_KINDS, REWARD_NAME_LANGUAGES, type RewardNames } from './settings.ts';
 import { reasonSchema } from './wallet.ts';
 
 /**
@@ -380,7 +380,10 @@ export const houseAccountResponseSchema = z.object({ success: z.literal(true), d
 /** A reward as admins manage it: what it is, what it costs in points and what it gives (amounts in satang). */
 export const adminRewardSchema = z.object({
   id: z.number().int(),
+  /** The Thai name, which every reward has. */
   name: z.string(),
+  /** The name in the other languages players read, each optional (rewardNameIn falls back to English, then Thai). */
+  names: z.partialRecord(z.enum(REWARD_NAME_LANGUAGES), z.string()).default({}),
   imageUrl: z.string(),
   active: z.boolean(),
   sortOrder: z.number().int(),
@@ -401,8 +404,18 @@ const rewardFields = {
   stock: z.number().int().min(0).max(1_000_000).nullable(),
   dailyLimit: z.number().int().min(1).max(1000).nullable(),
 };
+/** A reward's name in one language: up to 200 characters. */
+const rewardNameSchema = z.string().trim().min(1, { error: 'validation_failed' }).max(200);
+/**
+ * The names besides Thai: a language left blank is dropped (it falls back),
+ * so `{ en: '' }` removes an English name.
+ */
+const rewardNamesSchema = z
+  .partialRecord(z.enum(REWARD_NAME_LANGUAGES), z.string().trim().max(200))
+  .transform((names) => Object.fromEntries(Object.entries(names).filter(([, name]) => name !== '')) as RewardNames);
 export const rewardRequestSchema = z.object({
-  name: z.string().trim().min(1, { error: 'validation_failed' }).max(200),
+  name: rewardNameSchema,
+  names: rewardNamesSchema.default({}),
   imageUrl: z
     .string()
     .trim()
@@ -421,6 +434,7 @@ export const rewardRequestSchema = z.object({
 export const rewardUpdateSchema = z
   .object({
     name: rewardRequestSchema.shape.name,
+    names: rewardNamesSchema,
     imageUrl: rewardRequestSchema.shape.imageUrl,
     active: z.boolean(),
     sortOrder: z.number().int().min(0).max(1000),
@@ -477,7 +491,7 @@ export const updateOperatorRequestSchema = z.object({
   manualCreditLimit: z
     .number({ error: 'amount_invalid' })
     .min(0, { error: 'amount_invalid' })
-    .max(AMOUNT_BAHT_MAX, { error: 'amount_too_large' })
+    .max(AMOUNT_BAHT_MAX, { error: 'amount_over_maximum' })
     .refine((amount) => bahtToSatang(amount) !== undefined, { error: 'amount_invalid' })
     .nullable()
     .optional(),
@@ -574,10 +588,16 @@ export const summarySchema = z.object({
   /** Transfers to or from a game provider whose outcome is not known yet (the reconciler settles them). */
   pendingTransfers: countSum,
   /**
-   * Money that moved since midnight in Bangkok: deposits credited and
-   * withdrawals paid (approved) today. Waiting ones are counted above, not here.
+   * Money that moved since midnight in Bangkok: deposits credited, and
+   * withdrawals whose money left, the sum of those paid through the bank
+   * (payouts paid, the payout row's and the reconciliation's figure) and
+   * those a cashier paid at approval. An approved withdrawal whose payout is
+   * still being sent is in neither; waiting ones are counted above.
    */
-  today: z.object({ deposits: countSum, withdrawals: countSum }),
+  today: z.object({
+    deposits: countSum,
+    withdrawals: countSum.extend({ byBank: countSum, byCashier: countSum }),
+  }),
 });
 export type Summary = z.infer<typeof summarySchema>;
 export const summaryResponseSchema = z.object({ success: z.literal(true), data: summarySchema });

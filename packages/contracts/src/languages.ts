@@ -13,6 +13,16 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ko: '한국어',
 };
 
+/** The BCP 47 tag of each language, for a `lang` attribute (fonts and screen readers use it). */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  en: 'en',
+  th: 'th',
+  cn: 'zh-CN',
+  ls: 'lo',
+  mm: 'my',
+  ko: 'ko',
+};
+
 /** BCP 47 primary subtags of browsers and Accept-Language headers, mapped to app codes. */
 const BCP47_TO_APP: Record<string, Language> = {
   en: 'en',

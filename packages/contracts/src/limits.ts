@@ -15,6 +15,8 @@ export const AGENT_ID_MAX = 2_147_483_647;
 export const DEPOSIT_AMOUNT_SATANG_MIN = 100;
 /** The largest amount any request may carry (10 million baht): every amount has an upper bound. */
 export const AMOUNT_BAHT_MAX = 10_000_000;
+/** That bound as the messages write it ("10,000,000"), the same digits in every language. */
+export const AMOUNT_BAHT_MAX_TEXT = String(AMOUNT_BAHT_MAX).replace(/\B(?=(\d{3})+$)/g, ',');
 /** The largest deposit a slip or the bank feed may carry. */
 export const DEPOSIT_AMOUNT_SATANG_MAX = 200_000_000;
 /** A slip image is at most this large. */

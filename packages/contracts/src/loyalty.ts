@@ -135,23 +135,34 @@ export const pointsResponseSchema = z.object({
 });
 export type PointsResponse = z.infer<typeof pointsResponseSchema>;
 
+/** The bounds of a promotion's fields: the schema checks them, the back office's form names them in its errors. */
+export const PROMOTION_LIMITS = {
+  percentMax: 1000,
+  /** Every amount of a promotion (bonus, cap, minimum deposit, maximum withdrawal): at most 1 million baht. */
+  amountSatangMax: 100_000_000,
+  turnoverMultiplierMax: 100,
+  contributionMax: 100,
+  sortOrderMax: 1000,
+  imageNameLengthMax: 100,
+} as const;
+
 /** A whole number from `min` to `max`. */
 const wholeNumber = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 /** An amount in satang above 0, at most 1 million baht. */
-const satangAmount = z.int().check(z.positive(), z.lte(100_000_000));
+const satangAmount = z.int().check(z.positive(), z.lte(PROMOTION_LIMITS.amountSatangMax));
 
 /** What admins send to create or change a promotion (amounts in satang). */
 export const promotionRequestSchema = z
   .object({
     kind: z.enum(PROMOTION_KINDS),
-    percent: z._default(wholeNumber(0, 1000), 0),
+    percent: z._default(wholeNumber(0, PROMOTION_LIMITS.percentMax), 0),
     fixedSatang: z._default(z.nullable(satangAmount), null),
     capSatang: z._default(z.nullable(satangAmount), null),
-    minDepositSatang: z._default(wholeNumber(0, 100_000_000), 0),
-    turnoverMultiplier: z._default(wholeNumber(0, 100), 0),
+    minDepositSatang: z._default(wholeNumber(0, PROMOTION_LIMITS.amountSatangMax), 0),
+    turnoverMultiplier: z._default(wholeNumber(0, PROMOTION_LIMITS.turnoverMultiplierMax), 0),
     turnoverBase: z._default(z.enum(TURNOVER_BASES), 'DEPOSIT_AND_BONUS'),
-    contributionWc: z._default(wholeNumber(0, 100), 100),
-    contributionUfa: z._default(wholeNumber(0, 100), 100),
+    contributionWc: z._default(wholeNumber(0, PROMOTION_LIMITS.contributionMax), 100),
+    contributionUfa: z._default(wholeNumber(0, PROMOTION_LIMITS.contributionMax), 100),
     maxWithdrawSatang: z._default(z.nullable(satangAmount), null),
     forfeitWinnings: z._default(z.boolean(), false),
     startsAt: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
@@ -160,7 +171,7 @@ export const promotionRequestSchema = z
     texts: promotionTextsSchema,
     imageUrl: z._default(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}\.(png|jpg|jpeg)$/))), null),
     status: z._default(z.enum(['ACTIVE', 'PAUSED']), 'ACTIVE'),
-    sortOrder: z._default(wholeNumber(0, 1000), 0),
+    sortOrder: z._default(wholeNumber(0, PROMOTION_LIMITS.sortOrderMax), 0),
   })
   .check(
     z.refine((p) => p.kind !== 'FIXED' || p.fixedSatang !== null, {

@@ -284,6 +284,8 @@ export const reconciliationQuerySchema = z.object({
 /** Today's payout speed (Bangkok day): request to paid, in seconds; what the feed raised; what waits. */
 export const payoutSummarySchema = z.object({
   paidToday: z.number().int(),
+  /** The total of those payouts, in baht. */
+  paidTodayAmount: z.number(),
   medianSeconds: z.number().nullable(),
   p95Seconds: z.number().nullable(),
   debitsWithoutPayout: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Language } from './languages.ts';
 import {
   DEPOSIT_AMOUNT_SATANG_MIN,
   WITHDRAW_AMOUNT_SATANG_LIMIT,
@@ -66,9 +67,30 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export const REWARD_KINDS = ['credit', 'bonus', 'item'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
+/**
+ * The languages a reward's name is given in besides Thai. Thai is the
+ * reward's `name`, required (every reward had one before names in other
+ * languages existed); each of these is optional.
+ */
+export const REWARD_NAME_LANGUAGES = ['en', 'cn', 'ls', 'mm', 'ko'] as const satisfies readonly Language[];
+export type RewardNameLanguage = (typeof REWARD_NAME_LANGUAGES)[number];
+export type RewardNames = Partial<Record<RewardNameLanguage, string>>;
+
+/**
+ * A reward's name for a player reading `language`: the name in that language,
+ * else the English one (the app's fallback language), else the Thai `name`,
+ * which every reward has. A blank translation counts as missing.
+ */
+export function rewardNameIn(reward: { name: string; names: RewardNames }, language: Language): string {
+  const given = (code: RewardNameLanguage) => reward.names[code]?.trim() || undefined;
+  if (language === 'th') return reward.name;
+  return given(language) ?? given('en') ?? reward.name;
+}
+
 /** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives (issue 19). */
 export const rewardSchema = z.object({
   id: z.int(),
+  /** In the language of the request (Accept-Language), as rewardNameIn picks it. */
   name: z.string(),
   imageUrl: z.string(),
   // Additions to the spec's reward; defaults for an answer without them.

@@ -10,7 +10,8 @@ import { bahtToSatang } from './money.ts';
 export const amountBahtSchema = z
   .number({ error: 'amount_invalid' })
   .positive({ error: 'amount_invalid' })
-  .max(AMOUNT_BAHT_MAX, { error: 'amount_too_large' })
+  // Too large is said first, with the maximum, and alone: a huge number is not "more than 2 decimals".
+  .max(AMOUNT_BAHT_MAX, { error: 'amount_over_maximum', abort: true })
   .refine((amount) => (bahtToSatang(amount) ?? 0) > 0, { error: 'amount_invalid' });
 
 /** Integer satang of an amount that amountBahtSchema accepted. */

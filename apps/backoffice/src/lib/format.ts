@@ -1,6 +1,6 @@
 import { formatBahtWithSymbol } from '@app/contracts/money';
 import { replaceIsoTimes } from '@/lib/bangkok-time';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, i18n } from '@/lib/i18n';
 
 /** Money as the whole product shows it: th-TH grouping, two decimals, ฿. */
 export function formatMoney(amountBaht: number): string {
@@ -34,11 +34,11 @@ export function withBangkokTimes(text: string): string {
   return replaceIsoTimes(text, formatDateTime);
 }
 
-/** How long ago, roughly: "5 min", "2 h 10 min", "3 d". For the age of a waiting item. */
+/** How long ago, roughly, in the operator's language: "5 min", "2 h 10 min", "3 d" ("5 นาที" in Thai). For the age of a waiting item. */
 export function formatAge(iso: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return i18n.t('common.ageMinutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d`;
+  if (hours < 24) return i18n.t('common.ageHours', { hours, minutes: minutes % 60 });
+  return i18n.t('common.ageDays', { days: Math.floor(hours / 24) });
 }

@@ -27,7 +27,15 @@ export const summary = {
     waitingDeposits: { count: 1, amount: 300 },
     unmatchedTransfers: { count: 0, amount: 0 },
     pendingTransfers: { count: 1, amount: 250 },
-    today: { deposits: { count: 5, amount: 12000.5 }, withdrawals: { count: 3, amount: 4500 } },
+    today: {
+      deposits: { count: 5, amount: 12000.5 },
+      withdrawals: {
+        count: 3,
+        amount: 4500,
+        byBank: { count: 2, amount: 4000 },
+        byCashier: { count: 1, amount: 500 },
+      },
+    },
   },
 };
 
@@ -60,6 +68,7 @@ export function errorBody(status: number, message: string, errorCode = 'VALIDATI
 /** The payout summary of a site with the sandbox bank connector and nothing paid yet. */
 export const payoutSummary = {
   paidToday: 0,
+  paidTodayAmount: 0,
   medianSeconds: null,
   p95Seconds: null,
   debitsWithoutPayout: 0,

@@ -28,6 +28,7 @@ import { journalPlayerIndexSchemaSql } from './migrations/024-journal-player-ind
 import { seamlessOneWriteSchemaSql } from './migrations/025-seamless-one-write.ts';
 import { bonusRoundsSchemaSql } from './migrations/026-bonus-rounds.ts';
 import { nameKeysSchemaSql } from './migrations/027-name-keys.ts';
+import { rewardNamesSchemaSql } from './migrations/028-reward-names.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 /**
@@ -82,6 +83,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'seamless-one-write', sql: seamlessOneWriteSchemaSql },
   { version: 26, name: 'bonus-rounds', sql: bonusRoundsSchemaSql },
   { version: 27, name: 'name-keys', sql: nameKeysSchemaSql, data: 'recomputeNameKeys' },
+  { version: 28, name: 'reward-names', sql: rewardNamesSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

@@ -1,7 +1,9 @@
 import type { HistoryStatus, HistoryType } from '@app/contracts/history';
 import type { CheckRunSource } from '@app/contracts/ops';
-import type { RewardKind } from '@app/contracts/settings';
+import type { RewardKind, RewardNames } from '@app/contracts/settings';
 import type { ColumnType, Generated } from 'kysely';
+
+export type { RewardNames };
 
 /** Kysely's view of the tables of migrations/. BIGINT arrives as number (see database.ts). */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -166,6 +168,8 @@ export interface RewardsTable {
   stock: number | null;
   /** Redemptions per player per Bangkok day; null: no limit. */
   daily_limit: number | null;
+  /** The name in languages other than Thai (`name`): { en?, cn?, ls?, mm?, ko? }. */
+  names: ColumnType<RewardNames, string | undefined, string>;
 }
 
 export type PromotionKind = 'FIRST_DEPOSIT' | 'EVERY_DEPOSIT' | 'DAILY_FIRST_DEPOSIT' | 'FIXED';

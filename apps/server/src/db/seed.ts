@@ -1,6 +1,7 @@
 import { DEFAULT_BANNER_URL, LOYALTY_SETTING_DEFAULTS, SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import type { RewardNames } from './schema.ts';
 
 /**
  * Working values for a fresh database. Settings, the deposit account and the
@@ -34,13 +35,56 @@ export const DEFAULT_DEPOSIT_ACCOUNTS = [
   },
 ];
 
-export const DEFAULT_REWARDS = [
-  { name: 'เครดิตฟรี 100 บาท', image_url: 'free-credit-100.png' },
-  { name: 'เครดิตฟรี 500 บาท', image_url: 'free-credit-500.png' },
-  { name: 'สร้อยคอทองคำ 1 สลึง', image_url: 'gold-necklace.png' },
-  { name: 'สมาร์ทโฟน', image_url: 'smartphone.png' },
-  { name: 'หูฟังไร้สาย', image_url: 'earbuds.png' },
-  { name: 'เสื้อฟุตบอล', image_url: 'football-jersey.png' },
+/** The seeded rewards: the Thai name (`name`) and its translations into the other languages players read. */
+export const DEFAULT_REWARDS: readonly { name: string; image_url: string; names: RewardNames }[] = [
+  {
+    name: 'เครดิตฟรี 100 บาท',
+    image_url: 'free-credit-100.png',
+    names: {
+      en: '100 baht free credit',
+      cn: '100 泰铢免费额度',
+      ls: 'ເຄຣດິດຟຣີ 100 ບາດ',
+      mm: 'အခမဲ့ ခရက်ဒစ် ၁၀၀ ဘတ်',
+      ko: '무료 크레딧 100바트',
+    },
+  },
+  {
+    name: 'เครดิตฟรี 500 บาท',
+    image_url: 'free-credit-500.png',
+    names: {
+      en: '500 baht free credit',
+      cn: '500 泰铢免费额度',
+      ls: 'ເຄຣດິດຟຣີ 500 ບາດ',
+      mm: 'အခမဲ့ ခရက်ဒစ် ၅၀၀ ဘတ်',
+      ko: '무료 크레딧 500바트',
+    },
+  },
+  {
+    name: 'สร้อยคอทองคำ 1 สลึง',
+    image_url: 'gold-necklace.png',
+    names: {
+      en: 'Gold necklace, 1 salung (3.8 g)',
+      cn: '金项链 1 沙冷（3.8 克）',
+      ls: 'ສາຍຄໍຄຳ 1 ສະຫຼຶງ (3.8 ກຣາມ)',
+      mm: 'ရွှေဆွဲကြိုး (၃.၈ ဂရမ်)',
+      ko: '금목걸이 1살릉(3.8g)',
+    },
+  },
+  {
+    name: 'สมาร์ทโฟน',
+    image_url: 'smartphone.png',
+    names: { en: 'Smartphone', cn: '智能手机', ls: 'ສະມາດໂຟນ', mm: 'စမတ်ဖုန်း', ko: '스마트폰' },
+  },
+  {
+    name: 'หูฟังไร้สาย',
+    image_url: 'earbuds.png',
+    names: { en: 'Wireless earbuds', cn: '无线耳机', ls: 'ຫູຟັງໄຮ້ສາຍ', mm: 'ကြိုးမဲ့ နားကြပ်', ko: '무선 이어폰' },
+  },
+  {
+    name: 'เสื้อฟุตบอล',
+    image_url: 'football-jersey.png',
+    names: { en: 'Football jersey', cn: '足球球衣', ls: 'ເສື້ອບານເຕະ', mm: 'ဘောလုံး ဂျာစီ', ko: '축구 유니폼' },
+  },
 ];
 
 export async function seedReferenceData(db: Db): Promise<void> {
@@ -60,7 +104,27 @@ export async function seedReferenceData(db: Db): Promise<void> {
   if (Number(rewards.n) === 0) {
     await db
       .insertInto('rewards')
-      .values(DEFAULT_REWARDS.map((reward, index) => ({ ...reward, sort_order: index })))
+      .values(
+        DEFAULT_REWARDS.map((reward, index) => ({ ...reward, names: JSON.stringify(reward.names), sort_order: index })),
+      )
+      .execute();
+  }
+  await nameSeededRewards(db);
+}
+
+/**
+ * A seeded reward from before names in other languages existed gets the
+ * seeded translations: only one still under its seeded Thai name and image
+ * with no other name given, so an operator's names are never replaced.
+ */
+async function nameSeededRewards(db: Db): Promise<void> {
+  for (const reward of DEFAULT_REWARDS) {
+    await db
+      .updateTable('rewards')
+      .set({ names: JSON.stringify(reward.names) })
+      .where('name', '=', reward.name)
+      .where('image_url', '=', reward.image_url)
+      .where(sql<boolean>`names = '{}'::jsonb`)
       .execute();
   }
 }

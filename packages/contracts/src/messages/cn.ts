@@ -1,3 +1,4 @@
+import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
 import type { Catalogue } from './en.ts';
 
 /** The player messages in Chinese (the keys of ./en.ts). */
@@ -68,6 +69,7 @@ export const cn: Catalogue = {
   registration_unavailable: '无法使用这些资料注册，请联系客服。',
   too_many_password_attempts: '密码错误次数过多，请在 {minutes} 分钟后重试。',
   amount_too_large: '金额过大。',
+  amount_over_maximum: `金额过大，最多 ${AMOUNT_BAHT_MAX_TEXT} 泰铢。`,
   malformed_url: '地址无效。',
   promptpay_unavailable: '目前暂不支持 PromptPay 存款。',
   transfer_successful: '转账成功',

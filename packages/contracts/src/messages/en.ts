@@ -1,3 +1,5 @@
+import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
+
 /**
  * Messages the server sends to players, in English: the keys every language
  * has. Zod schemas use these keys as their issue messages, so a validation
@@ -72,6 +74,7 @@ export const en = {
   registration_unavailable: 'Registration with these details is not available. Please contact support.',
   too_many_password_attempts: 'Too many wrong passwords. Please try again in {minutes} minutes.',
   amount_too_large: 'The amount is too large.',
+  amount_over_maximum: `The amount is too large: the most is ${AMOUNT_BAHT_MAX_TEXT} baht.`,
   malformed_url: 'The address is not valid.',
   promptpay_unavailable: 'PromptPay is not available for deposits right now.',
   transfer_successful: 'Transfer successful',

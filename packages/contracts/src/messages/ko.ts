@@ -1,3 +1,4 @@
+import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
 import type { Catalogue } from './en.ts';
 
 /** The player messages in Korean (the keys of ./en.ts). */
@@ -69,6 +70,7 @@ export const ko: Catalogue = {
   registration_unavailable: '이 정보로는 가입할 수 없습니다. 고객센터에 문의해 주세요.',
   too_many_password_attempts: '비밀번호 오류가 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.',
   amount_too_large: '금액이 너무 큽니다.',
+  amount_over_maximum: `금액이 너무 큽니다. 최대 ${AMOUNT_BAHT_MAX_TEXT}바트까지 가능합니다.`,
   malformed_url: '주소가 올바르지 않습니다.',
   promptpay_unavailable: '지금은 PromptPay 입금을 사용할 수 없습니다.',
   transfer_successful: '이체 성공',

@@ -1,3 +1,4 @@
+import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
 import type { Catalogue } from './en.ts';
 
 /** The player messages in Lao (the keys of ./en.ts). */
@@ -68,6 +69,7 @@ export const ls: Catalogue = {
   registration_unavailable: 'ບໍ່ສາມາດສະໝັກສະມາຊິກດ້ວຍຂໍ້ມູນນີ້ໄດ້ ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການລູກຄ້າ.',
   too_many_password_attempts: 'ປ້ອນລະຫັດຜ່ານຜິດຫຼາຍເທື່ອເກີນໄປ ກະລຸນາລອງໃໝ່ໃນອີກ {minutes} ນາທີ.',
   amount_too_large: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ.',
+  amount_over_maximum: `ຈຳນວນເງິນຫຼາຍເກີນໄປ: ສູງສຸດ ${AMOUNT_BAHT_MAX_TEXT} ບາດ.`,
   malformed_url: 'ທີ່ຢູ່ບໍ່ຖືກຕ້ອງ.',
   promptpay_unavailable: 'ຕອນນີ້ຍັງບໍ່ສາມາດຝາກຜ່ານ PromptPay ໄດ້.',
   transfer_successful: 'ໂອນເງິນສຳເລັດ',

@@ -1,3 +1,4 @@
+import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
 import type { Catalogue } from './en.ts';
 
 /** The player messages in Burmese (the keys of ./en.ts). */
@@ -68,6 +69,7 @@ export const mm: Catalogue = {
   registration_unavailable: 'ဤအချက်အလက်များဖြင့် စာရင်းသွင်း၍ မရပါ။ ဖောက်သည်ဝန်ဆောင်မှုကို ဆက်သွယ်ပါ။',
   too_many_password_attempts: 'စကားဝှက် မှားယွင်းမှု များလွန်းပါသည်။ {minutes} မိနစ်အကြာတွင် ထပ်ကြိုးစားပါ။',
   amount_too_large: 'ပမာဏ များလွန်းသည်။',
+  amount_over_maximum: `ပမာဏ များလွန်းသည်။ အများဆုံး ${AMOUNT_BAHT_MAX_TEXT} ဘတ်။`,
   malformed_url: 'လိပ်စာ မမှန်ကန်ပါ။',
   promptpay_unavailable: 'ယခု PromptPay ဖြင့် ငွေသွင်း၍ မရသေးပါ။',
   transfer_successful: 'ငွေလွှဲခြင်း အောင်မြင်ပါသည်',

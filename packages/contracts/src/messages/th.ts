@@ -1,3 +1,4 @@
+import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
 import type { Catalogue } from './en.ts';
 
 /** The player messages in Thai (the keys of ./en.ts). */
@@ -68,6 +69,7 @@ export const th: Catalogue = {
   registration_unavailable: 'ไม่สามารถสมัครสมาชิกด้วยข้อมูลนี้ได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   too_many_password_attempts: 'กรอกรหัสผ่านผิดหลายครั้งเกินไป กรุณาลองใหม่ในอีก {minutes} นาที',
   amount_too_large: 'จำนวนเงินมากเกินไป',
+  amount_over_maximum: `จำนวนเงินมากเกินไป สูงสุด ${AMOUNT_BAHT_MAX_TEXT} บาท`,
   malformed_url: 'ที่อยู่ไม่ถูกต้อง',
   promptpay_unavailable: 'ขณะนี้ยังไม่เปิดให้ฝากผ่านพร้อมเพย์',
   transfer_successful: 'โอนเงินสำเร็จ',

@@ -58,7 +58,7 @@ export async function adminRoutes(app: App, deps: AdminRoutesDeps) {
         tags: ['admin: checks'],
         summary: 'What is waiting, and the deposits credited and withdrawals paid today (Bangkok time)',
         description:
-          '`today` counts deposits and withdrawals approved since midnight in Bangkok (money that moved); a withdrawal still waiting is in `waitingWithdrawals`, not in `today.withdrawals`.',
+          "`today` counts money that moved since midnight in Bangkok: deposits credited, and withdrawals whose money left (`byBank`: payouts paid, the payout summary's and the reconciliation's figure; `byCashier`: approved without a bank connector). A withdrawal still waiting is in `waitingWithdrawals`; one whose payout is still being sent is in neither.",
         security,
         response: { 200: summaryResponseSchema, ...errorResponses },
       },

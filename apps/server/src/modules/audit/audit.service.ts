@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntry, AuditQuery, AuditVerify } from '@app/contracts/admin';
+import { satangToBaht } from '@app/contracts/money';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { type WorkerLog as Log, repeatEvery } from '../../lib/repeat.ts';
@@ -52,6 +53,32 @@ export function auditHash(row: HashedFields): string {
 /** The hash of a row's own content, written with it (the link to the chain comes when it is sealed). */
 export const auditContentHash = (row: Omit<HashedFields, 'prevHash'>) => auditHash({ ...row, prevHash: '' });
 
+const SATANG_KEY = /(_satang|Satang)$/;
+
+/**
+ * A before or after record with its money in baht, as the back office shows
+ * money everywhere else: every field named in satang (`amountSatang`,
+ * `min_deposit_satang`) is recorded in baht under the same name ending in
+ * baht (`amountBaht`, `min_deposit_baht`), nested records too. Converted
+ * here, once, for every writer, so an operator never reads 100000 for a
+ * ฿1,000 limit; a database bigint answered as text converts the same way.
+ */
+export function auditMoneyInBaht(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(auditMoneyInBaht);
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => {
+      if (!SATANG_KEY.test(key)) return [key, auditMoneyInBaht(field)];
+      const satang = typeof field === 'string' && /^-?\d+$/.test(field) ? Number(field) : field;
+      const baht = typeof satang === 'number' && Number.isSafeInteger(satang) ? satangToBaht(satang) : satang;
+      return [key.replace(SATANG_KEY, (suffix) => (suffix === '_satang' ? '_baht' : 'Baht')), baht];
+    }),
+  );
+}
+
+/** A record as it is stored and hashed: money in baht, and a round trip through JSON (what jsonb gives back). */
+const recorded = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.stringify(auditMoneyInBaht(value))));
+
 /**
  * Appends one row to the audit log inside the caller's transaction, so the
  * record and the action commit or roll back together. It takes no lock: the
@@ -68,9 +95,8 @@ export async function appendAudit(trx: Trx, actor: Actor, action: AuditAction): 
     targetType: action.targetType,
     targetId: String(action.targetId),
     reason: action.reason ?? null,
-    // A round trip through JSON makes the hashed value equal to what jsonb gives back.
-    before: action.before === undefined ? null : JSON.parse(JSON.stringify(action.before)),
-    after: action.after === undefined ? null : JSON.parse(JSON.stringify(action.after)),
+    before: recorded(action.before),
+    after: recorded(action.after),
   };
   await auditRepository.insert(trx, { ...fields, contentHash: auditContentHash(fields) });
 }

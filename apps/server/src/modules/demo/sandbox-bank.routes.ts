@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { findBank } from '@app/contracts/banks';
+import type { BankTransferResult } from '@app/contracts/deposits';
 import { satangToBaht } from '@app/contracts/money';
 import { DEMO_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import type { BankStatementLine } from '@app/contracts/payouts';
@@ -79,11 +80,49 @@ function slipUrl(form: SandboxForm): string {
   return `${fillPath(DEMO_PATHS.sandboxBankSlip, { reference: form.reference })}?${query}`;
 }
 
-const RESULT_TEXT: Record<string, string> = {
+/** What each of the bank feed's answers means, and what happens next: the page's lines under its title. */
+const RESULT_TEXT: Record<BankTransferResult, string> = {
   credited: 'Credited: the transfer matched a player (or their waiting slip) and their wallet went up.',
   unmatched: 'Unmatched: no single player fits the sender account; an operator assigns it.',
   duplicate: 'Duplicate: this reference was delivered before; nothing was credited again.',
+  mismatch:
+    'Already credited from a slip that differs from this transfer (amount or account): nothing was credited again. ' +
+    'An operator checks it under Bank feed flags in the back office.',
+  held: 'Held: the money reached the house account but was not put in the player’s wallet, and nothing is lost.',
 };
+
+const RESULT_TITLE: Record<BankTransferResult, string> = {
+  credited: 'Credited',
+  unmatched: 'Unmatched',
+  duplicate: 'Duplicate',
+  mismatch: 'Already credited, differently',
+  held: 'Held for the player, not credited',
+};
+
+/** Why a transfer was held, by the held deposit's reason. */
+const HELD_REASON_TEXT: Record<'DEPOSIT_LIMIT' | 'EXCLUDED', string> = {
+  DEPOSIT_LIMIT: 'Why: crediting it would pass the deposit limit the player set for themselves (Play safe).',
+  EXCLUDED:
+    'Why: the player has paused their play (a time-out or a self-exclusion) and takes no deposits until it ends.',
+};
+
+const HELD_NEXT =
+  'Next: the player sees it under Play safe → Held deposits and can send it back to their bank account; ' +
+  'an operator can release it into the wallet from Held deposits in the back office.';
+
+/** The lines under a held transfer's title: what happened, why, and what the player or an operator does next. */
+async function heldLines(db: Db, transferId: number | undefined): Promise<string[]> {
+  const held =
+    transferId === undefined
+      ? undefined
+      : await db
+          .selectFrom('held_deposits')
+          .select('reason')
+          .where('bank_transfer_id', '=', transferId)
+          .executeTakeFirst();
+  const why = held ? HELD_REASON_TEXT[held.reason as keyof typeof HELD_REASON_TEXT] : undefined;
+  return [RESULT_TEXT.held, ...(why ? [why] : []), HELD_NEXT];
+}
 
 /**
  * The sandbox bank of demo mode: a page where a person sends a signed
@@ -161,15 +200,19 @@ export async function sandboxBankRoutes(app: App, deps: SandboxBankRoutesDeps) {
         },
         payload: body,
       });
-      const answer = delivered.json() as { data?: { result?: string; transferId?: number }; message?: string };
+      const answer = delivered.json() as {
+        data?: { result?: BankTransferResult; transferId?: number };
+        message?: string;
+      };
       const result = answer.data?.result;
+      const explained = result === 'held' ? await heldLines(deps.db, answer.data?.transferId) : [];
       outcome =
         delivered.statusCode === 200 && result
           ? {
-              ok: result !== 'duplicate',
-              title: result.charAt(0).toUpperCase() + result.slice(1),
+              ok: result !== 'duplicate' && result !== 'mismatch',
+              title: RESULT_TITLE[result],
               lines: [
-                RESULT_TEXT[result] ?? result,
+                ...(explained.length > 0 ? explained : [RESULT_TEXT[result]]),
                 `Reference ${form.reference}, transfer id ${answer.data?.transferId ?? '?'}.`,
               ],
               ...(bankKnown ? { slipUrl: slipUrl(form) } : {}),

@@ -234,10 +234,11 @@ export const historyRepository = {
   /** Count and sum of amounts of entries of a type and status, optionally since a time (for decisions: decided since). */
   async totals(
     db: Queryable,
-    query: { type: HistoryType; status: HistoryStatus; decidedSince?: Date },
+    query: { type: HistoryType; status: HistoryStatus; decidedToday?: boolean },
   ): Promise<{ count: number; amount: number }> {
     let base = db.selectFrom('history').where('type', '=', query.type).where('status', '=', query.status);
-    if (query.decidedSince) base = base.where('decided_at', '>=', query.decidedSince);
+    // Today is the database's Bangkok day, as every other "today" figure on the dashboard counts it.
+    if (query.decidedToday) base = base.where('decided_at', '>=', sql<Date>`bangkok_day_start()`);
     const row = await base
       .select((eb) => [
         eb.fn.countAll<number>().as('count'),

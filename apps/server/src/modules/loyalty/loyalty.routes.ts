@@ -46,6 +46,7 @@ import {
   cancelRedemption,
   listPlayerRedemptions,
   markRedemptionSent,
+  playerRedemptionView,
   type RedemptionRow,
   redeemReward,
   redemptionView,
@@ -169,7 +170,9 @@ export async function loyaltyRoutes(app: App, deps: LoyaltyRoutesDeps) {
     },
     async (request) => ({
       success: true as const,
-      data: (await listPlayerRedemptions(deps.db, sessionOf(request).playerId)).map(redemptionView),
+      data: (await listPlayerRedemptions(deps.db, sessionOf(request).playerId)).map((row) =>
+        playerRedemptionView(row, request.language),
+      ),
     }),
   );
 

@@ -1,5 +1,7 @@
+import type { Language } from '@app/contracts/languages';
 import type { Redemption } from '@app/contracts/loyalty';
 import { satangToBaht } from '@app/contracts/money';
+import { type RewardNames, rewardNameIn } from '@app/contracts/settings';
 import { type Selectable, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { RedemptionsTable, RewardsTable } from '../../db/schema.ts';
@@ -193,15 +195,32 @@ async function claimForReward(trx: Trx, playerId: number, reward: RewardRow): Pr
   return openClaim(trx, playerId, promotion);
 }
 
+/** A player's redemptions, newest first, each with its reward's names in the other languages (for the player's view). */
 export async function listPlayerRedemptions(db: Queryable, playerId: number, limit = 50) {
   return db
     .selectFrom('redemptions')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('rewards', 'rewards.id', 'redemptions.reward_id')
+    .selectAll('redemptions')
+    .select('rewards.names as reward_names')
+    .where('redemptions.player_id', '=', playerId)
+    .orderBy('redemptions.created_at', 'desc')
+    .orderBy('redemptions.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * A redemption as its player reads it: the reward's name in their language
+ * (rewardNameIn), the Thai name it was redeemed under standing for Thai.
+ */
+export function playerRedemptionView(
+  row: RedemptionRow & { reward_names: RewardNames | null },
+  language: Language,
+): Redemption {
+  return {
+    ...redemptionView(row),
+    rewardName: rewardNameIn({ name: row.reward_name, names: row.reward_names ?? {} }, language),
+  };
 }
 
 async function lockRedemption(trx: Trx, id: number): Promise<RedemptionRow> {

@@ -139,10 +139,47 @@ export async function raisedPayoutItems(db: Queryable, debitWaitMs: number) {
   };
 }
 
-/** Today's payouts (Bangkok day): how many were paid, and the median and p95 time from request to paid. */
+/**
+ * Withdrawals whose money left today (Bangkok day), the one definition every
+ * "paid today" figure uses: through the bank, a payout PAID today (by the
+ * bank's API, or marked paid by hand by an operator), the same payouts the
+ * payout row and the day's reconciliation count; by a cashier, a withdrawal
+ * approved today without the connector (no payout row), whose held money
+ * left at the approval. An approved withdrawal whose payout is still being
+ * sent is in neither: its money has not left.
+ */
+export async function withdrawalsPaidToday(db: Queryable) {
+  const { rows } = await sql<{
+    bank_count: string;
+    bank_amount: string;
+    cashier_count: string;
+    cashier_amount: string;
+  }>`
+    with bank as (
+      select count(*) as n, coalesce(sum(amount), 0) as amount from payouts
+       where status = 'PAID' and paid_at >= bangkok_day_start()),
+    cashier as (
+      select count(*) as n, coalesce(sum(h.amount), 0) as amount from history h
+       where h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.decided_at >= bangkok_day_start()
+         and h.settlement_journal_entry_id is not null
+         and not exists (select 1 from payouts p where p.history_id = h.id))
+    select bank.n as bank_count, bank.amount as bank_amount, cashier.n as cashier_count, cashier.amount as cashier_amount
+      from bank, cashier`.execute(db);
+  const row = rows[0];
+  return {
+    byBank: { count: Number(row?.bank_count ?? 0), amount: Number(row?.bank_amount ?? 0) },
+    byCashier: { count: Number(row?.cashier_count ?? 0), amount: Number(row?.cashier_amount ?? 0) },
+  };
+}
+
+/**
+ * Today's payouts (Bangkok day): how many were paid and their total (the
+ * definition of withdrawalsPaidToday's byBank), and the median and p95 time
+ * from request to paid.
+ */
 export async function payoutTimesToday(db: Queryable) {
-  const { rows } = await sql<{ paid: string; median: number | null; p95: number | null }>`
-    select count(*) as paid,
+  const { rows } = await sql<{ paid: string; amount: string; median: number | null; p95: number | null }>`
+    select count(*) as paid, coalesce(sum(p.amount), 0) as amount,
            percentile_cont(0.5) within group (order by extract(epoch from p.paid_at - h.created_at)) as median,
            percentile_cont(0.95) within group (order by extract(epoch from p.paid_at - h.created_at)) as p95
       from payouts p join history h on h.id = p.history_id
@@ -151,6 +188,7 @@ export async function payoutTimesToday(db: Queryable) {
   const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
   return {
     paidToday: Number(row?.paid ?? 0),
+    paidTodayAmount: satangToBaht(Number(row?.amount ?? 0)),
     medianSeconds: round(row?.median ?? null),
     p95Seconds: round(row?.p95 ?? null),
   };

@@ -214,8 +214,8 @@ export async function setLimit(
       action: 'protection.limit',
       targetType: 'player',
       targetId: playerId,
-      before: { kind: row.kind, period: row.period, amount: current },
-      after: { kind: input.kind, period: input.period, amount: input.amountSatang, from: from.toISOString() },
+      before: { kind: row.kind, period: row.period, amountSatang: current },
+      after: { kind: input.kind, period: input.period, amountSatang: input.amountSatang, from: from.toISOString() },
     });
     return { applied: lower ? ('NOW' as const) : ('LATER' as const), from };
   });

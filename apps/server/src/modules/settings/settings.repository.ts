@@ -1,5 +1,5 @@
 import type { Queryable, Trx } from '../../db/database.ts';
-import type { RewardKind } from '../../db/schema.ts';
+import type { RewardKind, RewardNames } from '../../db/schema.ts';
 
 export type HouseAccountRow = {
   id: number;
@@ -14,7 +14,10 @@ export type HouseAccountRow = {
 
 export type RewardRow = {
   id: number;
+  /** The Thai name. */
   name: string;
+  /** The name in the other languages players read, each optional. */
+  names: RewardNames;
   imageUrl: string;
   active: boolean;
   sortOrder: number;
@@ -41,6 +44,7 @@ const HOUSE_COLUMNS = [
 const REWARD_COLUMNS = [
   'id',
   'name',
+  'names',
   'image_url as imageUrl',
   'active',
   'sort_order as sortOrder',
@@ -65,6 +69,7 @@ const houseAccountValues = (account: Omit<HouseAccountRow, 'id'>) => ({
 
 const rewardValues = (reward: Omit<RewardRow, 'id'>) => ({
   name: reward.name,
+  names: JSON.stringify(reward.names),
   image_url: reward.imageUrl,
   active: reward.active,
   sort_order: reward.sortOrder,

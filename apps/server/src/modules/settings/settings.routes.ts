@@ -42,10 +42,11 @@ export async function settingsRoutes(app: App, deps: SettingsRoutesDeps) {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Rewards players can redeem points for',
+        summary:
+          'Rewards players can redeem points for, each named in the language of Accept-Language (else English, else Thai)',
         response: { 200: rewardsResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await listActiveRewards(deps.db) }),
+    async (request) => ({ success: true as const, data: await listActiveRewards(deps.db, request.language) }),
   );
 }

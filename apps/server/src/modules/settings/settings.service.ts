@@ -1,9 +1,10 @@
 import type { HouseAccount } from '@app/contracts/admin';
 import { findBank } from '@app/contracts/banks';
+import type { Language } from '@app/contracts/languages';
 import { AMOUNT_BAHT_MAX, MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
-import { DEFAULT_PLAYER_LIMITS, type PlayerLimits, SETTING_CODES } from '@app/contracts/settings';
+import { DEFAULT_PLAYER_LIMITS, type PlayerLimits, rewardNameIn, SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -173,12 +174,15 @@ export async function depositAccounts(db: Queryable): Promise<DepositAccount[]> 
 }
 
 export const listPublicSettings = settingsRepository.listPublic;
-/** The rewards players see (spec §2's id, name and image, and what each costs and gives, in baht). */
-export async function listActiveRewards(db: Queryable) {
+/**
+ * The rewards players see (spec §2's id, name and image, and what each costs
+ * and gives, in baht), each named in the reader's language (rewardNameIn).
+ */
+export async function listActiveRewards(db: Queryable, language: Language) {
   const rows = await settingsRepository.listRewards(db);
   return rows.map((row) => ({
     id: row.id,
-    name: row.name,
+    name: rewardNameIn(row, language),
     imageUrl: row.imageUrl,
     kind: row.kind,
     pricePoints: row.pricePoints,
@@ -263,6 +267,7 @@ export async function saveReward(db: Db, actor: Actor, id: number | undefined, i
     if (!name || !imageUrl) throw new AppError(400, 'VALIDATION_ERROR', 'validation_failed');
     const merged = {
       name,
+      names: input.names ?? before?.names ?? {},
       imageUrl,
       active: input.active ?? before?.active ?? true,
       sortOrder: input.sortOrder ?? before?.sortOrder ?? 0,

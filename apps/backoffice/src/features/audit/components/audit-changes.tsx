@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@app/contracts/admin';
 import { useTranslation } from 'react-i18next';
 import { isIsoTime, isoToBangkokIso } from '@/lib/bangkok-time';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
 
@@ -47,6 +47,15 @@ export function displayValue(value: unknown): string {
 }
 
 /**
+ * A changed field's value: money the server recorded in baht (a field named
+ * so, `amountBaht`, `min_deposit_baht`) in th-TH money format like every
+ * other amount in the back office; anything else as displayValue shows it.
+ */
+export function displayField(field: string, value: unknown): string {
+  return /(_baht|Baht)$/.test(field) && typeof value === 'number' ? formatMoney(value) : displayValue(value);
+}
+
+/**
  * What an action changed, readable at a glance ("frozen: false → true"), with
  * the row's raw before and after JSON one click away for the exact record.
  */
@@ -73,8 +82,8 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         {changes.map((change) => (
           <li key={change.field}>
             <span className="mono">{change.field}</span>:{' '}
-            <span className="audit-changes__before">{displayValue(change.before)}</span> →{' '}
-            <span className="audit-changes__after">{displayValue(change.after)}</span>
+            <span className="audit-changes__before">{displayField(change.field, change.before)}</span> →{' '}
+            <span className="audit-changes__after">{displayField(change.field, change.after)}</span>
           </li>
         ))}
       </ul>

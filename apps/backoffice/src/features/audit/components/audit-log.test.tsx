@@ -143,6 +143,31 @@ describe('deliverable 7: audit log: every operator action with who, what, when, 
   });
 });
 
+describe('audit log: money in baht', () => {
+  it('a ฿1,000 deposit limit (recorded by the server in baht, amountBaht) shows as ฿1,000.00, never as 100000 satang', async () => {
+    const { rows } = await openLog({
+      [`GET ${ADMIN_PATHS.audit}`]: {
+        body: paged([
+          entry(44, {
+            actor: 'player:7',
+            action: 'protection.limit',
+            reason: null,
+            before: { kind: 'DEPOSIT', period: 'DAY', amountBaht: null },
+            after: { kind: 'DEPOSIT', period: 'DAY', amountBaht: 1000 },
+          }),
+        ]),
+      },
+    });
+    const [row] = rows as [HTMLElement];
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['amountBaht: — → ฿1,000.00']);
+    expect(row).not.toHaveTextContent('100000');
+  });
+});
+
 describe('deliverable 7: audit log: filters and paging live in the address', () => {
   it('actor, action, target and a from/until typed in Bangkok time (sent as ISO +07:00) go into the query and the URL', async () => {
     const { fetchMock } = await openLog();

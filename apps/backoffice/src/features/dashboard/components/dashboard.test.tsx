@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
-import { mockApi, renderApp, requestsTo, signInAs, summary } from '@/testing/test-utils';
+import { mockApi, payoutSummary, renderApp, requestsTo, signInAs, summary } from '@/testing/test-utils';
 
 describe('deliverable 3: dashboard', () => {
   it('shows the counts and sums of what is waiting (game transfers being confirmed too) and of today, money in th-TH format', async () => {
@@ -17,8 +17,12 @@ describe('deliverable 3: dashboard', () => {
       expect.stringMatching(/Deposits to check1 item฿300\.00/),
       expect.stringMatching(/Unmatched transfers0 items฿0\.00/),
       expect.stringMatching(/Game transfers being confirmed1 item฿250\.00/),
-      expect.stringMatching(/Deposits credited today5 items฿12,000\.50Approved since midnight, Bangkok time/),
-      expect.stringMatching(/Withdrawals paid today3 items฿4,500\.00Approved since midnight, Bangkok time/),
+      expect.stringMatching(
+        /Deposits credited today5 items฿12,000\.50Credited to players since midnight, Bangkok time/,
+      ),
+      expect.stringMatching(
+        /Withdrawals paid today3 items฿4,500\.00Money sent since midnight, Bangkok time: 2 through the bank \(฿4,000\.00\), 1 by a cashier \(฿500\.00\)/,
+      ),
     ]);
     expect(within(tiles[0] as HTMLElement).getByRole('link', { name: /Open/ })).toHaveAttribute('href', '/withdrawals');
   });
@@ -58,7 +62,10 @@ describe('deliverable 3: dashboard', () => {
           data: {
             ...summary.data,
             waitingWithdrawals: { count: 1, amount: 300 },
-            today: { deposits: { count: 1, amount: 1000 }, withdrawals: { count: 0, amount: 0 } },
+            today: {
+              deposits: { count: 1, amount: 1000 },
+              withdrawals: { count: 0, amount: 0, byBank: { count: 0, amount: 0 }, byCashier: { count: 0, amount: 0 } },
+            },
           },
         },
       },
@@ -67,8 +74,43 @@ describe('deliverable 3: dashboard', () => {
     renderApp('/');
     const tiles = await within(await screen.findByTestId('summary-tiles')).findAllByRole('listitem');
     expect(tiles[0]).toHaveTextContent(/^Withdrawals to pay1 item฿300\.00/);
-    expect(tiles[5]).toHaveTextContent(/^Withdrawals paid today0 items฿0\.00Approved since midnight, Bangkok time$/);
+    expect(tiles[5]).toHaveTextContent(/^Withdrawals paid today0 items฿0\.00Money sent since midnight/);
     expect(screen.queryByText('Withdrawals today')).not.toBeInTheDocument();
+  });
+
+  it('one definition of paid today: the withdrawals tile is the bank’s payouts plus the cashier’s, and the payout row shows the same bank figure', async () => {
+    mockApi({
+      [`GET ${ADMIN_PATHS.summary}`]: {
+        body: {
+          success: true,
+          data: {
+            ...summary.data,
+            today: {
+              ...summary.data.today,
+              withdrawals: {
+                count: 3,
+                amount: 800,
+                byBank: { count: 2, amount: 500 },
+                byCashier: { count: 1, amount: 300 },
+              },
+            },
+          },
+        },
+      },
+      [`GET ${ADMIN_PATHS.payoutSummary}`]: {
+        body: { success: true, data: { ...payoutSummary, paidToday: 2, paidTodayAmount: 500 } },
+      },
+    });
+    signInAs();
+    renderApp('/');
+    const tiles = await within(await screen.findByTestId('summary-tiles')).findAllByRole('listitem');
+    expect(tiles[5]).toHaveTextContent(
+      'Withdrawals paid today3 items฿800.00Money sent since midnight, Bangkok time: 2 through the bank (฿500.00), 1 by a cashier (฿300.00). Withdrawals still being sent are not counted.',
+    );
+    const payouts = await within(await screen.findByTestId('payout-tiles')).findAllByRole('listitem');
+    expect(payouts[0]).toHaveTextContent(
+      /^Paid through the bank today2 items฿500\.00Since midnight, Bangkok time; the same payouts as today’s reconciliation$/,
+    );
   });
 
   it(`refreshes on its own every ${QUEUE_REFRESH_MS / 1000} s`, async () => {

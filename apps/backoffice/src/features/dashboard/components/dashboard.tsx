@@ -1,4 +1,6 @@
 import './dashboard.css';
+import type { Summary } from '@app/contracts/admin';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -11,13 +13,25 @@ import { PayoutTiles } from '@/features/dashboard/components/payout-tiles';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 
+/** How today's paid withdrawals split: through the bank (the payout row's figure) and by a cashier. */
+function paidHint(t: TFunction, paid: Summary['today']['withdrawals']): string {
+  return t('dashboard.todayWithdrawalsHint', {
+    bank: paid.byBank.count,
+    bankAmount: formatMoney(paid.byBank.amount),
+    cashier: paid.byCashier.count,
+    cashierAmount: formatMoney(paid.byCashier.amount),
+  });
+}
+
 type Tile = { label: string; count: number; amount: number; hint?: string; to?: string; urgent?: boolean };
 
 /**
  * The dashboard: counts and sums of what is waiting, and today's totals; it
  * refreshes on its own. Today's tiles count money that moved, deposits
- * credited and withdrawals paid since midnight in Bangkok: a withdrawal that
- * waits is on "Withdrawals to pay", not yet on "paid today".
+ * credited and withdrawals whose money left since midnight in Bangkok, split
+ * into those paid through the bank (the payout row's figure, and the day's
+ * reconciliation's) and by a cashier: a withdrawal that waits is on
+ * "Withdrawals to pay", one still being sent on neither.
  */
 export function Dashboard() {
   const { t } = useTranslation();
@@ -35,8 +49,8 @@ export function Dashboard() {
       { label: t('dashboard.waitingDeposits'), ...data.waitingDeposits, to: PAGES.deposits, urgent: true },
       { label: t('dashboard.unmatchedTransfers'), ...data.unmatchedTransfers, to: PAGES.transfers, urgent: true },
       { label: t('dashboard.pendingTransfers'), ...data.pendingTransfers },
-      { label: t('dashboard.todayDeposits'), ...data.today.deposits, hint: t('dashboard.todayHint') },
-      { label: t('dashboard.todayWithdrawals'), ...data.today.withdrawals, hint: t('dashboard.todayHint') },
+      { label: t('dashboard.todayDeposits'), ...data.today.deposits, hint: t('dashboard.todayDepositsHint') },
+      { label: t('dashboard.todayWithdrawals'), ...data.today.withdrawals, hint: paidHint(t, data.today.withdrawals) },
     ];
     content = (
       <ul className="tiles" data-testid="summary-tiles">

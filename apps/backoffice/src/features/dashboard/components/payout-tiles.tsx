@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGES } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
 import { usePayoutSummary } from '@/lib/payout-summary';
 
 /**
- * The dashboard's payout row (issue 21): withdrawals paid through the bank
- * today, the median and p95 time from request to paid, and what needs a
+ * The dashboard's payout row: withdrawals paid through the bank today (the
+ * same payouts as the summary's "through the bank" and today's reconciliation), the median and p95 time from request to paid, and what needs a
  * person (payouts refused or in doubt, differences the bank feed raised).
  */
 export function PayoutTiles() {
@@ -22,9 +23,10 @@ export function PayoutTiles() {
       </h2>
       <ul className="tiles" data-testid="payout-tiles">
         <li className="tile">
-          <span className="tile__label">{t('payouts.paidToday')}</span>
+          <span className="tile__label">{t('dashboard.paidThroughBankToday')}</span>
           <strong className="tile__count">{t('dashboard.count', { count: data.paidToday })}</strong>
-          <span className="tile__hint">{t('dashboard.bonusHint')}</span>
+          <span className="tile__amount">{formatMoney(data.paidTodayAmount)}</span>
+          <span className="tile__hint">{t('dashboard.paidThroughBankHint')}</span>
         </li>
         <li className="tile">
           <span className="tile__label">{t('payouts.median')}</span>

@@ -1,6 +1,7 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { mockApi, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
 
 const promotion = {
@@ -101,6 +102,60 @@ describe('issue 19 back office: promotions', () => {
       turnoverMultiplier: 5,
     });
     expect(Object.keys(body.texts).sort()).toEqual(['en', 'th']);
+  });
+});
+
+describe('the promotion form: each refused field says what it allows', () => {
+  async function refusedFields(values: Record<string, string>) {
+    mockApi({ [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [] } } });
+    signInAs('admin');
+    renderApp('/promotions');
+    fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New promotion' });
+    fireEvent.change(within(dialog).getByLabelText('Title (English)'), { target: { value: 'Welcome bonus' } });
+    for (const [label, value] of Object.entries(values)) {
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('Some values are not valid: see the marked fields.');
+    return dialog;
+  }
+
+  it('whole numbers name their range, amounts their decimals and maximum, the image its file name; never only "Check this value."', async () => {
+    const dialog = await refusedFields({
+      'Bonus (% of the deposit)': '5000',
+      'Bonus cap (baht)': '2000000',
+      'Minimum deposit (baht)': '10.005',
+      'Turnover multiplier': 'five',
+      'WC slots count (%)': '101',
+      'Maximum withdrawal after the bonus (baht)': '0',
+      'Image file name': 'promo.gif',
+      Order: '-1',
+    });
+    const errorOf = (label: string) =>
+      document.getElementById(`${within(dialog).getByLabelText(label).id}-error`)?.textContent;
+    expect(errorOf('Bonus (% of the deposit)')).toBe('Enter a whole number from 0 to 1,000.');
+    expect(errorOf('Bonus cap (baht)')).toBe(
+      'Enter an amount in baht above 0, at most 2 decimals, up to ฿1,000,000.00.',
+    );
+    expect(errorOf('Minimum deposit (baht)')).toBe(
+      'Enter an amount in baht of 0 or more, at most 2 decimals, up to ฿1,000,000.00.',
+    );
+    expect(errorOf('Turnover multiplier')).toBe('Enter a whole number from 0 to 100.');
+    expect(errorOf('WC slots count (%)')).toBe('Enter a whole number from 0 to 100.');
+    expect(errorOf('Maximum withdrawal after the bonus (baht)')).toBe(
+      'Enter an amount in baht above 0, at most 2 decimals, up to ฿1,000,000.00.',
+    );
+    expect(errorOf('Image file name')).toMatch(/ending in \.png, \.jpg or \.jpeg\.$/);
+    expect(errorOf('Order')).toBe('Enter a whole number from 0 to 1,000.');
+    expect(within(dialog).queryByText('Check this value.')).not.toBeInTheDocument();
+  });
+
+  it('in Thai too: the range, not "ตรวจสอบค่านี้"', async () => {
+    const dialog = await refusedFields({ 'Turnover multiplier': '500' });
+    await act(() => i18n.changeLanguage('th'));
+    expect(within(dialog).getByText('กรอกจำนวนเต็มตั้งแต่ 0 ถึง 100')).toBeInTheDocument();
+    expect(within(dialog).queryByText('ตรวจสอบค่านี้')).not.toBeInTheDocument();
   });
 });
 

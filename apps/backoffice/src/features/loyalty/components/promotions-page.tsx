@@ -6,13 +6,14 @@ import {
   type AdminPromotion,
   CLAIM_LIMITS,
   PROMOTION_KINDS,
+  PROMOTION_LIMITS,
   type PromotionRequest,
   promotionRequestSchema,
   TURNOVER_BASES,
 } from '@app/contracts/loyalty';
 import { bahtToSatang, satangToBaht } from '@app/contracts/money';
 import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
@@ -22,6 +23,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { usePromotions, useSavePromotion } from '@/features/loyalty/api/loyalty';
+import { loadAllScriptFonts } from '@/lib/all-script-fonts';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -123,6 +125,28 @@ export function requestOf(draft: Draft): { ok: true; value: PromotionRequest } |
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, fields: [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'texts')))] };
+}
+
+const wholeNumberFields: Record<string, number> = {
+  percent: PROMOTION_LIMITS.percentMax,
+  turnoverMultiplier: PROMOTION_LIMITS.turnoverMultiplierMax,
+  contributionWc: PROMOTION_LIMITS.contributionMax,
+  contributionUfa: PROMOTION_LIMITS.contributionMax,
+  sortOrder: PROMOTION_LIMITS.sortOrderMax,
+};
+
+/** What a refused field allows, as its error says it: the schema's own bounds (PROMOTION_LIMITS). */
+export function fieldRule(t: TFunction, key: string): string {
+  const whole = wholeNumberFields[key];
+  if (whole !== undefined) return t('loyalty.wholeRange', { min: 0, max: whole.toLocaleString('en-US') });
+  const max = formatMoney(PROMOTION_LIMITS.amountSatangMax / 100);
+  if (key === 'minDepositSatang') return t('loyalty.amountFromZero', { max });
+  if (key === 'fixedSatang' || key === 'capSatang' || key === 'maxWithdrawSatang') {
+    return t('loyalty.amountAboveZero', { max });
+  }
+  if (key === 'endsAt') return t('loyalty.endsAfterStart');
+  if (key === 'imageUrl') return t('loyalty.imageNameRule', { max: PROMOTION_LIMITS.imageNameLengthMax });
+  return t('loyalty.invalid');
 }
 
 /** The request to save an existing promotion with only its status changed (pause, resume). */
@@ -289,6 +313,7 @@ function PromotionDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  useEffect(loadAllScriptFonts, []);
   const id = useId();
   const save = useSavePromotion();
   const [draft, setDraft] = useState<Draft>(() => draftOf(promotion));
@@ -315,7 +340,7 @@ function PromotionDialog({
   }
 
   const field = (key: keyof Draft) => `${id}-${key}`;
-  const error = (key: string) => (invalid.includes(key) ? t('loyalty.invalid') : undefined);
+  const error = (key: string) => (invalid.includes(key) ? fieldRule(t, key) : undefined);
   const shown = draft.texts[preview].title.trim() ? draft.texts[preview] : draft.texts.en;
   const number = (
     key: 'percent' | 'turnoverMultiplier' | 'contributionWc' | 'contributionUfa' | 'sortOrder',

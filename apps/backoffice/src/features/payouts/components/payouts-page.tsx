@@ -55,7 +55,9 @@ export function PayoutsPage() {
           <dl className="payout-summary" data-testid="payout-summary">
             <div className="payout-summary__tile">
               <dt>{t('payouts.paidToday')}</dt>
-              <dd>{summary.data.paidToday}</dd>
+              <dd>
+                {summary.data.paidToday} · {formatMoney(summary.data.paidTodayAmount)}
+              </dd>
             </div>
             <div className="payout-summary__tile">
               <dt>{t('payouts.median')}</dt>

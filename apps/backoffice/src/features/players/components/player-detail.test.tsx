@@ -2,6 +2,7 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import { PROTECTION_ADMIN_PATHS } from '@app/contracts/protection';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 import {
   currentLocation,
@@ -529,5 +530,77 @@ describe('issue 22: the player’s own protection, read only', () => {
     expect(within(section).getByTestId('protection-held')).toHaveTextContent('฿800.00 · Time-out or self-exclusion');
     // Read only: no button to lift or change anything.
     expect(within(section).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('the player’s promotions and points in words, the codes kept as the title', () => {
+  const claim = (id: number, status: string, endReason: string | null) => ({
+    id,
+    promotionId: 1,
+    title: 'Welcome bonus',
+    status,
+    deposit: 500,
+    bonus: 500,
+    turnoverRequired: 3000,
+    turnoverDone: 3000,
+    maxWithdraw: null,
+    claimedAt: '2026-11-22T03:00:00Z',
+    activatedAt: '2026-11-22T03:00:00Z',
+    endedAt: '2026-11-23T03:00:00Z',
+    endReason,
+  });
+  const lot = (id: number, source: string, reference: string) => ({
+    id,
+    points: 10,
+    remaining: 10,
+    source,
+    reference,
+    earnedAt: '2026-11-22T03:00:00Z',
+    expiresAt: null,
+  });
+  const loyalty = {
+    points: 30,
+    turnover: 1000,
+    promotions: [
+      claim(1, 'COMPLETED', 'TURNOVER_MET'),
+      claim(2, 'ENDED_LOW_BALANCE', 'balance_below_floor'),
+      claim(3, 'CANCELLED', 'player_cancelled'),
+    ],
+    redemptions: [],
+    pointsLots: [
+      lot(1, 'TURNOVER', 'ufa:settled:2:100000'),
+      lot(2, 'DEPOSIT', '41'),
+      lot(3, 'REFUND', 'redemption:5'),
+      lot(4, 'TURNOVER', 'wc:round-77'),
+    ],
+  };
+
+  it('why each claim ended and where each lot came from, in English and Thai; no raw code as the text', async () => {
+    await openDetail({ [`GET ${ADMIN_PATHS.playerLoyalty}`]: ok(loyalty) });
+    const box = await screen.findByTestId('player-loyalty');
+    const claims = within(box).getAllByTestId('player-claim-row');
+    expect(claims.map((row) => row.querySelector('[title]')?.textContent)).toEqual([
+      'Turnover reached: the bonus is the player’s to withdraw',
+      'Balance fell below the floor: the bonus ended',
+      'Cancelled by the player before the deposit',
+    ]);
+    expect(claims[0]?.querySelector('[title]')).toHaveAttribute('title', 'Code: TURNOVER_MET');
+    const sources = within(box)
+      .getAllByRole('cell')
+      .filter((cell) => cell.getAttribute('title')?.startsWith('Code: '));
+    expect(sources.map((cell) => cell.textContent)).toEqual([
+      'Bets at UFA sports: settled stakes reached ฿1,000.00',
+      'Deposit #41',
+      'Points returned: redemption #5 cancelled',
+      'Bet at WC slots (round-77)',
+    ]);
+    expect(sources[0]).toHaveAttribute('title', 'Code: TURNOVER ufa:settled:2:100000');
+    expect(box).not.toHaveTextContent(/TURNOVER_MET|balance_below_floor|player_cancelled|ufa:settled/);
+
+    await act(() => i18n.changeLanguage('th'));
+    expect(within(box).getAllByTestId('player-claim-row')[1]?.querySelector('[title]')).toHaveTextContent(
+      'ยอดเงินต่ำกว่าขั้นต่ำ โบนัสสิ้นสุด',
+    );
+    expect(box).toHaveTextContent('ยอดเล่นที่ UFA กีฬา: ยอดเดิมพันที่ตัดสินแล้วถึง ฿1,000.00');
   });
 });

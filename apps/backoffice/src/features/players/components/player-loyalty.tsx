@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { usePlayerLoyalty } from '@/features/players/api/players';
+import { endReasonText, lotSourceText } from '@/features/players/components/loyalty-codes';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
 /**
@@ -54,7 +55,11 @@ export function PlayerLoyalty({ playerId }: { playerId: number }) {
                   <td data-label={t('loyalty.title')}>{claim.title}</td>
                   <td data-label={t('common.status')}>
                     <StatusBadge status={claim.status} label={t(`loyalty.claimStatus_${claim.status}`)} />
-                    {claim.endReason && <div className="muted">{claim.endReason}</div>}
+                    {claim.endReason && (
+                      <div className="muted" title={t('loyalty.codeTitle', { code: claim.endReason })}>
+                        {endReasonText(t, claim.endReason)}
+                      </div>
+                    )}
                   </td>
                   <td data-label={t('loyalty.claimBonus')} className="num">
                     {formatMoney(claim.bonus)}
@@ -127,8 +132,11 @@ export function PlayerLoyalty({ playerId }: { playerId: number }) {
             <tbody>
               {pointsLots.map((lot) => (
                 <tr key={lot.id}>
-                  <td data-label={t('loyalty.lotSource')}>
-                    {lot.source} <span className="muted mono">{lot.reference}</span>
+                  <td
+                    data-label={t('loyalty.lotSource')}
+                    title={t('loyalty.codeTitle', { code: `${lot.source} ${lot.reference}` })}
+                  >
+                    {lotSourceText(t, lot)}
                   </td>
                   <td data-label={t('loyalty.points')} className="num">
                     {formatPoints(lot.points)}

@@ -1,9 +1,11 @@
 import '@/components/ui/table.css';
 import { type adminRewardSchema, rewardImagePath, rewardRequestSchema, rewardUpdateSchema } from '@app/contracts/admin';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '@app/contracts/languages';
 import { bahtToSatang, formatPoints, satangToBaht } from '@app/contracts/money';
-import { REWARD_KINDS } from '@app/contracts/settings';
+import { REWARD_KINDS, REWARD_NAME_LANGUAGES, type RewardNames } from '@app/contracts/settings';
 import { useZodForm } from '@app/web-kit/use-zod-form';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -14,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type RewardCreate, useBonusPromotions, useRewards, useSaveReward } from '@/features/settings/api/rewards';
 import { SettingsSection } from '@/features/settings/components/settings-section';
+import { loadAllScriptFonts } from '@/lib/all-script-fonts';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
@@ -24,6 +27,8 @@ type Reward = z.infer<typeof adminRewardSchema>;
 function changesOf(reward: Reward, values: RewardCreate) {
   const changes: Partial<RewardCreate> = {};
   if (values.name !== reward.name) changes.name = values.name;
+  // The names are sent whole: the server keeps exactly the languages given.
+  if (!sameNames(values.names, reward.names)) changes.names = values.names;
   if (values.imageUrl !== reward.imageUrl) changes.imageUrl = values.imageUrl;
   if (values.active !== reward.active) changes.active = values.active;
   if (values.sortOrder !== reward.sortOrder) changes.sortOrder = values.sortOrder;
@@ -31,6 +36,45 @@ function changesOf(reward: Reward, values: RewardCreate) {
     if (values[key] !== reward[key]) Object.assign(changes, { [key]: values[key] });
   }
   return rewardUpdateSchema.parse(changes);
+}
+
+const sameNames = (a: RewardNames, b: RewardNames) =>
+  REWARD_NAME_LANGUAGES.every((language) => (a[language] ?? '') === (b[language] ?? ''));
+
+/**
+ * The reward's name in the languages besides Thai, each optional: a player
+ * reading one without its name sees the English name, else the Thai one.
+ */
+function OtherNames({
+  form,
+}: {
+  form: UseFormReturn<z.input<typeof rewardRequestSchema>, unknown, z.output<typeof rewardRequestSchema>>;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <fieldset className="reward-names">
+      <legend>{t('settings.rewardOtherNames')}</legend>
+      <p className="field__hint">{t('settings.rewardOtherNamesHint')}</p>
+      <div className="settings-form__grid">
+        {REWARD_NAME_LANGUAGES.map((language) => (
+          <FormField
+            key={language}
+            id={`${id}-${language}`}
+            label={t('settings.rewardNameIn', { language: LANGUAGE_NAMES[language] })}
+            error={form.formState.errors.names?.[language] ? t('settings.rewardNameInvalid') : undefined}
+          >
+            <input
+              id={`${id}-${language}`}
+              lang={LANGUAGE_TAGS[language]}
+              autoComplete="off"
+              {...form.register(`names.${language}`)}
+            />
+          </FormField>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 /** What a reward costs and gives (issue 19): compared one by one for a PATCH. */
@@ -55,6 +99,7 @@ const optionalSatang = (value: unknown) => {
 
 function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
+  useEffect(loadAllScriptFonts, []);
   const ids = {
     name: useId(),
     order: useId(),
@@ -73,6 +118,7 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
   const form = useZodForm(rewardRequestSchema, {
     defaultValues: {
       name: reward?.name ?? '',
+      names: Object.fromEntries(REWARD_NAME_LANGUAGES.map((language) => [language, reward?.names[language] ?? ''])),
       imageUrl: reward?.imageUrl ?? '',
       active: reward?.active ?? true,
       sortOrder: reward?.sortOrder ?? 0,
@@ -116,11 +162,13 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
         <div className="settings-form__grid">
           <FormField
             id={ids.name}
-            label={t('settings.rewardName')}
-            error={fieldErrorText(errors.name, t('settings.rewardNameInvalid'))}
+            label={t('settings.rewardNameThai')}
+            hint={t('settings.rewardNameThaiHint')}
+            error={errors.name ? t('settings.rewardNameThaiInvalid') : undefined}
           >
             <input
               id={ids.name}
+              lang="th"
               autoComplete="off"
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? `${ids.name}-error` : undefined}
@@ -246,6 +294,7 @@ function RewardDialog({ reward, onDone, onClose }: { reward: Reward | null; onDo
             />
           </FormField>
         </div>
+        <OtherNames form={form} />
         <ImageField
           value={form.watch('imageUrl') ?? ''}
           onChange={(name) => form.setValue('imageUrl', name, { shouldDirty: true, shouldValidate: true })}

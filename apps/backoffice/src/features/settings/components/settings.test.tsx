@@ -30,7 +30,14 @@ const houseAccount = {
   sortOrder: 0,
 };
 
-const reward = { id: 5, name: 'Wireless earbuds', imageUrl: 'earbuds.png', active: true, sortOrder: 1 };
+const reward = {
+  id: 5,
+  name: 'Wireless earbuds',
+  names: { en: 'Wireless earbuds', cn: '无线耳机' },
+  imageUrl: 'earbuds.png',
+  active: true,
+  sortOrder: 1,
+};
 const barred = {
   id: 9,
   kind: 'PHONE',
@@ -278,7 +285,9 @@ describe('deliverable 6: rewards with image upload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add reward' }));
     const dialog = await screen.findByRole('dialog', { name: 'New reward' });
     expect(within(dialog).getByText('No image yet.')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Gold necklace' } });
+    fireEvent.change(within(dialog).getByLabelText('Name in Thai (ไทย)'), { target: { value: 'สร้อยคอทองคำ' } });
+    fireEvent.change(within(dialog).getByLabelText('Name (English)'), { target: { value: 'Gold necklace' } });
+    fireEvent.change(within(dialog).getByLabelText('Name (မြန်မာ)'), { target: { value: 'ရွှေဆွဲကြိုး' } });
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'necklace.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByLabelText('Upload an image'), { target: { files: [file] } });
 
@@ -294,8 +303,10 @@ describe('deliverable 6: rewards with image upload', () => {
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     const [post] = requestsTo(fetchMock, `POST ${ADMIN_PATHS.rewards}`);
     // The loyalty fields (issue 19) go with their defaults: an item for 0 points, unlimited.
+    // Thai is the name; the other languages given go in `names`, a blank one is left out (it falls back).
     expect(await post?.json()).toEqual({
-      name: 'Gold necklace',
+      name: 'สร้อยคอทองคำ',
+      names: { en: 'Gold necklace', mm: 'ရွှေဆွဲကြိုး' },
       imageUrl: UPLOADED,
       active: true,
       sortOrder: 0,
@@ -313,7 +324,7 @@ describe('deliverable 6: rewards with image upload', () => {
     const fetchMock = await openSettings();
     fireEvent.click(screen.getByRole('button', { name: 'Add reward' }));
     const dialog = await screen.findByRole('dialog', { name: 'New reward' });
-    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Gold necklace' } });
+    fireEvent.change(within(dialog).getByLabelText('Name in Thai (ไทย)'), { target: { value: 'Gold necklace' } });
     fireEvent.change(within(dialog).getByLabelText('Image file name'), { target: { value: '../secret.svg' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The image must be a JPG or PNG.')).toBeInTheDocument();
@@ -359,6 +370,38 @@ describe('deliverable 6: rewards with image upload', () => {
     const [patch] = requestsTo(fetchMock, `PATCH ${ADMIN_PATHS.reward}`);
     expect(new URL(patch?.url ?? '').pathname).toBe('/admin/rewards/5');
     expect(await patch?.json()).toEqual({ active: false });
+  });
+});
+
+describe('a reward’s name in each language', () => {
+  it('the Thai name is required, the others optional: without it nothing is sent', async () => {
+    const fetchMock = await openSettings();
+    fireEvent.click(screen.getByRole('button', { name: 'Add reward' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New reward' });
+    fireEvent.change(within(dialog).getByLabelText('Name (English)'), { target: { value: 'Gold necklace' } });
+    fireEvent.change(within(dialog).getByLabelText('Image file name'), { target: { value: 'necklace.png' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Enter the Thai name (required), up to 200 characters.'),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `POST ${ADMIN_PATHS.rewards}`)).toHaveLength(0);
+    expect(
+      within(dialog).getByText(/A player whose language has no name here sees the English name/),
+    ).toBeInTheDocument();
+  });
+
+  it('editing shows each language’s name; a changed or cleared one PATCHes the names whole', async () => {
+    const fetchMock = await openSettings({ [`PATCH ${ADMIN_PATHS.reward}`]: ok(reward) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Wireless earbuds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Wireless earbuds' });
+    expect(within(dialog).getByLabelText('Name (中文)')).toHaveValue('无线耳机');
+    expect(within(dialog).getByLabelText('Name (한국어)')).toHaveValue('');
+    fireEvent.change(within(dialog).getByLabelText('Name (中文)'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Name (한국어)'), { target: { value: '무선 이어폰' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    const [patch] = requestsTo(fetchMock, `PATCH ${ADMIN_PATHS.reward}`);
+    expect(await patch?.json()).toEqual({ names: { en: 'Wireless earbuds', ko: '무선 이어폰' } });
   });
 });
 

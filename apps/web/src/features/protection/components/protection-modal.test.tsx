@@ -58,6 +58,18 @@ describe('Play safe (issue 22)', () => {
     expect(callsTo(fetchMock, `PUT ${PROTECTION_PATHS.limits}`)).toHaveLength(0);
   });
 
+  it('a huge amount is refused as too large, naming the maximum, in the server’s own words, before anything is sent', async () => {
+    const { fetchMock, dialog } = await openProtection();
+    const deposit = within(dialog).getByRole('region', { name: 'Deposit limit' });
+    fireEvent.change(within(deposit).getByLabelText('Limit in baht'), { target: { value: '99999999999999999999' } });
+    fireEvent.click(within(deposit).getByRole('button', { name: 'Save limit' }));
+    expect(
+      await within(deposit).findByText('The amount is too large: the most is 10,000,000 baht.'),
+    ).toBeInTheDocument();
+    expect(within(deposit).queryByText(/2 decimals/)).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, `PUT ${PROTECTION_PATHS.limits}`)).toHaveLength(0);
+  });
+
   it('a limit in force shows what is left, and a waiting raise says when it applies', async () => {
     const { dialog } = await openProtection({
       [`GET ${PROTECTION_PATHS.protection}`]: protectionWith({

@@ -1,5 +1,5 @@
 import './protection-modal.css';
-import { bahtToSatang, formatBahtWithSymbol } from '@app/contracts/money';
+import { formatBahtWithSymbol } from '@app/contracts/money';
 import {
   type ExclusionRequest,
   LIMIT_PERIODS,
@@ -10,6 +10,7 @@ import {
   SELF_EXCLUSION_LENGTHS,
   TIMEOUT_LENGTHS,
 } from '@app/contracts/protection';
+import { amountBahtSchema } from '@app/contracts/wallet';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExclusionNotice } from '@/components/protection/exclusion-notice';
@@ -27,6 +28,7 @@ import {
 } from '@/features/protection/api/protection';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
+import { fieldErrorText } from '@/lib/form-errors';
 import { useProtection } from '@/lib/protection';
 import { PROTECTION_NS } from '@/lib/protection-i18n';
 import type { ModalProps } from '@/stores/modal-store';
@@ -129,20 +131,25 @@ function LimitForm({ kind, limits }: { kind: LimitKind; limits: readonly LimitVi
   const setLimit = useSetLimit();
   const [period, setPeriod] = useState<LimitPeriod>('DAY');
   const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  /** Why the typed amount is refused (a message key of the shared schema), or null. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const invalid = refusal !== null;
   const [message, setMessage] = useState<string | null>(null);
   const mine = limits.filter((limit) => limit.kind === kind);
   const prefix = kind === 'DEPOSIT' ? 'deposit' : 'loss';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const baht = Number(amount.trim());
-    const satang = amount.trim() === '' ? undefined : bahtToSatang(baht);
-    if (satang === undefined || satang <= 0) {
-      setInvalid(true);
+    // The server's own rule (amountBahtSchema), so the form refuses what the server would, for the same reason:
+    // a huge amount is too large (with the maximum), not "more than 2 decimals".
+    const typed = amount.trim();
+    const parsed = amountBahtSchema.safeParse(typed === '' ? Number.NaN : Number(typed));
+    if (!parsed.success) {
+      setRefusal(parsed.error.issues[0]?.message ?? 'amount_invalid');
       return;
     }
-    setInvalid(false);
+    const baht = parsed.data;
+    setRefusal(null);
     setMessage(null);
     setLimit.mutate(
       { kind, period, amount: baht },
@@ -191,7 +198,7 @@ function LimitForm({ kind, limits }: { kind: LimitKind; limits: readonly LimitVi
           />
           {invalid && (
             <p id={`${amountId}-error`} className="field-error">
-              {t('limits.amountInvalid')}
+              {refusal === 'amount_invalid' ? t('limits.amountInvalid') : fieldErrorText({ message: refusal ?? '' })}
             </p>
           )}
         </div>

@@ -6,7 +6,7 @@ import {
 } from '@app/contracts/loyalty';
 import { API_PATHS } from '@app/contracts/paths';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { rewardsQueryOptions } from '@/features/rewards/api/get-rewards';
+import { REWARDS_QUERY_KEY } from '@/features/rewards/api/get-rewards';
 import { apiRequest } from '@/lib/api-client';
 import { refreshPlayerData } from '@/lib/player-data';
 import { queryClient } from '@/lib/query-client';
@@ -53,7 +53,7 @@ export function useRedeemReward() {
     onSettled: async () => {
       await Promise.all([
         refreshPlayerData(),
-        queryClient.invalidateQueries({ queryKey: rewardsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: redemptionsQueryOptions.queryKey }),
         queryClient.invalidateQueries({ queryKey: pointsQueryOptions.queryKey }),
       ]);

@@ -81,6 +81,23 @@ describe('§2 reward modal', () => {
     expect(callsTo(fetchMock, `GET ${API_PATHS.rewards}`)).toHaveLength(1);
   });
 
+  it('each reward is named in the chosen language (asked with Accept-Language); switching the language asks again', async () => {
+    const names: Record<string, string> = { en: 'Gold necklace', th: 'สร้อยคอทองคำ', mm: 'ရွှေဆွဲကြိုး' };
+    const { fetchMock, dialog } = await openRewards({
+      [`GET ${API_PATHS.rewards}`]: (request: Request) => {
+        const language = request.headers.get('Accept-Language') ?? 'en';
+        return { body: { success: true, data: [{ ...rewards[1], name: names[language] ?? names.en }] } };
+      },
+    });
+    expect(await within(dialog).findByText('Gold necklace')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('mm'));
+    expect(await within(dialog).findByText('ရွှေဆွဲကြိုး')).toBeInTheDocument();
+    const asked = callsTo(fetchMock, `GET ${API_PATHS.rewards}`).map((call) =>
+      new Headers(call.headers).get('Accept-Language'),
+    );
+    expect(asked).toEqual(['en', 'mm']);
+  });
+
   it('issue 19: each reward shows its points price and what it gives; a reward out of stock cannot be redeemed', async () => {
     const { dialog } = await openRewards({ [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } } });
     const items = await within(dialog).findAllByRole('listitem');
