@@ -147,6 +147,20 @@ describe('issue 19 promotions screen', () => {
     await waitFor(() => expect(callsTo(fetchMock, `POST ${API_PATHS.promotionForfeit}`)).toHaveLength(1));
     await waitFor(() => expect(within(dialog).queryByTestId('promotion-progress')).not.toBeInTheDocument());
   });
+
+  it('a forfeit refused while the money is in a game shows the server’s words, and the promotion stays', async () => {
+    const away =
+      'Your credit is still in a game: bring it back to your wallet (and let any open round finish), then give up the promotion.';
+    const { dialog } = await open('promotions', 'Promotions', {
+      [`GET ${API_PATHS.promotions}`]: listing(claim('ACTIVE')),
+      [`POST ${API_PATHS.promotionForfeit}`]: { status: 409, body: errorBody(409, away, 'PROMOTION_CREDIT_AWAY') },
+    });
+    const progress = await within(dialog).findByTestId('promotion-progress');
+    fireEvent.click(within(progress).getByRole('button', { name: 'Forfeit promotion' }));
+    fireEvent.click(within(await findModal('Forfeit this promotion?')).getByRole('button', { name: 'Forfeit' }));
+    expect(await within(progress).findByRole('status')).toHaveTextContent(away);
+    expect(within(dialog).getByTestId('promotion-progress')).toBeInTheDocument();
+  });
 });
 
 describe('issue 19 promotion in the deposit and withdraw modals and on the wallet panel', () => {
