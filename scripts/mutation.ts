@@ -147,7 +147,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/loyalty/rewards.ts',
       'src/modules/loyalty/turnover.ts',
     ],
-    tests: ['test/loyalty-rules.test.ts', 'test/loyalty-units.test.ts'],
+    tests: ['test/loyalty-rules.test.ts', 'test/loyalty-units.test.ts', 'test/bonus-paths.test.ts'],
   },
 ];
 
