@@ -119,6 +119,7 @@ const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
 const BANK_FEED = 'test/bank-feed.test.ts';
 const RISK_RULES = 'test/risk-rules.test.ts';
 const BONUS_PATHS = 'test/bonus-paths.test.ts';
+const LOCKS_PAYOUTS = 'test/locks-payouts.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -3432,6 +3433,17 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: GAMES, test: 'transfer-out moves the whole main balance to the provider' },
+  },
+
+  // LK: the locks of the SQL money functions, each killed by a test that forces the overlap the lock is for
+  // (the first session holds it, the second is seen waiting). The TypeScript locks' mutants are
+  // source-mutants-locks.ts; the inventory of both is docs/reliability.md, "Every lock and the test that holds it".
+  {
+    id: 'LK-S1',
+    fn: 'settle_payout_paid',
+    rule: 'a payout is settled under its lock: of two settlements at once, the second waits and posts nothing',
+    changes: [{ find: 'where p.id = p_payout_id for update;', replace: 'where p.id = p_payout_id;' }],
+    killedBy: { file: LOCKS_PAYOUTS, test: 'two settlements of one payout', postgresOnly: true },
   },
 ];
 

@@ -1,0 +1,112 @@
+import type { SourceMutant } from './source-mutants.ts';
+
+/**
+ * Hand-made mutants that drop a lock from the TypeScript money code: a
+ * `.forUpdate()`, a `.skipLocked()`, an advisory lock, a `for update` in a
+ * query's text. Each names the test that forces the overlap the lock is for
+ * (the first session holds the lock, the second is seen waiting for it or
+ * passing it by) and that must then fail. `npm run test:source-mutants`
+ * (scripts/source-mutants.ts) runs each in a copy of the repository. The
+ * inventory of every lock, SQL ones too, is docs/reliability.md, "Every lock
+ * and the test that holds it".
+ */
+
+const PAYOUTS = 'test/locks-payouts.test.ts';
+
+const PAYOUT_SERVICE = 'src/modules/payouts/payout.service.ts';
+
+export const LOCK_MUTANTS: readonly SourceMutant[] = [
+  // The payout saga (payouts/payout.service.ts) --------------------------------------------
+  {
+    id: 'LK-1',
+    file: PAYOUT_SERVICE,
+    rule: 'a payout being sent is claimed by one instance: the claim takes its row FOR UPDATE SKIP LOCKED',
+    changes: [
+      {
+        find: 'attempts = 0)\n                  for update skip locked)',
+        replace: 'attempts = 0))',
+      },
+    ],
+    killedBy: { file: PAYOUTS, test: 'two sends of one payout', postgresOnly: true },
+  },
+  {
+    id: 'LK-2',
+    file: PAYOUT_SERVICE,
+    rule: 'a second send passes a payout being claimed by, instead of queueing behind it (SKIP LOCKED)',
+    changes: [
+      {
+        find: 'attempts = 0)\n                  for update skip locked)',
+        replace: 'attempts = 0)\n                  for update)',
+      },
+    ],
+    killedBy: { file: PAYOUTS, test: 'two sends of one payout', postgresOnly: true },
+  },
+  {
+    id: 'LK-3',
+    file: PAYOUT_SERVICE,
+    rule: 'the reconciler claims due payouts FOR UPDATE SKIP LOCKED: one instance each',
+    changes: [
+      {
+        find: '\n                   for update skip locked)',
+        replace: ')',
+      },
+    ],
+    killedBy: { file: PAYOUTS, test: 'the reconciler’s claim of due payouts passes by', postgresOnly: true },
+  },
+  {
+    id: 'LK-4',
+    file: PAYOUT_SERVICE,
+    rule: 'the reconciler passes payouts another instance is claiming by, without waiting (SKIP LOCKED)',
+    changes: [
+      {
+        find: '\n                   for update skip locked)',
+        replace: '\n                   for update)',
+      },
+    ],
+    killedBy: { file: PAYOUTS, test: 'the reconciler’s claim of due payouts passes by', postgresOnly: true },
+  },
+  {
+    id: 'LK-5',
+    file: PAYOUT_SERVICE,
+    rule: 'a refusal settles only a payout still in flight, read under its lock',
+    changes: [
+      {
+        find: ".where('status', 'in', ['PENDING', 'UNKNOWN'])\n    .forUpdate()",
+        replace: ".where('status', 'in', ['PENDING', 'UNKNOWN'])",
+      },
+    ],
+    killedBy: { file: PAYOUTS, test: 'a refusal and a payment of one payout at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-6',
+    file: PAYOUT_SERVICE,
+    rule: 'a payout marked paid by hand is read under its lock',
+    changes: [
+      {
+        find: "trx.selectFrom('payouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()",
+        replace: "trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst()",
+      },
+    ],
+    killedBy: {
+      file: PAYOUTS,
+      test: 'a payout marked paid by hand while it is being recorded paid',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-7',
+    file: 'src/modules/history/history.repository.ts',
+    rule: 'an entry is decided under its lock (lockHistoryEntry): a decision in progress is waited for and seen',
+    changes: [
+      {
+        find: ".where('history.id', '=', id).forUpdate().executeTakeFirst()",
+        replace: ".where('history.id', '=', id).executeTakeFirst()",
+      },
+    ],
+    killedBy: {
+      file: PAYOUTS,
+      test: 'an operator marks a refused payout paid by hand while another rejects',
+      postgresOnly: true,
+    },
+  },
+];
