@@ -12,8 +12,10 @@ import type { SourceMutant } from './source-mutants.ts';
  */
 
 const PAYOUTS = 'test/locks-payouts.test.ts';
+const LOYALTY = 'test/locks-loyalty.test.ts';
 
 const PAYOUT_SERVICE = 'src/modules/payouts/payout.service.ts';
+const POINTS = 'src/modules/loyalty/points.ts';
 
 export const LOCK_MUTANTS: readonly SourceMutant[] = [
   // The payout saga (payouts/payout.service.ts) --------------------------------------------
@@ -108,5 +110,73 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
       test: 'an operator marks a refused payout paid by hand while another rejects',
       postgresOnly: true,
     },
+  },
+
+  // Points, rewards and promotions (loyalty/) -------------------------------------------------
+  {
+    id: 'LK-8',
+    file: 'src/modules/loyalty/rewards.ts',
+    rule: 'a reward is redeemed under its lock: its stock is never oversold',
+    changes: [{ find: ".where('active', '=', true)\n    .forUpdate()", replace: ".where('active', '=', true)" }],
+    killedBy: { file: LOYALTY, test: 'two players redeem the last stocked reward at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-9',
+    file: 'src/modules/loyalty/rewards.ts',
+    rule: 'a redemption is decided once, under its lock',
+    changes: [
+      {
+        find: "trx.selectFrom('redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()",
+        replace: "trx.selectFrom('redemptions').selectAll().where('id', '=', id).executeTakeFirst()",
+      },
+    ],
+    killedBy: { file: LOYALTY, test: 'a redemption cancelled and sent at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-10',
+    file: POINTS,
+    rule: 'the points balance a redemption checks is read under the points account’s lock',
+    changes: [
+      {
+        find: ".where('kind', '=', ACCOUNT_KIND.playerPoints)\n    .forUpdate()",
+        replace: ".where('kind', '=', ACCOUNT_KIND.playerPoints)",
+      },
+    ],
+    killedBy: { file: LOYALTY, test: 'a redemption while the player’s points expire', postgresOnly: true },
+  },
+  {
+    id: 'LK-11',
+    file: POINTS,
+    rule: 'the lots a redemption spends are read under their lock',
+    changes: [{ find: ".orderBy('id')\n    .forUpdate()", replace: ".orderBy('id')" }],
+    killedBy: { file: LOYALTY, test: 'a redemption while the player’s points expire', postgresOnly: true },
+    equivalent:
+      'every writer of a lot (a redemption, the expiry; award_points only inserts) holds the player’s points account first, which the redemption holds before it reads the lots',
+  },
+  {
+    id: 'LK-12',
+    file: POINTS,
+    rule: 'the lots the expiry takes are read under their lock',
+    changes: [
+      {
+        find: ".where('expires_at', '<=', sql<Date>`now()`)\n      .forUpdate()",
+        replace: ".where('expires_at', '<=', sql<Date>`now()`)",
+      },
+    ],
+    killedBy: { file: LOYALTY, test: 'a redemption while the player’s points expire', postgresOnly: true },
+    equivalent:
+      'every writer of a lot (a redemption, the expiry; award_points only inserts) holds the player’s points account first, which the expiry holds before it reads the lots',
+  },
+  {
+    id: 'LK-13',
+    file: 'src/modules/loyalty/promotions.ts',
+    rule: 'the open claim is read under its lock: a cancellation in progress is waited for and seen',
+    changes: [
+      {
+        find: ".where('status', 'in', ['PENDING', 'ACTIVE'])\n    .forUpdate()",
+        replace: ".where('status', 'in', ['PENDING', 'ACTIVE'])",
+      },
+    ],
+    killedBy: { file: LOYALTY, test: 'a deposit credited while the player’s time-out starts', postgresOnly: true },
   },
 ];

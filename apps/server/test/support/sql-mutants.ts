@@ -120,6 +120,7 @@ const BANK_FEED = 'test/bank-feed.test.ts';
 const RISK_RULES = 'test/risk-rules.test.ts';
 const BONUS_PATHS = 'test/bonus-paths.test.ts';
 const LOCKS_PAYOUTS = 'test/locks-payouts.test.ts';
+const LOCKS_LOYALTY = 'test/locks-loyalty.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -3444,6 +3445,110 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a payout is settled under its lock: of two settlements at once, the second waits and posts nothing',
     changes: [{ find: 'where p.id = p_payout_id for update;', replace: 'where p.id = p_payout_id;' }],
     killedBy: { file: LOCKS_PAYOUTS, test: 'two settlements of one payout', postgresOnly: true },
+  },
+  {
+    id: 'LK-S2',
+    fn: 'cancel_pending_claim',
+    rule: 'a waiting claim is cancelled under its lock: a deposit activating it is waited for, and its started claim left alone',
+    changes: [{ find: "c.status = 'PENDING' for update;", replace: "c.status = 'PENDING';" }],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a time-out starting while a deposit activates the waiting claim',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S3',
+    fn: 'settle_claim',
+    rule: 'a requirement is settled under the player’s main account (taken before the claim): a movement in progress is waited for',
+    changes: [
+      {
+        find: "  perform 1 from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN' for update;\n",
+        replace: '',
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S4',
+    fn: 'settle_claim',
+    rule: 'the ACTIVE claim a settlement judges is read under its lock',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: "where c.player_id = p_player_id and c.status = 'ACTIVE';",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+    equivalent:
+      'settle_claim has taken the player’s main account just before, and every writer of an ACTIVE claim (a bet’s turnover, a rollback, a forfeit, a deposit’s activation, a settlement) holds it first',
+  },
+  {
+    id: 'LK-S5',
+    fn: 'complete_claim',
+    rule: 'the balance above the cap is read under the main account’s lock',
+    changes: [
+      {
+        find: "where a.player_id = v_claim.player_id and a.kind = 'PLAYER_MAIN' for update;",
+        replace: "where a.player_id = v_claim.player_id and a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+    equivalent:
+      'every caller already holds the main account in the same transaction (settle_claim takes it first; a claim started by a deposit, a claim or a redemption runs under lockMainBalance or credit_deposit’s settle_claim)',
+  },
+  {
+    id: 'LK-S6',
+    fn: 'end_below_floor',
+    rule: 'the claim ended below the floor is read under its lock',
+    changes: [
+      {
+        find: "c.status in ('PENDING', 'ACTIVE') for update;",
+        replace: "c.status in ('PENDING', 'ACTIVE');",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+    equivalent:
+      'its one caller, settle_claim, holds the main account and has locked the same claim in the same transaction (a player has one open claim)',
+  },
+  {
+    id: 'LK-S7',
+    fn: 'count_bet',
+    rule: 'a counted bet adds to the ACTIVE claim read under its lock',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: "where c.player_id = p_player_id and c.status = 'ACTIVE';",
+      },
+    ],
+    killedBy: { file: SEAMLESS, test: 'bets at the same moment', postgresOnly: true },
+    equivalent:
+      'both callers hold the player’s main account (seamless_bet locks it; transfer_game_result runs under transfer_accounts_locked), which every writer of an ACTIVE claim takes first',
+  },
+  {
+    id: 'LK-S8',
+    fn: 'award_points',
+    rule: 'points are credited under the points account’s lock',
+    changes: [{ find: "a.kind = 'PLAYER_POINTS' for update;", replace: "a.kind = 'PLAYER_POINTS';" }],
+    killedBy: { file: LOCKS_LOYALTY, test: 'a redemption cancelled and sent at once', postgresOnly: true },
+    equivalent:
+      'post_journal locks the same account (its stored balance) in the next statement, and nothing read between the two depends on it',
   },
 ];
 
