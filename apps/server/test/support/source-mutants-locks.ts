@@ -13,9 +13,11 @@ import type { SourceMutant } from './source-mutants.ts';
 
 const PAYOUTS = 'test/locks-payouts.test.ts';
 const LOYALTY = 'test/locks-loyalty.test.ts';
+const DEPOSITS = 'test/locks-deposits.test.ts';
 
 const PAYOUT_SERVICE = 'src/modules/payouts/payout.service.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
+const DEPOSIT_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 
 export const LOCK_MUTANTS: readonly SourceMutant[] = [
   // The payout saga (payouts/payout.service.ts) --------------------------------------------
@@ -178,5 +180,96 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: LOYALTY, test: 'a deposit credited while the player’s time-out starts', postgresOnly: true },
+  },
+
+  // Deposits, operators' credits, held deposits -------------------------------------------------
+  {
+    id: 'LK-14',
+    file: 'src/modules/deposits/slip-deposit.service.ts',
+    rule: 'a slip takes the matching lock before the deposit limit’s rows, in the order a bank-feed delivery takes them (no deadlock)',
+    changes: [
+      {
+        find: '    await depositRepository.lockMatching(trx);\n    await assertProtectionAllows(',
+        replace: '    await assertProtectionAllows(',
+      },
+      {
+        find: "'DEPOSIT', input.amountSatang);\n",
+        replace: "'DEPOSIT', input.amountSatang);\n    await depositRepository.lockMatching(trx);\n",
+      },
+    ],
+    killedBy: { file: DEPOSITS, test: 'a slip and a bank transfer of one player at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-15',
+    file: DEPOSIT_REPOSITORY,
+    rule: 'slips, operators’ deposit decisions and bank-feed deliveries match under one lock: each sees what the one before committed',
+    changes: [
+      {
+        find: '    await sql`select pg_advisory_xact_lock(',
+        replace: '    await sql`select (',
+      },
+    ],
+    killedBy: { file: DEPOSITS, test: 'a slip and a bank transfer of one player at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-16',
+    file: DEPOSIT_REPOSITORY,
+    rule: 'an operator assigns an unmatched transfer read under its lock',
+    changes: [{ find: ".where('id', '=', id)\n      .forUpdate()", replace: ".where('id', '=', id)" }],
+    killedBy: {
+      file: 'test/bank-feed.test.ts',
+      test: 'a delivery waits for a slip upload or an operator’s deposit decision',
+      postgresOnly: true,
+    },
+    equivalent:
+      'every writer of an unmatched transfer (an assignment, a slip that claims it, an operator’s approval that it pays) holds the matching lock, which the assignment takes just before',
+  },
+  {
+    id: 'LK-17',
+    file: DEPOSIT_REPOSITORY,
+    rule: 'a bank-feed flag is resolved once, under its lock',
+    changes: [
+      {
+        find: ".where('id', '=', id).forUpdate().executeTakeFirst();",
+        replace: ".where('id', '=', id).executeTakeFirst();",
+      },
+    ],
+    killedBy: { file: DEPOSITS, test: 'a bank-feed flag resolved by two operators at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-18',
+    file: 'src/modules/wallet/credit-request.repository.ts',
+    rule: 'a credit request is decided once, under its lock',
+    changes: [{ find: '.forUpdate().executeTakeFirst()', replace: '.executeTakeFirst()' }],
+    killedBy: { file: DEPOSITS, test: 'a credit request approved and rejected at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-19',
+    file: 'src/modules/protection/held-deposits.ts',
+    rule: 'a held deposit is returned or released once, under its lock',
+    changes: [{ find: 'await query.forUpdate().executeTakeFirst()', replace: 'await query.executeTakeFirst()' }],
+    killedBy: { file: DEPOSITS, test: 'two returns of one held deposit at once', postgresOnly: true },
+  },
+
+  {
+    id: 'LK-20',
+    file: 'src/modules/protection/protection.service.ts',
+    rule: 'a limit is changed under its row’s lock: a lowering in progress is waited for and kept',
+    changes: [
+      {
+        find: ".where('period', '=', input.period)\n      .forUpdate()",
+        replace: ".where('period', '=', input.period)",
+      },
+    ],
+    killedBy: { file: DEPOSITS, test: 'a raise of the deposit limit while the player lowers it', postgresOnly: true },
+  },
+  {
+    id: 'LK-21',
+    file: 'src/modules/protection/protection.service.ts',
+    rule: 'a reality-check change is read under its row’s lock: its audit row names the interval it replaced',
+    changes: [
+      { find: ".where('player_id', '=', playerId)\n      .forUpdate()", replace: ".where('player_id', '=', playerId)" },
+    ],
+    killedBy: { file: DEPOSITS, test: 'two reality-check changes at once', postgresOnly: true },
   },
 ];

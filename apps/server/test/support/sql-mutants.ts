@@ -121,6 +121,7 @@ const RISK_RULES = 'test/risk-rules.test.ts';
 const BONUS_PATHS = 'test/bonus-paths.test.ts';
 const LOCKS_PAYOUTS = 'test/locks-payouts.test.ts';
 const LOCKS_LOYALTY = 'test/locks-loyalty.test.ts';
+const LOCKS_DEPOSITS = 'test/locks-deposits.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -3549,6 +3550,17 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: LOCKS_LOYALTY, test: 'a redemption cancelled and sent at once', postgresOnly: true },
     equivalent:
       'post_journal locks the same account (its stored balance) in the next statement, and nothing read between the two depends on it',
+  },
+  {
+    id: 'LK-S9',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit is counted against the limit under the limit’s rows: a limit being lowered is waited for, and applies',
+    changes: [{ find: '       order by l.period\n         for update\n', replace: '       order by l.period\n' }],
+    killedBy: {
+      file: LOCKS_DEPOSITS,
+      test: 'a bank transfer arriving while the player lowers their deposit limit',
+      postgresOnly: true,
+    },
   },
 ];
 
