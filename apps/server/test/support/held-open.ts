@@ -65,17 +65,24 @@ async function waitingOn(db: Db, pid: number): Promise<number[]> {
  * Resolves once some session waits for a lock the session `holderPid` holds:
  * the forced overlap's proof that the second session reached the lock and
  * stopped there. Fails at once when `work` ends first (it never waited), or
- * after REACH_LOCK_MS (it waits on something else, or not at all). Answers
- * the waiting session's pid.
+ * when `gate` is given (a third session holding what the first needs next,
+ * which only the first, `gate.first`, may be waiting for) and another
+ * session waits for the gate instead: the second went past the lock. Fails
+ * after REACH_LOCK_MS otherwise (it waits on something else, or not at
+ * all). Answers the waiting session's pid.
  */
 export async function waitsOn(
   db: Db,
   holderPid: number,
   work: { state: { settled: boolean } },
   what = 'the second session',
+  gate?: { pid: number; first: number },
 ): Promise<number> {
   const deadline = Date.now() + REACH_LOCK_MS;
   for (;;) {
+    if (gate && (await waitingOn(db, gate.pid)).some((pid) => pid !== gate.first && pid !== holderPid)) {
+      throw new Error(`${what} went past the lock held by the first and waits for the gate`);
+    }
     const waiting = await waitingOn(db, holderPid);
     if (waiting[0] !== undefined) return waiting[0];
     if (work.state.settled) throw new Error(`${what} ended without waiting for the lock held by the first`);

@@ -14,6 +14,7 @@ import type { SourceMutant } from './source-mutants.ts';
 const PAYOUTS = 'test/locks-payouts.test.ts';
 const LOYALTY = 'test/locks-loyalty.test.ts';
 const DEPOSITS = 'test/locks-deposits.test.ts';
+const GAMES = 'test/locks-games.test.ts';
 
 const PAYOUT_SERVICE = 'src/modules/payouts/payout.service.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
@@ -271,5 +272,21 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
       { find: ".where('player_id', '=', playerId)\n      .forUpdate()", replace: ".where('player_id', '=', playerId)" },
     ],
     killedBy: { file: DEPOSITS, test: 'two reality-check changes at once', postgresOnly: true },
+  },
+
+  // The transfer saga's reconciler (games/games.repository.ts) ----------------------------------
+  {
+    id: 'LK-22',
+    file: 'src/modules/games/games.repository.ts',
+    rule: 'the reconciler claims due transfers FOR UPDATE SKIP LOCKED: one instance each',
+    changes: [{ find: '\n                     for update skip locked)', replace: ')' }],
+    killedBy: { file: GAMES, test: 'the reconciler’s claim of due transfers passes by', postgresOnly: true },
+  },
+  {
+    id: 'LK-23',
+    file: 'src/modules/games/games.repository.ts',
+    rule: 'the reconciler passes transfers another instance is claiming by, without waiting (SKIP LOCKED)',
+    changes: [{ find: 'for update skip locked)', replace: 'for update)' }],
+    killedBy: { file: GAMES, test: 'the reconciler’s claim of due transfers passes by', postgresOnly: true },
   },
 ];

@@ -85,7 +85,8 @@ export type SqlMutant = {
     | 'players_fitting_account'
     | 'withdrawal_risk_facts'
     | 'player_withdraw_scored'
-    | 'transfer_out_start';
+    | 'transfer_out_start'
+    | 'seamless_lock';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -122,6 +123,7 @@ const BONUS_PATHS = 'test/bonus-paths.test.ts';
 const LOCKS_PAYOUTS = 'test/locks-payouts.test.ts';
 const LOCKS_LOYALTY = 'test/locks-loyalty.test.ts';
 const LOCKS_DEPOSITS = 'test/locks-deposits.test.ts';
+const LOCKS_GAMES = 'test/locks-games.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -2250,7 +2252,11 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: "where a.player_id = v_player and a.kind = 'PLAYER_MAIN';",
       },
     ],
-    killedBy: { file: SEAMLESS, test: 'bets at the same moment', postgresOnly: true },
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'two bets of one player at once that together pass the balance',
+      postgresOnly: true,
+    },
   },
   {
     id: 'SW1',
@@ -2411,7 +2417,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'seamless_rollback',
     rule: 'a rollback waits for its bet being written at the same moment (the bet id’s lock)',
     changes: [{ find: 'array[p_txn_id, p_bet_txn_id]', replace: 'array[p_txn_id]' }],
-    killedBy: { file: SEAMLESS, test: 'a bet and its rollback delivered at the same moment', postgresOnly: true },
+    killedBy: { file: LOCKS_GAMES, test: 'a rollback of a bet being written', postgresOnly: true },
   },
   {
     id: 'SR6',
@@ -3538,7 +3544,11 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: "where c.player_id = p_player_id and c.status = 'ACTIVE';",
       },
     ],
-    killedBy: { file: SEAMLESS, test: 'bets at the same moment', postgresOnly: true },
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'two bets of one player at once that together pass the balance',
+      postgresOnly: true,
+    },
     equivalent:
       'both callers hold the player’s main account (seamless_bet locks it; transfer_game_result runs under transfer_accounts_locked), which every writer of an ACTIVE claim takes first',
   },
@@ -3559,6 +3569,65 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     killedBy: {
       file: LOCKS_DEPOSITS,
       test: 'a bank transfer arriving while the player lowers their deposit limit',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S10',
+    fn: 'seamless_win',
+    rule: 'a round’s result takes the balance’s lock before it closes the round (the order of a bet: no deadlock with a bet in that round)',
+    changes: [{ find: "and a.kind = 'PLAYER_MAIN' for update;", replace: "and a.kind = 'PLAYER_MAIN';" }],
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'a lost round’s result and another bet in that round at once',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S11',
+    fn: 'seamless_rollback',
+    rule: 'a rollback reverses its bet under the balance’s lock',
+    changes: [{ find: "and a.kind = 'PLAYER_MAIN' for update;", replace: "and a.kind = 'PLAYER_MAIN';" }],
+    killedBy: { file: LOCKS_GAMES, test: 'a rollback of a bet being written', postgresOnly: true },
+    equivalent:
+      'seamless_move’s post_journal takes the same balance’s lock next, before the rollback touches anything else (void_bet, the round, the claim)',
+  },
+  {
+    id: 'LK-S12',
+    fn: 'seamless_lock',
+    rule: 'a rollback holds its own id’s and its bet’s locks: a bet being written is waited for',
+    changes: [{ find: '    perform pg_advisory_xact_lock(v_lock);\n', replace: '    null;\n' }],
+    killedBy: { file: LOCKS_GAMES, test: 'a rollback of a bet being written', postgresOnly: true },
+  },
+  {
+    id: 'LK-S13',
+    fn: 'transfer_accounts_locked',
+    rule: 'a transfer reads the balances it moves under their locks',
+    changes: [{ find: '     order by a.id\n       for update', replace: '     order by a.id' }],
+    killedBy: { file: LOCKS_GAMES, test: 'a transfer-out while a bet is being taken', postgresOnly: true },
+  },
+  {
+    id: 'LK-S14',
+    fn: 'settle_transfer',
+    rule: 'a transfer is settled once, under its lock: the caller and the reconciler never both settle it',
+    changes: [{ find: "t.status = 'PENDING' for update;", replace: "t.status = 'PENDING';" }],
+    killedBy: { file: LOCKS_GAMES, test: 'a transfer settled twice at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-S15',
+    fn: 'transfer_start',
+    rule: 'a player’s transfers are serialised on their provider row: a second is refused while one is pending',
+    changes: [{ find: 'pp.provider = p_provider for update;', replace: 'pp.provider = p_provider;' }],
+    killedBy: { file: LOCKS_GAMES, test: 'two transfers of one player at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-S16',
+    fn: 'transfer_sync',
+    rule: 'a sync reads the transfer version under the provider row’s lock: a transfer starting is waited for and seen',
+    changes: [{ find: 'pp.provider = p_provider for update;', replace: 'pp.provider = p_provider;' }],
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'a sync of the provider credit while a transfer-in starts',
       postgresOnly: true,
     },
   },
