@@ -7,11 +7,12 @@ import { ensureHouseAccounts, type HouseAccounts, UFA_PROVIDER } from '../src/mo
 import { LOYALTY_DEFAULTS_JSON } from '../src/modules/loyalty/loyalty-settings.ts';
 import { awardPoints, expirePoints } from '../src/modules/loyalty/points.ts';
 import { startExclusion } from '../src/modules/protection/protection.service.ts';
+import { applyManualCredit } from '../src/modules/wallet/manual-adjustment.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
 import { fakeGames } from './support/games.ts';
 import { heldOpen, openSession, waitsOn, watched } from './support/held-open.ts';
 import { sendBankTransfer, serviceKey, uniqueReference } from './support/money.ts';
-import { bearer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
+import { adjust, bearer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * Every lock of points, rewards and promotions, each with the overlap forced:
@@ -294,6 +295,41 @@ describe.runIf(onPostgres())('the locks of points, rewards and promotions, each 
     }
     expect(await claimOf(player)).toMatchObject({ status: 'ACTIVE', bonus_satang: 10_000 });
     expect(await bonusJournals(player)).toHaveLength(1);
+  });
+
+  it('a forfeit while an operator’s credit is being posted: it waits for the balance and returns the bonus up to the balance after the credit (lockMainBalance locks the main account)', async () => {
+    const fixed = await promotion({ kind: 'FIXED', fixedSatang: 50_000, turnoverMultiplier: 10 });
+    const player = await depositPlayer(t);
+    await claim(player, fixed.id);
+    expect((await adjust(t.app, player.phoneNumber, 'debit', { amount: 400 })).statusCode).toBe(200);
+    const credit = await heldOpen(t.database.db, (trx) =>
+      applyManualCredit(trx, house, {
+        playerId: player.id,
+        amountSatang: 30_000,
+        reason: 'goodwill',
+        asDeposit: false,
+        decidedBy: 'lock-tester',
+      }),
+    );
+    try {
+      const forfeit = watched(
+        t.app.inject({ method: 'POST', url: API_PATHS.promotionForfeit, headers: bearer(player.token) }),
+      );
+      await waitsOn(t.database.db, credit.pid, forfeit);
+      credit.commit();
+      await credit.done;
+      expect((await forfeit.outcome).statusCode).toBe(200);
+    } finally {
+      credit.commit();
+    }
+    expect(await claimOf(player)).toMatchObject({ status: 'FORFEITED' });
+    const main = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('player_id', '=', player.id)
+      .where('kind', '=', 'PLAYER_MAIN')
+      .executeTakeFirstOrThrow();
+    expect(main.balance).toBe(0);
   });
 
   it('a met requirement capped at a withdrawal is not completed while a transfer-out is in progress: settle_claim waits for the main account, then finds the money away (the main account, then the claim)', async () => {

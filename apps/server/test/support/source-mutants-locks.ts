@@ -15,6 +15,7 @@ const PAYOUTS = 'test/locks-payouts.test.ts';
 const LOYALTY = 'test/locks-loyalty.test.ts';
 const DEPOSITS = 'test/locks-deposits.test.ts';
 const GAMES = 'test/locks-games.test.ts';
+const OPERATIONS = 'test/locks-operations.test.ts';
 
 const PAYOUT_SERVICE = 'src/modules/payouts/payout.service.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
@@ -288,5 +289,116 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
     rule: 'the reconciler passes transfers another instance is claiming by, without waiting (SKIP LOCKED)',
     changes: [{ find: 'for update skip locked)', replace: 'for update)' }],
     killedBy: { file: GAMES, test: 'the reconciler’s claim of due transfers passes by', postgresOnly: true },
+  },
+
+  // The player's main balance (ledger/ledger.repository.ts) ----------------------------------------
+  {
+    id: 'LK-24',
+    file: 'src/modules/ledger/ledger.repository.ts',
+    rule: 'a balance read to be moved (a forfeit, a redemption, a claim) is read under its lock',
+    changes: [{ find: ".where('id', '=', accountId)\n      .forUpdate()", replace: ".where('id', '=', accountId)" }],
+    killedBy: { file: LOYALTY, test: 'a forfeit while an operator’s credit is being posted', postgresOnly: true },
+  },
+
+  // The audit chain, the outbox, push subscriptions, throttles, freezes, operators ---------------
+  {
+    id: 'LK-25',
+    file: 'src/modules/audit/audit.repository.ts',
+    rule: 'one sealer of the audit chain at a time: a verification waits for the sealer in progress',
+    changes: [
+      {
+        find: '    await sql`select pg_advisory_xact_lock(',
+        replace: '    await sql`select (',
+      },
+    ],
+    killedBy: { file: OPERATIONS, test: 'two sealers of the audit chain', postgresOnly: true },
+  },
+  {
+    id: 'LK-26',
+    file: 'src/modules/audit/audit.repository.ts',
+    rule: 'the timer’s sealer leaves the chain to the sealer holding it (a try-lock), instead of sealing beside it',
+    changes: [{ find: 'select pg_try_advisory_xact_lock(', replace: 'select true or pg_try_advisory_xact_lock(' }],
+    killedBy: { file: OPERATIONS, test: 'the timer’s sealer finds the chain’s lock taken', postgresOnly: true },
+  },
+  {
+    id: 'LK-27',
+    file: 'src/modules/audit/audit.repository.ts',
+    rule: 'a sealer passes rows another session holds by (SKIP LOCKED) instead of queueing behind them',
+    changes: [{ find: '      .forUpdate()\n      .skipLocked()\n', replace: '      .forUpdate()\n' }],
+    killedBy: { file: OPERATIONS, test: 'a sealer passes an audit row another session holds by', postgresOnly: true },
+  },
+  {
+    id: 'LK-28',
+    file: 'src/modules/audit/audit.repository.ts',
+    rule: 'a sealer seals rows it holds locked',
+    changes: [{ find: '      .forUpdate()\n      .skipLocked()\n', replace: '' }],
+    killedBy: { file: OPERATIONS, test: 'a sealer passes an audit row another session holds by', postgresOnly: true },
+  },
+  {
+    id: 'LK-29',
+    file: 'src/modules/notifications/notification-outbox.ts',
+    rule: 'an outbox worker claims its messages FOR UPDATE SKIP LOCKED: no message is sent twice at once',
+    changes: [{ find: '\n       for update skip locked\n', replace: '\n' }],
+    killedBy: { file: OPERATIONS, test: 'two outbox workers', postgresOnly: true },
+  },
+  {
+    id: 'LK-30',
+    file: 'src/modules/notifications/notification-outbox.ts',
+    rule: 'an outbox worker passes messages another worker claims by, without waiting (SKIP LOCKED)',
+    changes: [{ find: '       for update skip locked\n', replace: '       for update\n' }],
+    killedBy: { file: OPERATIONS, test: 'two outbox workers', postgresOnly: true },
+  },
+  {
+    id: 'LK-31',
+    file: 'src/modules/notifications/notification-outbox.ts',
+    rule: 'one instance alerts the operators’ group of an item: the queue marks are read FOR UPDATE SKIP LOCKED',
+    changes: [{ find: '.selectAll().forUpdate().skipLocked().execute()', replace: '.selectAll().execute()' }],
+    killedBy: { file: OPERATIONS, test: 'two instances alert the operators’ group', postgresOnly: true },
+  },
+  {
+    id: 'LK-32',
+    file: 'src/modules/notifications/notification-outbox.ts',
+    rule: 'an instance passes queue marks another instance holds by, without waiting (SKIP LOCKED)',
+    changes: [
+      { find: '.selectAll().forUpdate().skipLocked().execute()', replace: '.selectAll().forUpdate().execute()' },
+    ],
+    killedBy: { file: OPERATIONS, test: 'two instances alert the operators’ group', postgresOnly: true },
+  },
+  {
+    id: 'LK-33',
+    file: 'src/modules/notifications/push-subscriptions.ts',
+    rule: 'a player’s subscriptions are written one at a time (their lock), so that the cap holds',
+    changes: [
+      { find: '    await sql`select pg_advisory_xact_lock(hashtext(', replace: '    await sql`select (hashtext(' },
+    ],
+    killedBy: { file: OPERATIONS, test: 'two subscriptions of one player’s devices at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-34',
+    file: 'src/modules/throttle/throttle.service.ts',
+    rule: 'a throttle counts and reserves an attempt in one step, under the subject’s lock',
+    changes: [
+      { find: '      await sql`select pg_advisory_xact_lock(hashtext(', replace: '      await sql`select (hashtext(' },
+    ],
+    killedBy: { file: OPERATIONS, test: 'two attempts at once against a throttle with one left', postgresOnly: true },
+  },
+  {
+    id: 'LK-35',
+    file: 'src/modules/player/player.repository.ts',
+    rule: 'a freeze reads the player under the row’s lock: a freeze in progress is waited for and seen',
+    changes: [
+      {
+        find: ".where('id', '=', playerId).forUpdate().executeTakeFirst()",
+        replace: ".where('id', '=', playerId).executeTakeFirst()",
+      },
+    ],
+    killedBy: { file: OPERATIONS, test: 'two operators freeze one player at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-36',
+    file: 'src/modules/operators/operator.repository.ts',
+    rule: 'an operator’s record is changed under its lock: a change in progress is waited for and seen',
+    changes: [{ find: '(options.forUpdate ? query.forUpdate() : query)', replace: 'query' }],
+    killedBy: { file: OPERATIONS, test: 'two admins change one operator at once', postgresOnly: true },
   },
 ];
