@@ -1,4 +1,5 @@
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit, sealAudit } from '../src/modules/audit/audit.service.ts';
@@ -11,6 +12,7 @@ import {
 } from '../src/modules/notifications/notification-outbox.ts';
 import { PUSH_SUBSCRIPTIONS_PER_PLAYER_MAX, subscribePush } from '../src/modules/notifications/push-subscriptions.ts';
 import type { PushSender } from '../src/modules/notifications/web-push-sender.ts';
+import { settingsRepository } from '../src/modules/settings/settings.repository.ts';
 import { throttle } from '../src/modules/throttle/throttle.service.ts';
 import { call } from './support/admin.ts';
 import { depositPlayer } from './support/deposits.ts';
@@ -272,6 +274,36 @@ describe.runIf(onPostgres())(
         await expect(second.outcome).rejects.toMatchObject({ statusCode: 429, errorCode: 'TOO_MANY_ATTEMPTS' });
       } finally {
         first.commit();
+      }
+    });
+
+    it('a higher withdrawal minimum and a lower maximum set at once: the second waits for the first and is refused, never minimum ≥ maximum (the limit settings are locked together)', async () => {
+      const codes = [SETTING_CODES.withdrawMinAmount, SETTING_CODES.withdrawMaxAmount];
+      const original = await t.database.db
+        .selectFrom('settings')
+        .select(['code', 'value'])
+        .where('code', 'in', codes)
+        .execute();
+      // The first change as updateSetting makes it: the limit settings locked, the minimum raised, not committed yet.
+      const first = await heldOpen(t.database.db, async (trx) => {
+        await settingsRepository.lockValues(trx, [SETTING_CODES.withdrawMinAmount, ...codes]);
+        await settingsRepository.updateSetting(trx, SETTING_CODES.withdrawMinAmount, '1000');
+      });
+      try {
+        const second = watched(
+          call(t.app, serviceKey, 'PUT', fillPath(ADMIN_PATHS.setting, { code: SETTING_CODES.withdrawMaxAmount }), {
+            value: '500',
+          }),
+        );
+        await waitsOn(t.database.db, first.pid, second);
+        first.commit();
+        await first.done;
+        expect((await second.outcome).statusCode).toBe(400);
+      } finally {
+        first.commit();
+        for (const row of original) {
+          await t.database.db.updateTable('settings').set({ value: row.value }).where('code', '=', row.code).execute();
+        }
       }
     });
 

@@ -401,4 +401,15 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
     changes: [{ find: '(options.forUpdate ? query.forUpdate() : query)', replace: 'query' }],
     killedBy: { file: OPERATIONS, test: 'two admins change one operator at once', postgresOnly: true },
   },
+  {
+    id: 'LK-37',
+    file: 'src/modules/settings/settings.repository.ts',
+    rule: 'the limit settings are changed under their locks, checked against each other’s values after any change in progress',
+    changes: [{ find: ".orderBy('code')\n      .forUpdate()", replace: ".orderBy('code')" }],
+    killedBy: {
+      file: OPERATIONS,
+      test: 'a higher withdrawal minimum and a lower maximum set at once',
+      postgresOnly: true,
+    },
+  },
 ];
