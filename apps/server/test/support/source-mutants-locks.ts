@@ -98,6 +98,8 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
       test: 'a payout marked paid by hand while it is being recorded paid',
       postgresOnly: true,
     },
+    equivalent:
+      'every writer of a payout (record_payout_paid, settleRefused) also writes its withdrawal’s entry, which markPaidByHand locks next, and its check for a live payout re-reads the payouts once it holds that lock: the marking waits and is refused with or without the payout’s lock',
   },
   {
     id: 'LK-7',

@@ -486,6 +486,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: SQL_RULES, test: 'two withdrawals at once that together pass the day', postgresOnly: true },
+    equivalent:
+      'settle_claim, which request_withdrawal calls next, takes the same main account first, before the day’s total is read: the second withdrawal waits there (the test still shows it waiting and refused)',
   },
   {
     id: 'RW14',
