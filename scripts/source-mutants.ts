@@ -80,8 +80,8 @@ function unusable(mutants: readonly SourceMutant[]): string[] {
 
 /**
  * A copy of the repository to mutate: its files (tracked, and new ones not ignored, as `git ls-files` lists
- * them) copied, every node_modules hard-linked. Vite's cache is removed from the copy: a run rewrites it in
- * place, which through a hard link would write into the working tree's.
+ * them) copied, every node_modules hard-linked. Vite's caches are removed from the copy: a run rewrites them
+ * in place, which through a hard link would write into the working tree's.
  */
 function copyOfRepository(): string {
   const copy = mkdtempSync(path.join(tmpdir(), 'source-mutants-'));
@@ -105,7 +105,8 @@ function copyOfRepository(): string {
     if (!existsSync(path.join(ROOT, modules))) continue;
     mkdirSync(path.dirname(path.join(copy, modules)), { recursive: true });
     execFileSync('cp', ['-al', path.join(ROOT, modules), path.join(copy, modules)]);
-    rmSync(path.join(copy, modules, '.vite'), { recursive: true, force: true });
+    for (const cache of ['.vite', '.vite-temp'])
+      rmSync(path.join(copy, modules, cache), { recursive: true, force: true });
   }
   return copy;
 }
