@@ -27,81 +27,19 @@
  * at all with it. Not part of
  * npm test (about 15 s of one core a mutant, 321 mutants). See docs/reliability.md, "SQL mutants".
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openPglite } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/migrations.ts';
 import { mutatedSource, SQL_MUTANTS, type SqlMutant } from '../apps/server/test/support/sql-mutants.ts';
+import { eachAtOnce, killedByCell, type Outcome, outcomeOf, parseJobs, runTests } from './mutant-runs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.join(ROOT, 'apps', 'server');
-const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const postgres = process.env.TEST_DATABASE_URL;
-
-/** `error`: the named test did not run at all (the file did not load, say), so nothing was learnt. */
-type Outcome = 'killed' | 'survived' | 'error' | 'not run';
-type Run = { passed: number; failed: number };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A run that has not ended after this long is stopped, and counts as not run. */
-const RUN_TIMEOUT_MS = 300_000;
-
-/**
- * The PostgreSQL runs, one at a time: each has a schema of its own, but the advisory locks the lock tests hold
- * (a bank-feed delivery's player, say) are the database's, and two runs' players share ids. Side by side, one
- * run's held lock made the other's delivery wait, and a named test failed unmutated.
- */
-let postgresTurn: Promise<unknown> = Promise.resolve();
-
-/** Runs one test file, only the tests whose name contains `test`, with the mutant if one is named. */
-function runTests(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Promise<Run> {
-  if (!killedBy.postgresOnly) return runTestsNow(killedBy, mutantId);
-  const run = postgresTurn.then(() => runTestsNow(killedBy, mutantId));
-  postgresTurn = run;
-  return run;
-}
-
-async function runTestsNow(killedBy: SqlMutant['killedBy'], mutantId: string | undefined): Promise<Run> {
-  const project = killedBy.postgresOnly ? 'postgres' : 'pglite';
-  const dir = mkdtempSync(path.join(tmpdir(), 'sql-mutant-'));
-  const report = path.join(dir, 'report.json');
-  try {
-    await new Promise<void>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          VITEST,
-          'run',
-          '--project',
-          project,
-          killedBy.file,
-          '-t',
-          escapeRegExp(killedBy.test),
-          '--reporter=json',
-          `--outputFile=${report}`,
-        ],
-        { cwd: SERVER_DIR, env: { ...process.env, SQL_MUTANT: mutantId ?? '' }, stdio: 'ignore' },
-      );
-      const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-      child.on('close', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    const result = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-    return { passed: result.numPassedTests, failed: result.numFailedTests };
-  } catch {
-    // No report: the run itself failed before any test did.
-    return { passed: 0, failed: 0 };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The mutants whose SQL does not apply to a migrated database, each with the database's complaint. */
 async function unusable(mutants: readonly SqlMutant[]): Promise<string[]> {
@@ -128,20 +66,6 @@ async function unusable(mutants: readonly SqlMutant[]): Promise<string[]> {
 
 class RolledBack extends Error {}
 
-/** `work` for every item, `jobs` at a time; the answers in the items' order. */
-async function eachAtOnce<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      answers[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
-  return answers;
-}
-
 const runnable = (mutant: SqlMutant) => !mutant.killedBy.postgresOnly || postgres !== undefined;
 
 async function main(): Promise<number> {
@@ -149,8 +73,8 @@ async function main(): Promise<number> {
     options: { jobs: { type: 'string', default: String(availableParallelism()) } },
     allowPositionals: true,
   });
-  const jobs = Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1) {
+  const jobs = parseJobs(values.jobs);
+  if (jobs === undefined) {
     console.error(`--jobs takes a whole number of test runs at once, at least 1: ${values.jobs}`);
     return 2;
   }
@@ -170,7 +94,7 @@ async function main(): Promise<number> {
   ];
   let broken = problems.length;
   await eachAtOnce(baselines, jobs, async (killedBy) => {
-    const run = await runTests(killedBy, undefined);
+    const run = await runTests(SERVER_DIR, killedBy, { SQL_MUTANT: '' });
     if (run.failed > 0 || run.passed === 0) {
       broken += 1;
       console.log(`baseline: ${killedBy.file} "${killedBy.test}" must pass unmutated: ${JSON.stringify(run)}`);
@@ -180,8 +104,7 @@ async function main(): Promise<number> {
   const outcomes = await eachAtOnce(mutants, jobs, async (mutant): Promise<Outcome> => {
     let outcome: Outcome = 'not run';
     if (runnable(mutant)) {
-      const run = await runTests(mutant.killedBy, mutant.id);
-      outcome = run.failed > 0 ? 'killed' : run.passed > 0 ? 'survived' : 'error';
+      outcome = outcomeOf(await runTests(SERVER_DIR, mutant.killedBy, { SQL_MUTANT: mutant.id }));
     }
     console.log(`${mutant.id.padEnd(5)} ${outcome.padEnd(8)} ${mutant.fn}: ${mutant.rule}`);
     if (outcome === 'killed' && mutant.equivalent)
@@ -192,7 +115,7 @@ async function main(): Promise<number> {
 
   console.log('\n| mutant | function | rule it breaks | killed by | outcome |\n|---|---|---|---|---|');
   for (const { mutant, outcome } of rows) {
-    const where = `\`${mutant.killedBy.file}\` › ${mutant.killedBy.test}${mutant.killedBy.postgresOnly ? ' (PostgreSQL)' : ''}`;
+    const where = killedByCell(mutant.killedBy);
     const note = mutant.equivalent ? ` (equivalent: ${mutant.equivalent})` : '';
     console.log(`| ${mutant.id} | \`${mutant.fn}\` | ${mutant.rule} | ${where} | ${outcome}${note} |`);
   }

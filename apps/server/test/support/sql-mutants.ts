@@ -85,7 +85,8 @@ export type SqlMutant = {
     | 'players_fitting_account'
     | 'withdrawal_risk_facts'
     | 'player_withdraw_scored'
-    | 'transfer_out_start';
+    | 'transfer_out_start'
+    | 'seamless_lock';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -119,6 +120,10 @@ const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
 const BANK_FEED = 'test/bank-feed.test.ts';
 const RISK_RULES = 'test/risk-rules.test.ts';
 const BONUS_PATHS = 'test/bonus-paths.test.ts';
+const LOCKS_PAYOUTS = 'test/locks-payouts.test.ts';
+const LOCKS_LOYALTY = 'test/locks-loyalty.test.ts';
+const LOCKS_DEPOSITS = 'test/locks-deposits.test.ts';
+const LOCKS_GAMES = 'test/locks-games.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -481,6 +486,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: SQL_RULES, test: 'two withdrawals at once that together pass the day', postgresOnly: true },
+    equivalent:
+      'settle_claim, which request_withdrawal calls next, takes the same main account first, before the day’s total is read: the second withdrawal waits there (the test still shows it waiting and refused)',
   },
   {
     id: 'RW14',
@@ -2247,7 +2254,11 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
         replace: "where a.player_id = v_player and a.kind = 'PLAYER_MAIN';",
       },
     ],
-    killedBy: { file: SEAMLESS, test: 'bets at the same moment', postgresOnly: true },
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'two bets of one player at once that together pass the balance',
+      postgresOnly: true,
+    },
   },
   {
     id: 'SW1',
@@ -2408,7 +2419,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     fn: 'seamless_rollback',
     rule: 'a rollback waits for its bet being written at the same moment (the bet id’s lock)',
     changes: [{ find: 'array[p_txn_id, p_bet_txn_id]', replace: 'array[p_txn_id]' }],
-    killedBy: { file: SEAMLESS, test: 'a bet and its rollback delivered at the same moment', postgresOnly: true },
+    killedBy: { file: LOCKS_GAMES, test: 'a rollback of a bet being written', postgresOnly: true },
   },
   {
     id: 'SR6',
@@ -3432,6 +3443,195 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: GAMES, test: 'transfer-out moves the whole main balance to the provider' },
+  },
+
+  // LK: the locks of the SQL money functions, each killed by a test that forces the overlap the lock is for
+  // (the first session holds it, the second is seen waiting). The TypeScript locks' mutants are
+  // source-mutants-locks.ts; the inventory of both is docs/reliability.md, "Every lock and the test that holds it".
+  {
+    id: 'LK-S1',
+    fn: 'settle_payout_paid',
+    rule: 'a payout is settled under its lock: of two settlements at once, the second waits and posts nothing',
+    changes: [{ find: 'where p.id = p_payout_id for update;', replace: 'where p.id = p_payout_id;' }],
+    killedBy: { file: LOCKS_PAYOUTS, test: 'two settlements of one payout', postgresOnly: true },
+  },
+  {
+    id: 'LK-S2',
+    fn: 'cancel_pending_claim',
+    rule: 'a waiting claim is cancelled under its lock: a deposit activating it is waited for, and its started claim left alone',
+    changes: [{ find: "c.status = 'PENDING' for update;", replace: "c.status = 'PENDING';" }],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a time-out starting while a deposit activates the waiting claim',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S3',
+    fn: 'settle_claim',
+    rule: 'a requirement is settled under the player’s main account (taken before the claim): a movement in progress is waited for',
+    changes: [
+      {
+        find: "  perform 1 from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN' for update;\n",
+        replace: '',
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S4',
+    fn: 'settle_claim',
+    rule: 'the ACTIVE claim a settlement judges is read under its lock',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: "where c.player_id = p_player_id and c.status = 'ACTIVE';",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+    equivalent:
+      'settle_claim has taken the player’s main account just before, and every writer of an ACTIVE claim (a bet’s turnover, a rollback, a forfeit, a deposit’s activation, a settlement) holds it first',
+  },
+  {
+    id: 'LK-S5',
+    fn: 'complete_claim',
+    rule: 'the balance above the cap is read under the main account’s lock',
+    changes: [
+      {
+        find: "where a.player_id = v_claim.player_id and a.kind = 'PLAYER_MAIN' for update;",
+        replace: "where a.player_id = v_claim.player_id and a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+    equivalent:
+      'every caller already holds the main account in the same transaction (settle_claim takes it first; a claim started by a deposit, a claim or a redemption runs under lockMainBalance or credit_deposit’s settle_claim)',
+  },
+  {
+    id: 'LK-S6',
+    fn: 'end_below_floor',
+    rule: 'the claim ended below the floor is read under its lock',
+    changes: [
+      {
+        find: "c.status in ('PENDING', 'ACTIVE') for update;",
+        replace: "c.status in ('PENDING', 'ACTIVE');",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_LOYALTY,
+      test: 'a met requirement capped at a withdrawal is not completed',
+      postgresOnly: true,
+    },
+    equivalent:
+      'its one caller, settle_claim, holds the main account and has locked the same claim in the same transaction (a player has one open claim)',
+  },
+  {
+    id: 'LK-S7',
+    fn: 'count_bet',
+    rule: 'a counted bet adds to the ACTIVE claim read under its lock',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: "where c.player_id = p_player_id and c.status = 'ACTIVE';",
+      },
+    ],
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'two bets of one player at once that together pass the balance',
+      postgresOnly: true,
+    },
+    equivalent:
+      'both callers hold the player’s main account (seamless_bet locks it; transfer_game_result runs under transfer_accounts_locked), which every writer of an ACTIVE claim takes first',
+  },
+  {
+    id: 'LK-S8',
+    fn: 'award_points',
+    rule: 'points are credited under the points account’s lock',
+    changes: [{ find: "a.kind = 'PLAYER_POINTS' for update;", replace: "a.kind = 'PLAYER_POINTS';" }],
+    killedBy: { file: LOCKS_LOYALTY, test: 'a redemption cancelled and sent at once', postgresOnly: true },
+    equivalent:
+      'post_journal locks the same account (its stored balance) in the next statement, and nothing read between the two depends on it',
+  },
+  {
+    id: 'LK-S9',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit is counted against the limit under the limit’s rows: a limit being lowered is waited for, and applies',
+    changes: [{ find: '       order by l.period\n         for update\n', replace: '       order by l.period\n' }],
+    killedBy: {
+      file: LOCKS_DEPOSITS,
+      test: 'a bank transfer arriving while the player lowers their deposit limit',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S10',
+    fn: 'seamless_win',
+    rule: 'a round’s result takes the balance’s lock before it closes the round (the order of a bet: no deadlock with a bet in that round)',
+    changes: [{ find: "and a.kind = 'PLAYER_MAIN' for update;", replace: "and a.kind = 'PLAYER_MAIN';" }],
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'a lost round’s result and another bet in that round at once',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LK-S11',
+    fn: 'seamless_rollback',
+    rule: 'a rollback reverses its bet under the balance’s lock',
+    changes: [{ find: "and a.kind = 'PLAYER_MAIN' for update;", replace: "and a.kind = 'PLAYER_MAIN';" }],
+    killedBy: { file: LOCKS_GAMES, test: 'a rollback of a bet being written', postgresOnly: true },
+    equivalent:
+      'seamless_move’s post_journal takes the same balance’s lock next, before the rollback touches anything else (void_bet, the round, the claim)',
+  },
+  {
+    id: 'LK-S12',
+    fn: 'seamless_lock',
+    rule: 'a rollback holds its own id’s and its bet’s locks: a bet being written is waited for',
+    changes: [{ find: '    perform pg_advisory_xact_lock(v_lock);\n', replace: '    null;\n' }],
+    killedBy: { file: LOCKS_GAMES, test: 'a rollback of a bet being written', postgresOnly: true },
+  },
+  {
+    id: 'LK-S13',
+    fn: 'transfer_accounts_locked',
+    rule: 'a transfer reads the balances it moves under their locks',
+    changes: [{ find: '     order by a.id\n       for update', replace: '     order by a.id' }],
+    killedBy: { file: LOCKS_GAMES, test: 'a transfer-out while a bet is being taken', postgresOnly: true },
+  },
+  {
+    id: 'LK-S14',
+    fn: 'settle_transfer',
+    rule: 'a transfer is settled once, under its lock: the caller and the reconciler never both settle it',
+    changes: [{ find: "t.status = 'PENDING' for update;", replace: "t.status = 'PENDING';" }],
+    killedBy: { file: LOCKS_GAMES, test: 'a transfer settled twice at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-S15',
+    fn: 'transfer_start',
+    rule: 'a player’s transfers are serialised on their provider row: a second is refused while one is pending',
+    changes: [{ find: 'pp.provider = p_provider for update;', replace: 'pp.provider = p_provider;' }],
+    killedBy: { file: LOCKS_GAMES, test: 'two transfers of one player at once', postgresOnly: true },
+  },
+  {
+    id: 'LK-S16',
+    fn: 'transfer_sync',
+    rule: 'a sync reads the transfer version under the provider row’s lock: a transfer starting is waited for and seen',
+    changes: [{ find: 'pp.provider = p_provider for update;', replace: 'pp.provider = p_provider;' }],
+    killedBy: {
+      file: LOCKS_GAMES,
+      test: 'a sync of the provider credit while a transfer-in starts',
+      postgresOnly: true,
+    },
   },
 ];
 

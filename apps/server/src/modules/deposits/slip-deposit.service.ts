@@ -292,8 +292,11 @@ function recordSlipDeposit(
       throw new AppError(400, 'AMOUNT_ABOVE_MAXIMUM', 'amount_too_large');
     const player = await findPlayer(trx, input.playerId);
     if (!player) throw new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
-    await assertProtectionAllows(trx, player.id, 'DEPOSIT', input.amountSatang);
+    // The matching lock before the deposit limit's rows: the order a bank-feed delivery takes them in (the
+    // matching lock shared, then the limit). The other order deadlocked a slip against a delivery of the same
+    // player; in this one the later of the two waits, then counts the first against the limit.
     await depositRepository.lockMatching(trx);
+    await assertProtectionAllows(trx, player.id, 'DEPOSIT', input.amountSatang);
     if (await depositRepository.slipByReferenceOrImage(trx, slip.reading.qr?.reference ?? null, slip.sha256)) {
       throw new AppError(409, 'SLIP_ALREADY_USED', 'slip_already_used');
     }
