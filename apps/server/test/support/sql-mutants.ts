@@ -2135,6 +2135,73 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'greatest(turnover_done - v_bet.counted_satang, 0)', replace: 'turnover_done' }],
     killedBy: { file: LOYALTY_RULES, test: 'a rolled-back bet stops counting' },
   },
+  // Scopes of count_bet and void_bet: each touches its own player's claim and turnover only ----------
+  {
+    id: 'SP-1',
+    fn: 'void_bet',
+    rule: 'a rollback lowers only its own player’s points turnover',
+    changes: [
+      {
+        find: 'greatest(turnover_satang - v_bet.stake_satang, 0)\n   where player_id = v_bet.player_id;',
+        replace: 'greatest(turnover_satang - v_bet.stake_satang, 0);',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rollback lowers only its own player’s turnover and requirement' },
+  },
+  {
+    id: 'SP-2',
+    fn: 'void_bet',
+    rule: 'a rollback takes its stake back from the requirement it counted under only',
+    changes: [
+      {
+        find: "where id = v_bet.player_promotion_id and status = 'ACTIVE';",
+        replace: "where status = 'ACTIVE';",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rollback lowers only its own player’s turnover and requirement' },
+  },
+  {
+    id: 'SP-3',
+    fn: 'count_bet',
+    rule: 'a bet counts toward its own player’s requirement only',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: "where c.status = 'ACTIVE' for update;",
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a bet counts toward its own player’s requirement and points turnover only',
+    },
+  },
+  {
+    id: 'SP-4',
+    fn: 'count_bet',
+    rule: 'a bet counts toward an ACTIVE requirement only, not a claim waiting for its deposit',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: 'where c.player_id = p_player_id for update;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a bet counts toward an ACTIVE requirement only' },
+  },
+  {
+    id: 'SP-5',
+    fn: 'count_bet',
+    rule: 'points for play are remembered on the betting player only',
+    changes: [
+      {
+        find: 'set turnover_points = v_loyalty.turnover_points + v_due where player_id = p_player_id;',
+        replace: 'set turnover_points = v_loyalty.turnover_points + v_due;',
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a bet counts toward its own player’s requirement and points turnover only',
+    },
+  },
   // The seamless callbacks (games/sql/seamless.sql) ---------------------------------
   {
     id: 'SC1',

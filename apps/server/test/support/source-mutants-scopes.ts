@@ -1,0 +1,184 @@
+/**
+ * Hand-made mutants that widen the scope of a money rule's query written in
+ * TypeScript: a `where` on the player, the reward, the promotion, the status,
+ * the kind or the date taken out (or a date read from another column). Each
+ * names the test with a second player, reward, promotion, kind or lot that
+ * the rule must leave alone, and that therefore fails without the scope. The
+ * SQL functions' scopes are the SP-* mutants of sql-mutants.ts. See
+ * docs/reliability.md, "Scoped queries and the test that holds each".
+ */
+import type { SourceMutant } from './source-mutants.ts';
+
+const REWARDS = 'src/modules/loyalty/rewards.ts';
+const POINTS = 'src/modules/loyalty/points.ts';
+const PROMOTIONS = 'src/modules/loyalty/promotions.ts';
+const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
+
+export const SCOPE_MUTANTS: readonly SourceMutant[] = [
+  // Rewards (loyalty/rewards.ts) ------------------------------------------------------
+  {
+    id: 'SP-T1',
+    file: REWARDS,
+    rule: 'a reward’s daily limit counts the redeeming player’s own redemptions',
+    changes: [
+      {
+        find: ".where('reward_id', '=', reward.id)\n      .where('player_id', '=', playerId)\n",
+        replace: ".where('reward_id', '=', reward.id)\n",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
+  },
+  {
+    id: 'SP-T2',
+    file: REWARDS,
+    rule: 'a reward’s daily limit counts redemptions of that reward only',
+    changes: [{ find: ".where('reward_id', '=', reward.id)\n", replace: '' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
+  },
+  {
+    id: 'SP-T3',
+    file: REWARDS,
+    rule: 'a reward’s daily limit counts today’s redemptions only (since midnight in Bangkok)',
+    changes: [{ find: ".where('created_at', '>=', sql<Date>`bangkok_day_start()`)\n", replace: '' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
+  },
+  {
+    id: 'SP-T4',
+    file: REWARDS,
+    rule: 'a redemption takes one from its own reward’s stock only',
+    changes: [
+      {
+        find: ".set({ stock: reward.stock - 1 })\n      .where('id', '=', reward.id)\n",
+        replace: ".set({ stock: reward.stock - 1 })\n      .where('stock', 'is not', null)\n",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'redeeming and cancelling move the stock of their own reward only' },
+  },
+  {
+    id: 'SP-T5',
+    file: REWARDS,
+    rule: 'cancelling a redemption gives the stock back to its own reward only',
+    changes: [{ find: ".where('id', '=', row.reward_id)\n", replace: '' }],
+    killedBy: { file: LOYALTY_RULES, test: 'redeeming and cancelling move the stock of their own reward only' },
+  },
+  {
+    id: 'SP-T6',
+    file: REWARDS,
+    rule: 'a cancelled redemption records the journal of its own refund',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
+    changes: [{ find: ".where('reference', '=', `redemption:${row.id}`)\n", replace: '' }],
+    killedBy: { file: LOYALTY_RULES, test: 'redeeming and cancelling move the stock of their own reward only' },
+  },
+  // Points (loyalty/points.ts) ----------------------------------------------------------
+  {
+    id: 'SP-T7',
+    file: POINTS,
+    rule: 'spending takes points from the player’s own lots only',
+    changes: [
+      {
+        find: ".select(['id', 'remaining'])\n    .where('player_id', '=', playerId)\n",
+        replace: ".select(['id', 'remaining'])\n",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'spending takes points from the player’s own lots only' },
+  },
+  {
+    id: 'SP-T8',
+    file: POINTS,
+    rule: 'the expiry job expires a player’s due lots only, not their fresh ones',
+    changes: [
+      {
+        find: ".where('remaining', '>', 0)\n      .where('expires_at', '<=', sql<Date>`now()`)\n      .forUpdate()",
+        replace: ".where('remaining', '>', 0)\n      .forUpdate()",
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'the expiry job expires only the lots that are due, each of its own player',
+    },
+  },
+  {
+    id: 'SP-T9',
+    file: POINTS,
+    rule: 'the expiry job expires each player’s lots under that player’s own journal',
+    changes: [
+      {
+        find: ".select(['id', 'remaining'])\n      .where('player_id', '=', playerId)\n",
+        replace: ".select(['id', 'remaining'])\n",
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'the expiry job expires only the lots that are due, each of its own player',
+    },
+  },
+  // Promotions (loyalty/promotions.ts) --------------------------------------------------
+  {
+    id: 'SP-T10',
+    file: PROMOTIONS,
+    rule: 'a promotion’s claim limit counts the player’s own claims',
+    changes: [
+      {
+        find: ".select('id')\n    .where('player_id', '=', playerId)\n    .where('promotion_id', '=', promotion.id)\n",
+        replace: ".select('id')\n    .where('promotion_id', '=', promotion.id)\n",
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a promotion’s claim limit counts the player’s own claims of that promotion',
+    },
+  },
+  {
+    id: 'SP-T11',
+    file: PROMOTIONS,
+    rule: 'a promotion’s claim limit counts claims of that promotion only',
+    changes: [{ find: ".where('promotion_id', '=', promotion.id)\n", replace: '' }],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a promotion’s claim limit counts the player’s own claims of that promotion',
+    },
+  },
+  {
+    id: 'SP-T12',
+    file: PROMOTIONS,
+    rule: 'a first deposit is the player’s own: another player’s deposit does not make it a second',
+    changes: [
+      {
+        find: "selectFrom('history')\n      .select('id')\n      .where('player_id', '=', playerId)\n",
+        replace: "selectFrom('history')\n      .select('id')\n",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a first deposit is the player’s own' },
+  },
+  {
+    id: 'SP-T13',
+    file: PROMOTIONS,
+    rule: 'a rejected deposit never counts as the first deposit (only an APPROVED one does)',
+    changes: [{ find: ".where('status', '=', 'APPROVED')\n", replace: '' }],
+    killedBy: { file: LOYALTY_RULES, test: 'a rejected deposit never counts as the first deposit' },
+  },
+  {
+    id: 'SP-T14',
+    file: PROMOTIONS,
+    rule: 'a deposit counts for the first deposit of the day on the day it was credited, not the day it was sent',
+    changes: [
+      {
+        find: "deposits = deposits.where('decided_at', '>=', bangkokDayStart)",
+        replace: "deposits = deposits.where('created_at', '>=', bangkokDayStart)",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a deposit counts on the day it is credited' },
+  },
+  {
+    id: 'SP-T15',
+    file: PROMOTIONS,
+    rule: 'at the deposit, the first deposit of the day is judged on the day each deposit was credited',
+    changes: [
+      {
+        find: "deposits = deposits.where('decided_at', '>=', bangkokDayStart)",
+        replace: "deposits = deposits.where('created_at', '>=', bangkokDayStart)",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'at the deposit, an earlier deposit credited today counts' },
+  },
+];
