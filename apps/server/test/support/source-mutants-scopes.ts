@@ -13,6 +13,10 @@ const REWARDS = 'src/modules/loyalty/rewards.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
 const PROMOTIONS = 'src/modules/loyalty/promotions.ts';
 const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
+const PROTECTION_SERVICE = 'src/modules/protection/protection.service.ts';
+const TRANSFERS = 'src/modules/games/transfer.service.ts';
+const LAUNCH = 'src/modules/games/launch.service.ts';
+const PROTECTION = 'test/protection.test.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -180,5 +184,58 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'at the deposit, an earlier deposit credited today counts' },
+  },
+  // Protection (protection/protection.service.ts, games) -----------------------------------
+  {
+    id: 'SP-T16',
+    file: PROTECTION_SERVICE,
+    rule: 'setting (or removing) a limit changes that period’s limit only',
+    changes: [{ find: ".where('period', '=', input.period)\n      .execute();", replace: '.execute();' }],
+    killedBy: { file: PROTECTION, test: 'a removed daily deposit limit leaves the weekly and monthly in force' },
+  },
+  {
+    id: 'SP-T17',
+    file: PROTECTION_SERVICE,
+    rule: 'setting a limit changes that kind’s limit only (a loss limit is not a deposit limit)',
+    changes: [
+      {
+        find: ".where('kind', '=', input.kind)\n      .where('period', '=', input.period)\n      .execute();",
+        replace: ".where('period', '=', input.period)\n      .execute();",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-T18',
+    file: TRANSFERS,
+    rule: 'before a transfer-out, the losses at the transfer-wallet provider of a player with a loss limit are recorded',
+    changes: [{ find: '  await recordResultsBeforePlay(ctx, request.playerId);\n', replace: '' }],
+    killedBy: { file: PROTECTION, test: 'a loss at the transfer-wallet provider counts toward the loss limit' },
+  },
+  {
+    id: 'SP-T19',
+    file: LAUNCH,
+    rule: 'before the sports game launches, the player’s losses at the transfer-wallet provider are recorded',
+    changes: [
+      {
+        find: "  await recordResultsBeforePlay(ctx, playerId);\n  await assertProtectionAllows(ctx.db, playerId, 'PLAY');\n  const { playerRef } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);",
+        replace:
+          "  await assertProtectionAllows(ctx.db, playerId, 'PLAY');\n  const { playerRef } = await ensureProviderPlayer(ctx, playerId, UFA_PROVIDER);",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss at the transfer-wallet provider counts toward the loss limit' },
+  },
+  {
+    id: 'SP-T20',
+    file: LAUNCH,
+    rule: 'before WC launches, the player’s losses at the transfer-wallet provider are recorded',
+    changes: [
+      {
+        find: "  await recordResultsBeforePlay(ctx, playerId);\n  await assertProtectionAllows(ctx.db, playerId, 'PLAY');\n  const { playerRef } = await ensureProviderPlayer(ctx, playerId, WC_PROVIDER);",
+        replace:
+          "  await assertProtectionAllows(ctx.db, playerId, 'PLAY');\n  const { playerRef } = await ensureProviderPlayer(ctx, playerId, WC_PROVIDER);",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss at the transfer-wallet provider counts toward the loss limit' },
   },
 ];

@@ -929,6 +929,126 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'and j.created_at >= p_since', replace: '' }],
     killedBy: { file: PROTECTION, test: 'losses before the period started do not count towards it' },
   },
+  // Scopes of the protection rules: each limit, kind, period and player on each path ---------------------
+  {
+    id: 'SP-6',
+    fn: 'player_protection_refusal',
+    rule: 'a removed (or unset) deposit limit of one period leaves the other periods checked',
+    changes: [
+      {
+        find: 'order by l.period\n         for update\n    loop\n      continue when v_limit.amount is null;',
+        replace: 'order by l.period\n         for update\n    loop\n      exit when v_limit.amount is null;',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a removed daily deposit limit leaves the weekly and monthly in force' },
+  },
+  {
+    id: 'SP-7',
+    fn: 'player_protection_refusal',
+    rule: 'a removed (or unset) loss limit of one period leaves the other periods checked',
+    changes: [
+      {
+        find: 'order by l.period\n    loop\n      continue when v_limit.amount is null;',
+        replace: 'order by l.period\n    loop\n      exit when v_limit.amount is null;',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a removed daily loss limit leaves the weekly in force' },
+  },
+  {
+    id: 'SP-8',
+    fn: 'player_deposits_since',
+    rule: 'only the player’s own deposits count toward their deposit limit',
+    changes: [{ find: 'where h.player_id = p_player_id and ', replace: 'where ' }],
+    killedBy: { file: PROTECTION, test: 'only the player’s own deposits count toward a deposit limit' },
+  },
+  {
+    id: 'SP-9',
+    fn: 'player_deposits_since',
+    rule: 'only deposits count toward a deposit limit, not a withdrawal waiting',
+    changes: [{ find: "and h.type = 'DEPOSIT' ", replace: '' }],
+    killedBy: { file: PROTECTION, test: 'only the player’s own deposits count toward a deposit limit' },
+  },
+  {
+    id: 'SP-10',
+    fn: 'player_protection_refusal',
+    rule: 'an exclusion refuses its own player only',
+    changes: [
+      { find: 'where e.player_id = p_player_id and e.starts_at <= now()', replace: 'where e.starts_at <= now()' },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-11',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit is checked against the player’s own deposit limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'DEPOSIT'\n",
+        replace: "where l.kind = 'DEPOSIT'\n",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-12',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit is checked against deposit limits only, not loss limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'DEPOSIT'\n",
+        replace: 'where l.player_id = p_player_id\n',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-13',
+    fn: 'player_protection_refusal',
+    rule: 'a bet or a launch is checked against the player’s own loss limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'LOSS'\n",
+        replace: "where l.kind = 'LOSS'\n",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-14',
+    fn: 'player_protection_refusal',
+    rule: 'a bet or a launch is checked against loss limits only, not deposit limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'LOSS'\n",
+        replace: 'where l.player_id = p_player_id\n',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-15',
+    fn: 'player_loss_since',
+    rule: 'a loss at the transfer-wallet provider (its game result) counts toward the loss limit',
+    changes: [
+      {
+        find: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK', 'GAME_RESULT')",
+        replace: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK')",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss at the transfer-wallet provider counts toward the loss limit' },
+  },
+  {
+    id: 'SP-16',
+    fn: 'player_loss_since',
+    rule: 'a rolled-back bet is no loss: its rollback counts against it',
+    changes: [
+      {
+        find: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK', 'GAME_RESULT')",
+        replace: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'GAME_RESULT')",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a rolled-back bet is no loss' },
+  },
   {
     id: 'BP1',
     fn: 'bangkok_period_start',
