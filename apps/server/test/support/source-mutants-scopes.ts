@@ -17,6 +17,8 @@ const PROTECTION_SERVICE = 'src/modules/protection/protection.service.ts';
 const TRANSFERS = 'src/modules/games/transfer.service.ts';
 const LAUNCH = 'src/modules/games/launch.service.ts';
 const PROTECTION = 'test/protection.test.ts';
+const PAYOUTS = 'src/modules/payouts/payout.service.ts';
+const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -237,5 +239,57 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: PROTECTION, test: 'a loss at the transfer-wallet provider counts toward the loss limit' },
+  },
+  // The payout saga (payouts/payout.service.ts) -------------------------------------------
+  {
+    id: 'SP-T21',
+    file: PAYOUTS,
+    rule: 'paid by hand only while the withdrawal waits: one rejected after the bank refused it is never paid as well',
+    changes: [
+      {
+        find: "if (row.status !== 'FAILED' || entry?.status !== 'WAITING') throw payoutState();",
+        replace: "if (row.status !== 'FAILED') throw payoutState();",
+      },
+    ],
+    killedBy: {
+      file: PAYOUT_SAGA,
+      test: 'paid by hand is refused once the withdrawal was rejected after the bank refused it',
+    },
+  },
+  {
+    id: 'SP-T22',
+    file: PAYOUTS,
+    rule: 'paid by hand waits for a payout in flight of its own withdrawal only',
+    changes: [
+      {
+        find: ".where('history_id', '=', row.history_id)\n      .where('status', '<>', 'FAILED')",
+        replace: ".where('status', '<>', 'FAILED')",
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'another withdrawal’s payout in flight does not stand in the way' },
+  },
+  {
+    id: 'SP-T23',
+    file: PAYOUTS,
+    rule: 'a bank refusal sends its own withdrawal back to the queue only',
+    changes: [
+      {
+        find: ".where('id', '=', row.history_id)\n      .where('status', '=', 'APPROVED')",
+        replace: ".where('status', '=', 'APPROVED')",
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a refusal sends its own withdrawal back to the queue' },
+  },
+  {
+    id: 'SP-T24',
+    file: PAYOUTS,
+    rule: 'a bank refusal keeps its own withdrawal’s earlier reasons, not another’s',
+    changes: [
+      {
+        find: ".select(['reasons'])\n      .where('history_id', '=', row.history_id)",
+        replace: ".select(['reasons'])",
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a refusal sends its own withdrawal back to the queue' },
   },
 ];
