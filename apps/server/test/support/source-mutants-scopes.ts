@@ -19,6 +19,8 @@ const LAUNCH = 'src/modules/games/launch.service.ts';
 const PROTECTION = 'test/protection.test.ts';
 const PAYOUTS = 'src/modules/payouts/payout.service.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
+const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
+const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -291,5 +293,33 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: PAYOUT_SAGA, test: 'a refusal sends its own withdrawal back to the queue' },
+  },
+  // The notifications' outbox (notifications/notification-outbox.ts) ----------------------
+  {
+    id: 'SP-T25',
+    file: OUTBOX,
+    rule: 'a message in its retry back-off (or claimed by another worker) is not sent before its time',
+    changes: [{ find: "where status = 'PENDING' and next_at <= now()", replace: "where status = 'PENDING'" }],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'a message in its retry back-off is not sent again before its time' },
+  },
+  {
+    id: 'SP-T26',
+    file: OUTBOX,
+    rule: 'a message its channel asked to try later waits its back-off',
+    changes: [
+      {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
+        find: 'next_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds(send.attempts)})`,',
+        replace: 'next_at: sql<Date>`now()`,',
+      },
+    ],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'a message in its retry back-off is not sent again before its time' },
+  },
+  {
+    id: 'SP-T27',
+    file: OUTBOX,
+    rule: 'a message sent, or given up, is never sent again',
+    changes: [{ find: "where status = 'PENDING' and next_at <= now()", replace: 'where next_at <= now()' }],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'a message in its retry back-off is not sent again before its time' },
   },
 ];
