@@ -21,6 +21,8 @@ const PAYOUTS = 'src/modules/payouts/payout.service.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
+const BLACKLIST = 'src/modules/blacklist/blacklist.service.ts';
+const BLACKLIST_TEST = 'test/blacklist.test.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -321,5 +323,18 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     rule: 'a message sent, or given up, is never sent again',
     changes: [{ find: "where status = 'PENDING' and next_at <= now()", replace: 'where next_at <= now()' }],
     killedBy: { file: OUTSIDE_CHANNELS, test: 'a message in its retry back-off is not sent again before its time' },
+  },
+  // The blacklist (blacklist/blacklist.service.ts) ----------------------------------------
+  {
+    id: 'SP-T28',
+    file: BLACKLIST,
+    rule: 'a blacklist entry of one kind never matches a value of another kind',
+    changes: [
+      {
+        find: "eb.and([eb('kind', '=', item.kind), eb('normalised', 'in', item.forms)])",
+        replace: "eb('normalised', 'in', item.forms)",
+      },
+    ],
+    killedBy: { file: BLACKLIST_TEST, test: 'a barred phone’s digits as a bank account' },
   },
 ];

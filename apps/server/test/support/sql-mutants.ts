@@ -3565,6 +3565,138 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: "(b.kind = 'PHONE' and b.normalised = p.phone_number)", replace: '(false)' }],
     killedBy: { file: RISK_RULES, test: 'blacklisted bank account, phone or (normalised) name' },
   },
+  // Scopes of withdrawal_risk_facts: each fact is the withdrawal's own player's, each entry of its own kind -----
+  {
+    id: 'SP-17',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a blacklisted phone number matches the player’s phone only, not their account number',
+    changes: [
+      { find: "(b.kind = 'PHONE' and b.normalised = p.phone_number)", replace: '(b.normalised = p.phone_number)' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a blacklist entry matches the player’s detail of its own kind' },
+  },
+  {
+    id: 'SP-18',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a blacklisted account number matches the player’s account only, not their phone',
+    changes: [
+      { find: "(b.kind = 'BANK_ACCOUNT' and b.normalised = p.bank_number)", replace: '(b.normalised = p.bank_number)' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a blacklist entry matches the player’s detail of its own kind' },
+  },
+  {
+    id: 'SP-19',
+    fn: 'withdrawal_risk_facts',
+    rule: 'an earlier paid withdrawal is the player’s own',
+    changes: [
+      {
+        find: "where h.player_id = w.player_id and h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id",
+        replace: "where h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-20',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the day’s total is the player’s own withdrawals',
+    changes: [
+      {
+        find: "where player_id = w.player_id and type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')",
+        replace: "where type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-21',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the deposits since the last paid withdrawal are the player’s own',
+    changes: [
+      {
+        find: "where player_id = w.player_id and status = 'APPROVED' and created_at > (select at from last_paid)",
+        replace: "where status = 'APPROVED' and created_at > (select at from last_paid)",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-22',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the turnover since the last paid withdrawal is the player’s own bets',
+    changes: [{ find: 'where player_id = w.player_id and voided_at is null', replace: 'where voided_at is null' }],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-23',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a rolled-back bet is no turnover for the risk rules',
+    changes: [
+      { find: 'where player_id = w.player_id and voided_at is null', replace: 'where player_id = w.player_id' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a rolled-back bet is no turnover' },
+  },
+  {
+    id: 'SP-24',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the failed logins counted are the player’s own',
+    changes: [
+      { find: 'where player_id = w.player_id and failed_at >= p_since', replace: 'where failed_at >= p_since' },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-25',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the shared identities counted are the player’s own flags',
+    changes: [{ find: 'from player_flags where player_id = w.player_id', replace: 'from player_flags' }],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-26',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the promotion turnover left is the player’s own requirement',
+    changes: [
+      {
+        find: "where player_id = w.player_id and status = 'ACTIVE' and turnover_done < turnover_required",
+        replace: "where status = 'ACTIVE' and turnover_done < turnover_required",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-27',
+    fn: 'withdrawal_risk_facts',
+    rule: 'only an ACTIVE requirement has turnover left (not a forfeited one)',
+    changes: [
+      {
+        find: "where player_id = w.player_id and status = 'ACTIVE' and turnover_done < turnover_required",
+        replace: 'where player_id = w.player_id and turnover_done < turnover_required',
+      },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a promotion that has ended leaves nothing to play' },
+  },
   // player_withdraw_scored (withdrawals/sql/player_withdraw.sql) ---------------------------
   {
     id: 'WS1',
