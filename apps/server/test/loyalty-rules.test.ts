@@ -1439,6 +1439,23 @@ describe('scopes: a loyalty rule touches its own player, reward, promotion or lo
     await expectLedgerClean();
   });
 
+  it('points earned are credited to the earning player’s own points account', async () => {
+    const other = await depositPlayer(t);
+    await deposit(other, 200);
+    const player = await depositPlayer(t);
+    const award = {
+      playerId: player.id,
+      points: 4,
+      source: 'DEPOSIT' as const,
+      reference: unique('own'),
+      expiryDays: 0,
+    };
+    expect(await t.database.db.transaction().execute((trx) => awardPoints(trx, award))).toBe(4);
+    expect((await balances(player)).points).toBe(4);
+    expect((await balances(other)).points).toBe(2);
+    await expectLedgerClean();
+  });
+
   it('the expiry job expires only the lots that are due, each of its own player', async () => {
     const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
     await deposit(player, 200);

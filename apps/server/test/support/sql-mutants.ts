@@ -1291,6 +1291,30 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: OPERATOR_ADJUST, test: 'writes the audit row the TypeScript path writes' },
   },
+  // Scopes of operator_adjust: the player’s own main wallet ---------------------------------
+  {
+    id: 'SP-33',
+    fn: 'operator_adjust',
+    rule: 'a manual credit or debit moves its own player’s main wallet',
+    changes: [
+      { find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';", replace: "where a.kind = 'PLAYER_MAIN';" },
+    ],
+    killedBy: { file: OPERATOR_ADJUST, test: 'a manual credit and a debit move their own player’s main wallet only' },
+  },
+  {
+    id: 'SP-34',
+    fn: 'operator_adjust',
+    rule: 'a manual credit or debit moves the main wallet, not another account of the player',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = p_player_id;',
+      },
+    ],
+    killedBy: { file: OPERATOR_ADJUST, test: 'debits at once beyond the balance' },
+    equivalent:
+      'the player’s accounts are read by the index on (player_id, kind, provider), in which PLAYER_MAIN sorts before the points and provider accounts: without the kind the first row read is still the main account',
+  },
 
   // admin_history_entry_json (history/sql) ------------------------------------------
   {
@@ -1371,6 +1395,14 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: OUTSIDE_CHANNELS, test: 'an opted-in device gets each event once' },
+  },
+  // Scopes of notify_player: LINE carries the player’s own events ----------------------------
+  {
+    id: 'SP-35',
+    fn: 'notify_player',
+    rule: 'an event reaches the LINE of its own player only',
+    changes: [{ find: 'from line_links l where l.player_id = p_player_id', replace: 'from line_links l' }],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'an unlinked player gets nothing on LINE' },
   },
   // create_payout (payouts/sql) -----------------------------------------------------
   {
@@ -1665,6 +1697,33 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'perform idempotency_store(p_scope, p_key, answer);', replace: 'null;' }],
     killedBy: { file: WITHDRAWALS, test: 'a decision repeated with the same Idempotency-Key' },
   },
+  // Scopes of decide_withdrawal: a rejection refunds its own player’s main wallet ---------------
+  {
+    id: 'SP-28',
+    fn: 'decide_withdrawal',
+    rule: 'a rejection refunds its own player’s main wallet, not another player’s',
+    changes: [
+      {
+        find: "where a.player_id = v_entry.player_id and a.kind = 'PLAYER_MAIN';",
+        replace: "where a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: { file: DECISIONS, test: 'a rejection refunds its own player’s main wallet only' },
+  },
+  {
+    id: 'SP-29',
+    fn: 'decide_withdrawal',
+    rule: 'a rejection refunds the main wallet, not another account of the player',
+    changes: [
+      {
+        find: "where a.player_id = v_entry.player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = v_entry.player_id;',
+      },
+    ],
+    killedBy: { file: DECISIONS, test: 'a rejection writes the refund as a REJECT_WITHDRAW entry' },
+    equivalent:
+      'the player’s accounts are read by the index on (player_id, kind, provider), in which PLAYER_MAIN sorts before the points and provider accounts: without the kind the first row read is still the main account',
+  },
 
   // settle_payout_paid, record_payout_paid, match_bank_debits (payouts/sql) ---------------
   {
@@ -1867,6 +1926,30 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the journal names the source and the reference',
     changes: [{ find: "p_source || ':' || p_reference, array", replace: 'p_reference, array' }],
     killedBy: { file: LOYALTY_RULES, test: 'each earning is a journal of its own kind and reference' },
+  },
+  // Scopes of award_points: the player’s own points account --------------------------------
+  {
+    id: 'SP-36',
+    fn: 'award_points',
+    rule: 'points are credited to their own player’s points account',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_POINTS' for update;",
+        replace: "where a.kind = 'PLAYER_POINTS' for update;",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'points earned are credited to the earning player’s own points account' },
+  },
+  {
+    id: 'SP-37',
+    fn: 'award_points',
+    rule: 'points are earned once per source and reference: the same reference of another source is another earning',
+    changes: [
+      { find: 'where l.source = p_source and l.reference = p_reference', replace: 'where l.reference = p_reference' },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'award_points earns once per source and reference' },
+    equivalent:
+      'the references of the sources never share a text (a deposit entry’s id, provider:bet, redemption:<id>, settled:<player>:<total>), so no earning is ever refused by another source’s lot',
   },
   // move_bonus_money ----------------------------------------------------------------
   {
@@ -3212,6 +3295,41 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'if v_posted.moved_accounts[1] is distinct from v_main then', replace: 'if false then' }],
     killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
     equivalent: 'post_journal always answers the one player account a deposit moves, the main one: a guard',
+  },
+  // Scopes of credit_deposit: the player’s own main wallet ----------------------------------
+  {
+    id: 'SP-30',
+    fn: 'credit_deposit',
+    rule: 'a deposit is credited to its own player’s main wallet',
+    changes: [
+      { find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';", replace: "where a.kind = 'PLAYER_MAIN';" },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'credit_deposit: a new entry and a waiting one are APPROVED' },
+  },
+  {
+    id: 'SP-31',
+    fn: 'credit_deposit',
+    rule: 'a deposit is credited to the main wallet, not another account of the player',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = p_player_id;',
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'credit_deposit: a new entry and a waiting one are APPROVED' },
+    equivalent:
+      'the player’s accounts are read by the index on (player_id, kind, provider), in which PLAYER_MAIN sorts before the points and provider accounts: without the kind the first row read is still the main account',
+  },
+  {
+    id: 'SP-32',
+    fn: 'credit_deposit',
+    rule: 'a deposit reports the player’s own claim waiting for it',
+    changes: [
+      { find: "where c.player_id = p_player_id and c.status = 'PENDING'", replace: "where c.status = 'PENDING'" },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'credit_deposit: a new entry and a waiting one are APPROVED' },
+    equivalent:
+      'the answer only makes the caller look for the player’s own PENDING claim (activateOnDeposit locks it by player): reported for another player’s claim, it finds none and does nothing',
   },
   // bank_feed_deliver (deposits/sql/bank_feed.sql) -----------------------------------------
   {
