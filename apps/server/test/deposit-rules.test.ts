@@ -1184,3 +1184,18 @@ describe('crediting a waiting deposit', () => {
     ]);
   });
 });
+
+describe('bank_feed_deliver’s scope', () => {
+  it('a transfer is an approved slip’s money only when the slip is its own player’s: another player’s slip of the amount is not', async () => {
+    const amount = uniqueAmount();
+    const [owner, player] = [await depositPlayer(t), await depositPlayer(t)];
+    const slip = await blankSlip(owner, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    const transfer = transferOf(player, amount);
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await mainSatang(t, owner.id)).toBe(amount);
+    expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'CREDITED', playerId: player.id });
+    expect((await transferRecord(transfer.reference))?.historyId).not.toBe(slip.id);
+  });
+});

@@ -1,10 +1,12 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../src/db/database.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
+import { transferOut } from '../src/modules/games/transfer.service.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { awardPoints, expirePoints } from '../src/modules/loyalty/points.ts';
@@ -20,7 +22,7 @@ import {
   uploadSlip,
 } from './support/money.ts';
 import { slipImage, slipPayload } from './support/slips.ts';
-import { bearer, type TestContext, testApp } from './support/test-app.ts';
+import { bearer, newPlayer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * Issue 19: points earned, rewards redeemed, promotions with turnover. Each
@@ -1356,6 +1358,98 @@ describe('scopes: a loyalty rule touches its own player, reward, promotion or lo
     expect(await figures(mine.player, mine.claimId)).toEqual({ done: 0, turnover: 0, points: 0 });
     expect(await figures(other.player, other.claimId)).toEqual(before);
     await expectLedgerClean();
+  });
+
+  it('a rollback closes the round for its own player only: another player’s bet in the same round keeps it open', async () => {
+    const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(player, 100);
+    await deposit(other, 100);
+    const roundId = unique('shared-round');
+    const betIn = async (who: DepositPlayer) => {
+      const txnId = unique('bet');
+      const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+        playerRef: await wcRef(who),
+        txnId,
+        roundId,
+        amountMinor: 1_000,
+      });
+      expect(answer.json(), answer.body).toMatchObject({ ok: true });
+      return txnId;
+    };
+    const mine = await betIn(player);
+    await betIn(other);
+    await rollBack(player, mine);
+    const open = await t.database.db
+      .selectFrom('open_rounds')
+      .select('player_id')
+      .where('provider', '=', WC_PROVIDER)
+      .where('round_id', '=', roundId)
+      .execute();
+    expect(open).toEqual([{ player_id: other.id }]);
+  });
+
+  it('a balance below the floor ends its own player’s requirement only, and points are no balance', async () => {
+    const first = await withActiveClaim();
+    const low = await withActiveClaim();
+    // 200 baht (deposit and bonus), 199 of them lost: 1 baht left, below the 5 baht floor.
+    await bet(low.player, 19_900);
+    const status = async (claimId: number) =>
+      (
+        await t.database.db
+          .selectFrom('player_promotions')
+          .select('status')
+          .where('id', '=', claimId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await status(low.claimId)).toBe('ENDED_LOW_BALANCE');
+    expect(await status(first.claimId)).toBe('ACTIVE');
+    // Points are not money to wager: a player with 1,000 points and 1 baht is below the floor too.
+    const pointed = await withActiveClaim();
+    const award = {
+      playerId: pointed.player.id,
+      points: 1_000,
+      source: 'DEPOSIT' as const,
+      reference: unique('pts'),
+      expiryDays: 0,
+    };
+    await t.database.db.transaction().execute((trx) => awardPoints(trx, award));
+    await bet(pointed.player, 19_900);
+    expect(await status(pointed.claimId)).toBe('ENDED_LOW_BALANCE');
+  });
+
+  it('a forfeit is held by the player’s own money away only: another player’s credit at a provider is not theirs', async () => {
+    const away = await depositPlayer(t);
+    await deposit(away, 100);
+    expect(await transferOut(await fakeGames(t), { playerId: away.id, clientKey: null })).toMatchObject({
+      status: 'COMPLETED',
+    });
+    const { player } = await withActiveClaim();
+    const forfeited = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.promotionForfeit,
+      headers: bearer(player.token),
+    });
+    expect(forfeited.statusCode, forfeited.body).toBe(200);
+    expect(await current(player)).toBeNull();
+  });
+
+  it('a time-out cancels its own player’s waiting claim only', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10, turnoverMultiplier: 1 });
+    const player = await depositPlayer(t);
+    // A name of its own: a time-out bars new registrations by the same name, which the other tests share.
+    const letters = unique('n')
+      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
+      .replace(/-/g, '');
+    const other = await newPlayer(t.app, { fullName: `Timeout ${letters}` });
+    expect((await claim(player, promotion.id)).json().data.status).toBe('PENDING');
+    const timeOut = await t.app.inject({
+      method: 'POST',
+      url: PROTECTION_PATHS.exclusion,
+      headers: bearer(other.token),
+      payload: { kind: 'TIMEOUT', length: '24h' },
+    });
+    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    expect(await current(player)).toMatchObject({ status: 'PENDING' });
   });
 
   it('a reward’s daily limit counts the player’s own redemptions of that reward, today’s only', async () => {

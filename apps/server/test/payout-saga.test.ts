@@ -825,6 +825,36 @@ describe('paid by hand and refusals on each path, each with its own withdrawal',
     expect(await sendPayout(ctx, other.payout.id)).toBe('PAID');
   });
 
+  it('a paid payout settles its own payout and its own withdrawal’s entry only', async () => {
+    resetBank();
+    const [paid, other] = [await approvedPayout(130), await approvedPayout(140)];
+    expect(await sendPayout(ctx, paid.payout.id)).toBe('PAID');
+    expect(await payoutRow(other.payout.id)).toMatchObject({ status: 'PENDING', bank_reference: null });
+    expect(await entryRow(other.historyId)).toMatchObject({ bank_reference: null, settlement_journal_entry_id: null });
+    expect(await entryRow(paid.historyId)).toMatchObject({ bank_reference: `BANK-${paid.payout.reference}` });
+    expect(await sendPayout(ctx, other.payout.id)).toBe('PAID');
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('a verdict is its own withdrawal’s: another’s verdict is not answered for it, and AUTO approves it alone', async () => {
+    resetBank();
+    const { playerId } = await approvedPayout(100);
+    const reviewed = await waitingWithdrawal(playerId, 10_000);
+    const reasons = [{ code: 'FIRST_WITHDRAWAL', detail: {} }];
+    expect(await recordVerdict(reviewed.value.id, 'REVIEW', reasons, 10)).toMatchObject({ route: 'REVIEW' });
+    const fresh = await waitingWithdrawal(playerId, 11_000);
+    const verdict = await recordVerdict(fresh.value.id, 'AUTO');
+    expect(verdict).toMatchObject({ route: 'AUTO', reasons: [], score: 0, known: false });
+    expect(await entryRow(fresh.value.id)).toMatchObject({ status: 'APPROVED', decided_by: 'auto' });
+    expect(await entryRow(reviewed.value.id)).toMatchObject({ status: 'WAITING', decided_by: null });
+    expect(await sendPayout(ctx, Number(verdict?.payout_id))).toBe('PAID');
+    await rejectWithdrawal({ db: t.database.db, house: ctx.house }, tester, {
+      id: reviewed.value.id,
+      reason: 'tidy',
+      idempotencyKey: undefined,
+    });
+  });
+
   it('paid by hand: another withdrawal’s payout in flight does not stand in the way', async () => {
     resetBank();
     const inFlight = await approvedPayout(110);

@@ -1542,6 +1542,28 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'p_approved_by, true, p_lease_ms', replace: 'p_approved_by, false, p_lease_ms' }],
     killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
   },
+  // Scopes of record_withdrawal_verdict: a verdict is its own withdrawal’s ----------------------
+  {
+    id: 'SP-40',
+    fn: 'record_withdrawal_verdict',
+    rule: 'the verdict answered as known is the withdrawal’s own, not another’s',
+    changes: [
+      { find: 'from withdrawal_reviews r where r.history_id = p_history_id;', replace: 'from withdrawal_reviews r;' },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a verdict is its own withdrawal’s' },
+  },
+  {
+    id: 'SP-41',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO approves its own withdrawal only',
+    changes: [
+      {
+        find: '      where h.id = p_history_id\n      returning h.* into v_entry;',
+        replace: '      returning h.* into v_entry;',
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a verdict is its own withdrawal’s' },
+  },
   // decide_withdrawal (withdrawals/sql) ---------------------------------------------
   {
     id: 'DW1',
@@ -1784,6 +1806,21 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the payout records who paid it by hand',
     changes: [{ find: 'paid_by_hand = p_paid_by_hand,', replace: 'paid_by_hand = null,' }],
     killedBy: { file: PAYOUT_SAGA, test: 'paid by hand: only a FAILED payout of a waiting withdrawal' },
+  },
+  // Scopes of record_payout_paid: a paid payout settles its own payout and withdrawal only -------
+  {
+    id: 'SP-38',
+    fn: 'record_payout_paid',
+    rule: 'a paid payout shows its bank reference on its own withdrawal’s entry only',
+    changes: [{ find: '\n    where h.id = v_payout.history_id;', replace: ';' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'a paid payout settles its own payout and its own withdrawal’s entry only' },
+  },
+  {
+    id: 'SP-39',
+    fn: 'record_payout_paid',
+    rule: 'a paid payout marks itself PAID, not every payout',
+    changes: [{ find: '\n    where p.id = v_payout.id;', replace: ';' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'a paid payout settles its own payout and its own withdrawal’s entry only' },
   },
   {
     id: 'MB1',
@@ -2085,6 +2122,31 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'perform end_claim(', replace: 'perform 1 where false and end_claim(' }],
     killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
   },
+  // Scopes of end_below_floor: the player’s own requirement, their money (not points) ------------
+  {
+    id: 'SP-48',
+    fn: 'end_below_floor',
+    rule: 'a balance below the floor ends its own player’s requirement only',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status in ('PENDING', 'ACTIVE') for update;",
+        replace: "where c.status in ('PENDING', 'ACTIVE') for update;",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a balance below the floor ends its own player’s requirement only' },
+  },
+  {
+    id: 'SP-49',
+    fn: 'end_below_floor',
+    rule: 'the balance the floor is judged on is money: the main wallet (and money away), never points',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = p_player_id;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a balance below the floor ends its own player’s requirement only' },
+  },
   {
     id: 'RO1',
     fn: 'player_rounds_open',
@@ -2138,6 +2200,31 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: BONUS_PATHS, test: 'a forfeit while a transfer is on its way' },
+  },
+  // Scopes of player_money_away: the player’s own credit at a provider ------------------------
+  {
+    id: 'SP-46',
+    fn: 'player_money_away',
+    rule: 'only the player’s own credit at a provider is their money away',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_PROVIDER'), 0)",
+        replace: "where a.kind = 'PLAYER_PROVIDER'), 0)",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a forfeit is held by the player’s own money away only' },
+  },
+  {
+    id: 'SP-47',
+    fn: 'player_money_away',
+    rule: 'the main wallet is not money away: only provider credit and transfers are',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_PROVIDER'), 0)",
+        replace: 'where a.player_id = p_player_id), 0)',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a forfeit is held by the player’s own money away only' },
   },
   {
     id: 'CL1',
@@ -2215,6 +2302,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'only a claim still waiting is cancelled: an ACTIVE one keeps its requirement',
     changes: [{ find: "c.status = 'PENDING' for update", replace: "c.status in ('PENDING', 'ACTIVE') for update" }],
     killedBy: { file: BONUS_PATHS, test: 'an exclusion leaves an ACTIVE requirement as it is' },
+  },
+  // Scope of cancel_pending_claim: an exclusion cancels its own player’s waiting claim ------------
+  {
+    id: 'SP-50',
+    fn: 'cancel_pending_claim',
+    rule: 'a time-out or self-exclusion cancels its own player’s waiting claim only',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'PENDING' for update;",
+        replace: "where c.status = 'PENDING' for update;",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a time-out cancels its own player’s waiting claim only' },
   },
   // Turnover (count_bet.sql) --------------------------------------------------------
   {
@@ -2723,6 +2823,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },
   },
+  // Scope of seamless_rollback: a rollback closes the round for its own player only ----------------
+  {
+    id: 'SP-51',
+    fn: 'seamless_rollback',
+    rule: 'a rollback closes the round for its own player only',
+    changes: [
+      {
+        find: 'where r.provider = p_provider and r.round_id = v_bet.round_id and r.player_id = v_player;',
+        replace: 'where r.provider = p_provider and r.round_id = v_bet.round_id;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rollback closes the round for its own player only' },
+  },
   {
     id: 'SH1',
     fn: 'seamless_round_has_bet',
@@ -3013,6 +3126,32 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: BONUS_PATHS, test: 'a transfer-in of the current credit leaves the in-game credit' },
   },
+  // Scopes of transfer_start: an Idempotency-Key and a pending transfer are the player’s own ------
+  {
+    id: 'SP-43',
+    fn: 'transfer_start',
+    rule: 'an Idempotency-Key answers the transfer its own player started',
+    changes: [
+      {
+        find: 'where t.player_id = p_player_id and t.client_key = p_client_key',
+        replace: 'where t.client_key = p_client_key',
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'an Idempotency-Key answers the transfer its own player started' },
+  },
+  {
+    id: 'SP-44',
+    fn: 'transfer_start',
+    rule: 'only the player’s own transfer in flight holds their transfer',
+    changes: [
+      {
+        find: "where t.player_id = p_player_id and t.provider = p_provider and t.status = 'PENDING') then\n    return jsonb_build_object('refused', 'TRANSFER_PENDING');",
+        replace:
+          "where t.provider = p_provider and t.status = 'PENDING') then\n    return jsonb_build_object('refused', 'TRANSFER_PENDING');",
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'another player’s transfer in flight holds neither' },
+  },
   {
     id: 'TY1',
     fn: 'transfer_sync',
@@ -3049,6 +3188,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: TRANSFERS, test: 'syncing brings our record of the provider credit to the provider figure' },
+  },
+  // Scope of transfer_sync: only the player’s own transfer in flight holds the sync ------------------
+  {
+    id: 'SP-45',
+    fn: 'transfer_sync',
+    rule: 'only the player’s own transfer in flight holds the sync of their credit',
+    changes: [
+      {
+        find: "where t.player_id = p_player_id and t.provider = p_provider and t.status = 'PENDING') then",
+        replace: "where t.provider = p_provider and t.status = 'PENDING') then",
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'another player’s transfer in flight holds neither' },
   },
   // award_deposit_points ------------------------------------------------------------
   {
@@ -3604,6 +3756,22 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a PENDING promotion claim is reported, so that the deposit activates it',
     changes: [{ find: 'claim_pending := v_credit.claim_pending;', replace: 'claim_pending := false;' }],
     killedBy: { file: LOYALTY_RULES, test: 'first deposit 100% up to 500 baht, turnover 5× (deposit + bonus)' },
+  },
+  // Scopes of bank_feed_deliver: a slip approved without a reference is its own player’s ----------
+  {
+    id: 'SP-42',
+    fn: 'bank_feed_deliver',
+    rule: 'a transfer is the money of its own player’s slip approved without a reference only',
+    changes: [
+      {
+        find: "where e.status = 'APPROVED' and e.type = 'DEPOSIT' and s.player_id = v_player",
+        replace: "where e.status = 'APPROVED' and e.type = 'DEPOSIT'",
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a transfer is an approved slip’s money only when the slip is its own player’s',
+    },
   },
   // players_fitting_account (deposits/sql/bank_feed.sql) ----------------------------------
   {
