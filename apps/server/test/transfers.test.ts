@@ -329,6 +329,38 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
  * in support/sql-mutants.ts.
  */
 describe('the transfer saga’s scopes', () => {
+  it('a transfer in its retry back-off is not asked about again before its time, nor one another reconciler holds', async () => {
+    const p = await player(100);
+    games.wallet.next = ['unknown-not-applied'];
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    const [pending] = await pendingOf(p.playerId);
+    const asked: string[] = [];
+    const status = games.wallet.status;
+    games.wallet.status = async (reference) => {
+      asked.push(reference);
+      throw new Error('provider down');
+    };
+    try {
+      await reconcileTransfers(games);
+      expect(asked.filter((reference) => reference === pending?.reference)).toHaveLength(1);
+      // At once again, twice: it waits out its back-off.
+      await reconcileTransfers(games);
+      await reconcileTransfers(games);
+      expect(asked.filter((reference) => reference === pending?.reference)).toHaveLength(1);
+      // Due, but claimed by another reconciler (its lease): not asked either.
+      await sql`update provider_transfers set next_check_at = now(), lease_until = now() + interval '1 minute'
+                 where id = ${pending?.id ?? 0}`.execute(t.database.db);
+      await reconcileTransfers(games);
+      expect(asked.filter((reference) => reference === pending?.reference)).toHaveLength(1);
+    } finally {
+      games.wallet.status = status;
+    }
+    await sql`update provider_transfers set next_check_at = now(), lease_until = null
+               where id = ${pending?.id ?? 0}`.execute(t.database.db);
+    await reconcileTransfers(games);
+    expect(await wallet(p.playerId)).toEqual({ main: 10_000, provider: 0 });
+  });
+
   it('an Idempotency-Key answers the transfer its own player started: another player’s same key moves their own money', async () => {
     const key = `transfer-key-${Date.now()}-${Math.random().toString(16).slice(2)}`;
     const [first, second] = [await player(100), await player(70)];

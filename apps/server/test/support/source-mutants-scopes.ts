@@ -23,6 +23,9 @@ const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
 const BLACKLIST = 'src/modules/blacklist/blacklist.service.ts';
 const BLACKLIST_TEST = 'test/blacklist.test.ts';
+const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
+const TRANSFERS_TEST = 'test/transfers.test.ts';
+const STATEMENT = 'src/modules/protection/statement.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -336,5 +339,45 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: BLACKLIST_TEST, test: 'a barred phone’s digits as a bank account' },
+  },
+  // The transfer reconciler (games/games.repository.ts) ----------------------------------
+  {
+    id: 'SP-T29',
+    file: GAMES_REPOSITORY,
+    rule: 'a transfer in its retry back-off is not asked about again before its time',
+    changes: [
+      {
+        find: "where status = 'PENDING' and next_check_at <= now()\n",
+        replace: "where status = 'PENDING'\n",
+      },
+    ],
+    killedBy: {
+      file: TRANSFERS_TEST,
+      test: 'a transfer in its retry back-off is not asked about again before its time',
+    },
+  },
+  {
+    id: 'SP-T30',
+    file: GAMES_REPOSITORY,
+    rule: 'a transfer another reconciler holds (its lease) is not asked about',
+    changes: [{ find: '                       and (lease_until is null or lease_until < now())\n', replace: '' }],
+    killedBy: {
+      file: TRANSFERS_TEST,
+      test: 'a transfer in its retry back-off is not asked about again before its time',
+    },
+  },
+  // The activity statement (protection/statement.ts) ------------------------------------
+  {
+    id: 'SP-T31',
+    file: STATEMENT,
+    rule: 'the statement sums the player’s own side of each journal, never the house’s',
+    changes: [
+      {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
+        find: 'join ledger_accounts a on a.id = p.account_id and a.player_id = ${playerId}',
+        replace: 'join ledger_accounts a on a.id = p.account_id',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'the month’s deposits, withdrawals, bets, wins and net are the ledger’s sums' },
   },
 ];
