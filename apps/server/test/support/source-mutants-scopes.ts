@@ -378,6 +378,6 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
         replace: 'join ledger_accounts a on a.id = p.account_id',
       },
     ],
-    killedBy: { file: PROTECTION, test: 'the month’s deposits, withdrawals, bets, wins and net are the ledger’s sums' },
+    killedBy: { file: PROTECTION, test: "the month's deposits, withdrawals, bets, wins and net are the ledger's sums" },
   },
 ];
