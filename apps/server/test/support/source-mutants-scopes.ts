@@ -26,6 +26,7 @@ const BLACKLIST_TEST = 'test/blacklist.test.ts';
 const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
 const TRANSFERS_TEST = 'test/transfers.test.ts';
 const STATEMENT = 'src/modules/protection/statement.ts';
+const PAYOUTS_TEST = 'test/payouts.test.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -379,5 +380,37 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: PROTECTION, test: "the month's deposits, withdrawals, bets, wins and net are the ledger's sums" },
+  },
+  // The payout worker's claims (payouts/payout.service.ts) --------------------------------
+  {
+    id: 'SP-T32',
+    file: PAYOUTS,
+    rule: 'a payout in its retry back-off (its lease) is not claimed by the worker before its time',
+    changes: [
+      {
+        find: "where status in ('PENDING', 'UNKNOWN') and (lease_until is null or lease_until < now())",
+        replace: "where status in ('PENDING', 'UNKNOWN')",
+      },
+    ],
+    killedBy: {
+      file: PAYOUTS_TEST,
+      test: 'a payout claimed by one worker is not sent by another until its lease runs out',
+    },
+  },
+  {
+    id: 'SP-T33',
+    file: PAYOUTS,
+    rule: 'a payout held by another worker (its lease) is not sent unless an operator forces it',
+    changes: [
+      {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
+        find: 'and (${force} or lease_until is null or lease_until < now() or attempts = 0)',
+        replace: '',
+      },
+    ],
+    killedBy: {
+      file: PAYOUTS_TEST,
+      test: 'a payout claimed by one worker is not sent by another until its lease runs out',
+    },
   },
 ];
