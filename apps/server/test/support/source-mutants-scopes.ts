@@ -27,6 +27,9 @@ const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
 const TRANSFERS_TEST = 'test/transfers.test.ts';
 const STATEMENT = 'src/modules/protection/statement.ts';
 const PAYOUTS_TEST = 'test/payouts.test.ts';
+const DEPOSITS_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
+const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
+const DEPOSIT_ATTACKS = 'test/deposit-attacks.test.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -412,5 +415,40 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       file: PAYOUTS_TEST,
       test: 'a payout claimed by one worker is not sent by another until its lease runs out',
     },
+  },
+  // Deposits (deposits/deposit.repository.ts) ---------------------------------------------
+  {
+    id: 'SP-T34',
+    file: DEPOSITS_REPOSITORY,
+    rule: 'an operator’s approval of a slip takes an UNMATCHED transfer only, never one already credited',
+    changes: [
+      {
+        find: ".where('status', '=', 'UNMATCHED')\n      .where('amount', '=', amount)",
+        replace: ".where('amount', '=', amount)",
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'an approval takes an UNMATCHED transfer only' },
+  },
+  {
+    id: 'SP-T35',
+    file: DEPOSITS_REPOSITORY,
+    rule: 'the warning SAME_AMOUNT_CREDITED is about the player’s own credited transfers',
+    changes: [
+      {
+        find: ".where('status', 'in', ['CREDITED', 'ASSIGNED'])\n      .where('player_id', '=', playerId)",
+        replace: ".where('status', 'in', ['CREDITED', 'ASSIGNED'])",
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a slip is warned SAME_AMOUNT_CREDITED for its own player’s credited transfer only',
+    },
+  },
+  {
+    id: 'SP-T36',
+    file: DEPOSITS_REPOSITORY,
+    rule: 'the slips waiting that count toward a player’s limit are their own',
+    changes: [{ find: ".where('deposit_slips.player_id', '=', playerId)\n", replace: '' }],
+    killedBy: { file: DEPOSIT_ATTACKS, test: 'the slips waiting that count toward the limit are the player’s own' },
   },
 ];
