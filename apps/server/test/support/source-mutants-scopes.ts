@@ -30,6 +30,7 @@ const PAYOUTS_TEST = 'test/payouts.test.ts';
 const DEPOSITS_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
 const DEPOSIT_ATTACKS = 'test/deposit-attacks.test.ts';
+const HELD_DEPOSITS = 'src/modules/protection/held-deposits.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -450,5 +451,13 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     rule: 'the slips waiting that count toward a player’s limit are their own',
     changes: [{ find: ".where('deposit_slips.player_id', '=', playerId)\n", replace: '' }],
     killedBy: { file: DEPOSIT_ATTACKS, test: 'the slips waiting that count toward the limit are the player’s own' },
+  },
+  // Held deposits (protection/held-deposits.ts) -------------------------------------------
+  {
+    id: 'SP-T37',
+    file: HELD_DEPOSITS,
+    rule: 'a player returns their own held deposit only',
+    changes: [{ find: "  if (playerId !== null) query = query.where('player_id', '=', playerId);\n", replace: '' }],
+    killedBy: { file: PROTECTION, test: "a player cannot return another player's held deposit" },
   },
 ];
