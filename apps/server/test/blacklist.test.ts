@@ -193,3 +193,27 @@ describe('issue 21: the blacklist', () => {
     }
   });
 });
+
+/**
+ * An entry's kind is part of what it bars: a barred phone number bars that
+ * phone, not a bank account written with the same digits, and the reverse.
+ * Mutant SP-T28 in support/source-mutants-scopes.ts; the risk rules' facts are
+ * held the same way in risk-rules.test.ts (SP-17, SP-18).
+ */
+describe('the blacklist: an entry matches values of its own kind only', () => {
+  it('a barred phone’s digits as a bank account, and a barred account’s digits as a phone, register; both kinds of one value are two entries', async () => {
+    // Digits that are a valid phone number and a valid KBANK account number alike.
+    const [asPhone, asAccount] = [uniquePhone(), uniquePhone()];
+    expect((await bar('PHONE', asPhone)).statusCode).toBe(200);
+    expect((await bar('BANK_ACCOUNT', asAccount)).statusCode).toBe(200);
+    const byAccount = await register({ bankNumber: asPhone });
+    expect(byAccount.statusCode, byAccount.body).toBe(200);
+    const byPhone = await register({ phoneNumber: asAccount });
+    expect(byPhone.statusCode, byPhone.body).toBe(200);
+    // The same digits barred as the other kind too: a second entry, not "already listed".
+    expect((await bar('BANK_ACCOUNT', asPhone)).statusCode).toBe(200);
+    expect(await blacklistedKinds(t.database.db, { bankNumber: asPhone })).toEqual(['BANK_ACCOUNT']);
+    expect(await blacklistedKinds(t.database.db, { phone: asPhone })).toEqual(['PHONE']);
+    expect(await blacklistedKinds(t.database.db, { phone: asAccount })).toEqual([]);
+  });
+});

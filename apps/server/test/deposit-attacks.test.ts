@@ -563,6 +563,16 @@ describe('slip uploads are bounded before any image is decoded', () => {
     expect((await upload(player, 200, await blankImage())).statusCode).toBe(200);
   });
 
+  it('the slips waiting that count toward the limit are the player’s own: another player’s full queue does not refuse theirs', async () => {
+    const other = await depositPlayer(t);
+    for (let index = 0; index < DEPOSIT_SLIPS_WAITING_MAX; index += 1) {
+      expect((await upload(other, 400 + index, await blankImage())).statusCode).toBe(200);
+    }
+    const player = await depositPlayer(t);
+    const answer = await upload(player, 500, await blankImage());
+    expect(answer.statusCode, answer.body).toBe(200);
+  });
+
   it('a retry of an accepted upload with its Idempotency-Key replays the answer even once the waiting slips are at the limit', async () => {
     const player = await depositPlayer(t);
     let last: { response: Awaited<ReturnType<typeof upload>>; image: Buffer; key: string } | undefined;

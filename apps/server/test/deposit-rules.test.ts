@@ -1184,3 +1184,44 @@ describe('crediting a waiting deposit', () => {
     ]);
   });
 });
+
+describe('bank_feed_deliver’s scope', () => {
+  it('an approval takes an UNMATCHED transfer only: the player’s transfer the feed credited is not taken a second time', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const transfer = transferOf(player, amount);
+    await receiveBankTransfer(ctx, transfer);
+    const credited = await transferRecord(transfer.reference);
+    const slip = await blankSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    const approved = (await entriesOf(t, player.id)).find((entry) => entry.id === slip.id);
+    expect(await postingsByKind(t, approved?.settlementJournalEntryId ?? -1)).toEqual([
+      { kind: 'BANK_DEPOSITS', playerId: null, amount: -amount },
+      { kind: 'PLAYER_MAIN', playerId: player.id, amount },
+    ]);
+    expect(await transferRecord(transfer.reference)).toEqual(credited);
+    expect(await mainSatang(t, player.id)).toBe(2 * amount);
+  });
+
+  it('a slip is warned SAME_AMOUNT_CREDITED for its own player’s credited transfer only: another player’s of the amount is not theirs', async () => {
+    const amount = uniqueAmount();
+    const [other, player] = [await depositPlayer(t), await depositPlayer(t)];
+    await receiveBankTransfer(ctx, transferOf(other, amount));
+    const answer = await submit(player, amount, (await newSlip()).image);
+    expect(answer.result).toBe('WAITING');
+    expect(await warningsOf(player, answer.entry.id)).toEqual([]);
+  });
+
+  it('a transfer is an approved slip’s money only when the slip is its own player’s: another player’s slip of the amount is not', async () => {
+    const amount = uniqueAmount();
+    const [owner, player] = [await depositPlayer(t), await depositPlayer(t)];
+    const slip = await blankSlip(owner, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    const transfer = transferOf(player, amount);
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+    expect(await mainSatang(t, player.id)).toBe(amount);
+    expect(await mainSatang(t, owner.id)).toBe(amount);
+    expect(await transferRecord(transfer.reference)).toMatchObject({ status: 'CREDITED', playerId: player.id });
+    expect((await transferRecord(transfer.reference))?.historyId).not.toBe(slip.id);
+  });
+});

@@ -1,18 +1,28 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../src/db/database.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
+import { transferOut } from '../src/modules/games/transfer.service.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { awardPoints, expirePoints } from '../src/modules/loyalty/points.ts';
 import { voidBet } from '../src/modules/loyalty/turnover.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from './support/deposits.ts';
 import { callback, fakeGames } from './support/games.ts';
-import { newOperator, operatorAuth, sendBankTransfer, serviceKey } from './support/money.ts';
-import { bearer, type TestContext, testApp } from './support/test-app.ts';
+import {
+  newOperator,
+  operatorAuth,
+  sendBankTransfer,
+  serviceKey,
+  uniqueReference,
+  uploadSlip,
+} from './support/money.ts';
+import { slipImage, slipPayload } from './support/slips.ts';
+import { bearer, newPlayer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
  * Issue 19: points earned, rewards redeemed, promotions with turnover. Each
@@ -49,8 +59,8 @@ async function setSetting(code: string, value: string) {
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++counter}`;
 
-async function deposit(player: DepositPlayer, baht: number) {
-  const answer = await sendBankTransfer(t.app, transferFrom(player, baht));
+async function deposit(player: DepositPlayer, baht: number, overrides: { reference?: string } = {}) {
+  const answer = await sendBankTransfer(t.app, transferFrom(player, baht, overrides));
   expect(answer.statusCode, answer.body).toBe(200);
   return answer;
 }
@@ -1245,5 +1255,436 @@ describe('issue 23: the loyalty rules in SQL, called directly', () => {
       .execute();
     await t.database.db.transaction().execute((trx) => voidBet(trx, { provider: WC_PROVIDER, reference: second }));
     expect(await figures()).toEqual({ done: 3_000, turnover: 0 });
+  });
+});
+
+/**
+ * Scopes: each query of a loyalty rule restricts to a player, a reward, a
+ * promotion, a status or a lot's date, and each test here has a second one
+ * (another player, reward or promotion, a lot not yet due) that the rule must
+ * leave as it was, so that a query without its restriction fails it. Their
+ * mutants are SP-* in support/sql-mutants.ts and support/source-mutants-scopes.ts.
+ */
+describe('scopes: a loyalty rule touches its own player, reward, promotion or lot only', () => {
+  const yesterdayAt = () => new Date(Date.now() - 25 * 3_600_000);
+
+  /** A player whose every-deposit claim (100 %, 30×) is ACTIVE after a deposit of `baht`. */
+  async function withActiveClaim(baht = 100) {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 100, turnoverMultiplier: 30 });
+    const player = await depositPlayer(t);
+    expect((await claim(player, promotion.id)).statusCode).toBe(200);
+    await deposit(player, baht);
+    const row = await t.database.db
+      .selectFrom('player_promotions')
+      .select(['id', 'status'])
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('ACTIVE');
+    return { player, claimId: row.id };
+  }
+
+  /** The claim's turnover and the player's points turnover and points earned for play. */
+  async function figures(player: DepositPlayer, claimId?: number) {
+    const loyalty = await t.database.db
+      .selectFrom('player_loyalty')
+      .select(['turnover_satang', 'turnover_points'])
+      .where('player_id', '=', player.id)
+      .executeTakeFirst();
+    const done =
+      claimId === undefined
+        ? null
+        : (
+            await t.database.db
+              .selectFrom('player_promotions')
+              .select('turnover_done')
+              .where('id', '=', claimId)
+              .executeTakeFirstOrThrow()
+          ).turnover_done;
+    return { done, turnover: loyalty?.turnover_satang ?? 0, points: loyalty?.turnover_points ?? 0 };
+  }
+
+  /** The claim a counted bet was counted under, and what it added (none: null). */
+  const countedUnder = (reference: string) =>
+    t.database.db
+      .selectFrom('turnover_bets')
+      .select(['player_promotion_id as claimId', 'counted_satang as counted'])
+      .where('provider', '=', WC_PROVIDER)
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+
+  const rollBack = async (player: DepositPlayer, betTxnId: string) => {
+    const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, {
+      playerRef: await wcRef(player),
+      txnId: unique('rb'),
+      betTxnId,
+    });
+    expect(answer.json(), answer.body).toMatchObject({ ok: true });
+  };
+
+  it('a bet counts toward its own player’s requirement and points turnover only', async () => {
+    const other = await withActiveClaim();
+    await bet(other.player, 5_000, { open: true });
+    const before = await figures(other.player, other.claimId);
+    expect(before).toEqual({ done: 5_000, turnover: 5_000, points: 0 });
+    // A player without a requirement bets 1,000 baht: one point for play, and nothing toward anyone's requirement.
+    const player = await depositPlayer(t);
+    await deposit(player, 1_000);
+    const reference = await bet(player, 100_000, { open: true });
+    expect(await countedUnder(reference)).toEqual({ claimId: null, counted: 0 });
+    expect(await figures(player)).toEqual({ done: null, turnover: 100_000, points: 1 });
+    expect(await figures(other.player, other.claimId)).toEqual(before);
+    await expectLedgerClean();
+  });
+
+  it('a bet counts toward an ACTIVE requirement only, not a claim still waiting for its deposit', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 100, turnoverMultiplier: 30 });
+    const player = await depositPlayer(t);
+    await deposit(player, 100);
+    expect((await claim(player, promotion.id)).json().data.status).toBe('PENDING');
+    const reference = await bet(player, 2_000, { open: true });
+    expect(await countedUnder(reference)).toEqual({ claimId: null, counted: 0 });
+    const waiting = await t.database.db
+      .selectFrom('player_promotions')
+      .select(['status', 'turnover_done'])
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ status: 'PENDING', turnover_done: 0 });
+  });
+
+  it('a rollback lowers only its own player’s turnover and requirement', async () => {
+    const [mine, other] = [await withActiveClaim(), await withActiveClaim()];
+    const reference = await bet(mine.player, 4_000, { open: true });
+    await bet(other.player, 6_000, { open: true });
+    const before = await figures(other.player, other.claimId);
+    expect(before).toEqual({ done: 6_000, turnover: 6_000, points: 0 });
+    await rollBack(mine.player, reference);
+    expect(await figures(mine.player, mine.claimId)).toEqual({ done: 0, turnover: 0, points: 0 });
+    expect(await figures(other.player, other.claimId)).toEqual(before);
+    await expectLedgerClean();
+  });
+
+  it('a rollback closes the round for its own player only: another player’s bet in the same round keeps it open', async () => {
+    const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(player, 100);
+    await deposit(other, 100);
+    const roundId = unique('shared-round');
+    const betIn = async (who: DepositPlayer) => {
+      const txnId = unique('bet');
+      const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+        playerRef: await wcRef(who),
+        txnId,
+        roundId,
+        amountMinor: 1_000,
+      });
+      expect(answer.json(), answer.body).toMatchObject({ ok: true });
+      return txnId;
+    };
+    const mine = await betIn(player);
+    await betIn(other);
+    await rollBack(player, mine);
+    const open = await t.database.db
+      .selectFrom('open_rounds')
+      .select('player_id')
+      .where('provider', '=', WC_PROVIDER)
+      .where('round_id', '=', roundId)
+      .execute();
+    expect(open).toEqual([{ player_id: other.id }]);
+  });
+
+  it('a balance below the floor ends its own player’s requirement only, and points are no balance', async () => {
+    const first = await withActiveClaim();
+    const low = await withActiveClaim();
+    // 200 baht (deposit and bonus), 199 of them lost: 1 baht left, below the 5 baht floor.
+    await bet(low.player, 19_900);
+    const status = async (claimId: number) =>
+      (
+        await t.database.db
+          .selectFrom('player_promotions')
+          .select('status')
+          .where('id', '=', claimId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await status(low.claimId)).toBe('ENDED_LOW_BALANCE');
+    expect(await status(first.claimId)).toBe('ACTIVE');
+    // Points are not money to wager: a player with 1,000 points and 1 baht is below the floor too.
+    const pointed = await withActiveClaim();
+    const award = {
+      playerId: pointed.player.id,
+      points: 1_000,
+      source: 'DEPOSIT' as const,
+      reference: unique('pts'),
+      expiryDays: 0,
+    };
+    await t.database.db.transaction().execute((trx) => awardPoints(trx, award));
+    await bet(pointed.player, 19_900);
+    expect(await status(pointed.claimId)).toBe('ENDED_LOW_BALANCE');
+  });
+
+  it('a forfeit is held by the player’s own money away only: another player’s credit at a provider is not theirs', async () => {
+    const away = await depositPlayer(t);
+    await deposit(away, 100);
+    expect(await transferOut(await fakeGames(t), { playerId: away.id, clientKey: null })).toMatchObject({
+      status: 'COMPLETED',
+    });
+    const { player } = await withActiveClaim();
+    const forfeited = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.promotionForfeit,
+      headers: bearer(player.token),
+    });
+    expect(forfeited.statusCode, forfeited.body).toBe(200);
+    expect(await current(player)).toBeNull();
+  });
+
+  it('a time-out cancels its own player’s waiting claim only', async () => {
+    const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 10, turnoverMultiplier: 1 });
+    const player = await depositPlayer(t);
+    // A name of its own: a time-out bars new registrations by the same name, which the other tests share.
+    const letters = unique('n')
+      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
+      .replace(/-/g, '');
+    const other = await newPlayer(t.app, { fullName: `Timeout ${letters}` });
+    expect((await claim(player, promotion.id)).json().data.status).toBe('PENDING');
+    const timeOut = await t.app.inject({
+      method: 'POST',
+      url: PROTECTION_PATHS.exclusion,
+      headers: bearer(other.token),
+      payload: { kind: 'TIMEOUT', length: '24h' },
+    });
+    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    expect(await current(player)).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('a reward’s daily limit counts the player’s own redemptions of that reward, today’s only', async () => {
+    const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(player, 500);
+    await deposit(other, 500);
+    const [daily, another] = [
+      await createReward({ kind: 'item', pricePoints: 1, dailyLimit: 1 }),
+      await createReward({ kind: 'item', pricePoints: 1, dailyLimit: 1 }),
+    ];
+    const first = await redeem(player, daily.id);
+    expect(first.statusCode, first.body).toBe(200);
+    // Another player's redemption of it, and this player's of another reward, are their own days' counts.
+    expect((await redeem(other, daily.id)).statusCode).toBe(200);
+    expect((await redeem(player, another.id)).statusCode).toBe(200);
+    expect((await redeem(player, daily.id)).json()).toMatchObject({ data: { errorCode: 'REWARD_DAILY_LIMIT' } });
+    // Yesterday's redemption leaves today's limit whole.
+    await sql`update redemptions set created_at = ${yesterdayAt()} where id = ${first.json().data.redemption.id}`.execute(
+      t.database.db,
+    );
+    expect((await redeem(player, daily.id)).statusCode).toBe(200);
+  });
+
+  it('redeeming and cancelling move the stock of their own reward only, and each cancel names its own refund', async () => {
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const [item, another] = [
+      await createReward({ kind: 'item', pricePoints: 1, stock: 5 }),
+      await createReward({ kind: 'item', pricePoints: 1, stock: 5 }),
+    ];
+    const stocks = async () =>
+      (
+        await t.database.db
+          .selectFrom('rewards')
+          .select(['id', 'stock'])
+          .where('id', 'in', [item.id, another.id])
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.stock);
+    const first = (await redeem(player, item.id)).json().data.redemption;
+    const second = (await redeem(player, item.id)).json().data.redemption;
+    expect(await stocks()).toEqual([3, 5]);
+    for (const redemption of [second, first]) {
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: fillPath(ADMIN_PATHS.redemptionCancel, { id: String(redemption.id) }),
+        headers: serviceKey,
+        payload: { note: 'out of this size' },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    expect(await stocks()).toEqual([5, 5]);
+    const refunds = await t.database.db
+      .selectFrom('redemptions')
+      .innerJoin('points_lots', 'points_lots.journal_entry_id', 'redemptions.refund_journal_id')
+      .select(['redemptions.id', 'points_lots.reference'])
+      .where('redemptions.id', 'in', [first.id, second.id])
+      .orderBy('redemptions.id')
+      .execute();
+    expect(refunds).toEqual([
+      { id: first.id, reference: `redemption:${first.id}` },
+      { id: second.id, reference: `redemption:${second.id}` },
+    ]);
+    await expectLedgerClean();
+  });
+
+  it('spending takes points from the player’s own lots only', async () => {
+    // Another player's lot, older than this player's: spending must not reach it.
+    const other = await depositPlayer(t);
+    await deposit(other, 300);
+    const player = await depositPlayer(t);
+    await deposit(player, 500);
+    const reward = await createReward({ kind: 'item', pricePoints: 2 });
+    expect((await redeem(player, reward.id)).statusCode).toBe(200);
+    const remaining = async (playerId: number) =>
+      (
+        await t.database.db.selectFrom('points_lots').select('remaining').where('player_id', '=', playerId).execute()
+      ).map((lot) => lot.remaining);
+    expect(await remaining(player.id)).toEqual([3]);
+    expect(await remaining(other.id)).toEqual([3]);
+    await expectLedgerClean();
+  });
+
+  it('points earned are credited to the earning player’s own points account', async () => {
+    const other = await depositPlayer(t);
+    await deposit(other, 200);
+    const player = await depositPlayer(t);
+    const award = {
+      playerId: player.id,
+      points: 4,
+      source: 'DEPOSIT' as const,
+      reference: unique('own'),
+      expiryDays: 0,
+    };
+    expect(await t.database.db.transaction().execute((trx) => awardPoints(trx, award))).toBe(4);
+    expect((await balances(player)).points).toBe(4);
+    expect((await balances(other)).points).toBe(2);
+    await expectLedgerClean();
+  });
+
+  it('the expiry job expires only the lots that are due, each of its own player', async () => {
+    const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(player, 200);
+    await deposit(player, 500);
+    await deposit(other, 300);
+    // The player's first lot and the other's only lot are due; the player's second lot is fresh.
+    const due = await t.database.db
+      .selectFrom('points_lots')
+      .select('id')
+      .where('player_id', '=', player.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await sql`update points_lots set expires_at = now() - interval '1 second'
+              where id = ${due.id} or player_id = ${other.id}`.execute(t.database.db);
+    await expirePoints(t.database.db);
+    expect((await balances(player)).points).toBe(5);
+    expect((await balances(other)).points).toBe(0);
+    const lots = await t.database.db
+      .selectFrom('points_lots')
+      .select(['points', 'remaining'])
+      .where('player_id', '=', player.id)
+      .orderBy('id')
+      .execute();
+    expect(lots).toEqual([
+      { points: 2, remaining: 0 },
+      { points: 5, remaining: 5 },
+    ]);
+    await expectLedgerClean();
+  });
+
+  it('a promotion’s claim limit counts the player’s own claims of that promotion only', async () => {
+    const once = await createPromotion({ kind: 'FIXED', fixedSatang: 100, turnoverMultiplier: 0 });
+    const another = await createPromotion({ kind: 'FIXED', fixedSatang: 100, turnoverMultiplier: 0 });
+    const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
+    expect((await claim(player, once.id)).statusCode).toBe(200);
+    expect((await claim(player, once.id)).json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' } });
+    expect((await claim(other, once.id)).statusCode).toBe(200);
+    expect((await claim(player, another.id)).statusCode).toBe(200);
+  });
+
+  it('a first deposit is the player’s own: another player’s deposit does not make it a second', async () => {
+    const first = await createPromotion({ kind: 'FIRST_DEPOSIT', percent: 10, turnoverMultiplier: 1 });
+    const [player, other] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(other, 100);
+    expect((await claim(player, first.id)).json().data.status).toBe('PENDING');
+    await deposit(player, 100);
+    expect(await current(player)).toMatchObject({ status: 'ACTIVE', bonus: 10 });
+  });
+
+  /** A slip deposit of `baht`, WAITING for an operator or the bank feed; its entry's id and the slip's reference. */
+  async function sendSlip(player: DepositPlayer, baht: number) {
+    const reference = uniqueReference('SL');
+    const image = await slipImage(slipPayload({ sendingBank: '004', reference }));
+    const answer = await uploadSlip(t.app, player.token, { amount: baht.toFixed(2), image });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.entry.status).toBe('WAITING');
+    return { id: answer.json().data.entry.id as number, reference };
+  }
+
+  const decideSlip = (id: number, action: 'approve' | 'reject') =>
+    t.app.inject({
+      method: 'POST',
+      url: fillPath(action === 'approve' ? ADMIN_PATHS.depositApprove : ADMIN_PATHS.depositReject, {
+        id: String(id),
+      }),
+      headers: serviceKey,
+      payload: action === 'reject' ? { reason: 'not our account' } : {},
+    });
+
+  /** Whether the promotion list offers the promotion to the player, and why not. */
+  async function offered(player: DepositPlayer, promotionId: number) {
+    const list = await t.app.inject({ method: 'GET', url: API_PATHS.promotions, headers: bearer(player.token) });
+    const row = list.json().data.promotions.find((p: { id: number }) => p.id === promotionId);
+    return { claimable: row?.claimable as boolean, reason: row?.notClaimableReason as string | null };
+  }
+
+  it('a rejected deposit never counts as the first deposit: the list, the claim and the deposit that activates it', async () => {
+    const first = await createPromotion({ kind: 'FIRST_DEPOSIT', percent: 10, turnoverMultiplier: 1 });
+    const dailyFirst = await createPromotion({ kind: 'DAILY_FIRST_DEPOSIT', percent: 20, turnoverMultiplier: 1 });
+    for (const promotion of [first, dailyFirst]) {
+      const player = await depositPlayer(t);
+      const slip = await sendSlip(player, 300);
+      const rejected = await decideSlip(slip.id, 'reject');
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(await offered(player, promotion.id)).toEqual({ claimable: true, reason: null });
+      expect((await claim(player, promotion.id)).json().data.status).toBe('PENDING');
+      await deposit(player, 100);
+      expect(await current(player)).toMatchObject({ status: 'ACTIVE', deposit: 100 });
+    }
+  });
+
+  it('a deposit counts on the day it is credited: a slip sent before midnight and credited after it is that day’s first, once', async () => {
+    const dailyFirst = await createPromotion({ kind: 'DAILY_FIRST_DEPOSIT', percent: 10, claimLimit: 'DAILY' });
+    const beforeMidnight = sql<Date>`bangkok_day_start() - interval '10 minutes'`;
+    // Credited by an operator's approval, and by the bank feed paying the slip: the same rule either way.
+    for (const credit of ['operator', 'feed'] as const) {
+      const player = await depositPlayer(t);
+      const slip = await sendSlip(player, 200);
+      await sql`update history set created_at = ${beforeMidnight} where id = ${slip.id}`.execute(t.database.db);
+      await sql`update deposit_slips set created_at = ${beforeMidnight} where history_id = ${slip.id}`.execute(
+        t.database.db,
+      );
+      if (credit === 'operator') expect((await decideSlip(slip.id, 'approve')).statusCode).toBe(200);
+      else await deposit(player, 200, { reference: slip.reference });
+      expect((await balances(player)).mainSatang).toBe(20_000);
+      expect(await offered(player, dailyFirst.id)).toEqual({
+        claimable: false,
+        reason: expect.stringMatching(/of the day/),
+      });
+      const refused = await claim(player, dailyFirst.id);
+      expect(refused.json()).toMatchObject({ data: { errorCode: 'PROMOTION_NOT_CLAIMABLE' } });
+    }
+  });
+
+  it('at the deposit, an earlier deposit credited today counts even if it was sent yesterday', async () => {
+    const dailyFirst = await createPromotion({ kind: 'DAILY_FIRST_DEPOSIT', percent: 10, claimLimit: 'DAILY' });
+    const player = await depositPlayer(t);
+    await deposit(player, 100);
+    // The claim is made while that deposit was still yesterday's; then it turns out credited today (sent before
+    // midnight): the next deposit is not the day's first, and the claim is cancelled, never paid.
+    await sql`update history set created_at = ${yesterdayAt()}, decided_at = ${yesterdayAt()}
+              where player_id = ${player.id} and type = 'DEPOSIT'`.execute(t.database.db);
+    expect((await claim(player, dailyFirst.id)).json().data.status).toBe('PENDING');
+    await sql`update history set decided_at = now() where player_id = ${player.id} and type = 'DEPOSIT'`.execute(
+      t.database.db,
+    );
+    await deposit(player, 100);
+    const ended = await t.database.db
+      .selectFrom('player_promotions')
+      .select(['status', 'end_reason'])
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'CANCELLED', end_reason: 'promotion_why_not_first_today' });
   });
 });

@@ -315,3 +315,19 @@ describe('operator_adjust: a manual credit or debit in one statement', () => {
     expect(await mainSatang(id)).toBe(2_000);
   });
 });
+
+describe('operator_adjust’s scope', () => {
+  it('a manual credit and a debit move their own player’s main wallet only; another player’s is as it was', async () => {
+    const other = await playerId();
+    expect((await adjust(operatorAuth(operator), 'credit', other, { amount: 40, reason: 'other' })).statusCode).toBe(
+      200,
+    );
+    const id = await playerId();
+    const credited = await adjust(operatorAuth(operator), 'credit', id, { amount: 100, reason: 'counter cash' });
+    expect(credited.statusCode, credited.body).toBe(200);
+    const debited = await adjust(operatorAuth(operator), 'debit', id, { amount: 30, reason: 'correction' });
+    expect(debited.statusCode, debited.body).toBe(200);
+    expect(await mainSatang(id)).toBe(7_000);
+    expect(await mainSatang(other)).toBe(4_000);
+  });
+});

@@ -14,7 +14,13 @@ import type { App } from '../src/http/types.ts';
 import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
 import { FakeLinePlatform, fakeLineApiRoutes } from '../src/modules/demo/line-sandbox.ts';
 import { LINE_CODE_ATTEMPTS_MAX, LINE_CODE_WINDOW_MS } from '../src/modules/notifications/line-links.ts';
-import { lineMessagingApi, lineSignature, retryKeyOf } from '../src/modules/notifications/line-messaging.ts';
+import {
+  type LineMessaging,
+  type LinePushOutcome,
+  lineMessagingApi,
+  lineSignature,
+  retryKeyOf,
+} from '../src/modules/notifications/line-messaging.ts';
 import {
   ALERT_SETTLE_S,
   alertOperators,
@@ -632,5 +638,94 @@ describe('without LINE set up', () => {
     });
     expect(channels.json().data.line).toMatchObject({ available: false, linked: false });
     expect((await webhook(shared.app, { events: [] })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * The outbox's retry back-off on each channel (LINE, Web Push, the operators'
+ * group): a message its channel asked us to try again later is not sent again
+ * before its time, however often the worker runs; a message sent or given up
+ * is never sent again. A sender of the test's own answers, and counts what it
+ * was asked to send. Mutants SP-T25.. in support/source-mutants-scopes.ts.
+ */
+describe('the outbox’s back-off on each channel', () => {
+  it('a message in its retry back-off is not sent again before its time; one sent or given up never again', async () => {
+    const calls: string[] = [];
+    const answers = new Map<string, 'retry' | 'sent' | 'refused'>();
+    const answer = (target: string): LinePushOutcome => {
+      calls.push(target);
+      const kind = answers.get(target) ?? 'sent';
+      return kind === 'sent' ? { kind } : { kind, error: `${kind} by the test` };
+    };
+    const api: LineMessaging = { push: async (to) => answer(to), reply: async () => answer('reply') };
+    const scripted: OutboxContext = {
+      db: shared.database.db,
+      line: {
+        api,
+        channelSecret: LINE_SECRET,
+        operatorGroupId: undefined,
+      },
+      push: { send: async (subscription) => answer(subscription.endpoint) },
+    };
+    const player = await depositPlayer(t);
+    const tag = Math.random().toString(16).slice(2, 10);
+    const endpoint = `${pushService.url}/backoff-${tag}`;
+    await shared.database.db
+      .insertInto('push_subscriptions')
+      .values({ player_id: player.id, endpoint, p256dh: 'p256dh', auth: 'auth', language: 'en' })
+      .execute();
+    const targets = { LINE: `Ubackoff${tag}`, PUSH: endpoint, LINE_GROUP: `Cbackoff${tag}` } as const;
+    const ids: number[] = [];
+    for (const [channel, target] of Object.entries(targets)) {
+      answers.set(target, 'retry');
+      const row = await shared.database.db
+        .insertInto('notification_sends')
+        .values({ channel: channel as keyof typeof targets, target, payload: JSON.stringify({ text: 'back-off' }) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const mine = () => calls.filter((target) => Object.values(targets).includes(target as never)).sort();
+    const rows = () =>
+      shared.database.db
+        .selectFrom('notification_sends')
+        .select(['target', 'status', 'attempts', sql<boolean>`next_at > now() + interval '4 seconds'`.as('waits')])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
+    // First try: each channel says "later"; each message waits its back-off (5 s after a first attempt).
+    await sendDueMessages(scripted, 500);
+    expect(mine()).toEqual(Object.values(targets).sort());
+    expect((await rows()).map((row) => [row.status, row.attempts, row.waits])).toEqual([
+      ['PENDING', 1, true],
+      ['PENDING', 1, true],
+      ['PENDING', 1, true],
+    ]);
+    // The worker runs again at once, twice: nothing of these is sent before its time.
+    calls.length = 0;
+    await sendDueMessages(scripted, 500);
+    await sendDueMessages(scripted, 500);
+    expect(mine()).toEqual([]);
+    // Its time comes: sent once (LINE, the group) or given up (Web Push refuses it for good).
+    answers.set(targets.LINE, 'sent');
+    answers.set(targets.LINE_GROUP, 'sent');
+    answers.set(targets.PUSH, 'refused');
+    await sql`update notification_sends set next_at = now() - interval '1 second' where id in (${sql.join(ids)})`.execute(
+      shared.database.db,
+    );
+    await sendDueMessages(scripted, 500);
+    expect(mine()).toEqual(Object.values(targets).sort());
+    expect((await rows()).map((row) => [row.target, row.status, row.attempts])).toEqual([
+      [targets.LINE, 'SENT', 2],
+      [targets.PUSH, 'FAILED', 2],
+      [targets.LINE_GROUP, 'SENT', 2],
+    ]);
+    // Sent or given up, never again, whenever the worker runs.
+    calls.length = 0;
+    await sql`update notification_sends set next_at = now() - interval '1 second' where id in (${sql.join(ids)})`.execute(
+      shared.database.db,
+    );
+    await sendDueMessages(scripted, 500);
+    expect(mine()).toEqual([]);
   });
 });

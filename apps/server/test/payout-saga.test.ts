@@ -736,3 +736,134 @@ describe('the statement', () => {
       .execute();
   });
 });
+
+/**
+ * Paid by hand on each path, and each query of the saga with a second
+ * withdrawal it must leave alone: a payout the bank refused (when paying, or
+ * when asked after no answer) whose withdrawal an operator then rejected is
+ * never paid by hand as well (the money went back to the player once); a
+ * refusal sends its own withdrawal back to the queue, with its own reasons;
+ * another withdrawal's payout in flight does not stand in the way of this one
+ * being paid by hand. Mutants SP-T21.. in support/source-mutants-scopes.ts.
+ */
+describe('paid by hand and refusals on each path, each with its own withdrawal', () => {
+  /** The payout refused by the bank: when paying, or when asked about after no answer. */
+  async function refusedPayout(how: 'paying' | 'asked') {
+    const approved = await approvedPayout(150);
+    if (how === 'paying') {
+      bank.payAnswers.push({ kind: 'refused', code: 'ACCOUNT_INVALID', message: 'closed account' });
+      expect(await sendPayout(ctx, approved.payout.id)).toBe('FAILED');
+    } else {
+      bank.payAnswers.push({ kind: 'unknown', error: 'timeout' });
+      expect(await sendPayout(ctx, approved.payout.id)).toBe('UNKNOWN');
+      bank.statusAnswers.push({ kind: 'refused', code: 'ACCOUNT_INVALID', message: 'closed account' });
+      expect(await sendPayout(ctx, approved.payout.id, { force: true })).toBe('FAILED');
+    }
+    return approved;
+  }
+
+  it('paid by hand is refused once the withdrawal was rejected after the bank refused it: the money goes back once and out never', async () => {
+    for (const how of ['paying', 'asked'] as const) {
+      resetBank();
+      const { payout, historyId, playerId } = await refusedPayout(how);
+      const held = (await readPlayerBalances(t.database.db, playerId)).mainSatang;
+      await rejectWithdrawal({ db: t.database.db, house: ctx.house, payouts: ctx }, tester, {
+        id: historyId,
+        reason: 'closed account',
+        idempotencyKey: undefined,
+      });
+      expect((await entryRow(historyId)).status).toBe('REJECTED');
+      expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(held + 15_000);
+      await expect(markPaidByHand(ctx, tester, payout.id, { bankReference: `HAND-${how}` })).rejects.toMatchObject({
+        statusCode: 409,
+        errorCode: 'PAYOUT_STATE',
+      });
+      expect(await payoutRow(payout.id)).toMatchObject({ status: 'FAILED', paid_by_hand: null });
+      expect((await entryRow(historyId)).status).toBe('REJECTED');
+      const paidOut = await t.database.db
+        .selectFrom('journal_entries')
+        .select('id')
+        .where('kind', '=', 'WITHDRAW_PAYOUT')
+        .where('reference', '=', `payout:${payout.id}`)
+        .execute();
+      expect(paidOut, how).toEqual([]);
+      expect((await readPlayerBalances(t.database.db, playerId)).mainSatang).toBe(held + 15_000);
+    }
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('a refusal sends its own withdrawal back to the queue, with its own reasons; another approved withdrawal stays approved', async () => {
+    resetBank();
+    const other = await approvedPayout(120);
+    const otherReasons = [{ code: 'FIRST_WITHDRAWAL', detail: {} }];
+    await t.database.db
+      .insertInto('withdrawal_reviews')
+      .values({
+        history_id: other.historyId,
+        player_id: other.playerId,
+        reasons: JSON.stringify(otherReasons),
+        score: 10,
+        route: 'REVIEW',
+      })
+      .execute();
+    const refused = await refusedPayout('paying');
+    expect((await entryRow(refused.historyId)).status).toBe('WAITING');
+    expect((await entryRow(other.historyId)).status).toBe('APPROVED');
+    const reviews = await t.database.db
+      .selectFrom('withdrawal_reviews')
+      .select(['history_id', 'reasons'])
+      .where('history_id', 'in', [refused.historyId, other.historyId])
+      .orderBy('history_id')
+      .execute();
+    expect(reviews).toEqual([
+      { history_id: other.historyId, reasons: otherReasons },
+      {
+        history_id: refused.historyId,
+        reasons: [{ code: 'BANK_REFUSED', detail: { code: 'ACCOUNT_INVALID', message: 'closed account' } }],
+      },
+    ]);
+    expect(await sendPayout(ctx, other.payout.id)).toBe('PAID');
+  });
+
+  it('a paid payout settles its own payout and its own withdrawal’s entry only', async () => {
+    resetBank();
+    const [paid, other] = [await approvedPayout(130), await approvedPayout(140)];
+    expect(await sendPayout(ctx, paid.payout.id)).toBe('PAID');
+    expect(await payoutRow(other.payout.id)).toMatchObject({ status: 'PENDING', bank_reference: null });
+    expect(await entryRow(other.historyId)).toMatchObject({ bank_reference: null, settlement_journal_entry_id: null });
+    expect(await entryRow(paid.historyId)).toMatchObject({ bank_reference: `BANK-${paid.payout.reference}` });
+    expect(await sendPayout(ctx, other.payout.id)).toBe('PAID');
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('a verdict is its own withdrawal’s: another’s verdict is not answered for it, and AUTO approves it alone', async () => {
+    resetBank();
+    const { playerId } = await approvedPayout(100);
+    const reviewed = await waitingWithdrawal(playerId, 10_000);
+    const reasons = [{ code: 'FIRST_WITHDRAWAL', detail: {} }];
+    expect(await recordVerdict(reviewed.value.id, 'REVIEW', reasons, 10)).toMatchObject({ route: 'REVIEW' });
+    const fresh = await waitingWithdrawal(playerId, 11_000);
+    const verdict = await recordVerdict(fresh.value.id, 'AUTO');
+    expect(verdict).toMatchObject({ route: 'AUTO', reasons: [], score: 0, known: false });
+    expect(await entryRow(fresh.value.id)).toMatchObject({ status: 'APPROVED', decided_by: 'auto' });
+    expect(await entryRow(reviewed.value.id)).toMatchObject({ status: 'WAITING', decided_by: null });
+    expect(await sendPayout(ctx, Number(verdict?.payout_id))).toBe('PAID');
+    await rejectWithdrawal({ db: t.database.db, house: ctx.house }, tester, {
+      id: reviewed.value.id,
+      reason: 'tidy',
+      idempotencyKey: undefined,
+    });
+  });
+
+  it('paid by hand: another withdrawal’s payout in flight does not stand in the way', async () => {
+    resetBank();
+    const inFlight = await approvedPayout(110);
+    const { payout, historyId } = await refusedPayout('paying');
+    const marked = await markPaidByHand(ctx, tester, payout.id, { bankReference: `HAND-${payout.id}` });
+    expect(marked).toMatchObject({ status: 'PAID', paid_by_hand: tester.name });
+    expect((await entryRow(historyId)).status).toBe('APPROVED');
+    expect((await payoutRow(inFlight.payout.id)).status).toBe('PENDING');
+    expect(await sendPayout(ctx, inFlight.payout.id)).toBe('PAID');
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+});

@@ -9,9 +9,10 @@ import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { launchSeamlessGame, launchSportsGame } from '../src/modules/games/launch.service.ts';
 import { ensureProviderPlayer } from '../src/modules/games/provider-players.ts';
-import { transferOut } from '../src/modules/games/transfer.service.ts';
-import { readPlayerBalances, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
+import { syncProviderCredit, transferIn, transferOut } from '../src/modules/games/transfer.service.ts';
+import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { exclusionEnd } from '../src/modules/protection/protection.service.ts';
 import { type DepositPlayer, transferFrom } from './support/deposits.ts';
@@ -763,5 +764,164 @@ describe('activity statement (issue 22)', () => {
     );
     const bad = await call(player, 'GET', `${PROTECTION_PATHS.statement}?months=0`);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/**
+ * Each limit on each path, and each query of the protection rules with a
+ * second player, limit kind or period that must not count: a removed limit
+ * leaves the others of its kind in force; a limit is the player's own and of
+ * its own kind; only deposits count toward a deposit limit and only play
+ * toward a loss limit, wherever the play happened (WC's seamless bets and
+ * rollbacks, the transfer-wallet provider's results recorded at a transfer-in,
+ * a sync, or before the player plays again). Their mutants are SP-* in
+ * support/sql-mutants.ts and support/source-mutants-scopes.ts.
+ */
+describe('protection: each limit on each path, each query with its scope', () => {
+  /** A WC bet in a round; answers its transaction id with the callback's answer. */
+  async function wcBet(player: DepositPlayer, baht: number) {
+    const games = await fakeGames(t);
+    const { playerRef } = await ensureProviderPlayer(games, player.id, WC_PROVIDER);
+    const txnId = unique('bet');
+    const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+      playerRef,
+      txnId,
+      roundId: unique('round'),
+      amountMinor: baht * 100,
+    });
+    return { txnId, answer: answer.json() as { ok: boolean; code?: string } };
+  }
+
+  async function wcRollback(player: DepositPlayer, betTxnId: string) {
+    const games = await fakeGames(t);
+    const { playerRef } = await ensureProviderPlayer(games, player.id, WC_PROVIDER);
+    const answer = await callback(t.app, SEAMLESS_CALLBACK_PATHS.rollback, {
+      playerRef,
+      txnId: unique('rb'),
+      betTxnId,
+    });
+    expect(answer.json(), answer.body).toMatchObject({ ok: true });
+  }
+
+  const launchWc = (player: DepositPlayer) => call(player, 'POST', API_PATHS.launchGame, { gameCode: 'WC' });
+
+  it('a removed daily deposit limit leaves the weekly and monthly in force: the deposit screen and the bank feed', async () => {
+    const player = await newProtectedPlayer();
+    await setLimit(player, 'DEPOSIT', 'DAY', 1000);
+    await setLimit(player, 'DEPOSIT', 'WEEK', 1500);
+    await setLimit(player, 'DEPOSIT', 'MONTH', 3000);
+    await setLimit(player, 'DEPOSIT', 'DAY', null);
+    await dayPasses(player);
+    expect((await protection(player)).limits.map((limit) => [limit.period, limit.amount])).toEqual([
+      ['WEEK', 1500],
+      ['MONTH', 3000],
+    ]);
+    expect((await deposit(player, 1200)).result).toBe('credited');
+    const screen = await promptPay(player, 400);
+    expect(screen.statusCode).toBe(403);
+    expect(screen.json()).toMatchObject({ data: { errorCode: 'DEPOSIT_LIMIT' } });
+    expect(screen.json().message).toContain('up to 300 baht more');
+    expect((await deposit(player, 400)).result).toBe('held');
+    expect(await main(player)).toBe(120_000);
+  });
+
+  it('a removed daily loss limit leaves the weekly in force: bets, launches and transfers', async () => {
+    const player = await newProtectedPlayer();
+    await deposit(player, 1000);
+    await setLimit(player, 'LOSS', 'DAY', 100);
+    await setLimit(player, 'LOSS', 'WEEK', 150);
+    await setLimit(player, 'LOSS', 'DAY', null);
+    await dayPasses(player);
+    expect((await wcBet(player, 120)).answer).toMatchObject({ ok: true });
+    expect((await wcBet(player, 40)).answer).toMatchObject({ ok: false, code: 'PLAYER_BLOCKED' });
+    expect((await wcBet(player, 30)).answer).toMatchObject({ ok: true });
+    expect((await launchWc(player)).json()).toMatchObject({ data: { errorCode: 'LOSS_LIMIT' } });
+    await expect(transferOut(await fakeGames(t), { playerId: player.id, clientKey: null })).rejects.toMatchObject({
+      errorCode: 'LOSS_LIMIT',
+    });
+  });
+
+  it('a deposit limit is the player’s own and of its own kind: another player’s, and a loss limit, do not refuse a deposit', async () => {
+    const [player, other] = [await newProtectedPlayer(), await newProtectedPlayer()];
+    await setLimit(other, 'DEPOSIT', 'DAY', 100);
+    await call(other, 'POST', PROTECTION_PATHS.exclusion, { kind: 'TIMEOUT', length: '24h' });
+    await setLimit(player, 'LOSS', 'DAY', 100);
+    await setLimit(player, 'DEPOSIT', 'DAY', 5000);
+    expect((await promptPay(player, 500)).statusCode).toBe(200);
+    expect((await deposit(player, 500)).result).toBe('credited');
+    expect(await main(player)).toBe(50_000);
+  });
+
+  it('a loss limit is the player’s own and of its own kind: another player’s, and a deposit limit, do not refuse a bet', async () => {
+    const [player, other] = [await newProtectedPlayer(), await newProtectedPlayer()];
+    await setLimit(other, 'LOSS', 'DAY', 50);
+    await deposit(player, 1000);
+    await setLimit(player, 'LOSS', 'DAY', 5000);
+    await setLimit(player, 'DEPOSIT', 'DAY', 100);
+    expect((await wcBet(player, 200)).answer).toMatchObject({ ok: true });
+    expect((await wcBet(player, 200)).answer).toMatchObject({ ok: true });
+    expect(await launchSeamlessGame(await fakeGames(t), player.id, 'en')).toMatch(/^https:/);
+  });
+
+  it('only the player’s own deposits count toward a deposit limit: not another player’s, not a waiting withdrawal', async () => {
+    const [player, other] = [await newProtectedPlayer(), await newProtectedPlayer()];
+    await deposit(other, 900);
+    await deposit(player, 600);
+    const held = await call(player, 'POST', API_PATHS.withdraw, { amount: 500 });
+    expect(held.statusCode, held.body).toBe(200);
+    await setLimit(player, 'DEPOSIT', 'DAY', 1000);
+    expect((await protection(player)).limits[0]).toMatchObject({ used: 600, remaining: 400 });
+    expect((await promptPay(player, 400)).statusCode).toBe(200);
+    expect((await promptPay(player, 401)).statusCode).toBe(403);
+  });
+
+  it('a rolled-back bet is no loss: the stake came back', async () => {
+    const player = await newProtectedPlayer();
+    await deposit(player, 1000);
+    await setLimit(player, 'LOSS', 'DAY', 100);
+    const first = await wcBet(player, 80);
+    expect(first.answer).toMatchObject({ ok: true });
+    await wcRollback(player, first.txnId);
+    expect((await wcBet(player, 90)).answer).toMatchObject({ ok: true });
+    expect((await protection(player)).limits[0]).toMatchObject({ used: 90, remaining: 10 });
+  });
+
+  it('a loss at the transfer-wallet provider counts toward the loss limit: recorded at a transfer-in, by a sync, and before play', async () => {
+    /** A player with a daily loss limit of 100 baht who took 1,000 baht to the provider and lost 500 of it there. */
+    async function lostAtProvider() {
+      const player = await newProtectedPlayer();
+      await deposit(player, 1000);
+      await setLimit(player, 'LOSS', 'DAY', 100);
+      const games = await fakeGames(t);
+      expect(await transferOut(games, { playerId: player.id, clientKey: null })).toMatchObject({ status: 'COMPLETED' });
+      const { playerRef } = await ensureProviderPlayer(games, player.id, UFA_PROVIDER);
+      games.wallet.credit.set(playerRef, 50_000);
+      return { player, games };
+    }
+    // Recorded at the transfer-in: the next WC bet is refused.
+    const atTransferIn = await lostAtProvider();
+    expect(await transferIn(atTransferIn.games, { playerId: atTransferIn.player.id, clientKey: null })).toMatchObject({
+      status: 'COMPLETED',
+    });
+    expect((await wcBet(atTransferIn.player, 1)).answer).toMatchObject({ ok: false, code: 'PLAYER_BLOCKED' });
+    // Recorded by the reconciler's sync: the same.
+    const bySync = await lostAtProvider();
+    expect(await syncProviderCredit(bySync.games, bySync.player.id)).toBe(true);
+    expect((await wcBet(bySync.player, 1)).answer).toMatchObject({ ok: false, code: 'PLAYER_BLOCKED' });
+    // Not recorded yet: a launch or a transfer-out reads the provider first, and is refused.
+    for (const play of ['transfer-out', 'sports', 'wc'] as const) {
+      const { player, games } = await lostAtProvider();
+      await deposit(player, 200);
+      const attempt =
+        play === 'transfer-out'
+          ? transferOut(games, { playerId: player.id, clientKey: null })
+          : play === 'sports'
+            ? launchSportsGame(games, player.id, 'en')
+            : launchSeamlessGame(games, player.id, 'en');
+      await expect(attempt, play).rejects.toMatchObject({ errorCode: 'LOSS_LIMIT' });
+      expect((await protection(player)).limits[0], play).toMatchObject({ used: 500, remaining: 0 });
+      expect(await main(player), play).toBe(20_000);
+    }
+    await ledgerClean();
   });
 });

@@ -540,3 +540,129 @@ describe('the rules as stored', () => {
     }
   });
 });
+
+/**
+ * Each fact of a withdrawal is its own player's: another player's paid and
+ * waiting withdrawals, deposits, bets, failed logins, shared-identity flags
+ * and promotion count for nothing; a rolled-back bet is no turnover; a
+ * promotion that has ended leaves nothing to play; a blacklist entry matches
+ * the player's detail of its own kind only. Mutants SP-17.. in
+ * support/sql-mutants.ts (withdrawal_risk_facts).
+ */
+describe('the facts of a withdrawal are its own player’s, each of its own kind', () => {
+  /** A promotion for the claims these tests write, paused so that no other test offers it. */
+  async function pausedPromotion() {
+    return t.database.db
+      .insertInto('promotions')
+      .values({
+        kind: 'FIXED',
+        fixed_satang: 1_000,
+        status: 'PAUSED',
+        texts: JSON.stringify({ en: { title: 'Risk scope test', terms: '' } }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  it('another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing', async () => {
+    const other = await playerWithWithdrawal(5_000, 400);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.withdrawalApprove, { id: String(other.historyId) }),
+      headers: { 'x-admin-key': ADMIN_KEY },
+      payload: {},
+    });
+    expect(approved.statusCode).toBe(200);
+    await withdraw(other, 250);
+    expect((await adjust(t.app, other.phoneNumber, 'credit', { amount: 700, asDeposit: true })).statusCode).toBe(200);
+    await t.database.db
+      .insertInto('turnover_bets')
+      .values({ provider: 'wc', reference: `risk-${randomUUID()}`, player_id: other.playerId, stake_satang: 80_000 })
+      .execute();
+    await t.database.db.insertInto('player_login_failures').values({ player_id: other.playerId }).execute();
+    const p = await playerWithWithdrawal(5_000, 300);
+    await t.database.db
+      .insertInto('player_flags')
+      .values({ player_id: other.playerId, kind: 'SAME_NAME', related_player_id: p.playerId })
+      .execute();
+    const claim = await t.database.db
+      .insertInto('player_promotions')
+      .values({
+        player_id: other.playerId,
+        promotion_id: (await pausedPromotion()).id,
+        status: 'ACTIVE',
+        turnover_required: 50_000,
+        turnover_done: 1_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await factsFor(p)).toMatchObject({
+        earlierPaidWithdrawals: 0,
+        dayTotal: 30_000,
+        depositsSinceLastWithdrawal: 0,
+        turnoverSinceLastWithdrawal: 0,
+        failedLogins: 0,
+        sharedIdentity: 0,
+        promotionTurnoverLeft: null,
+      });
+    } finally {
+      await t.database.db
+        .updateTable('player_promotions')
+        .set({ status: 'CANCELLED' })
+        .where('id', '=', claim.id)
+        .execute();
+    }
+  });
+
+  it('a rolled-back bet is no turnover; a promotion that has ended leaves nothing to play', async () => {
+    const p = await playerWithWithdrawal(5_000, 300);
+    await t.database.db
+      .insertInto('turnover_bets')
+      .values([
+        { provider: 'wc', reference: `risk-${randomUUID()}`, player_id: p.playerId, stake_satang: 20_000 },
+        {
+          provider: 'wc',
+          reference: `risk-${randomUUID()}`,
+          player_id: p.playerId,
+          stake_satang: 50_000,
+          voided_at: new Date(),
+        },
+      ])
+      .execute();
+    await t.database.db
+      .insertInto('player_promotions')
+      .values({
+        player_id: p.playerId,
+        promotion_id: (await pausedPromotion()).id,
+        status: 'FORFEITED',
+        turnover_required: 50_000,
+        turnover_done: 1_000,
+      })
+      .execute();
+    const facts = await factsFor(p);
+    expect(facts.turnoverSinceLastWithdrawal).toBe(20_000);
+    expect(facts.promotionTurnoverLeft).toBeNull();
+  });
+
+  it('a blacklist entry matches the player’s detail of its own kind: a phone entry is not their account, nor the reverse', async () => {
+    // The player's account number has the digits of a phone number, and their phone those of an account.
+    const p = await playerWithWithdrawal(5_000, 300, { bankNumber: uniquePhone() });
+    const bar = async (kind: string, value: string) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: ADMIN_PATHS.blacklist,
+        headers: { 'x-admin-key': ADMIN_KEY },
+        payload: { kind, value },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.id as number;
+    };
+    const barred = [await bar('PHONE', p.bankNumber), await bar('BANK_ACCOUNT', p.phoneNumber)];
+    try {
+      expect((await factsFor(p)).blacklisted).toEqual([]);
+    } finally {
+      await t.database.db.deleteFrom('blacklist').where('id', 'in', barred).execute();
+    }
+  });
+});

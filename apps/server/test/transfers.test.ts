@@ -321,3 +321,82 @@ describe('transfer-out and transfer-in (the transfer-wallet saga)', () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 });
+
+/**
+ * Each query of the transfer saga is its own player's: an Idempotency-Key
+ * answers the transfer its own player started, and another player's transfer
+ * in flight holds neither a transfer nor a sync of this one. Mutants SP-43..
+ * in support/sql-mutants.ts.
+ */
+describe('the transfer saga’s scopes', () => {
+  it('a transfer in its retry back-off is not asked about again before its time, nor one another reconciler holds', async () => {
+    const p = await player(100);
+    games.wallet.next = ['unknown-not-applied'];
+    await transferOut(games, { playerId: p.playerId, clientKey: null });
+    const [pending] = await pendingOf(p.playerId);
+    const asked: string[] = [];
+    const status = games.wallet.status;
+    games.wallet.status = async (reference) => {
+      asked.push(reference);
+      throw new Error('provider down');
+    };
+    try {
+      await reconcileTransfers(games);
+      expect(asked.filter((reference) => reference === pending?.reference)).toHaveLength(1);
+      // At once again, twice: it waits out its back-off.
+      await reconcileTransfers(games);
+      await reconcileTransfers(games);
+      expect(asked.filter((reference) => reference === pending?.reference)).toHaveLength(1);
+      // Due, but claimed by another reconciler (its lease): not asked either.
+      await sql`update provider_transfers set next_check_at = now(), lease_until = now() + interval '1 minute'
+                 where id = ${pending?.id ?? 0}`.execute(t.database.db);
+      await reconcileTransfers(games);
+      expect(asked.filter((reference) => reference === pending?.reference)).toHaveLength(1);
+    } finally {
+      games.wallet.status = status;
+    }
+    await sql`update provider_transfers set next_check_at = now(), lease_until = null
+               where id = ${pending?.id ?? 0}`.execute(t.database.db);
+    await reconcileTransfers(games);
+    expect(await wallet(p.playerId)).toEqual({ main: 10_000, provider: 0 });
+  });
+
+  it('an Idempotency-Key answers the transfer its own player started: another player’s same key moves their own money', async () => {
+    const key = `transfer-key-${Date.now()}-${Math.random().toString(16).slice(2)}`;
+    const [first, second] = [await player(100), await player(70)];
+    expect(await transferOut(games, { playerId: first.playerId, clientKey: key })).toEqual({
+      status: 'COMPLETED',
+      amountSatang: 10_000,
+    });
+    expect(await transferOut(games, { playerId: second.playerId, clientKey: key })).toEqual({
+      status: 'COMPLETED',
+      amountSatang: 7_000,
+    });
+    expect(await wallet(second.playerId)).toEqual({ main: 0, provider: 7_000 });
+  });
+
+  it('another player’s transfer in flight holds neither this player’s transfer nor the sync of their credit', async () => {
+    const [waiting, p] = [await player(100), await player(80)];
+    games.wallet.next = ['unknown-not-applied'];
+    expect(await transferOut(games, { playerId: waiting.playerId, clientKey: null })).toMatchObject({
+      status: 'PENDING',
+    });
+    expect(await transferOut(games, { playerId: p.playerId, clientKey: null })).toEqual({
+      status: 'COMPLETED',
+      amountSatang: 8_000,
+    });
+    games.wallet.credit.set(p.playerRef, 6_000);
+    expect(await syncProviderCredit(games, p.playerId)).toBe(true);
+    expect(await wallet(p.playerId)).toEqual({ main: 0, provider: 6_000 });
+    expect(await transferIn(games, { playerId: p.playerId, clientKey: null })).toEqual({
+      status: 'COMPLETED',
+      amountSatang: 6_000,
+    });
+    // The one in flight is settled by the reconciler, as ever: the provider never applied it.
+    await sql`update provider_transfers set next_check_at = now() where player_id = ${waiting.playerId}`.execute(
+      t.database.db,
+    );
+    await reconcileTransfers(games);
+    expect(await wallet(waiting.playerId)).toEqual({ main: 10_000, provider: 0 });
+  });
+});

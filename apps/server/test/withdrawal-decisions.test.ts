@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditContentHash, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { presentAdminHistoryEntry } from '../src/modules/history/history.presenter.ts';
 import { requireHistoryEntry } from '../src/modules/history/history.service.ts';
-import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
+import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { createPayout } from '../src/modules/payouts/payout.service.ts';
 import type { PayOutcome, PayoutBank } from '../src/modules/payouts/payout-bank.ts';
 import { settleStartedPayouts } from '../src/modules/payouts/payout-worker.ts';
@@ -223,5 +223,18 @@ describe('decide_withdrawal: an operator’s decision in one statement', () => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
+  });
+});
+
+describe('decide_withdrawal’s scope', () => {
+  it('a rejection refunds its own player’s main wallet only; another player’s is as it was', async () => {
+    const other = await newPlayer(t.app);
+    await credit(t.app, other.phoneNumber, 300);
+    const { player, id } = await waitingWithdrawal(500, 200);
+    expect((await decide('reject', id, { reason: 'not yours' })).statusCode).toBe(200);
+    const main = async (who: TestPlayer) =>
+      (await readPlayerBalances(t.database.db, await playerIdOf(t.database.db, who.phoneNumber))).mainSatang;
+    expect(await main(player)).toBe(50_000);
+    expect(await main(other)).toBe(30_000);
   });
 });

@@ -936,6 +936,126 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'and j.created_at >= p_since', replace: '' }],
     killedBy: { file: PROTECTION, test: 'losses before the period started do not count towards it' },
   },
+  // Scopes of the protection rules: each limit, kind, period and player on each path ---------------------
+  {
+    id: 'SP-6',
+    fn: 'player_protection_refusal',
+    rule: 'a removed (or unset) deposit limit of one period leaves the other periods checked',
+    changes: [
+      {
+        find: 'order by l.period\n         for update\n    loop\n      continue when v_limit.amount is null;',
+        replace: 'order by l.period\n         for update\n    loop\n      exit when v_limit.amount is null;',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a removed daily deposit limit leaves the weekly and monthly in force' },
+  },
+  {
+    id: 'SP-7',
+    fn: 'player_protection_refusal',
+    rule: 'a removed (or unset) loss limit of one period leaves the other periods checked',
+    changes: [
+      {
+        find: 'order by l.period\n    loop\n      continue when v_limit.amount is null;',
+        replace: 'order by l.period\n    loop\n      exit when v_limit.amount is null;',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a removed daily loss limit leaves the weekly in force' },
+  },
+  {
+    id: 'SP-8',
+    fn: 'player_deposits_since',
+    rule: 'only the player’s own deposits count toward their deposit limit',
+    changes: [{ find: 'where h.player_id = p_player_id and ', replace: 'where ' }],
+    killedBy: { file: PROTECTION, test: 'only the player’s own deposits count toward a deposit limit' },
+  },
+  {
+    id: 'SP-9',
+    fn: 'player_deposits_since',
+    rule: 'only deposits count toward a deposit limit, not a withdrawal waiting',
+    changes: [{ find: "and h.type = 'DEPOSIT' ", replace: '' }],
+    killedBy: { file: PROTECTION, test: 'only the player’s own deposits count toward a deposit limit' },
+  },
+  {
+    id: 'SP-10',
+    fn: 'player_protection_refusal',
+    rule: 'an exclusion refuses its own player only',
+    changes: [
+      { find: 'where e.player_id = p_player_id and e.starts_at <= now()', replace: 'where e.starts_at <= now()' },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-11',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit is checked against the player’s own deposit limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'DEPOSIT'\n",
+        replace: "where l.kind = 'DEPOSIT'\n",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-12',
+    fn: 'player_protection_refusal',
+    rule: 'a deposit is checked against deposit limits only, not loss limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'DEPOSIT'\n",
+        replace: 'where l.player_id = p_player_id\n',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a deposit limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-13',
+    fn: 'player_protection_refusal',
+    rule: 'a bet or a launch is checked against the player’s own loss limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'LOSS'\n",
+        replace: "where l.kind = 'LOSS'\n",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-14',
+    fn: 'player_protection_refusal',
+    rule: 'a bet or a launch is checked against loss limits only, not deposit limits',
+    changes: [
+      {
+        find: "where l.player_id = p_player_id and l.kind = 'LOSS'\n",
+        replace: 'where l.player_id = p_player_id\n',
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
+  },
+  {
+    id: 'SP-15',
+    fn: 'player_loss_since',
+    rule: 'a loss at the transfer-wallet provider (its game result) counts toward the loss limit',
+    changes: [
+      {
+        find: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK', 'GAME_RESULT')",
+        replace: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK')",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a loss at the transfer-wallet provider counts toward the loss limit' },
+  },
+  {
+    id: 'SP-16',
+    fn: 'player_loss_since',
+    rule: 'a rolled-back bet is no loss: its rollback counts against it',
+    changes: [
+      {
+        find: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'SEAMLESS_ROLLBACK', 'GAME_RESULT')",
+        replace: "('SEAMLESS_BET', 'SEAMLESS_WIN', 'GAME_RESULT')",
+      },
+    ],
+    killedBy: { file: PROTECTION, test: 'a rolled-back bet is no loss' },
+  },
   {
     id: 'BP1',
     fn: 'bangkok_period_start',
@@ -1178,6 +1298,30 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: OPERATOR_ADJUST, test: 'writes the audit row the TypeScript path writes' },
   },
+  // Scopes of operator_adjust: the player’s own main wallet ---------------------------------
+  {
+    id: 'SP-33',
+    fn: 'operator_adjust',
+    rule: 'a manual credit or debit moves its own player’s main wallet',
+    changes: [
+      { find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';", replace: "where a.kind = 'PLAYER_MAIN';" },
+    ],
+    killedBy: { file: OPERATOR_ADJUST, test: 'a manual credit and a debit move their own player’s main wallet only' },
+  },
+  {
+    id: 'SP-34',
+    fn: 'operator_adjust',
+    rule: 'a manual credit or debit moves the main wallet, not another account of the player',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = p_player_id;',
+      },
+    ],
+    killedBy: { file: OPERATOR_ADJUST, test: 'debits at once beyond the balance' },
+    equivalent:
+      'the player’s accounts are read by the index on (player_id, kind, provider), in which PLAYER_MAIN sorts before the points and provider accounts: without the kind the first row read is still the main account',
+  },
 
   // admin_history_entry_json (history/sql) ------------------------------------------
   {
@@ -1258,6 +1402,14 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: OUTSIDE_CHANNELS, test: 'an opted-in device gets each event once' },
+  },
+  // Scopes of notify_player: LINE carries the player’s own events ----------------------------
+  {
+    id: 'SP-35',
+    fn: 'notify_player',
+    rule: 'an event reaches the LINE of its own player only',
+    changes: [{ find: 'from line_links l where l.player_id = p_player_id', replace: 'from line_links l' }],
+    killedBy: { file: OUTSIDE_CHANNELS, test: 'an unlinked player gets nothing on LINE' },
   },
   // create_payout (payouts/sql) -----------------------------------------------------
   {
@@ -1396,6 +1548,28 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'AUTO is paid through the bank connector: its payout is recorded',
     changes: [{ find: 'p_approved_by, true, p_lease_ms', replace: 'p_approved_by, false, p_lease_ms' }],
     killedBy: { file: PAYOUT_SAGA, test: 'AUTO approves the entry by the rules, tells the player' },
+  },
+  // Scopes of record_withdrawal_verdict: a verdict is its own withdrawal’s ----------------------
+  {
+    id: 'SP-40',
+    fn: 'record_withdrawal_verdict',
+    rule: 'the verdict answered as known is the withdrawal’s own, not another’s',
+    changes: [
+      { find: 'from withdrawal_reviews r where r.history_id = p_history_id;', replace: 'from withdrawal_reviews r;' },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a verdict is its own withdrawal’s' },
+  },
+  {
+    id: 'SP-41',
+    fn: 'record_withdrawal_verdict',
+    rule: 'AUTO approves its own withdrawal only',
+    changes: [
+      {
+        find: '      where h.id = p_history_id\n      returning h.* into v_entry;',
+        replace: '      returning h.* into v_entry;',
+      },
+    ],
+    killedBy: { file: PAYOUT_SAGA, test: 'a verdict is its own withdrawal’s' },
   },
   // decide_withdrawal (withdrawals/sql) ---------------------------------------------
   {
@@ -1552,6 +1726,33 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'perform idempotency_store(p_scope, p_key, answer);', replace: 'null;' }],
     killedBy: { file: WITHDRAWALS, test: 'a decision repeated with the same Idempotency-Key' },
   },
+  // Scopes of decide_withdrawal: a rejection refunds its own player’s main wallet ---------------
+  {
+    id: 'SP-28',
+    fn: 'decide_withdrawal',
+    rule: 'a rejection refunds its own player’s main wallet, not another player’s',
+    changes: [
+      {
+        find: "where a.player_id = v_entry.player_id and a.kind = 'PLAYER_MAIN';",
+        replace: "where a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: { file: DECISIONS, test: 'a rejection refunds its own player’s main wallet only' },
+  },
+  {
+    id: 'SP-29',
+    fn: 'decide_withdrawal',
+    rule: 'a rejection refunds the main wallet, not another account of the player',
+    changes: [
+      {
+        find: "where a.player_id = v_entry.player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = v_entry.player_id;',
+      },
+    ],
+    killedBy: { file: DECISIONS, test: 'a rejection writes the refund as a REJECT_WITHDRAW entry' },
+    equivalent:
+      'the player’s accounts are read by the index on (player_id, kind, provider), in which PLAYER_MAIN sorts before the points and provider accounts: without the kind the first row read is still the main account',
+  },
 
   // settle_payout_paid, record_payout_paid, match_bank_debits (payouts/sql) ---------------
   {
@@ -1612,6 +1813,21 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the payout records who paid it by hand',
     changes: [{ find: 'paid_by_hand = p_paid_by_hand,', replace: 'paid_by_hand = null,' }],
     killedBy: { file: PAYOUT_SAGA, test: 'paid by hand: only a FAILED payout of a waiting withdrawal' },
+  },
+  // Scopes of record_payout_paid: a paid payout settles its own payout and withdrawal only -------
+  {
+    id: 'SP-38',
+    fn: 'record_payout_paid',
+    rule: 'a paid payout shows its bank reference on its own withdrawal’s entry only',
+    changes: [{ find: '\n    where h.id = v_payout.history_id;', replace: ';' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'a paid payout settles its own payout and its own withdrawal’s entry only' },
+  },
+  {
+    id: 'SP-39',
+    fn: 'record_payout_paid',
+    rule: 'a paid payout marks itself PAID, not every payout',
+    changes: [{ find: '\n    where p.id = v_payout.id;', replace: ';' }],
+    killedBy: { file: PAYOUT_SAGA, test: 'a paid payout settles its own payout and its own withdrawal’s entry only' },
   },
   {
     id: 'MB1',
@@ -1755,6 +1971,30 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: "p_source || ':' || p_reference, array", replace: 'p_reference, array' }],
     killedBy: { file: LOYALTY_RULES, test: 'each earning is a journal of its own kind and reference' },
   },
+  // Scopes of award_points: the player’s own points account --------------------------------
+  {
+    id: 'SP-36',
+    fn: 'award_points',
+    rule: 'points are credited to their own player’s points account',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_POINTS' for update;",
+        replace: "where a.kind = 'PLAYER_POINTS' for update;",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'points earned are credited to the earning player’s own points account' },
+  },
+  {
+    id: 'SP-37',
+    fn: 'award_points',
+    rule: 'points are earned once per source and reference: the same reference of another source is another earning',
+    changes: [
+      { find: 'where l.source = p_source and l.reference = p_reference', replace: 'where l.reference = p_reference' },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'award_points earns once per source and reference' },
+    equivalent:
+      'the references of the sources never share a text (a deposit entry’s id, provider:bet, redemption:<id>, settled:<player>:<total>), so no earning is ever refused by another source’s lot',
+  },
   // move_bonus_money ----------------------------------------------------------------
   {
     id: 'BM1',
@@ -1889,6 +2129,31 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'perform end_claim(', replace: 'perform 1 where false and end_claim(' }],
     killedBy: { file: LOYALTY_RULES, test: 'a requirement ends when the whole balance falls below 5 baht' },
   },
+  // Scopes of end_below_floor: the player’s own requirement, their money (not points) ------------
+  {
+    id: 'SP-48',
+    fn: 'end_below_floor',
+    rule: 'a balance below the floor ends its own player’s requirement only',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status in ('PENDING', 'ACTIVE') for update;",
+        replace: "where c.status in ('PENDING', 'ACTIVE') for update;",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a balance below the floor ends its own player’s requirement only' },
+  },
+  {
+    id: 'SP-49',
+    fn: 'end_below_floor',
+    rule: 'the balance the floor is judged on is money: the main wallet (and money away), never points',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = p_player_id;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a balance below the floor ends its own player’s requirement only' },
+  },
   {
     id: 'RO1',
     fn: 'player_rounds_open',
@@ -1942,6 +2207,31 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: BONUS_PATHS, test: 'a forfeit while a transfer is on its way' },
+  },
+  // Scopes of player_money_away: the player’s own credit at a provider ------------------------
+  {
+    id: 'SP-46',
+    fn: 'player_money_away',
+    rule: 'only the player’s own credit at a provider is their money away',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_PROVIDER'), 0)",
+        replace: "where a.kind = 'PLAYER_PROVIDER'), 0)",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a forfeit is held by the player’s own money away only' },
+  },
+  {
+    id: 'SP-47',
+    fn: 'player_money_away',
+    rule: 'the main wallet is not money away: only provider credit and transfers are',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_PROVIDER'), 0)",
+        replace: 'where a.player_id = p_player_id), 0)',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a forfeit is held by the player’s own money away only' },
   },
   {
     id: 'CL1',
@@ -2019,6 +2309,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'only a claim still waiting is cancelled: an ACTIVE one keeps its requirement',
     changes: [{ find: "c.status = 'PENDING' for update", replace: "c.status in ('PENDING', 'ACTIVE') for update" }],
     killedBy: { file: BONUS_PATHS, test: 'an exclusion leaves an ACTIVE requirement as it is' },
+  },
+  // Scope of cancel_pending_claim: an exclusion cancels its own player’s waiting claim ------------
+  {
+    id: 'SP-50',
+    fn: 'cancel_pending_claim',
+    rule: 'a time-out or self-exclusion cancels its own player’s waiting claim only',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'PENDING' for update;",
+        replace: "where c.status = 'PENDING' for update;",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a time-out cancels its own player’s waiting claim only' },
   },
   // Turnover (count_bet.sql) --------------------------------------------------------
   {
@@ -2141,6 +2444,73 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a rolled-back bet takes back what it added to the requirement',
     changes: [{ find: 'greatest(turnover_done - v_bet.counted_satang, 0)', replace: 'turnover_done' }],
     killedBy: { file: LOYALTY_RULES, test: 'a rolled-back bet stops counting' },
+  },
+  // Scopes of count_bet and void_bet: each touches its own player's claim and turnover only ----------
+  {
+    id: 'SP-1',
+    fn: 'void_bet',
+    rule: 'a rollback lowers only its own player’s points turnover',
+    changes: [
+      {
+        find: 'greatest(turnover_satang - v_bet.stake_satang, 0)\n   where player_id = v_bet.player_id;',
+        replace: 'greatest(turnover_satang - v_bet.stake_satang, 0);',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rollback lowers only its own player’s turnover and requirement' },
+  },
+  {
+    id: 'SP-2',
+    fn: 'void_bet',
+    rule: 'a rollback takes its stake back from the requirement it counted under only',
+    changes: [
+      {
+        find: "where id = v_bet.player_promotion_id and status = 'ACTIVE';",
+        replace: "where status = 'ACTIVE';",
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rollback lowers only its own player’s turnover and requirement' },
+  },
+  {
+    id: 'SP-3',
+    fn: 'count_bet',
+    rule: 'a bet counts toward its own player’s requirement only',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: "where c.status = 'ACTIVE' for update;",
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a bet counts toward its own player’s requirement and points turnover only',
+    },
+  },
+  {
+    id: 'SP-4',
+    fn: 'count_bet',
+    rule: 'a bet counts toward an ACTIVE requirement only, not a claim waiting for its deposit',
+    changes: [
+      {
+        find: "where c.player_id = p_player_id and c.status = 'ACTIVE' for update;",
+        replace: 'where c.player_id = p_player_id for update;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a bet counts toward an ACTIVE requirement only' },
+  },
+  {
+    id: 'SP-5',
+    fn: 'count_bet',
+    rule: 'points for play are remembered on the betting player only',
+    changes: [
+      {
+        find: 'set turnover_points = v_loyalty.turnover_points + v_due where player_id = p_player_id;',
+        replace: 'set turnover_points = v_loyalty.turnover_points + v_due;',
+      },
+    ],
+    killedBy: {
+      file: LOYALTY_RULES,
+      test: 'a bet counts toward its own player’s requirement and points turnover only',
+    },
   },
   // The seamless callbacks (games/sql/seamless.sql) ---------------------------------
   {
@@ -2464,6 +2834,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },
   },
+  // Scope of seamless_rollback: a rollback closes the round for its own player only ----------------
+  {
+    id: 'SP-51',
+    fn: 'seamless_rollback',
+    rule: 'a rollback closes the round for its own player only',
+    changes: [
+      {
+        find: 'where r.provider = p_provider and r.round_id = v_bet.round_id and r.player_id = v_player;',
+        replace: 'where r.provider = p_provider and r.round_id = v_bet.round_id;',
+      },
+    ],
+    killedBy: { file: LOYALTY_RULES, test: 'a rollback closes the round for its own player only' },
+  },
   {
     id: 'SH1',
     fn: 'seamless_round_has_bet',
@@ -2754,6 +3137,32 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: BONUS_PATHS, test: 'a transfer-in of the current credit leaves the in-game credit' },
   },
+  // Scopes of transfer_start: an Idempotency-Key and a pending transfer are the player’s own ------
+  {
+    id: 'SP-43',
+    fn: 'transfer_start',
+    rule: 'an Idempotency-Key answers the transfer its own player started',
+    changes: [
+      {
+        find: 'where t.player_id = p_player_id and t.client_key = p_client_key',
+        replace: 'where t.client_key = p_client_key',
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'an Idempotency-Key answers the transfer its own player started' },
+  },
+  {
+    id: 'SP-44',
+    fn: 'transfer_start',
+    rule: 'only the player’s own transfer in flight holds their transfer',
+    changes: [
+      {
+        find: "where t.player_id = p_player_id and t.provider = p_provider and t.status = 'PENDING') then\n    return jsonb_build_object('refused', 'TRANSFER_PENDING');",
+        replace:
+          "where t.provider = p_provider and t.status = 'PENDING') then\n    return jsonb_build_object('refused', 'TRANSFER_PENDING');",
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'another player’s transfer in flight holds neither' },
+  },
   {
     id: 'TY1',
     fn: 'transfer_sync',
@@ -2790,6 +3199,19 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: TRANSFERS, test: 'syncing brings our record of the provider credit to the provider figure' },
+  },
+  // Scope of transfer_sync: only the player’s own transfer in flight holds the sync ------------------
+  {
+    id: 'SP-45',
+    fn: 'transfer_sync',
+    rule: 'only the player’s own transfer in flight holds the sync of their credit',
+    changes: [
+      {
+        find: "where t.player_id = p_player_id and t.provider = p_provider and t.status = 'PENDING') then",
+        replace: "where t.provider = p_provider and t.status = 'PENDING') then",
+      },
+    ],
+    killedBy: { file: TRANSFERS, test: 'another player’s transfer in flight holds neither' },
   },
   // award_deposit_points ------------------------------------------------------------
   {
@@ -3036,6 +3458,41 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'if v_posted.moved_accounts[1] is distinct from v_main then', replace: 'if false then' }],
     killedBy: { file: DEPOSIT_RULES, test: CREDIT_DEPOSIT_TEST },
     equivalent: 'post_journal always answers the one player account a deposit moves, the main one: a guard',
+  },
+  // Scopes of credit_deposit: the player’s own main wallet ----------------------------------
+  {
+    id: 'SP-30',
+    fn: 'credit_deposit',
+    rule: 'a deposit is credited to its own player’s main wallet',
+    changes: [
+      { find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';", replace: "where a.kind = 'PLAYER_MAIN';" },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'credit_deposit: a new entry and a waiting one are APPROVED' },
+  },
+  {
+    id: 'SP-31',
+    fn: 'credit_deposit',
+    rule: 'a deposit is credited to the main wallet, not another account of the player',
+    changes: [
+      {
+        find: "where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+        replace: 'where a.player_id = p_player_id;',
+      },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'credit_deposit: a new entry and a waiting one are APPROVED' },
+    equivalent:
+      'the player’s accounts are read by the index on (player_id, kind, provider), in which PLAYER_MAIN sorts before the points and provider accounts: without the kind the first row read is still the main account',
+  },
+  {
+    id: 'SP-32',
+    fn: 'credit_deposit',
+    rule: 'a deposit reports the player’s own claim waiting for it',
+    changes: [
+      { find: "where c.player_id = p_player_id and c.status = 'PENDING'", replace: "where c.status = 'PENDING'" },
+    ],
+    killedBy: { file: DEPOSIT_RULES, test: 'credit_deposit: a new entry and a waiting one are APPROVED' },
+    equivalent:
+      'the answer only makes the caller look for the player’s own PENDING claim (activateOnDeposit locks it by player): reported for another player’s claim, it finds none and does nothing',
   },
   // bank_feed_deliver (deposits/sql/bank_feed.sql) -----------------------------------------
   {
@@ -3311,6 +3768,22 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'claim_pending := v_credit.claim_pending;', replace: 'claim_pending := false;' }],
     killedBy: { file: LOYALTY_RULES, test: 'first deposit 100% up to 500 baht, turnover 5× (deposit + bonus)' },
   },
+  // Scopes of bank_feed_deliver: a slip approved without a reference is its own player’s ----------
+  {
+    id: 'SP-42',
+    fn: 'bank_feed_deliver',
+    rule: 'a transfer is the money of its own player’s slip approved without a reference only',
+    changes: [
+      {
+        find: "where e.status = 'APPROVED' and e.type = 'DEPOSIT' and s.player_id = v_player",
+        replace: "where e.status = 'APPROVED' and e.type = 'DEPOSIT'",
+      },
+    ],
+    killedBy: {
+      file: DEPOSIT_RULES,
+      test: 'a transfer is an approved slip’s money only when the slip is its own player’s',
+    },
+  },
   // players_fitting_account (deposits/sql/bank_feed.sql) ----------------------------------
   {
     id: 'FA1',
@@ -3388,6 +3861,138 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a blacklisted phone number is a hit',
     changes: [{ find: "(b.kind = 'PHONE' and b.normalised = p.phone_number)", replace: '(false)' }],
     killedBy: { file: RISK_RULES, test: 'blacklisted bank account, phone or (normalised) name' },
+  },
+  // Scopes of withdrawal_risk_facts: each fact is the withdrawal's own player's, each entry of its own kind -----
+  {
+    id: 'SP-17',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a blacklisted phone number matches the player’s phone only, not their account number',
+    changes: [
+      { find: "(b.kind = 'PHONE' and b.normalised = p.phone_number)", replace: '(b.normalised = p.phone_number)' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a blacklist entry matches the player’s detail of its own kind' },
+  },
+  {
+    id: 'SP-18',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a blacklisted account number matches the player’s account only, not their phone',
+    changes: [
+      { find: "(b.kind = 'BANK_ACCOUNT' and b.normalised = p.bank_number)", replace: '(b.normalised = p.bank_number)' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a blacklist entry matches the player’s detail of its own kind' },
+  },
+  {
+    id: 'SP-19',
+    fn: 'withdrawal_risk_facts',
+    rule: 'an earlier paid withdrawal is the player’s own',
+    changes: [
+      {
+        find: "where h.player_id = w.player_id and h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id",
+        replace: "where h.type = 'WITHDRAW' and h.status = 'APPROVED' and h.id <> w.id",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-20',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the day’s total is the player’s own withdrawals',
+    changes: [
+      {
+        find: "where player_id = w.player_id and type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')",
+        replace: "where type = 'WITHDRAW' and status in ('WAITING', 'APPROVED')",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-21',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the deposits since the last paid withdrawal are the player’s own',
+    changes: [
+      {
+        find: "where player_id = w.player_id and status = 'APPROVED' and created_at > (select at from last_paid)",
+        replace: "where status = 'APPROVED' and created_at > (select at from last_paid)",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-22',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the turnover since the last paid withdrawal is the player’s own bets',
+    changes: [{ find: 'where player_id = w.player_id and voided_at is null', replace: 'where voided_at is null' }],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-23',
+    fn: 'withdrawal_risk_facts',
+    rule: 'a rolled-back bet is no turnover for the risk rules',
+    changes: [
+      { find: 'where player_id = w.player_id and voided_at is null', replace: 'where player_id = w.player_id' },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a rolled-back bet is no turnover' },
+  },
+  {
+    id: 'SP-24',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the failed logins counted are the player’s own',
+    changes: [
+      { find: 'where player_id = w.player_id and failed_at >= p_since', replace: 'where failed_at >= p_since' },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-25',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the shared identities counted are the player’s own flags',
+    changes: [{ find: 'from player_flags where player_id = w.player_id', replace: 'from player_flags' }],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-26',
+    fn: 'withdrawal_risk_facts',
+    rule: 'the promotion turnover left is the player’s own requirement',
+    changes: [
+      {
+        find: "where player_id = w.player_id and status = 'ACTIVE' and turnover_done < turnover_required",
+        replace: "where status = 'ACTIVE' and turnover_done < turnover_required",
+      },
+    ],
+    killedBy: {
+      file: RISK_RULES,
+      test: 'another player’s withdrawals, deposits, bets, failed logins, flags and promotion count for nothing',
+    },
+  },
+  {
+    id: 'SP-27',
+    fn: 'withdrawal_risk_facts',
+    rule: 'only an ACTIVE requirement has turnover left (not a forfeited one)',
+    changes: [
+      {
+        find: "where player_id = w.player_id and status = 'ACTIVE' and turnover_done < turnover_required",
+        replace: 'where player_id = w.player_id and turnover_done < turnover_required',
+      },
+    ],
+    killedBy: { file: RISK_RULES, test: 'a promotion that has ended leaves nothing to play' },
   },
   // player_withdraw_scored (withdrawals/sql/player_withdraw.sql) ---------------------------
   {

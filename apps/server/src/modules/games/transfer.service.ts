@@ -7,7 +7,7 @@ import { assert } from '../../lib/assert.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
 import { accountFrozen } from '../player/player.service.ts';
-import { refusalError } from '../protection/protection.service.ts';
+import { hasLossLimit, refusalError } from '../protection/protection.service.ts';
 import { gamesRepository, type ProviderTransferRow } from './games.repository.ts';
 import { type GamesContext, providerUnavailable } from './games-context.ts';
 import { ProviderUnavailableError, type TransferOutcome } from './provider-adapter.ts';
@@ -171,12 +171,33 @@ async function startTransferOut(
 }
 
 /**
+ * A transfer-wallet provider's game results reach our ledger only when its
+ * balance is read (transfer_game_result, at a transfer-in, a sync by the
+ * reconciler). Before a player with a loss limit starts to play (a launch, a
+ * transfer-out), the provider's balance is read and the result recorded, so
+ * that what they lost there since counts against the limit at once, not at
+ * their next transfer-in. A provider that does not answer leaves our record
+ * as it is: the reconciler brings it in line on a later tick.
+ */
+export async function recordResultsBeforePlay(ctx: GamesContext, playerId: number): Promise<void> {
+  if (!(await hasLossLimit(ctx.db, playerId))) return;
+  try {
+    await syncProviderCredit(ctx, playerId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
+/**
  * transfer-out (spec §7): the whole main balance goes to the UFA provider
- * wallet. A frozen player cannot move money out of the main wallet. A player
+ * wallet. A frozen player cannot move money out of the main wallet; a player
+ * with a loss limit has their results at the provider recorded first
+ * (recordResultsBeforePlay), so that the limit sees them. A player
  * registered at the provider starts it in one statement; the first time,
  * they are registered first (ensureProviderPlayer) and it starts again.
  */
 export async function transferOut(ctx: GamesContext, request: TransferRequest): Promise<TransferResult> {
+  await recordResultsBeforePlay(ctx, request.playerId);
   let start = await startTransferOut(ctx, request);
   if (!start) {
     await ensureProviderPlayer(ctx, request.playerId, UFA_PROVIDER);

@@ -39,6 +39,17 @@ export async function protectionRefusal(
   return rows[0]?.refusal ?? null;
 }
 
+/** Whether the player has set a loss limit (in force or waiting to end): their play is then counted against it. */
+export async function hasLossLimit(db: Queryable, playerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('player_limits')
+    .select('player_id')
+    .where('player_id', '=', playerId)
+    .where('kind', '=', 'LOSS')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The exclusion in force now (a self-exclusion before a time-out; the later end first), if any. */
 export async function activeExclusion(db: Queryable, playerId: number): Promise<ExclusionView | null> {
   const row = await db

@@ -11,6 +11,9 @@
 -- rollbacks, logging in) is never refused here. The player's deposit-limit
 -- rows are locked, so two deposits of one player are counted one after the
 -- other; bets are already serialised by the caller's lock on the balance.
+-- Every limit of the kind is checked, one period after the other: a period
+-- without a limit (none set, or removed) is passed over, never the end of
+-- the check.
 create or replace function player_protection_refusal(p_player_id bigint, p_action text, p_amount bigint)
 returns text language plpgsql volatile as $$
 declare
@@ -54,6 +57,7 @@ begin
       select l.period, player_limit_in_force(l, now()) as amount
         from player_limits l
        where l.player_id = p_player_id and l.kind = 'LOSS'
+       order by l.period
     loop
       continue when v_limit.amount is null;
       v_used := player_loss_since(p_player_id, bangkok_period_start(v_limit.period, now()));
