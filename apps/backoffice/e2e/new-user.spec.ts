@@ -62,7 +62,7 @@ async function demoPlayer(page: Page): Promise<TestPlayer> {
   };
 }
 
-test('issue 54: the figures agree, money is in baht, forms say what they allow, names and codes read as words', async ({
+test('the figures agree, money is in baht, forms say what they allow, names and codes read as words', async ({
   page,
 }) => {
   test.setTimeout(170_000);
