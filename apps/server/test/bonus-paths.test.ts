@@ -104,6 +104,26 @@ async function welcomed() {
   return who;
 }
 
+/**
+ * A player with 10 % of a 1,000 baht deposit as bonus and 1 × the bonus to wager (100 baht, every game in
+ * full), and the promotion's withdrawal cap if given.
+ */
+async function smallRequirement(maxWithdrawSatang: number | null = null) {
+  const promotion = await createPromotion({
+    kind: 'EVERY_DEPOSIT',
+    percent: 10,
+    turnoverMultiplier: 1,
+    turnoverBase: 'BONUS',
+    contributionWc: 100,
+    contributionUfa: 100,
+    maxWithdrawSatang,
+  });
+  const who = await player();
+  await claim(who, promotion.id);
+  await deposit(who, 1000);
+  return who;
+}
+
 const withdraw = (who: DepositPlayer, amount: number) =>
   t.app.inject({
     method: 'POST',
@@ -312,17 +332,7 @@ describe('money parked at the transfer-wallet provider keeps its requirement', (
   });
 
   it('a met requirement capped at a withdrawal completes only once the money at the provider is home: the cap takes it all into account', async () => {
-    const promotion = await createPromotion({
-      kind: 'EVERY_DEPOSIT',
-      percent: 10,
-      turnoverMultiplier: 1,
-      turnoverBase: 'BONUS',
-      contributionUfa: 100,
-      maxWithdrawSatang: 50_000,
-    });
-    const who = await player();
-    await claim(who, promotion.id);
-    await deposit(who, 1000);
+    const who = await smallRequirement(50_000);
     await transferOut(games, { playerId: who.id, clientKey: null });
     const { playerRef } = await ensureProviderPlayer(games, who.id, UFA_PROVIDER);
     // A settled bet of 200 met the 100 baht requirement and won: 2,000 baht at the provider.
@@ -385,17 +395,7 @@ describe('a requirement is judged only on settled rounds', () => {
   });
 
   it('a requirement met by a bet in flight completes when the round settles, its cap counting the round’s win', async () => {
-    const promotion = await createPromotion({
-      kind: 'EVERY_DEPOSIT',
-      percent: 10,
-      turnoverMultiplier: 1,
-      turnoverBase: 'BONUS',
-      contributionWc: 100,
-      maxWithdrawSatang: 50_000,
-    });
-    const who = await player();
-    await claim(who, promotion.id);
-    await deposit(who, 1000);
+    const who = await smallRequirement(50_000);
     const bet = await openBet(who, 10_000);
     expect(await current(who)).toMatchObject({ status: 'ACTIVE', turnoverDone: 100, turnoverRequired: 100 });
     await expectRefusal(await withdraw(who, 500), 409, 'PROMOTION_FINISHING');
@@ -421,16 +421,7 @@ describe('a requirement is judged only on settled rounds', () => {
   });
 
   it('a met requirement whose round its provider never closed completes at the withdrawal, which then goes through', async () => {
-    const promotion = await createPromotion({
-      kind: 'EVERY_DEPOSIT',
-      percent: 10,
-      turnoverMultiplier: 1,
-      turnoverBase: 'BONUS',
-      contributionWc: 100,
-    });
-    const who = await player();
-    await claim(who, promotion.id);
-    await deposit(who, 1000);
+    const who = await smallRequirement();
     await openBet(who, 10_000);
     await expectRefusal(await withdraw(who, 500), 409, 'PROMOTION_FINISHING');
     await sql`update open_rounds set opened_at = now() - interval '31 minutes' where player_id = ${who.id}`.execute(
@@ -441,16 +432,7 @@ describe('a requirement is judged only on settled rounds', () => {
   });
 
   it('a rollback that closes the last open round settles the requirement: met by the rounds that stood, it completes', async () => {
-    const promotion = await createPromotion({
-      kind: 'EVERY_DEPOSIT',
-      percent: 10,
-      turnoverMultiplier: 1,
-      turnoverBase: 'BONUS',
-      contributionWc: 100,
-    });
-    const who = await player();
-    await claim(who, promotion.id);
-    await deposit(who, 1000);
+    const who = await smallRequirement();
     const standing = await openBet(who, 10_000);
     const undone = await openBet(who, 1_000);
     await result(standing, 0);
