@@ -6,6 +6,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { useDepositBahtPerPoint } from '@/lib/money-settings';
 import { useBannerUrl } from '@/lib/settings';
 import { useModalStore } from '@/stores/modal-store';
@@ -25,6 +26,11 @@ export function BannerCarousel() {
   const slides = bannerUrl ? [bannerUrl] : [];
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [Autoplay(BANNER_AUTOPLAY_OPTIONS)]);
   const [selected, setSelected] = useState(0);
+  // The carousel starts once the home has been painted: on start it measures its slides, and measured in the
+  // frame that first draws the home, that forced a layout of the whole page inside the commit (the longest
+  // task of a phone's first load of the home). The first slide is drawn in place meanwhile.
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterNextPaint(() => setStarted(true)), []);
 
   const onSelect = useCallback(() => {
     if (emblaApi) setSelected(emblaApi.selectedScrollSnap());
@@ -43,7 +49,7 @@ export function BannerCarousel() {
   if (slides.length === 0) return null;
   return (
     <section className="banner" aria-roledescription="carousel" aria-label={t('banner.label')}>
-      <div className="banner__viewport" ref={emblaRef}>
+      <div className="banner__viewport" ref={started ? emblaRef : undefined}>
         <div className="banner__container">
           {slides.map((src, index) => (
             <div className="banner__slide" key={src}>
