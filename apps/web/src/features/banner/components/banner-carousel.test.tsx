@@ -21,7 +21,7 @@ vi.mock('embla-carousel-react', () => ({
   ],
 }));
 
-const { BannerCarousel } = await import('@/features/banner/components/banner-carousel');
+const { BannerCarousel, BannerSlides } = await import('@/features/banner/components/banner-carousel');
 const { QueryClientProvider } = await import('@tanstack/react-query');
 
 describe('§2 and §9 banner carousel', () => {
@@ -116,13 +116,25 @@ describe('§2 and §9 banner carousel', () => {
     expect(autoplayOptions).toHaveBeenCalledWith({ delay: 3000, stopOnInteraction: false });
   });
 
-  it('the carousel starts once the home has been painted, not in the commit that first draws it', async () => {
-    renderBanner();
-    // Drawn, the slide in place, and the carousel not yet given its viewport (it would measure it at once).
-    expect(screen.getByTestId('event-banner')).toBeVisible();
+  it('the carousel starts once the home has been painted, not in the commit that first draws it; one banner never starts it', async () => {
+    const { unmount } = render(
+      <QueryClientProvider client={queryClient}>
+        <BannerSlides slides={['/images/banner/a.png', '/images/banner/b.png']} />
+      </QueryClientProvider>,
+    );
+    // Drawn, the slides in place, and the carousel not yet given its viewport (it would measure it at once).
+    expect(screen.getAllByRole('img')).toHaveLength(2);
     expect(emblaRef).not.toHaveBeenCalled();
     await waitFor(() => expect(emblaRef).toHaveBeenCalledWith(expect.any(HTMLDivElement)));
     expect(emblaRef.mock.calls[0]?.[0]).toHaveClass('banner__viewport');
+    unmount();
+    emblaRef.mockClear();
+
+    // One banner (BANNER_URL names one): nothing to turn, so nothing to measure.
+    renderBanner();
+    expect(screen.getByTestId('event-banner')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(emblaRef).not.toHaveBeenCalled();
   });
 
   it('pagination dots are clickable', () => {
