@@ -118,7 +118,8 @@ describe('§2 reward modal', () => {
     fireEvent.click(within(item).getByRole('button', { name: /Redeem/ }));
     expect(await screen.findByText('Redeem “Sticker” for 1 point?')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('th'));
-    expect(item).toHaveTextContent('1 แต้ม');
+    // The list is asked for again in the new language (the rewards' names are per language): its items are new.
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')[0]).toHaveTextContent('1 แต้ม'));
   });
 
   it('issue 19: redeem asks for a confirmation, then POSTs once with an Idempotency-Key and shows the outcome', async () => {
