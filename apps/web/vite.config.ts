@@ -46,35 +46,37 @@ const apiProxy = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // The installable app (issue 22): our own service worker (src/sw/sw.ts) with the build's files
     // injected as its precache list; the manifests are static files in public/ (English and Thai).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        // Precached at install: what the offline page needs, the shell's page, icons and manifests (~70 KB).
-        // The build's scripts and styles (1.7 MB in six languages) are cached as the app uses them instead:
-        // precaching them all right after the first load took the phone's bandwidth from the page itself
-        // (Lighthouse mobile on /login fell from 96 to 74).
-        globPatterns: [
-          'index.html',
-          'offline.*',
-          'favicon.svg',
-          '*.webmanifest',
-          'icons/*.png',
-          'fonts/offline-*.woff2',
-        ],
-        maximumFileSizeToCacheInBytes: 1024 * 1024,
-      },
-      devOptions: { enabled: false },
-    }),
+    // Not in the build of the pages drawn at build time (scripts/prerender.ts), which runs in Node.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          // Precached at install: what the offline page needs, the shell's page, icons and manifests (~70 KB).
+          // The build's scripts and styles (1.7 MB in six languages) are cached as the app uses them instead:
+          // precaching them all right after the first load took the phone's bandwidth from the page itself
+          // (Lighthouse mobile on /login fell from 96 to 74).
+          globPatterns: [
+            'index.html',
+            'offline.*',
+            'favicon.svg',
+            '*.webmanifest',
+            'icons/*.png',
+            'fonts/offline-*.woff2',
+          ],
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+        },
+        devOptions: { enabled: false },
+      }),
   ],
   resolve: {
     alias: [
@@ -97,4 +99,4 @@ export default defineConfig({
     sourcemap: false,
   },
   test: APP_UNIT_TEST_OPTIONS,
-});
+}));

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { LANGUAGE_COOKIE } from '@app/contracts/languages';
+import { PRERENDERED_PAGES } from '@app/contracts/prerendered-pages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
@@ -293,6 +295,41 @@ describe('serving the web app', () => {
     expect(login.headers['content-encoding']).toBe('br');
     expect(login.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(login.rawPayload).toString()).toBe(page);
+    await app.close();
+  });
+
+  it('the login and register pages drawn at build time are sent in the language the app will show: its cookie, then Accept-Language, then English', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>index</title>');
+    mkdirSync(path.join(dist, 'pages'));
+    for (const page of PRERENDERED_PAGES) {
+      for (const language of ['en', 'th', 'ko']) {
+        writeFileSync(
+          path.join(dist, 'pages', `${page}.${language}.html`),
+          `<!doctype html><title>${page} ${language}</title>`,
+        );
+      }
+    }
+    const app = await buildApp({ db: t.database.db, config: testConfig({ WEB_DIST_DIR: dist }), logger: false });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+    const plain = await get('/login');
+    expect(plain.body).toContain('login en');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers.vary).toContain('cookie, accept-language');
+    expect((await get('/register', { 'accept-language': 'th-TH,th;q=0.9,en;q=0.8' })).body).toContain('register th');
+    expect((await get('/login', { 'accept-language': 'fr-FR, ko;q=0.5' })).body).toContain('login ko');
+    // The player's own choice, mirrored in the cookie by the app, wins over the browser's languages.
+    const chosen = { cookie: `other=1; ${LANGUAGE_COOKIE}=ko`, 'accept-language': 'th' };
+    expect((await get('/login?from=x', chosen)).body).toContain('login ko');
+    expect((await get('/login', { cookie: `${LANGUAGE_COOKIE}=xx`, 'accept-language': 'th' })).body).toContain(
+      'login th',
+    );
+    // A language the build has no page for, and every other page, get index.html.
+    expect((await get('/login', { 'accept-language': 'mm' })).body).toContain('index');
+    for (const url of ['/', '/transactions', '/login/', '/loginx'])
+      expect((await get(url)).body, url).toContain('index');
     await app.close();
   });
 

@@ -55,7 +55,7 @@ async function logIn(page: Page) {
 /** Waits until the service worker is installed (its precache filled) and active. */
 async function serviceWorkerActive(page: Page) {
   return page.evaluate(async () => {
-    // Registered SERVICE_WORKER_DELAY_MS after the page loads (src/app/index.tsx); ready once it is active,
+    // Registered SERVICE_WORKER_DELAY_MS after the page loads (src/main.tsx); ready once it is active,
     // which may still be 'activating' for a moment.
     const registration = await navigator.serviceWorker.ready;
     const worker = registration.active;

@@ -62,6 +62,22 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   return undefined;
 }
 
+/**
+ * The cookie in which the player app mirrors the interface language it shows (the choice itself lives in the
+ * browser's storage, spec §3): the server reads it to send the login and register pages drawn in that language.
+ */
+export const LANGUAGE_COOKIE = 'siam-play-language';
+
+/** The language named by a Cookie header's LANGUAGE_COOKIE, if it is one of the app's. */
+export function languageFromCookie(header: string | null | undefined): Language | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const [name = '', value = ''] = pair.trim().split('=');
+    if (name === LANGUAGE_COOKIE)
+      return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : undefined;
+  }
+  return undefined;
+}
+
 /** The `lang` parameter a game launch address gets for each interface language (spec §7). */
 export const GAME_LAUNCH_LANG: Record<Language, string> = {
   en: 'EN-US',

@@ -42,11 +42,17 @@ export function bahtToSatang(amountBaht: number): number | undefined {
   return Number.isSafeInteger(satang) ? satang : undefined;
 }
 
-const bahtFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const pointFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+/**
+ * The formatters are made on first use, not when this module loads: a page's first number formatter loads
+ * the browser's number data (tens of milliseconds on a phone), which is the cost of the first amount drawn,
+ * not of every module that imports this one (the login screen draws none).
+ */
+let bahtFormat: Intl.NumberFormat | undefined;
+let pointFormat: Intl.NumberFormat | undefined;
 
 /** "1,234.50" in Thai locale with 2 decimals (spec §1). */
 export function formatBaht(amountBaht: number): string {
+  bahtFormat ??= new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return bahtFormat.format(amountBaht);
 }
 
@@ -62,5 +68,6 @@ export function formatBahtWithSymbol(amountBaht: number): string {
 
 /** Reward points in Thai locale with 0 decimals (spec §1). */
 export function formatPoints(points: number): string {
+  pointFormat ??= new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
   return pointFormat.format(points);
 }

@@ -1,16 +1,21 @@
 import { z } from 'zod';
+import {
+  EXCLUSION_KINDS,
+  exclusionViewSchema,
+  heldDepositSchema,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  limitViewSchema,
+} from './protection-views.ts';
 import { amountBahtSchema, toSatang } from './wallet.ts';
+
+export * from './protection-views.ts';
 
 /**
  * Player protection (issue 22): limits the player sets on themselves, a
  * reality check, time-outs and self-exclusions, deposits held over a limit,
  * and the monthly activity statement. Amounts in baht, times ISO 8601.
  */
-
-export const LIMIT_KINDS = ['DEPOSIT', 'LOSS'] as const;
-export type LimitKind = (typeof LIMIT_KINDS)[number];
-export const LIMIT_PERIODS = ['DAY', 'WEEK', 'MONTH'] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 /** A raised or removed limit takes effect this long after the player asks (a lowered one at once). */
 export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
@@ -20,8 +25,6 @@ export const TIMEOUT_LENGTHS = ['24h', '7d', '30d', '6w'] as const;
 export const SELF_EXCLUSION_LENGTHS = ['6m', '1y', '5y', 'permanent'] as const;
 export type TimeoutLength = (typeof TIMEOUT_LENGTHS)[number];
 export type SelfExclusionLength = (typeof SELF_EXCLUSION_LENGTHS)[number];
-export const EXCLUSION_KINDS = ['TIMEOUT', 'SELF_EXCLUSION'] as const;
-export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
 
 /** Reality-check intervals a player can choose, in minutes. */
 export const REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
@@ -72,65 +75,6 @@ export const realityCheckRequestSchema = z.object({
 });
 export type RealityCheckRequest = z.infer<typeof realityCheckRequestSchema>;
 
-export const limitViewSchema = z.object({
-  kind: z.enum(LIMIT_KINDS),
-  period: z.enum(LIMIT_PERIODS),
-  /** In force now; null: none. */
-  amount: z.number().nullable(),
-  /** A raise or removal waiting for its 24 hours: the new value (null: removed) and when it applies. */
-  pending: z.object({ amount: z.number().nullable(), from: z.string() }).nullable(),
-  /** Deposited (waiting and approved) or lost in the current period. */
-  used: z.number(),
-  /** What is left in the period (never below 0); null without a limit. */
-  remaining: z.number().nullable(),
-  /** When the current period ends (Bangkok time). */
-  periodEndsAt: z.string(),
-});
-export type LimitView = z.infer<typeof limitViewSchema>;
-
-export const exclusionViewSchema = z.object({
-  kind: z.enum(EXCLUSION_KINDS),
-  startsAt: z.string(),
-  /** null: permanent. */
-  endsAt: z.string().nullable(),
-});
-export type ExclusionView = z.infer<typeof exclusionViewSchema>;
-
-export const HELD_DEPOSIT_STATUSES = ['HELD', 'RETURNED', 'RELEASED'] as const;
-export const HELD_REASONS = ['DEPOSIT_LIMIT', 'EXCLUDED'] as const;
-export const heldDepositSchema = z.object({
-  id: z.number().int(),
-  amount: z.number(),
-  reference: z.string(),
-  reason: z.enum(HELD_REASONS),
-  status: z.enum(HELD_DEPOSIT_STATUSES),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-});
-export type HeldDeposit = z.infer<typeof heldDepositSchema>;
-
-export const realityCheckViewSchema = z.object({
-  /** null: off. */
-  minutes: z.number().int().nullable(),
-  /** When this session logged in. */
-  sessionStartedAt: z.string(),
-  /** Won (positive) or lost (negative) at games since then, in baht. */
-  net: z.number(),
-});
-export type RealityCheckView = z.infer<typeof realityCheckViewSchema>;
-
-export const protectionResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    limits: z.array(limitViewSchema),
-    exclusion: exclusionViewSchema.nullable(),
-    realityCheck: realityCheckViewSchema,
-    held: z.array(heldDepositSchema),
-  }),
-});
-export type ProtectionResponse = z.infer<typeof protectionResponseSchema>;
-export type ProtectionData = ProtectionResponse['data'];
-
 export const statementMonthSchema = z.object({
   /** YYYY-MM, Bangkok time. */
   month: z.string(),
@@ -163,7 +107,8 @@ export const heldDepositQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const adminHeldDepositSchema = heldDepositSchema.extend({
+export const adminHeldDepositSchema = z.object({
+  ...heldDepositSchema.shape,
   playerId: z.number().int(),
   username: z.string(),
   fullName: z.string(),
@@ -178,23 +123,13 @@ export const adminHeldDepositsResponseSchema = z.object({
 });
 export const adminPlayerProtectionSchema = z.object({
   limits: z.array(limitViewSchema),
-  exclusion: exclusionViewSchema.nullable(),
+  exclusion: z.nullable(exclusionViewSchema),
   exclusions: z.array(exclusionViewSchema),
   realityCheckMinutes: z.number().int().nullable(),
   held: z.array(heldDepositSchema),
 });
 export type AdminPlayerProtection = z.infer<typeof adminPlayerProtectionSchema>;
 
-/** The paths of these calls. */
-export const PROTECTION_PATHS = {
-  protection: '/api/player/protection',
-  limits: '/api/player/protection/limits',
-  exclusion: '/api/player/protection/exclusion',
-  realityCheck: '/api/player/protection/reality-check',
-  heldReturn: '/api/player/protection/held/:id/return',
-  statement: '/api/player/statement',
-  statementCsv: '/api/player/statement.csv',
-} as const;
 export const PROTECTION_ADMIN_PATHS = {
   heldDeposits: '/admin/held-deposits',
   heldRelease: '/admin/held-deposits/:id/release',

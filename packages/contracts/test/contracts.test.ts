@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registerRequestSchema } from '../src/auth.ts';
 import { BANKS, bankNumberProblem, DEFAULT_BANK_CODE, findBank } from '../src/banks.ts';
@@ -177,4 +178,26 @@ describe('schemas', () => {
     expect(pageQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
     expect(pageQuerySchema.safeParse({ page: '0' }).success).toBe(false);
   });
+});
+
+describe('what the player app loads on its first screens', () => {
+  /** The zod entry points a module imports, itself and through the contract modules it imports. */
+  function zodImports(file: string, seen = new Set<string>()): Set<string> {
+    const found = new Set<string>();
+    if (seen.has(file)) return found;
+    seen.add(file);
+    const text = readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8');
+    for (const [, specifier] of text.matchAll(/^(?:import|export)[^;]*? from '([^']+)';/gms)) {
+      if (specifier?.startsWith('zod')) found.add(specifier);
+      else if (specifier?.startsWith('./')) for (const inner of zodImports(specifier.slice(2), seen)) found.add(inner);
+    }
+    return found;
+  }
+
+  it.each(['settings.ts', 'player.ts', 'protection-views.ts', 'notifications.ts', 'history.ts', 'loyalty.ts'])(
+    '%s, whose answers the home checks on its first load, is built with zod/mini (zod’s full API is 35 KB of script more)',
+    (file) => {
+      expect([...zodImports(file)]).toEqual(['zod/mini']);
+    },
+  );
 });

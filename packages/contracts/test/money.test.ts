@@ -1,13 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 /**
  * The money module is imported inside each test, not at the top of the file:
- * a formatter that cannot be built (a wrong locale) throws while the module
- * loads, and that must fail a test, not only the loading of a file.
+ * a test can then load it afresh (vi.resetModules) and see what loading it does.
  */
 const money = () => import('../src/money.ts');
 
 describe('money units: integer satang inside, baht at the boundary', () => {
+  it('the number formatters are made on first use: loading the module makes none (a page that shows no amount pays nothing)', async () => {
+    vi.resetModules();
+    const NumberFormat = Intl.NumberFormat;
+    const made = vi.fn();
+    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function numberFormat(
+      ...args: ConstructorParameters<typeof NumberFormat>
+    ) {
+      made();
+      return new NumberFormat(...args);
+    } as unknown as typeof NumberFormat);
+    onTestFinished(() => spy.mockRestore());
+    const { formatBaht, formatPoints } = await money();
+    expect(made).not.toHaveBeenCalled();
+    expect(formatBaht(1234.5)).toBe('1,234.50');
+    expect(formatPoints(1500)).toBe('1,500');
+    expect(formatBaht(2)).toBe('2.00');
+    expect(made).toHaveBeenCalledTimes(2);
+  });
+
   it('satangToBaht refuses a non-integer amount of satang and says which', async () => {
     const { satangToBaht } = await money();
     expect(() => satangToBaht(1.5)).toThrow(new RangeError('amount must be a safe integer of satang, got 1.5'));

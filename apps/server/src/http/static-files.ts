@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { REWARD_IMAGE_BASE_PATH } from '@app/contracts/admin';
 import { BACKOFFICE_BASE_PATH } from '@app/contracts/paths';
+import { pageLanguage, prerenderedPageFile, prerenderedPageOf } from '@app/contracts/prerendered-pages';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
 import type { App } from './types.ts';
@@ -32,6 +33,27 @@ function cacheHeaders(res: { header: (name: string, value: string) => unknown },
 function isPageRequest(method: string, url: string): boolean {
   const lastSegment = url.slice(url.lastIndexOf('/') + 1);
   return (method === 'GET' || method === 'HEAD') && !lastSegment.includes('.');
+}
+
+/**
+ * The player app's file for a page: the login and register pages drawn at build time in the player's language
+ * (the app's language cookie, else the browser's languages; @app/contracts/prerendered-pages), when the build
+ * has them; index.html for every other page, and for those on a build without them.
+ */
+function playerPageFile(
+  request: { headers: Record<string, string | string[] | undefined> },
+  url: string,
+  reply: { header: (name: string, value: string) => unknown },
+  webDistDir: string,
+): string {
+  const page = prerenderedPageOf(url);
+  if (!page) return 'index.html';
+  const header = (name: string, separator: string) => [request.headers[name] ?? []].flat().join(separator);
+  const file = prerenderedPageFile(page, pageLanguage(header('cookie', ';'), header('accept-language', ',')));
+  if (!existsSync(path.join(webDistDir, file))) return 'index.html';
+  // A cache must keep one answer per language: they differ by these two headers.
+  reply.header('vary', 'cookie, accept-language');
+  return file;
 }
 
 type StaticOptions = {
@@ -111,7 +133,9 @@ export async function registerStaticFiles(app: App, options: StaticOptions) {
     const isPlayerPage =
       page && !SERVER_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
     if (hasWebApp && isPlayerPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(playerPageFile(request, url, reply, options.webDistDir), options.webDistDir);
     }
     return reply.code(404).send(errorBody(request, 404, 'NOT_FOUND', 'not_found'));
   });

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language, toAppLanguage } from '@app/contracts/languages';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, toAppLanguage } from '@app/contracts/languages';
 import type { Catalogue } from '@app/contracts/messages/en';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -95,9 +95,16 @@ export function manifestHref(language: Language): string {
   return language === 'th' ? '/manifest.th.webmanifest' : '/manifest.en.webmanifest';
 }
 
+/** A year: the cookie only follows the stored choice, which never expires. */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
 function applyLanguageToDocument(language: string): void {
-  if (!isLanguage(language)) return;
+  // At build time (prerender.tsx) there is no page to apply it to.
+  if (!isLanguage(language) || typeof document === 'undefined') return;
   document.documentElement.lang = HTML_LANG[language];
+  // The server draws the login and register pages in this language on the next visit (lib/prerendered.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the Safari of older iPhones; the value is one of LANGUAGES
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(language));
   loadLanguageFonts(language);
 }

@@ -96,6 +96,9 @@ export function useNotificationStream() {
         const response = await fetch(`${env.apiUrl}${NOTIFICATION_PATHS.stream}`, {
           headers: { Authorization: `Bearer ${getToken() ?? ''}`, Accept: 'text/event-stream' },
           signal: controller.signal,
+          // A connection that stays open for the whole visit: it must never compete with what the page is
+          // loading (scripts, the wallet's reads, the banner) for a slow phone's bandwidth.
+          priority: 'low',
         });
         if (response.status === 401 || !response.body) return;
         const reader = response.body.getReader();

@@ -5,7 +5,7 @@ import {
   PROTECTION_PATHS,
   type ProtectionData,
   protectionResponseSchema,
-} from '@app/contracts/protection';
+} from '@app/contracts/protection-views';
 import { DEFAULT_PLAYER_LIMITS } from '@app/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

@@ -1,10 +1,11 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { defaultSettings } from '@/testing/test-utils';
 
 const scrollTo = vi.fn();
 const autoplayOptions = vi.fn();
+const emblaRef = vi.fn();
 
 vi.mock('embla-carousel-autoplay', () => ({
   default: (options: unknown) => {
@@ -15,12 +16,12 @@ vi.mock('embla-carousel-autoplay', () => ({
 
 vi.mock('embla-carousel-react', () => ({
   default: (options: unknown, plugins: unknown[]) => [
-    () => {},
+    emblaRef,
     { scrollTo, selectedScrollSnap: () => 0, on: vi.fn(), off: vi.fn(), options, plugins },
   ],
 }));
 
-const { BannerCarousel } = await import('@/features/banner/components/banner-carousel');
+const { BannerCarousel, BannerSlides } = await import('@/features/banner/components/banner-carousel');
 const { QueryClientProvider } = await import('@tanstack/react-query');
 
 describe('§2 and §9 banner carousel', () => {
@@ -113,6 +114,27 @@ describe('§2 and §9 banner carousel', () => {
   it('autoplays every 3000 ms and interaction does not stop it', () => {
     renderBanner();
     expect(autoplayOptions).toHaveBeenCalledWith({ delay: 3000, stopOnInteraction: false });
+  });
+
+  it('the carousel starts once the home has been painted, not in the commit that first draws it; one banner never starts it', async () => {
+    const { unmount } = render(
+      <QueryClientProvider client={queryClient}>
+        <BannerSlides slides={['/images/banner/a.png', '/images/banner/b.png']} />
+      </QueryClientProvider>,
+    );
+    // Drawn, the slides in place, and the carousel not yet given its viewport (it would measure it at once).
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+    expect(emblaRef).not.toHaveBeenCalled();
+    await waitFor(() => expect(emblaRef).toHaveBeenCalledWith(expect.any(HTMLDivElement)));
+    expect(emblaRef.mock.calls[0]?.[0]).toHaveClass('banner__viewport');
+    unmount();
+    emblaRef.mockClear();
+
+    // One banner (BANNER_URL names one): nothing to turn, so nothing to measure.
+    renderBanner();
+    expect(screen.getByTestId('event-banner')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(emblaRef).not.toHaveBeenCalled();
   });
 
   it('pagination dots are clickable', () => {

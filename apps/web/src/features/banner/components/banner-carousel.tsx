@@ -6,6 +6,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { useDepositBahtPerPoint } from '@/lib/money-settings';
 import { useBannerUrl } from '@/lib/settings';
 import { useModalStore } from '@/stores/modal-store';
@@ -20,11 +21,22 @@ export const BANNER_AUTOPLAY_OPTIONS = { delay: BANNER_AUTOPLAY_MS, stopOnIntera
  * English in every language); a banner an operator set is shown as it is.
  */
 export function BannerCarousel() {
-  const { t } = useTranslation();
   const bannerUrl = useBannerUrl();
-  const slides = bannerUrl ? [bannerUrl] : [];
+  return bannerUrl ? <BannerSlides slides={[bannerUrl]} /> : null;
+}
+
+/** The carousel of the banners' addresses (BANNER_URL names one today). */
+export function BannerSlides({ slides }: { slides: string[] }) {
+  const { t } = useTranslation();
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [Autoplay(BANNER_AUTOPLAY_OPTIONS)]);
   const [selected, setSelected] = useState(0);
+  // The carousel starts once the home has been painted, and only with more than one slide to turn: on start
+  // it measures its slides, and measured in the frame that first draws the home, that forced a layout of the
+  // whole page inside the commit (the longest task of a phone's first load of the home). The first slide is
+  // drawn in place meanwhile, and a single slide is all there is to see.
+  const [started, setStarted] = useState(false);
+  const turns = slides.length > 1;
+  useEffect(() => (turns ? afterNextPaint(() => setStarted(true)) : undefined), [turns]);
 
   const onSelect = useCallback(() => {
     if (emblaApi) setSelected(emblaApi.selectedScrollSnap());
@@ -40,10 +52,9 @@ export function BannerCarousel() {
     };
   }, [emblaApi, onSelect]);
 
-  if (slides.length === 0) return null;
   return (
     <section className="banner" aria-roledescription="carousel" aria-label={t('banner.label')}>
-      <div className="banner__viewport" ref={emblaRef}>
+      <div className="banner__viewport" ref={started ? emblaRef : undefined}>
         <div className="banner__container">
           {slides.map((src, index) => (
             <div className="banner__slide" key={src}>

@@ -73,4 +73,13 @@ describe('notification centre (issue 22)', () => {
     const [stream] = callsTo(fetchMock, `GET ${NOTIFICATION_PATHS.stream}`);
     expect(new Headers(stream?.headers).get('authorization')).toBe('Bearer test-token');
   });
+
+  it('the stream, open for the whole visit, is asked for at low priority, behind what the page loads', async () => {
+    const fetchMock = mockApi();
+    signIn();
+    renderApp('/');
+    await waitFor(() => expect(callsTo(fetchMock, `GET ${NOTIFICATION_PATHS.stream}`)).toHaveLength(1));
+    const [stream] = callsTo(fetchMock, `GET ${NOTIFICATION_PATHS.stream}`);
+    expect(stream?.priority).toBe('low');
+  });
 });

@@ -75,7 +75,8 @@ export function withdrawAmountError(
   return null;
 }
 
-const wholeBahtFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: DECIMALS_MAX });
+/** Made on first use, as formatBaht's (@app/contracts/money says why). */
+let wholeBahtFormat: Intl.NumberFormat | undefined;
 
 /**
  * A limit or quick amount in the words of spec §5 and §9 ("100 baht", "50,000"):
@@ -83,5 +84,6 @@ const wholeBahtFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 
  * baht amounts the rules and buttons name. Balances still use formatBaht.
  */
 export function formatLimitBaht(amountBaht: number): string {
+  wholeBahtFormat ??= new Intl.NumberFormat('th-TH', { maximumFractionDigits: DECIMALS_MAX });
   return wholeBahtFormat.format(amountBaht);
 }
