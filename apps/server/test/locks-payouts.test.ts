@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/database.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../src/modules/history/history.service.ts';
-import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import {
   claimDuePayouts,
   createPayout,
