@@ -190,6 +190,14 @@ export function useFakeTimers(): void {
  * shown while the modal's chunk loads has the same title, but is a different element).
  */
 export async function findModal(name: string | RegExp): Promise<HTMLElement> {
-  await waitFor(() => expect(screen.queryByTestId('modal-loading')).not.toBeInTheDocument());
-  return screen.findByRole('dialog', { name });
+  // Both at once: checked before the stand-in appears, "no loading mark" held at once, and on a busy
+  // machine the stand-in was then found, its content still loading. A chunk's first load, beside the
+  // other test processes on two cores, can take more than the default second.
+  return waitFor(
+    () => {
+      expect(screen.queryByTestId('modal-loading')).not.toBeInTheDocument();
+      return screen.getByRole('dialog', { name });
+    },
+    { timeout: 5_000 },
+  );
 }
