@@ -10,6 +10,8 @@ const EMBEDDED_ONLY = [
   // own test, and the fuzz of every route (its database carries a change log on every table).
   'reliability/verify.test.ts',
   'test/fuzz.test.ts',
+  // Makes a PostgreSQL primary and hot standby of its own (backups read from a replica).
+  'test/backup-replica.test.ts',
 ];
 
 /**

@@ -22,6 +22,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A hot standby for `npm run ops -- backup` to read from (the replica port of the PostgreSQL HAProxy). */
+  BACKUP_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
@@ -125,6 +130,11 @@ export type Config = {
   /** 127.0.0.1 in demo mode unless told (the demo's passwords are published); 0.0.0.0 otherwise. */
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * A hot standby that backups read from when it answers, is in recovery and
+   * is close behind the primary; else they read DATABASE_URL.
+   */
+  backupDatabaseUrl: string | undefined;
   dataDir: string;
   tokenSecret: string;
   sessionTtlMs: number;
@@ -379,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST ?? defaultHost(seedDemo),
     databaseUrl: e.DATABASE_URL,
+    backupDatabaseUrl: e.BACKUP_DATABASE_URL,
     dataDir,
     tokenSecret: e.TOKEN_SECRET ?? loadOrCreateSecret(dataDir, 'token-secret'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,

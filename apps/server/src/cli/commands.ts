@@ -5,7 +5,13 @@ import { toSatang } from '@app/contracts/wallet';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../env.ts';
 import type { Actor } from '../modules/audit/audit.service.ts';
-import { backupDatabase, restoreDatabase, restoreProblems } from '../modules/backup/backup.ts';
+import {
+  type BackupManifest,
+  backupDatabase,
+  chooseBackupSource,
+  restoreDatabase,
+  restoreProblems,
+} from '../modules/backup/backup.ts';
 import { runAuditChainCheck, runLedgerCheck } from '../modules/checks/check-runs.service.ts';
 import { assignTransfer, listBankTransfers } from '../modules/deposits/bank-feed.service.ts';
 import { approveDeposit, listDeposits, rejectDeposit } from '../modules/deposits/slip-deposit.service.ts';
@@ -360,21 +366,33 @@ export const COMMANDS: Record<string, Command> = {
   backup: {
     usage: 'backup --file <path>',
     description:
-      'Back up the PostgreSQL database (DATABASE_URL) with pg_dump from one snapshot, consistent under load; writes <path> and <path>.manifest.json (row counts, audit head, SHA-256), signed with BACKUP_SIGNING_KEY',
+      'Back up the PostgreSQL database with pg_dump from one snapshot, consistent under load: from the replica of BACKUP_DATABASE_URL when it answers within 3 s, is in recovery and is less than 16 MB of WAL behind, else from DATABASE_URL (it says which); writes <path> and <path>.manifest.json (row counts, audit head, SHA-256), signed with BACKUP_SIGNING_KEY',
     needsDatabase: false,
     run: async (input) => {
       const file = required(input.options.file, '--file <path>');
-      if (!input.config.databaseUrl) {
+      const primaryUrl = input.config.databaseUrl;
+      if (!primaryUrl) {
         throw new UsageError(
           'backup needs DATABASE_URL (PostgreSQL). The embedded database is backed up by stopping the server and copying DATA_DIR.',
         );
       }
+      const key = signingKey(input);
       const started = Date.now();
-      const manifest = await backupDatabase(input.config.databaseUrl, file, signingKey(input));
+      const source = await chooseBackupSource(primaryUrl, input.config.backupDatabaseUrl);
+      let read = `read from ${source.from === 'replica' ? 'the replica (BACKUP_DATABASE_URL)' : 'the primary (DATABASE_URL)'}: ${source.why}`;
+      let manifest: BackupManifest;
+      try {
+        manifest = await backupDatabase(source.url, file, key);
+      } catch (error) {
+        if (source.from !== 'replica') throw error;
+        // A long dump on a hot standby can be cancelled by a conflict with the WAL it replays: the primary then.
+        read = `read from the primary (DATABASE_URL): the dump on the replica failed (${(error as Error).message})`;
+        manifest = await backupDatabase(primaryUrl, file, key);
+      }
       input.print(
         `backup ${file}: ${manifest.bytes} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
           `${manifest.counts.journal_entries} journals, ${manifest.counts.postings} postings, ` +
-          `${manifest.counts.audit_log} audit rows (manifest: ${file}.manifest.json)`,
+          `${manifest.counts.audit_log} audit rows (manifest: ${file}.manifest.json); ${read}`,
       );
       return 0;
     },

@@ -9,7 +9,21 @@ import { canonicalJson } from '../../lib/canonical-json.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs pg_dump or pg_restore. A failure says what the tool wrote to stderr,
+ * never its command line: that holds the database URL, password included.
+ */
+async function run(tool: string, args: string[]): Promise<{ stdout: string }> {
+  try {
+    return await execFileAsync(tool, args);
+  } catch (error) {
+    const failed = error as Error & { stderr?: string; code?: unknown };
+    const said = typeof failed.stderr === 'string' && failed.stderr.trim() !== '' ? failed.stderr.trim() : undefined;
+    throw new BackupError(`${tool} failed: ${said ?? (typeof failed.code === 'string' ? failed.code : 'no message')}`);
+  }
+}
 
 /**
  * Backups that restore (issue 20). A backup is pg_dump's custom format taken
@@ -134,6 +148,88 @@ async function auditHead(client: pg.Client | pg.PoolClient): Promise<string | nu
     'select hash from audit_log where chain_seq is not null order by chain_seq desc limit 1',
   );
   return result.rows[0]?.hash ?? null;
+}
+
+/** How long a replica has to answer before a backup reads the primary instead. */
+export const REPLICA_ANSWER_MS = 3000;
+/** How far (WAL bytes not yet replayed) a replica may be behind the primary for a backup to read it. */
+export const REPLICA_MAX_LAG_BYTES = 16 * 1024 * 1024;
+
+/** Where a backup reads from, and why (a sentence for the operator; never the URL, which holds a password). */
+export type BackupSource = { url: string; from: 'replica' | 'primary'; why: string };
+
+async function queryWithin<T extends pg.QueryResultRow>(
+  url: string,
+  timeoutMs: number,
+  sql: string,
+  values: unknown[] = [],
+): Promise<T | undefined> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    const work = (async () => {
+      await client.connect();
+      return (await client.query<T>(sql, values)).rows[0];
+    })();
+    work.catch(() => undefined);
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Chooses where a backup reads: the replica (BACKUP_DATABASE_URL) when it
+ * answers within `timeoutMs`, is in recovery (a hot standby, not a primary
+ * it landed on) and has replayed the primary's WAL to within
+ * `maxLagBytes`; else the primary (DATABASE_URL). A backup from the replica
+ * takes no connection, lock or I/O from the primary that serves the players.
+ */
+export async function chooseBackupSource(
+  primaryUrl: string,
+  replicaUrl: string | undefined,
+  options: { timeoutMs?: number; maxLagBytes?: number } = {},
+): Promise<BackupSource> {
+  const timeoutMs = options.timeoutMs ?? REPLICA_ANSWER_MS;
+  const maxLagBytes = options.maxLagBytes ?? REPLICA_MAX_LAG_BYTES;
+  const primary = (why: string): BackupSource => ({ url: primaryUrl, from: 'primary', why });
+  if (!replicaUrl) return primary('BACKUP_DATABASE_URL is not set');
+  let replica: { recovery: boolean; replayed: string | null } | undefined;
+  try {
+    replica = await queryWithin(
+      replicaUrl,
+      timeoutMs,
+      'select pg_is_in_recovery() as recovery, pg_last_wal_replay_lsn()::text as replayed',
+    );
+  } catch (error) {
+    return primary(`the replica did not answer (${(error as Error).message})`);
+  }
+  if (!replica?.recovery || !replica.replayed) return primary('the replica is not in recovery');
+  let lag: { bytes: string | null } | undefined;
+  try {
+    lag = await queryWithin(
+      primaryUrl,
+      timeoutMs,
+      'select case when pg_is_in_recovery() then null else pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text end as bytes',
+      [replica.replayed],
+    );
+  } catch (error) {
+    return primary(`the primary did not answer to measure the replica's lag (${(error as Error).message})`);
+  }
+  if (lag?.bytes == null) return primary('DATABASE_URL is not a primary, so the replica’s lag is unknown');
+  const behind = Math.max(0, Number(lag.bytes));
+  if (behind > maxLagBytes) {
+    return primary(`the replica is ${behind} bytes of WAL behind the primary (at most ${maxLagBytes})`);
+  }
+  return { url: replicaUrl, from: 'replica', why: `in recovery, ${behind} bytes of WAL behind the primary` };
 }
 
 /** Takes a backup of the PostgreSQL database at `databaseUrl` into `file` (and its manifest, signed with `signingKey`). */
