@@ -10,12 +10,7 @@ import { seedReferenceData } from '../src/db/seed.ts';
 import type { App } from '../src/http/types.ts';
 import { migrate } from '../src/migrations.ts';
 import { sealAudit } from '../src/modules/audit/audit.service.ts';
-import {
-  backupDatabase,
-  chooseBackupSource,
-  restoreDatabase,
-  restoreProblems,
-} from '../src/modules/backup/backup.ts';
+import { backupDatabase, chooseBackupSource, restoreDatabase, restoreProblems } from '../src/modules/backup/backup.ts';
 import { freePort, type HotStandby, serverBinDir, startHotStandby } from './support/hot-standby.ts';
 import { runOps } from './support/ops-cli.ts';
 import { adjust, newPlayer, testConfig } from './support/test-app.ts';
@@ -160,7 +155,9 @@ describe.runIf(serverBinDir() !== undefined)('backups read a healthy replica, el
     const url = new URL(pair.standbyUrl('siam'));
     url.password = secret;
     url.search = '?no_such_parameter=1';
-    const failed = await backupDatabase(url.toString(), path.join(dir, 'never.dump'), KEY).catch((error: Error) => error);
+    const failed = await backupDatabase(url.toString(), path.join(dir, 'never.dump'), KEY).catch(
+      (error: Error) => error,
+    );
     expect(failed).toBeInstanceOf(Error);
     expect((failed as Error).message).toMatch(/^pg_dump failed: /);
     expect((failed as Error).message).not.toContain(secret);

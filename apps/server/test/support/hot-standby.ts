@@ -38,7 +38,9 @@ export function serverBinDir(): string | undefined {
       .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(debian, version, 'bin')));
   }
-  return candidates.find((dir) => ['initdb', 'pg_ctl', 'pg_basebackup'].every((bin) => existsSync(path.join(dir, bin))));
+  return candidates.find((dir) =>
+    ['initdb', 'pg_ctl', 'pg_basebackup'].every((bin) => existsSync(path.join(dir, bin))),
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -87,7 +89,17 @@ export async function startHotStandby(): Promise<HotStandby> {
     rmSync(base, { recursive: true, force: true });
   };
   try {
-    await pgCommand(bin, 'initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N']);
+    await pgCommand(bin, 'initdb', [
+      '-D',
+      primaryDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '-N',
+    ]);
     appendFileSync(
       path.join(primaryDir, 'postgresql.conf'),
       [
