@@ -243,8 +243,10 @@ describe('PostgreSQL under Patroni, with etcd, behind HAProxy', () => {
     expect(dcs.postgresql.parameters.hot_standby_feedback).toBe('on');
     expect(patroni.bootstrap.initdb).toContain('data-checksums');
     expect(typeof dcs.failsafe_mode).toBe('boolean');
-    // The leader demotes itself (retry_timeout) before its lock expires (ttl) and another member is promoted.
-    expect(dcs.retry_timeout).toBeLessThan(dcs.ttl - dcs.loop_wait);
+    // Patroni's rule: the leader demotes itself (retry_timeout) before its lock expires (ttl) and another is promoted.
+    expect(dcs.loop_wait + 2 * dcs.retry_timeout).toBeLessThanOrEqual(dcs.ttl);
+    // A dead leader is replaced within about ttl + loop_wait: at most 30 s.
+    expect(dcs.ttl + dcs.loop_wait).toBeLessThanOrEqual(30);
     expect(dcs.maximum_lag_on_failover).toBeGreaterThan(0);
     // Password authentication for everyone reaching PostgreSQL over the network.
     for (const rule of [...patroni.bootstrap.pg_hba, ...patroni.postgresql.pg_hba].filter((line) =>
