@@ -235,6 +235,7 @@ const FAULTS: Fault[] = [
       const stopped = db.members.find((member) => !member.patroni.running);
       if (!stopped) throw new Error('no stopped member to restart');
       const leader = await db.leader();
+      const logBefore = stopped.patroni.log(Number.MAX_SAFE_INTEGER).length;
       struck();
       db.startMember(stopped);
       await until(`${stopped.name} streams from the leader`, 120_000, async () => {
@@ -253,7 +254,8 @@ const FAULTS: Fault[] = [
       );
       if (sessions[0]?.count !== 0)
         result.violations.push(`${sessions[0]?.count} app sessions on ${stopped.name}, which is not the leader`);
-      const rewound = /pg_rewind|rewind/i.test(stopped.patroni.log(100_000));
+      // Whether it had to be rewound depends on whether it wrote WAL the new leader never received before it died.
+      const rewound = /pg_rewind/.test(stopped.patroni.log(Number.MAX_SAFE_INTEGER).slice(logBefore));
       result.notes.push(
         rewound ? `${stopped.name} rejoined through pg_rewind` : `${stopped.name} rejoined without a rewind`,
       );
