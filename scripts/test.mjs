@@ -5,12 +5,12 @@
 // Run one after another (802 s), the steps left a core idle for 521 core-seconds:
 // the PGlite project of the server's tests runs alone for its last 100 s, the
 // browser suites wait on the page most of the time, the sandbox provider's tests
-// on its timers, the failover test on servers starting and promoting. So, after one
+// on its timers. So, after one
 // build of the server, the player app and the back office (every later step uses
 // these files; nothing rebuilds them while a test reads them):
 //
 //   lane 1    the server's tests (two PGlite shards and PostgreSQL, side by side), restore
-//   lane 2    typecheck, lint, the other workspaces' unit tests, failover, the bank test
+//   lane 2    typecheck, lint, the other workspaces' unit tests, the bank test
 //   then      the browser suites, the one with more spec files first: each lane
 //             takes the next one as soon as it is free, so that neither lane's
 //             end leaves a core idle while the other finishes
@@ -19,7 +19,11 @@
 // timeouts (60 s a test in the player app's), and a third lane beside them stretched
 // the money journey from 24 s alone to 43 s.
 //
-// Nothing is dropped or shortened: each step is the workspace's own command, and the
+// The fault matrix (`npm run test:failover`: PostgreSQL under Patroni, a leader kill that waits out
+// Patroni's ttl, an etcd quorum loss held past it) takes about five minutes of waiting on its own:
+// it does not fit here, and CI runs it after npm test (.ci/run), as it runs the bank test at its own size.
+//
+// Nothing else is dropped or shortened: each step is the workspace's own command, and the
 // unit tests and browser suites are every workspace with a `test` or an `e2e` script, read
 // from their package.json files (a new workspace's tests join without an edit here). Each
 // step's output is printed whole when it ends (the lanes' lines would otherwise
@@ -79,7 +83,6 @@ const LANES = [
     npmRun('typecheck', 'typecheck'),
     npmRun('lint', 'lint'),
     ...unitTests,
-    npmRun('failover', 'test:failover'),
     // 4,000 operations: every kind of operation and attack on both stores, a kill on each; the size chosen toward
     // issue 23's 10 minutes for npm test. CI runs the bank test again at its own size after npm test (.ci/run:
     // 20,000 operations, issue 10).

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { startTemporaryPostgres } from './pg-pair.ts';
+import { startTemporaryPostgres } from './postgres-binaries.ts';
 
 /**
  * `npm run test:restore`: backups that restore (test/backup.test.ts) on

@@ -420,11 +420,19 @@ export async function runWorkload(
   ctx: WorkloadContext,
   cluster: Cluster,
   players: Player[],
-  options: { ops: number; deadline: number; killAt: number[]; sandboxKillAt: number[] },
+  options: {
+    ops: number;
+    deadline: number;
+    killAt: number[];
+    sandboxKillAt: number[];
+    /** The run goes on past its operations while this holds (a fault and its recovery still under way). */
+    keepGoing?: () => boolean;
+  },
 ): Promise<{ kills: number }> {
   const start = ctx.clients.operations;
   const budget: Budget = {
-    left: () => ctx.clients.operations - start < options.ops && Date.now() < options.deadline,
+    left: () =>
+      (ctx.clients.operations - start < options.ops || options.keepGoing?.() === true) && Date.now() < options.deadline,
     progress: () => (ctx.clients.operations - start) / options.ops,
   };
   let kills = 0;
