@@ -171,7 +171,10 @@ export function bonusAttackActions(ctx: WorkloadContext): Action[] {
     if (out === 'COMPLETED' || out === 'PENDING') {
       const early = await forfeit(player);
       checkAnswer(journal, `forfeit-away ${player.phone}`, early);
-      if (early?.status === 200) journal.violations.push(`forfeit-away ${player.phone}: forfeited with the money away`);
+      // Only a transfer known to have arrived makes a 200 wrong here: a PENDING one may have failed and its money
+      // come home before the forfeit, which then rightly takes back the whole bonus (verifyBonus checks that).
+      if (early?.status === 200 && out === 'COMPLETED')
+        journal.violations.push(`forfeit-away ${player.phone}: forfeited with the money away`);
     }
     // Back home (a pending transfer is settled by the reconciler first: a few tries).
     for (let attempt = 0; attempt < 10; attempt += 1) {
