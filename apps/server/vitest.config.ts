@@ -10,6 +10,8 @@ const EMBEDDED_ONLY = [
   // own test, and the fuzz of every route (its database carries a change log on every table).
   'reliability/verify.test.ts',
   'test/fuzz.test.ts',
+  // No database at all: the app front's retry rule, with the real HAProxy.
+  'test/haproxy-retry.test.ts',
 ];
 
 /**
