@@ -16,7 +16,7 @@ import {
   signIn,
 } from '@/testing/test-utils';
 
-// A resend after no answer waits nothing here (src/lib/idempotency.test.ts checks the waits).
+// A resend after no answer waits nothing here (src/features/withdraw/api/withdraw-resend.test.ts checks the waits).
 beforeEach(() => {
   vi.spyOn(resendTiming, 'wait').mockResolvedValue();
 });

@@ -15,7 +15,7 @@ import {
   useFakeTimers,
 } from '@/testing/test-utils';
 
-// A resend after no answer waits nothing here (src/lib/idempotency.test.ts checks the waits).
+// A resend after no answer waits nothing here (src/features/withdraw/api/withdraw-resend.test.ts checks the waits).
 beforeEach(() => {
   vi.spyOn(resendTiming, 'wait').mockResolvedValue();
 });
