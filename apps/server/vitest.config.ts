@@ -12,6 +12,8 @@ const EMBEDDED_ONLY = [
   'test/fuzz.test.ts',
   // Makes a PostgreSQL primary and hot standby of its own (backups read from a replica).
   'test/backup-replica.test.ts',
+  // No database at all: the app front's retry rule, with the real HAProxy.
+  'test/haproxy-retry.test.ts',
 ];
 
 /**

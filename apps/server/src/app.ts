@@ -255,7 +255,7 @@ export async function buildApp(options: {
     lifecycle.draining = true;
   });
   await app.register(healthRoutes, { db });
-  await app.register(readyRoutes, { db, lifecycle });
+  await app.register(readyRoutes, { db, lifecycle, timeoutMs: config.dbReadyTimeoutMs });
   await app.register(publicAuthRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(async (players: App) => {

@@ -82,6 +82,10 @@ const envSchema = z.object({
     .default(REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a query waits for a pooled connection (a free slot, or a new connection made) before the request is answered 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** How long GET /ready waits for a connection and its answer before it says 503. */
+  DB_READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -172,6 +176,8 @@ export type Config = {
   reconcileMinAgeMs: number;
   seedDemo: boolean;
   dbPoolSize: number;
+  dbConnectTimeoutMs: number;
+  dbReadyTimeoutMs: number;
   bodyLimitBytes: number;
   webDistDir: string;
   /** The operators' back office, served under /backoffice/ when built. */
@@ -423,6 +429,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,
     seedDemo,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbReadyTimeoutMs: e.DB_READY_TIMEOUT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     backofficeDistDir: path.resolve(e.BACKOFFICE_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'backoffice', 'dist')),

@@ -1,11 +1,8 @@
 import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase } from './db/database.ts';
 import { MigrationChangedError } from './db/migrate.ts';
-import { seedReferenceData } from './db/seed.ts';
 import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from './env.ts';
-import { migrate } from './migrations.ts';
-import { seedDemoData } from './modules/demo/demo.seed.ts';
-import { ensureHouseAccounts } from './modules/ledger/ledger.service.ts';
+import { prepareDatabase } from './start-up.ts';
 
 /** How long the in-flight requests and background work may take to finish once draining is over. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,10 +17,9 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
   });
-  await migrate(database.db);
-  await seedReferenceData(database.db);
-  if (config.seedDemo) await seedDemoData(database.db, await ensureHouseAccounts(database.db));
+  await prepareDatabase(database.db, { seedDemo: config.seedDemo });
 
   const app = await buildApp({ db: database.db, config, database });
   app.log.info(

@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly errorCode: ErrorCode | undefined;
   /** The server's own message, already in the user's language; empty when there was none. */
   readonly serverMessage: string;
+  /** The answer's Retry-After in seconds (a 503 while the database is away, a 429), when it had one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, serverMessage: string, errorCode?: ErrorCode) {
+  constructor(status: number, serverMessage: string, errorCode?: ErrorCode, retryAfterSeconds?: number) {
     super(serverMessage || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errorCode = errorCode;
     this.serverMessage = serverMessage;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -72,7 +75,13 @@ export async function sendRequest(
   if (!response.ok) {
     if (response.status === 401 && sentToken) options.onUnauthorized();
     const { message, errorCode } = await readErrorDetails(await readJson(response));
-    throw new ApiError(response.status, options.presentMessage ? options.presentMessage(message) : message, errorCode);
+    const retryAfter = response.headers.get('retry-after');
+    throw new ApiError(
+      response.status,
+      options.presentMessage ? options.presentMessage(message) : message,
+      errorCode,
+      retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined,
+    );
   }
   return response;
 }

@@ -77,15 +77,41 @@ function clientConfigOf(url: string): pg.ClientConfig {
   return parseIntoClientConfig(url) as pg.ClientConfig;
 }
 
+/**
+ * TCP keepalives start after this much silence on a connection: a database
+ * host that vanished without closing its sockets (a power cut, a partition)
+ * is noticed by the kernel rather than waited on for ever.
+ */
+export const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
+
+/**
+ * The pool's settings beyond the connection string. `connectionTimeoutMillis`
+ * bounds both the wait for a free slot and the making of a new connection:
+ * past it the query fails with an error the HTTP layer answers 503 with
+ * Retry-After, so a database that is away never holds a request for long.
+ * The server passes DB_CONNECT_TIMEOUT_MS; a pool opened without it (tools,
+ * tests) waits as long as it takes. There is deliberately no
+ * statement_timeout: a commit waiting for its synchronous standby is not
+ * cancelled (docs/decisions.md, "The database is away").
+ */
+export function poolSettings(options: { poolSize: number; connectTimeoutMs?: number }): pg.PoolConfig {
+  return {
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+  };
+}
+
 export async function openPostgres(
   connectionString: string,
-  options: { poolSize: number; searchPath?: string },
+  options: { poolSize: number; searchPath?: string; connectTimeoutMs?: number },
 ): Promise<DatabaseHandle> {
   const multiHost = parseMultiHostUrl(connectionString);
   const base: pg.ClientConfig = multiHost ? clientConfigOf(multiHost.singleHostUrl) : { connectionString };
   const pool = new pg.Pool({
     ...base,
-    max: options.poolSize,
+    ...poolSettings(options),
     types,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     Client: multiHost
@@ -124,20 +150,29 @@ async function listenOnPool(
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (again: boolean): Promise<void> => {
+    let next: pg.PoolClient | undefined;
     try {
-      const next = await pool.connect();
-      next.on('notification', (message) => {
+      next = await pool.connect();
+      const connected = next;
+      connected.on('notification', (message) => {
         if (message.channel === channel) onMessage(message.payload ?? '');
       });
-      next.on('error', () => lost(next));
-      await next.query(`listen ${channel}`);
+      connected.on('error', () => lost(connected));
+      await connected.query(`listen ${channel}`);
       if (stopped) {
-        next.release();
+        connected.release();
         return;
       }
-      client = next;
+      client = connected;
       if (again) onResubscribed?.();
     } catch {
+      // A connection that took no LISTEN (a standby refuses it) goes back
+      // closed: kept, every retry would hold one more of the pool's slots.
+      try {
+        if (next && client !== next) next.release(true);
+      } catch {
+        // already given back by `lost` (the connection died during LISTEN)
+      }
       schedule();
     }
   };
@@ -268,11 +303,16 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  /** PostgreSQL: how long a query waits for a pooled connection (DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
   /** How long to wait for the embedded database's lock (a server that just died releases it within ~10 s). */
   lockWaitMs?: number;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, { poolSize: options.poolSize })
+    ? openPostgres(options.databaseUrl, {
+        poolSize: options.poolSize,
+        ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+      })
     : openPglite({
         dataDir: options.dataDir,
         ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),

@@ -108,7 +108,7 @@ export class MigrationChangedError extends Error {
 }
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */
-const MIGRATION_LOCK_ID = 7_302_114;
+export const MIGRATION_LOCK_ID = 7_302_114;
 
 /**
  * The bookkeeping tables. schema_migrations came before checksums: a database
@@ -186,12 +186,48 @@ async function applyModuleSql(trx: Trx, files: readonly ModuleSql[]): Promise<vo
 }
 
 /**
+ * Whether this code has anything to apply, found by reading only: no lock
+ * beyond a read's, no write. Refuses (MigrationChangedError) when a shipped
+ * migration differs from what the database applied, as migrating would.
+ */
+export async function migrationDue(db: Db, files: readonly ModuleSql[] = moduleSql()): Promise<boolean> {
+  const { rows } = await sql<{ bookkept: boolean }>`select
+      to_regclass('schema_migrations') is not null and to_regclass('schema_module_sql') is not null
+      and exists (select 1 from pg_attribute
+                  where attrelid = to_regclass('schema_migrations') and attname = 'checksum' and not attisdropped)
+      as bookkept`.execute(db);
+  if (!rows[0]?.bookkept) return true;
+  const [migrations, modules] = await Promise.all([
+    db.selectFrom('schema_migrations').select(['version', 'checksum']).execute(),
+    db.selectFrom('schema_module_sql').select(['file', 'checksum']).execute(),
+  ]);
+  const applied = new Map(migrations.map((row) => [row.version, row.checksum]));
+  let due = false;
+  for (const migration of MIGRATIONS) {
+    const recorded = applied.get(migration.version);
+    const checksum = checksumOf(migration.sql);
+    if (recorded === null || recorded === undefined) due = true;
+    else if (recorded !== checksum) throw new MigrationChangedError(migration, recorded, checksum);
+  }
+  const appliedFiles = new Map(modules.map((row) => [row.file, row.checksum]));
+  return due || files.some((file) => appliedFiles.get(file.file) !== checksumOf(file.sql));
+}
+
+/**
  * Brings the database up to this code, all in one transaction: the missing
  * migrations, then the changed module SQL. Refuses (MigrationChangedError)
  * when a shipped migration differs from what the database applied. Returns
  * the versions applied.
+ *
+ * When nothing is due (every start but the first of a new version) it only
+ * reads: no advisory lock, no table lock, no write. An instance starting
+ * while the database cannot take writes (a synchronous standby away, an old
+ * primary come back) then neither waits on a commit nor holds a lock that
+ * stops the other instance. When something is due, the advisory lock makes
+ * instances take turns and the check runs again under it.
  */
 export async function migrateWith(db: Db, steps: DataSteps): Promise<number[]> {
+  if (!(await migrationDue(db))) return [];
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await prepareBookkeeping(trx);

@@ -87,12 +87,34 @@ export const DEFAULT_REWARDS: readonly { name: string; image_url: string; names:
   },
 ];
 
+/**
+ * Inserts what a fresh database lacks. Everything is read first and written
+ * only where missing, so an instance starting on a database that has it all
+ * writes nothing and takes no lock beyond a read's (a start must not wait on
+ * a database that cannot take writes yet).
+ */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values(DEFAULT_SETTINGS.map((s) => ({ code: s.code, value: s.value, is_public: s.isPublic ?? true })))
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
+  const present = new Set(
+    (
+      await db
+        .selectFrom('settings')
+        .select('code')
+        .where(
+          'code',
+          'in',
+          DEFAULT_SETTINGS.map((s) => s.code),
+        )
+        .execute()
+    ).map((row) => row.code),
+  );
+  const missing = DEFAULT_SETTINGS.filter((s) => !present.has(s.code));
+  if (missing.length > 0) {
+    await db
+      .insertInto('settings')
+      .values(missing.map((s) => ({ code: s.code, value: s.value, is_public: s.isPublic ?? true })))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+  }
 
   const [depositAccounts, rewards] = await Promise.all([
     db.selectFrom('house_bank_accounts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
@@ -118,12 +140,18 @@ export async function seedReferenceData(db: Db): Promise<void> {
  * with no other name given, so an operator's names are never replaced.
  */
 async function nameSeededRewards(db: Db): Promise<void> {
-  for (const reward of DEFAULT_REWARDS) {
+  const unnamed = await db
+    .selectFrom('rewards')
+    .select(['id', 'name', 'image_url'])
+    .where(sql<boolean>`names = '{}'::jsonb`)
+    .execute();
+  for (const row of unnamed) {
+    const reward = DEFAULT_REWARDS.find((r) => r.name === row.name && r.image_url === row.image_url);
+    if (!reward) continue;
     await db
       .updateTable('rewards')
       .set({ names: JSON.stringify(reward.names) })
-      .where('name', '=', reward.name)
-      .where('image_url', '=', reward.image_url)
+      .where('id', '=', row.id)
       .where(sql<boolean>`names = '{}'::jsonb`)
       .execute();
   }

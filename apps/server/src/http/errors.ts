@@ -145,7 +145,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as NodeJS.ErrnoException).code;
   if (code && UNAVAILABLE_CODES.has(code)) return true;
-  return /^Connection terminated|^timeout expired|^Client has encountered a connection error/.test(error.message);
+  // The pool's "timeout exceeded when trying to connect": no connection within DB_CONNECT_TIMEOUT_MS.
+  return /^Connection terminated|^timeout expired|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(
+    error.message,
+  );
 }
 
 /**
@@ -175,8 +178,10 @@ export function registerErrorHandling(app: App): void {
       return send(reply, errorBody(request, fastifyError.statusCode, 'VALIDATION_ERROR', 'validation_failed'));
     }
     if (isDatabaseUnavailable(error)) {
-      // The database is down or failing over: nothing was decided, and the
-      // client may try again (every money-moving request is idempotent).
+      // The database is down, failing over, or every pooled connection is
+      // busy past DB_CONNECT_TIMEOUT_MS: the client may try again. A money
+      // request sent again carries the same Idempotency-Key, so one that did
+      // commit (a lost answer, not a lost write) is answered from its row.
       request.log.warn({ err: error }, 'database unavailable');
       return send(reply, errorBody(request, 503, 'SERVICE_UNAVAILABLE', 'service_unavailable'), { 'retry-after': '1' });
     }

@@ -32,21 +32,34 @@ export async function healthRoutes(app: App, options: { db: Db }) {
 /** Whether this instance is shutting down: set on SIGTERM, read by /ready. */
 export type Lifecycle = { draining: boolean };
 
+/** A promise that rejects after `ms` unless `work` settles first (the work itself runs on; its outcome is dropped). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * GET /ready: whether the balancer should send this instance traffic. 200
- * when the database answers and has every migration this code expects; 503
+ * when, within `timeoutMs`, this instance gets a connection to a database
+ * that takes writes (not in recovery: a standby, or an old primary that came
+ * back as one, is not enough) and has every migration this code expects; 503
  * while the instance drains (SIGTERM: it finishes what it has, takes nothing
- * new) or when the database is behind or unreachable. /health stays the
- * liveness answer: a draining instance is alive.
+ * new), or when the database is behind, read-only, unreachable or too slow to
+ * hand out a connection. /health stays the liveness answer: a draining
+ * instance is alive.
  */
-export async function readyRoutes(app: App, options: { db: Db; lifecycle: Lifecycle }) {
+export async function readyRoutes(app: App, options: { db: Db; lifecycle: Lifecycle; timeoutMs: number }) {
   const expected = Math.max(...MIGRATIONS.map((migration) => migration.version));
   app.get(
     API_PATHS.ready,
     {
       schema: {
         tags: ['ops'],
-        summary: 'Readiness: database reachable, migrations current, not shutting down',
+        summary: 'Readiness: database reachable and writable, migrations current, not shutting down',
         response: { 200: readyResponseSchema, ...errorResponses },
       },
     },
@@ -56,10 +69,17 @@ export async function readyRoutes(app: App, options: { db: Db; lifecycle: Lifecy
       if (options.lifecycle.draining) return unavailable();
       let applied: number;
       try {
-        const row = await sql<{
-          version: number | null;
-        }>`select max(version) as version from schema_migrations`.execute(options.db);
-        applied = Number(row.rows[0]?.version ?? 0);
+        const result = await within(
+          sql<{ writable: boolean; version: number | null }>`select not pg_is_in_recovery() as writable,
+            (select max(version) from schema_migrations) as version`.execute(options.db),
+          options.timeoutMs,
+        );
+        const row = result.rows[0];
+        if (!row?.writable) {
+          request.log.warn('readiness: the database is in recovery (a standby): this instance cannot write');
+          return unavailable();
+        }
+        applied = Number(row.version ?? 0);
       } catch (error) {
         request.log.error({ err: error }, 'readiness: database unreachable');
         return unavailable();

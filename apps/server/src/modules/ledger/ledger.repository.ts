@@ -82,18 +82,27 @@ export const ledgerRepository = {
       .execute();
   },
 
-  /** House accounts are created on first use and never change id. */
+  /**
+   * House accounts are created on first use and never change id. Read
+   * first: an instance starting on a database that has them writes nothing
+   * and takes no lock beyond a read's.
+   */
   async ensureHouseAccount(db: Queryable, kind: string, currency: Currency, provider = ''): Promise<number> {
+    const find = () =>
+      db
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('player_id', 'is', null)
+        .where('kind', '=', kind)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
+    const found = await find();
+    if (found) return found.id;
     await sql`insert into ledger_accounts (player_id, kind, provider, currency, balance)
               values (null, ${kind}, ${provider}, ${currency}, null)
               on conflict (kind, provider) where player_id is null do nothing`.execute(db);
-    const row = await db
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('player_id', 'is', null)
-      .where('kind', '=', kind)
-      .where('provider', '=', provider)
-      .executeTakeFirstOrThrow();
+    const row = await find();
+    if (!row) throw new Error(`house account ${kind}/${provider} is missing`);
     return row.id;
   },
 };

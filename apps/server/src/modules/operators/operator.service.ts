@@ -75,8 +75,12 @@ export function presentOperatorListItem(row: OperatorRow) {
 
 /** Creates (once) a system operator row, so that its actions are attributed in the audit log. */
 export async function ensureSystemOperator(db: Db, username: string): Promise<OperatorPrincipal> {
-  await operatorRepository.insert(db, { username, displayName: username, role: 'admin', passwordHash: null });
-  const row = await operatorRepository.findByUsername(db, username);
+  // Read first: a start on a database that has it writes nothing.
+  let row = await operatorRepository.findByUsername(db, username);
+  if (!row) {
+    await operatorRepository.insert(db, { username, displayName: username, role: 'admin', passwordHash: null });
+    row = await operatorRepository.findByUsername(db, username);
+  }
   if (!row) throw new Error(`system operator ${username} is missing`);
   return { ...present(row), sessionId: null };
 }

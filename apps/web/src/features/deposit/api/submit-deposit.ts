@@ -2,6 +2,7 @@ import { slipDepositResponseSchema } from '@app/contracts/deposits';
 import { API_PATHS } from '@app/contracts/paths';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { sendKeyed } from '@/lib/idempotency';
 import { refreshPlayerData } from '@/lib/player-data';
 
 export type SlipDepositRequest = {
@@ -20,12 +21,15 @@ export function submitDeposit({ amount, slip, idempotencyKey }: SlipDepositReque
   const form = new FormData();
   form.append('amount', amount);
   form.append('slip', slip, slip.name);
-  return apiRequest(API_PATHS.deposit, {
-    method: 'POST',
-    body: form,
-    headers: { 'Idempotency-Key': idempotencyKey },
-    schema: slipDepositResponseSchema,
-  });
+  // A resend after no answer carries the same key (sendKeyed): the server records the deposit once.
+  return sendKeyed(() =>
+    apiRequest(API_PATHS.deposit, {
+      method: 'POST',
+      body: form,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      schema: slipDepositResponseSchema,
+    }),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { SLIP_IMAGE_BYTES_MAX } from '@app/contracts/limits';
 import { API_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESEND, resendTiming } from '@/lib/idempotency';
 import { queryClient } from '@/lib/query-client';
 import { useModalStore } from '@/stores/modal-store';
 import {
@@ -14,6 +15,11 @@ import {
   renderApp,
   signIn,
 } from '@/testing/test-utils';
+
+// A resend after no answer waits nothing here (src/features/withdraw/api/withdraw-resend.test.ts checks the waits).
+beforeEach(() => {
+  vi.spyOn(resendTiming, 'wait').mockResolvedValue();
+});
 
 const AMOUNT_LABEL = 'Amount transferred (baht)';
 const SLIP_LABEL = 'Transfer slip';
@@ -366,14 +372,19 @@ describe('§4 confirm-deposit submission', () => {
     await within(dialog).findByRole('alert');
     typeAmount(dialog, '600');
     submit(dialog);
-    await waitFor(() => expect(callsTo(fetchMock, DEPOSIT)).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, DEPOSIT)).toHaveLength(2 * RESEND.maxSends));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove slip' }));
     chooseSlip(dialog, slipFile('slip-b.png'));
     await within(dialog).findByRole('img', { name: 'Slip preview' });
     submit(dialog);
-    await waitFor(() => expect(callsTo(fetchMock, DEPOSIT)).toHaveLength(3));
+    await waitFor(() => expect(callsTo(fetchMock, DEPOSIT)).toHaveLength(3 * RESEND.maxSends));
     const keys = callsTo(fetchMock, DEPOSIT).map(idempotencyKeyOf);
+    // Each intent sent RESEND.maxSends times (no answer), always with its own one key.
     expect(new Set(keys).size).toBe(3);
+    for (let intent = 0; intent < 3; intent++) {
+      const sends = keys.slice(intent * RESEND.maxSends, (intent + 1) * RESEND.maxSends);
+      expect(new Set(sends).size).toBe(1);
+    }
   });
 
   it('confirm-deposit: after the server refused a deposit, the next try gets a new Idempotency-Key', async () => {

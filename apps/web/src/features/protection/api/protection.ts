@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { env } from '@/config/env';
 import { apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { newIdempotencyKey, sendKeyed } from '@/lib/idempotency';
 import { refreshPlayerData } from '@/lib/player-data';
 import { PROTECTION_QUERY_KEY } from '@/lib/protection';
 import { queryClient } from '@/lib/query-client';
@@ -47,12 +47,16 @@ export function useStartExclusion() {
 /** Returns a held deposit to the player's bank (the server returns each one once, however often asked). */
 export function useReturnHeld() {
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(PROTECTION_PATHS.heldReturn.replace(':id', String(id)), {
-        method: 'POST',
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-        schema: z.object({ success: z.literal(true), message: z.string(), data: heldDepositSchema }),
-      }),
+    mutationFn: (id: number) => {
+      const key = newIdempotencyKey();
+      return sendKeyed(() =>
+        apiRequest(PROTECTION_PATHS.heldReturn.replace(':id', String(id)), {
+          method: 'POST',
+          headers: { 'Idempotency-Key': key },
+          schema: z.object({ success: z.literal(true), message: z.string(), data: heldDepositSchema }),
+        }),
+      );
+    },
     onSettled: async () => {
       await refreshProtection();
       await refreshPlayerData();

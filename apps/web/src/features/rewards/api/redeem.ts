@@ -8,6 +8,7 @@ import { API_PATHS } from '@app/contracts/paths';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { REWARDS_QUERY_KEY } from '@/features/rewards/api/get-rewards';
 import { apiRequest } from '@/lib/api-client';
+import { sendKeyed } from '@/lib/idempotency';
 import { refreshPlayerData } from '@/lib/player-data';
 import { queryClient } from '@/lib/query-client';
 import { useHasSession } from '@/lib/session';
@@ -39,17 +40,20 @@ export type RedeemAttempt = { rewardId: number; idempotencyKey: string };
 
 /**
  * POST the redemption with its Idempotency-Key: the confirmation that asked
- * for it keeps the key, so a resend after a lost answer redeems once. After
+ * for it keeps the key, so a resend after a lost answer (sendKeyed's, or the
+ * player's) redeems once. After
  * any answer, points, balance, stock and redemptions are refetched.
  */
 export function useRedeemReward() {
   return useMutation({
     mutationFn: ({ rewardId, idempotencyKey }: RedeemAttempt): Promise<RedeemResponse> =>
-      apiRequest(API_PATHS.rewardRedeem.replace(':id', String(rewardId)), {
-        method: 'POST',
-        headers: { 'Idempotency-Key': idempotencyKey },
-        schema: redeemResponseSchema,
-      }),
+      sendKeyed(() =>
+        apiRequest(API_PATHS.rewardRedeem.replace(':id', String(rewardId)), {
+          method: 'POST',
+          headers: { 'Idempotency-Key': idempotencyKey },
+          schema: redeemResponseSchema,
+        }),
+      ),
     onSettled: async () => {
       await Promise.all([
         refreshPlayerData(),

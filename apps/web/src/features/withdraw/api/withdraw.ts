@@ -4,22 +4,25 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { balanceQueryOptions } from '@/lib/balance';
-import { newIdempotencyKey, outcomeUnknown } from '@/lib/idempotency';
+import { newIdempotencyKey, outcomeUnknown, sendKeyed } from '@/lib/idempotency';
 import { refreshPlayerData } from '@/lib/player-data';
 import { queryClient } from '@/lib/query-client';
 
 /**
  * POST /api/player/withdraw with `{ amount }` in baht (at most two decimals).
  * The Idempotency-Key makes the server perform one withdrawal however often
- * the same request arrives.
+ * the same request arrives; a send that got no answer is sent again with it
+ * (sendKeyed).
  */
 export function withdraw(request: WithdrawRequest, idempotencyKey: string) {
-  return apiRequest(API_PATHS.withdraw, {
-    method: 'POST',
-    body: { amount: request.amount },
-    headers: { 'Idempotency-Key': idempotencyKey },
-    schema: withdrawResponseSchema,
-  });
+  return sendKeyed(() =>
+    apiRequest(API_PATHS.withdraw, {
+      method: 'POST',
+      body: { amount: request.amount },
+      headers: { 'Idempotency-Key': idempotencyKey },
+      schema: withdrawResponseSchema,
+    }),
+  );
 }
 
 /** One intended withdrawal: its amount and the key every send of it carries. */

@@ -2,7 +2,8 @@ import { WITHDRAW_QUICK_AMOUNTS_BAHT } from '@app/contracts/limits';
 import { API_PATHS } from '@app/contracts/paths';
 import { withdrawRequestSchema } from '@app/contracts/wallet';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESEND, resendTiming } from '@/lib/idempotency';
 import { queryClient } from '@/lib/query-client';
 import { useModalStore } from '@/stores/modal-store';
 import {
@@ -17,6 +18,11 @@ import {
   renderApp,
   signIn,
 } from '@/testing/test-utils';
+
+// A resend after no answer waits nothing here (src/features/withdraw/api/withdraw-resend.test.ts checks the waits).
+beforeEach(() => {
+  vi.spyOn(resendTiming, 'wait').mockResolvedValue();
+});
 
 type Reply = { status?: number; body?: unknown } | (() => Promise<Response>);
 
@@ -44,6 +50,9 @@ function accepted(amount: number, balance = 1234.5): Reply {
 }
 
 const offline: Reply = () => Promise.reject(new TypeError('Failed to fetch'));
+
+/** No answer to any of the app's sends of one withdrawal. */
+const lost: Reply[] = Array.from({ length: RESEND.maxSends }, () => offline);
 
 /** Answers the withdraw calls in turn, from `replies`. */
 function inTurn(...replies: Reply[]) {
@@ -377,23 +386,23 @@ describe('§7 withdraw request and its Idempotency-Key', () => {
     expect(callsTo(fetchMock, WITHDRAW)).toHaveLength(1);
   });
 
-  it('idempotency: a retry after a lost answer (network failure) carries the same key', async () => {
-    const { fetchMock, dialog } = await openWithdraw({ routes: { [WITHDRAW]: inTurn(offline, accepted(400)) } });
+  it("idempotency: a retry after a lost answer (network failure) carries the same key, in the app's resends and the player's", async () => {
+    const { fetchMock, dialog } = await openWithdraw({ routes: { [WITHDRAW]: inTurn(...lost, accepted(400)) } });
     type(dialog, '400');
     fireEvent.click(submitButton(dialog));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Withdraw failed');
     fireEvent.click(submitButton(dialog));
     await screen.findByRole('dialog', { name: 'Withdrawal in progress' });
     const keys = sentKeys(fetchMock);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
-    expect(sentBodies(fetchMock)).toEqual([{ amount: 400 }, { amount: 400 }]);
+    expect(keys).toHaveLength(RESEND.maxSends + 1);
+    expect(new Set(keys).size).toBe(1);
+    expect(sentBodies(fetchMock)).toEqual(keys.map(() => ({ amount: 400 })));
   });
 
   it('idempotency: another amount, or a retry after a refusal, gets a new key', async () => {
     const frozen = { status: 403, body: errorBody(403, 'Your account is on hold.', 'ACCOUNT_FROZEN') };
     const { fetchMock, dialog } = await openWithdraw({
-      routes: { [WITHDRAW]: inTurn(offline, frozen, accepted(300)) },
+      routes: { [WITHDRAW]: inTurn(...lost, frozen, accepted(300)) },
     });
     type(dialog, '200');
     fireEvent.click(submitButton(dialog));
@@ -406,7 +415,9 @@ describe('§7 withdraw request and its Idempotency-Key', () => {
     fireEvent.click(submitButton(dialog));
     await screen.findByRole('dialog', { name: 'Withdrawal in progress' });
     const keys = sentKeys(fetchMock);
-    expect(keys).toHaveLength(3);
+    expect(keys).toHaveLength(RESEND.maxSends + 2);
+    // The app's own resends of the lost one share its key; each new intent has its own.
+    expect(new Set(keys.slice(0, RESEND.maxSends)).size).toBe(1);
     expect(new Set(keys).size).toBe(3);
   });
 });
