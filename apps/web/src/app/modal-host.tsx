@@ -18,9 +18,7 @@ const MODALS: Record<ModalName, ModalEntry> = {
   },
   deposit: {
     title: 'modals.deposit',
-    Component: lazy(() =>
-      import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })),
-    ),
+    Component: lazy(() => import('@/app/modals/deposit').then((m) => ({ default: m.DepositWithPromotion }))),
   },
   'confirm-deposit': {
     title: 'modals.confirmDeposit',
@@ -30,9 +28,7 @@ const MODALS: Record<ModalName, ModalEntry> = {
   },
   withdraw: {
     title: 'modals.withdraw',
-    Component: lazy(() =>
-      import('@/features/withdraw/components/withdraw-modal').then((m) => ({ default: m.WithdrawModal })),
-    ),
+    Component: lazy(() => import('@/app/modals/withdraw').then((m) => ({ default: m.WithdrawWithPromotion }))),
   },
   history: {
     title: 'modals.history',
@@ -74,7 +70,7 @@ const MODALS: Record<ModalName, ModalEntry> = {
   },
   'play-game': {
     title: 'modals.playGame',
-    Component: lazy(() => import('@/features/games/components/play-modal').then((m) => ({ default: m.PlayModal }))),
+    Component: lazy(() => import('@/app/modals/play-game').then((m) => ({ default: m.PlayGameWithProtection }))),
   },
 };
 

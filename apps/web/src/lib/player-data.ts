@@ -19,5 +19,5 @@ export async function refreshPlayerData(): Promise<void> {
 /** The first key segment of every history query (the modal's tabs and the transactions page). */
 export const HISTORY_QUERY_KEY = ['history'] as const;
 
-/** The promotions and the player's open claim (lib/promotions.ts): its turnover moves with play. */
+/** The promotions and the player's open claim (features/promotions/api/promotions.ts): its turnover moves with play. */
 export const PROMOTIONS_QUERY_KEY = ['promotions'] as const;

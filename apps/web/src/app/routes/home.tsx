@@ -1,8 +1,8 @@
 import './home.css';
 import { useTranslation } from 'react-i18next';
-import { ExclusionNotice } from '@/components/protection/exclusion-notice';
+import { HomeWallet } from '@/app/widgets/home-wallet';
 import { BannerCarousel } from '@/features/banner/components/banner-carousel';
-import { WalletPanel } from '@/features/wallet/components/wallet-panel';
+import { ExclusionNotice } from '@/features/protection/components/exclusion-notice';
 
 /**
  * The home screen: the wallet and the banners, under the page's one heading
@@ -16,7 +16,7 @@ export function HomeRoute() {
     <div className="home">
       <h1 className="visually-hidden">{t('pages.homeTitle')}</h1>
       <ExclusionNotice />
-      <WalletPanel />
+      <HomeWallet />
       <BannerCarousel />
     </div>
   );

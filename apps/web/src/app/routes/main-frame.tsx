@@ -1,8 +1,8 @@
 // Every English string (the entry chunk has only the first screen's): registered before this route draws.
 import '@/lib/english-texts';
 import { lazy, Suspense } from 'react';
+import { MainLayout } from '@/app/layout/main-layout';
 import { ModalHost } from '@/app/modal-host';
-import { MainLayout } from '@/components/layouts/main-layout';
 
 // Its own chunk: the reminder and its strings load after the frame has drawn.
 const RealityCheck = lazy(() =>

@@ -1,9 +1,8 @@
 import './play-modal.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExclusionNotice } from '@/components/protection/exclusion-notice';
 import { Dialog } from '@/components/ui/dialog';
 import { PAGE_PATHS } from '@/config/paths';
-import { useProtection } from '@/lib/protection';
 import type { ModalProps } from '@/stores/modal-store';
 
 /** The chooser's cards: each opens its launch page, which moves the credit and redirects to the game. */
@@ -17,15 +16,16 @@ const GAMES = [
  * /launch-game in a new tab (§1: games open in a new tab from the chooser), so
  * the wallet stays open in this one. The new tab shares the stored session.
  * During the player's own break games are closed: the chooser says so, until
- * when, instead of offering games that would be refused.
+ * when (`closedNotice`, composed by the app), instead of offering games that
+ * would be refused.
  */
-export function PlayModal({ onClose }: ModalProps) {
+export function PlayModal({ onClose, closedNotice }: ModalProps & { closedNotice?: ReactNode }) {
   const { t } = useTranslation();
-  const onBreak = Boolean(useProtection().data?.exclusion);
+  const onBreak = Boolean(closedNotice);
   return (
     <Dialog title={t('modals.playGame')} onClose={onClose} className="dialog--wide">
       <div className="dialog__body">
-        {onBreak && <ExclusionNotice />}
+        {closedNotice}
         {!onBreak && (
           <ul className="games">
             {GAMES.map((game) => (

@@ -2,7 +2,7 @@ import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { NOTIFICATION_PATHS } from '@app/contracts/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseEventBlock } from '@/lib/notifications';
+import { parseEventBlock } from '@/features/notifications/hooks/use-notification-stream';
 import { callsTo, findModal, mockApi, renderApp, signIn } from '@/testing/test-utils';
 
 const approved = {

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useMarkAllRead, useNotifications } from '@/features/notifications/api/notifications';
+import { NOTIFICATIONS_NS } from '@/features/notifications/i18n';
 import { formatDateTime } from '@/lib/dates';
 import { isLanguage } from '@/lib/i18n';
-import { useMarkAllRead, useNotifications } from '@/lib/notifications';
-import { NOTIFICATIONS_NS } from '@/lib/notifications-i18n';
 import type { ModalProps } from '@/stores/modal-store';
 import { NotifyChannels } from './notify-channels';
 

@@ -8,11 +8,11 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { env } from '@/config/env';
+import { PROTECTION_QUERY_KEY } from '@/features/protection/api/get-protection';
 import { apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { newIdempotencyKey, sendKeyed } from '@/lib/idempotency';
 import { refreshPlayerData } from '@/lib/player-data';
-import { PROTECTION_QUERY_KEY } from '@/lib/protection';
 import { queryClient } from '@/lib/query-client';
 import { getToken } from '@/lib/token';
 

@@ -2,9 +2,9 @@ import { formatBahtWithSymbol } from '@app/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
+import { PROTECTION_QUERY_KEY, useProtection } from '@/features/protection/api/get-protection';
+import { PROTECTION_NS } from '@/features/protection/i18n';
 import { useLogout } from '@/lib/auth';
-import { PROTECTION_QUERY_KEY, useProtection } from '@/lib/protection';
-import { PROTECTION_NS } from '@/lib/protection-i18n';
 import { queryClient } from '@/lib/query-client';
 
 const MINUTE_MS = 60_000;

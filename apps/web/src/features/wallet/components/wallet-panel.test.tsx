@@ -161,7 +161,7 @@ describe('§2 wallet panel buttons open modals', () => {
 describe('§7 query policy', () => {
   it('the protected-route guard refreshes the balance every 5000 ms', async () => {
     // Load the route chunks first so that the screen can render under fake timers.
-    await Promise.all([import('@/components/layouts/main-layout'), import('@/app/routes/home')]);
+    await Promise.all([import('@/app/layout/main-layout'), import('@/app/routes/home')]);
     const fetchMock = mockApi();
     signIn();
     useFakeTimers();

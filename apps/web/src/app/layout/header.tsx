@@ -11,7 +11,7 @@ import { useHasSession } from '@/lib/session';
 
 /** Spec §2 header: home button (pointer only when signed in), logo, language select, logout. */
 // Its own chunk, only for a signed-in player: the login screen's first load does not carry it.
-const NotificationBell = lazy(() => import('@/components/notifications/notification-bell'));
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
 
 export function Header() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import './promotion-picker.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PromotionProgress } from '@/components/promotions/promotion-progress';
+import { useClaimPromotion, useForfeitPromotion, usePromotions } from '@/features/promotions/api/promotions';
+import { PromotionProgress } from '@/features/promotions/components/promotion-progress';
 import { ApiError } from '@/lib/api-client';
-import { useClaimPromotion, useForfeitPromotion, usePromotions } from '@/lib/promotions';
 import { useModalStore } from '@/stores/modal-store';
 
 const NO_BONUS = '';

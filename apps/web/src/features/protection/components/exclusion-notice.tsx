@@ -3,9 +3,10 @@ import { formatBahtWithSymbol } from '@app/contracts/money';
 import type { ExclusionView } from '@app/contracts/protection';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useProtection } from '@/features/protection/api/get-protection';
+import type { DepositBlock } from '@/features/protection/hooks/use-blocked-actions';
+import { PROTECTION_NS } from '@/features/protection/i18n';
 import { formatDateTime } from '@/lib/dates';
-import { type DepositBlock, useProtection } from '@/lib/protection';
-import { PROTECTION_NS } from '@/lib/protection-i18n';
 
 /** "You are on a break until 27 Nov 2026, 01:16." and its kin: the exclusion in force, in one sentence. */
 export function exclusionText(exclusion: ExclusionView, t: TFunction<typeof PROTECTION_NS>): string {

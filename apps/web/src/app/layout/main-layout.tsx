@@ -1,8 +1,8 @@
 import './main-layout.css';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { FooterMenu } from '@/components/layouts/footer-menu';
-import { Header } from '@/components/layouts/header';
+import { FooterMenu } from '@/app/layout/footer-menu';
+import { Header } from '@/app/layout/header';
 import { Spinner } from '@/components/ui/spinner';
 import { useBodyScrollLock } from '@/hooks/use-body-scroll-lock';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ChatIcon, DepositIcon, HomeIcon, PlayIcon, WithdrawIcon } from '@/components/ui/icons';
 import { PAGE_PATHS } from '@/config/paths';
-import { useBlockedActions } from '@/lib/protection';
-import { PROTECTION_NS } from '@/lib/protection-i18n';
+import { useBlockedActions } from '@/features/protection/hooks/use-blocked-actions';
+import { PROTECTION_NS } from '@/features/protection/i18n';
 import { useLineOaUrl } from '@/lib/settings';
 import { useModalStore } from '@/stores/modal-store';
 

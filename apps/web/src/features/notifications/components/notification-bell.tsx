@@ -1,8 +1,9 @@
 import './notification-bell.css';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useNotificationStream, useNotifications } from '@/lib/notifications';
-import { NOTIFICATIONS_NS } from '@/lib/notifications-i18n';
+import { useNotifications } from '@/features/notifications/api/notifications';
+import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
+import { NOTIFICATIONS_NS } from '@/features/notifications/i18n';
 import { useModalStore } from '@/stores/modal-store';
 
 function BellIcon() {

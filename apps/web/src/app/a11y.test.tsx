@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { Header } from '@/components/layouts/header';
+import { Header } from '@/app/layout/header';
 import { queryClient } from '@/lib/query-client';
 import { mockApi, renderApp, signIn } from '@/testing/test-utils';
 

@@ -4,8 +4,8 @@ import { formatBahtWithSymbol } from '@app/contracts/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useForfeitPromotion } from '@/features/promotions/api/promotions';
 import { ApiError } from '@/lib/api-client';
-import { useForfeitPromotion } from '@/lib/promotions';
 
 /** The share of the requirement met, 0 to 100 (a requirement of 0 is met). */
 export function turnoverPercent(done: number, required: number): number {

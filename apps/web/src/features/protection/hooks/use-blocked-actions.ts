@@ -1,30 +1,8 @@
 import { SATANG_PER_BAHT } from '@app/contracts/money';
-import {
-  type ExclusionView,
-  type LimitView,
-  PROTECTION_PATHS,
-  type ProtectionData,
-  protectionResponseSchema,
-} from '@app/contracts/protection-views';
+import type { ExclusionView, LimitView, ProtectionData } from '@app/contracts/protection-views';
 import { DEFAULT_PLAYER_LIMITS } from '@app/contracts/settings';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { useHasSession } from '@/lib/session';
+import { useProtection } from '@/features/protection/api/get-protection';
 import { useSettings } from '@/lib/settings';
-
-export const PROTECTION_QUERY_KEY = ['protection'] as const;
-
-/** GET /api/player/protection: limits, exclusion, reality check, held deposits. */
-export function useProtection() {
-  const hasSession = useHasSession();
-  return useQuery({
-    queryKey: PROTECTION_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest(PROTECTION_PATHS.protection, { schema: protectionResponseSchema, signal }),
-    enabled: hasSession,
-    select: (response) => response.data,
-    staleTime: 30_000,
-  });
-}
 
 /** Why deposits are closed for the player now: a time-out or self-exclusion, or a deposit limit used up. */
 export type DepositBlock =

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ActionBlock } from '@/features/protection/hooks/use-blocked-actions';
+import { PROTECTION_NS } from '@/features/protection/i18n';
 import { formatDateTime } from '@/lib/dates';
-import type { ActionBlock } from '@/lib/protection';
-import { PROTECTION_NS } from '@/lib/protection-i18n';
 
 /** "Closed until 27 Nov 2026, 01:16" (or "Closed" for good): under a button the player's protection closes. */
 export function blockedText(block: ActionBlock, t: TFunction<typeof PROTECTION_NS>): string {
