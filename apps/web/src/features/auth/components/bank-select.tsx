@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { useListboxKeys } from '@/features/auth/hooks/use-listbox-keys';
 import { useBackCloses } from '@/hooks/use-back-closes';
 import { bankDisplayName } from '@/lib/banks';
 
@@ -56,37 +57,16 @@ export function BankSelect({ labelId, value, onChange, name }: BankSelectProps) 
     buttonRef.current?.focus();
   }
 
-  function onListKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    const last = BANKS.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        setActive((index) => Math.min(last, index + 1));
-        break;
-      case 'ArrowUp':
-        setActive((index) => Math.max(0, index - 1));
-        break;
-      case 'Home':
-        setActive(0);
-        break;
-      case 'End':
-        setActive(last);
-        break;
-      case 'Enter':
-      case ' ':
-        choose(active);
-        break;
-      case 'Escape':
-        setOpen(false);
-        buttonRef.current?.focus();
-        break;
-      case 'Tab':
-        setOpen(false);
-        return;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+  const onListKeyDown = useListboxKeys({
+    count: BANKS.length,
+    active,
+    setActive,
+    choose,
+    close: (refocus) => {
+      setOpen(false);
+      if (refocus) buttonRef.current?.focus();
+    },
+  });
 
   return (
     <div className="bank-select">
