@@ -5,31 +5,34 @@
 // take about the longest one's time instead of the sum (345 s instead of
 // 532 s, measured on the 2-core machine). Arguments go to every process (a file, -t).
 //
-// The embedded project runs as two shards (half its files each): PGlite runs in
-// the test's own thread, so one process of it is one core at most, and it was the
-// run's last step by far (alone 287 s against PostgreSQL's 165 s; in npm test's
-// lanes it ran alone on one core for the last minute).
+// With PostgreSQL, every file runs there and the embedded project runs only the files where the store
+// makes a difference (vitest.config.ts, STORE_TESTS), in one process, ending with the census that each
+// module SQL function was called (SQL_FUNCTION_CENSUS). Without it, every file runs on the embedded
+// store, as two shards (half its files each): PGlite runs in the test's own thread, so one process of it
+// is one core at most.
 // One project alone: npx vitest run --project pglite.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-const PGLITE_SHARDS = 2;
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const PGLITE_SHARDS = postgres ? 1 : 2;
 const runs = [
   ...Array.from({ length: PGLITE_SHARDS }, (_, index) => ({
-    label: `pglite ${index + 1}/${PGLITE_SHARDS}`,
-    args: ['--project', 'pglite', `--shard=${index + 1}/${PGLITE_SHARDS}`],
+    label: PGLITE_SHARDS === 1 ? 'pglite' : `pglite ${index + 1}/${PGLITE_SHARDS}`,
+    args: ['--project', 'pglite', ...(PGLITE_SHARDS === 1 ? [] : [`--shard=${index + 1}/${PGLITE_SHARDS}`])],
+    env: postgres ? { SQL_FUNCTION_CENSUS: '1' } : {},
   })),
-  ...(process.env.TEST_DATABASE_URL ? [{ label: 'postgres', args: ['--project', 'postgres'] }] : []),
+  ...(postgres ? [{ label: 'postgres', args: ['--project', 'postgres'], env: {} }] : []),
 ];
 const args = process.argv.slice(2);
 
-function run({ label, args: selection }) {
+function run({ label, args: selection, env }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [vitest, 'run', ...selection, '--passWithNoTests', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
+      env: { ...process.env, ...env },
     });
     // Whole lines, each marked with its process, so that the reports can be told apart.
     for (const [stream, out] of [

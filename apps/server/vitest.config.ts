@@ -1,4 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The file that checks, at the end of the embedded run, that every module SQL function was called. */
+const CENSUS = 'test/sql-functions-embedded.test.ts';
 
 /** Tests about the embedded store and the process itself; they need no second run on PostgreSQL. */
 const EMBEDDED_ONLY = [
@@ -17,28 +21,47 @@ const EMBEDDED_ONLY = [
 ];
 
 /**
- * Tests that run once, on PostgreSQL when TEST_DATABASE_URL is set, else on the embedded store: the
- * randomised property runs (issue 7's thousand provider operations under faults, the loyalty and money
- * sequences against their models) and the security file (throttling under concurrent sign-ins, tokens,
- * roles, one player's reach). Each exercises the same SQL on either store, and PostgreSQL is where it
- * means most: the production store, and the one where concurrent requests really run at once. Their
- * second run, on the embedded store, was 111 s of the PGlite shards' time in npm test (issue 23).
- * The bank test still runs its random workload on both stores (npm run test:reliability).
+ * The tests where the store itself makes a difference: the embedded store's own files and start, the
+ * migrations, the SQL rules called directly, the driver's refusals and prepared statements; the suites that
+ * between them call every money rule in SQL (deposits by the bank feed, withdrawals decided and paid out,
+ * seamless and transfer games, promotions' turnover, protection, operators' adjustments, the audit chain);
+ * and, last, the census that checks each module SQL function was called in this run. The bank test runs its
+ * random workload on both stores as well (npm run test:reliability).
  */
-const ONCE_ON_POSTGRES = [
-  'test/games-random.test.ts',
-  'test/loyalty-properties.test.ts',
-  'test/money-properties.test.ts',
-  'test/security.test.ts',
+const STORE_TESTS = [
+  ...EMBEDDED_ONLY,
+  'test/migrations.test.ts',
+  'test/sql-rules.test.ts',
+  'test/ledger-rules.test.ts',
+  'test/sql-refusal.test.ts',
+  'test/prepared-statements.test.ts',
+  'test/bank-feed.test.ts',
+  'test/withdrawal-decisions.test.ts',
+  'test/payout-saga.test.ts',
+  'test/seamless.test.ts',
+  'test/transfers.test.ts',
+  'test/bonus-paths.test.ts',
+  'test/protection.test.ts',
+  'test/operator-adjust.test.ts',
+  'test/audit.test.ts',
+  CENSUS,
 ];
 
 /**
- * Every test runs on the embedded database (PGlite); when TEST_DATABASE_URL is
- * set, the same tests run again on PostgreSQL as a second project. Test files
- * of a project share one database per worker (isolate: false), which is what
- * keeps PGlite's start-up cost to once per run.
+ * With TEST_DATABASE_URL set, every test runs on PostgreSQL, the production store, and the embedded
+ * database (PGlite) runs STORE_TESTS only; without it, every test runs on PGlite. Test files of a project
+ * share one database per worker (isolate: false), which is what keeps PGlite's start-up cost to once per run.
  */
 const postgres = process.env.TEST_DATABASE_URL;
+
+/** Runs the census of SQL function calls after every other file of its run. */
+class CensusLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (file: TestSpecification) => (file.moduleId.endsWith(CENSUS) ? 1 : 0);
+    return [...sorted].sort((a, b) => last(a) - last(b));
+  }
+}
 
 /** Stryker's sandboxes (npm run test:mutation) hold copies of the tests: never run them from here. */
 const exclude = [...configDefaults.exclude, '**/.stryker-tmp/**'];
@@ -59,7 +82,8 @@ export default defineConfig({
         test: {
           name: 'pglite',
           env: { TEST_DB: 'pglite' },
-          exclude: postgres ? [...exclude, ...ONCE_ON_POSTGRES] : exclude,
+          ...(postgres ? { include: STORE_TESTS } : {}),
+          sequence: { sequencer: CensusLast },
         },
       },
       ...(postgres

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
@@ -79,6 +80,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export function testApp(): Promise<TestContext> {
   shared ??= (async () => {
     const database = await openTestDatabase();
+    // The embedded run counts each SQL function's calls (test/sql-functions-embedded.test.ts).
+    if (process.env.SQL_FUNCTION_CENSUS === '1' && !onPostgres()) {
+      await sql`set track_functions = 'all'`.execute(database.db);
+    }
     await migrate(database.db);
     // npm run test:sql-mutants: the one SQL rule it changes for this run, if any.
     await applySqlMutant(database.db);
