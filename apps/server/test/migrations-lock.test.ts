@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../src/db/migrate.ts';
-import { checkLock, MIGRATIONS_LOCK, readLock, rewrittenLines } from '../src/db/migrations-lock.ts';
+import { checkLock, lockLine, MIGRATIONS_LOCK, readLock, rewrittenLines } from '../src/db/migrations-lock.ts';
 import { SERVER_ROOT } from '../src/server-root.ts';
 
 /** git in the server's folder: its output, or null when there is no git or no repository. */
@@ -49,7 +49,8 @@ describe('the lock of shipped migrations', () => {
   it('finds an edited, a removed and a misplaced migration, and lets a new one through', () => {
     const first = MIGRATIONS[0];
     if (!first) throw new Error('a migration expected');
-    const lock = readLock();
+    // A lock made from the migrations as they are, so that this test is about the rule, not the files.
+    const lock = MIGRATIONS.map(lockLine).join('\n');
     const edited = checkLock(lock, [{ ...first, sql: `${first.sql}\n-- an edit` }, ...MIGRATIONS.slice(1)]);
     expect(edited.problems).toEqual([
       expect.stringMatching(/^src\/db\/migrations\/001-initial\.ts has changed since it shipped/),
