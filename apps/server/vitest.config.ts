@@ -18,6 +18,8 @@ const EMBEDDED_ONLY = [
   'test/backup-replica.test.ts',
   // No database at all: the app front's retry rule, with the real HAProxy.
   'test/haproxy-retry.test.ts',
+  // No database at all: the lock of shipped migrations against the files and git's history.
+  'test/migrations-lock.test.ts',
 ];
 
 /**

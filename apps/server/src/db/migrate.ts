@@ -49,8 +49,9 @@ export type DataSteps = Readonly<Record<string, (trx: Trx) => Promise<void>>>;
  * Versioned migrations: tables, columns, indexes, data. Applied once each, in
  * order, and never edited once shipped: the database keeps each one's
  * checksum and the server refuses to start when a shipped migration's text
- * has changed (test/migrations.test.ts holds the shipped checksums, so an edit
- * fails CI first). A change is the next migration.
+ * has changed. The checksums they shipped with are in src/db/migrations.lock,
+ * made by the same checksumOf and only appended to (migrations-lock.ts), so an
+ * edit fails the tests first. A change is the next migration.
  *
  * The money functions are not here: they live as .sql files beside the module
  * that owns them (module-sql.ts) and are applied after these.
