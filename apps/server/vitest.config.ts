@@ -18,11 +18,11 @@ const EMBEDDED_ONLY = [
 
 /**
  * Tests that run once, on PostgreSQL when TEST_DATABASE_URL is set, else on the embedded store: the
- * randomised property runs (issue 7's thousand provider operations under faults, the loyalty and money
+ * randomised property runs (a thousand provider operations under faults, the loyalty and money
  * sequences against their models) and the security file (throttling under concurrent sign-ins, tokens,
  * roles, one player's reach). Each exercises the same SQL on either store, and PostgreSQL is where it
  * means most: the production store, and the one where concurrent requests really run at once. Their
- * second run, on the embedded store, was 111 s of the PGlite shards' time in npm test (issue 23).
+ * second run, on the embedded store, was 111 s of the PGlite shards' time in npm test.
  * The bank test still runs its random workload on both stores (npm run test:reliability).
  */
 const ONCE_ON_POSTGRES = [
@@ -47,7 +47,7 @@ export default defineConfig({
   test: {
     // A limit for a test that is stuck, not a speed target (the bench measures speed). A test that opens an
     // embedded database of its own runs PGlite's initdb (about 5 s of CPU alone): beside npm test's other
-    // lane on a slower 2-core machine one took over 30 s (issue 23, eleventh session).
+    // lane on a slower 2-core machine one took over 30 s.
     testTimeout: 90_000,
     hookTimeout: 120_000,
     isolate: false,
