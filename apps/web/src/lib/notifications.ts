@@ -58,7 +58,7 @@ export function parseEventBlock(block: string): { event: string; data: unknown }
 }
 
 /**
- * The live stream (issue 22): reads text/event-stream with fetch (an
+ * The live stream: reads text/event-stream with fetch (an
  * EventSource cannot send the player's token), puts each notification at the
  * top of the list, refreshes the wallet when money moved, and reads the list
  * again after a resync or a reconnection. Reconnects with a growing delay.

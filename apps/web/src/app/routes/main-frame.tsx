@@ -9,7 +9,7 @@ const RealityCheck = lazy(() =>
   import('@/features/protection/components/reality-check').then((m) => ({ default: m.RealityCheck })),
 );
 
-/** The protected pages' frame: the main layout with the modal host and the reality check (issue 22) over it. */
+/** The protected pages' frame: the main layout with the modal host and the reality check over it. */
 export function MainFrame() {
   return (
     <MainLayout>

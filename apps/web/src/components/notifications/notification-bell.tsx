@@ -14,7 +14,7 @@ function BellIcon() {
   );
 }
 
-/** The header's bell (issue 22): the unread count, kept live by the stream; opens the notification centre. */
+/** The header's bell: the unread count, kept live by the stream; opens the notification centre. */
 export function NotificationBell() {
   const { t } = useTranslation(NOTIFICATIONS_NS);
   useNotificationStream();

@@ -9,7 +9,7 @@ import { useModalStore } from '@/stores/modal-store';
 const NO_BONUS = '';
 
 /**
- * The deposit modal's promotion choice (issue 19): "No bonus" by default, or
+ * The deposit modal's promotion choice: "No bonus" by default, or
  * one of the deposit promotions the player may claim now. Picking one claims
  * it (it waits for the next credited deposit); "No bonus" cancels a pending
  * pick. With a promotion already running, its progress shows instead.

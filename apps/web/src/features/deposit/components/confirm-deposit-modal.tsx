@@ -66,7 +66,7 @@ function successText(t: ReturnType<typeof useTranslation>['t'], response: SlipDe
 }
 
 /**
- * Spec §2 confirm-deposit modal, with the issue's flow instead of §4's "does not
+ * Spec §2 confirm-deposit modal, with a server round trip instead of §4's "does not
  * call the server": the amount and the slip go to POST /api/player/deposit,
  * and the success modal appears only once the server accepted them; its text
  * says whether the money is in already or waits for verification.

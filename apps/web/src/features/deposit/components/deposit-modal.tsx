@@ -25,8 +25,8 @@ function clipboardNumber(bankNumber: string): string {
 }
 
 /**
- * Spec §2 deposit modal: the balance, the promotion for this deposit (issue 19,
- * "No bonus" by default), the house account(s) to transfer to (from
+ * Spec §2 deposit modal: the balance, the promotion for this deposit
+ * ("No bonus" by default), the house account(s) to transfer to (from
  * `user.accounts`) with a copy button, a PromptPay QR when the house account
  * takes PromptPay (beyond the spec), the player's own account the transfer must
  * come from, and the notes of §9 (minimum, no fee, same account). The last

@@ -12,7 +12,7 @@ import { NOTIFICATIONS_NS } from '@/lib/notifications-i18n';
 import type { ModalProps } from '@/stores/modal-store';
 import { NotifyChannels } from './notify-channels';
 
-/** The notification centre (issue 22): newest first; opening it marks everything read. */
+/** The notification centre: newest first; opening it marks everything read. */
 export function NotificationsModal({ onClose }: ModalProps) {
   const { t, i18n } = useTranslation(NOTIFICATIONS_NS);
   const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;

@@ -141,7 +141,7 @@ function PushChannel() {
   );
 }
 
-/** How the player is told outside the app (issue 22): LINE and phone notifications, both opt-in. */
+/** How the player is told outside the app: LINE and phone notifications, both opt-in. */
 export function NotifyChannels() {
   const { t } = useTranslation(NOTIFICATIONS_NS);
   return (

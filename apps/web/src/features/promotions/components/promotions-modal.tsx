@@ -51,7 +51,7 @@ export function usePromotionFacts() {
 }
 
 /**
- * The promotions screen (issue 19), from the home wallet panel and the deposit
+ * The promotions screen, from the home wallet panel and the deposit
  * modal: the player's open promotion with its progress, then every promotion
  * running now with its facts, terms and a claim button. A deposit promotion
  * claimed here waits for the next deposit; a fixed bonus is credited at once.

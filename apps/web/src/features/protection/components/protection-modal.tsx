@@ -41,7 +41,7 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * Play safe (issue 22): the player's own deposit and loss limits, the
+ * Play safe: the player's own deposit and loss limits, the
  * reality check, a time-out or self-exclusion, deposits held for them, and
  * the monthly activity statement with its CSV.
  */

@@ -25,7 +25,7 @@ function acknowledged(sessionStartedAt: string): number {
 }
 
 /**
- * The reality check (issue 22): every N minutes of a session (the player's
+ * The reality check: every N minutes of a session (the player's
  * choice), a dialog over whatever is on screen (the launch screens too) says
  * how long they have been logged in and their net result since, with a
  * choice to continue or to stop (log out).

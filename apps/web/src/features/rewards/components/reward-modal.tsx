@@ -45,7 +45,7 @@ function useRewardLine() {
 
 /**
  * Spec §2 reward modal: the grid of rewards with name, image and a redeem
- * button. Issue 19 makes the button real: it shows the price, asks for a
+ * button. The button is real: it shows the price, asks for a
  * confirmation, redeems with an Idempotency-Key and shows the outcome (the
  * server's words: credited, waiting for delivery, not enough points, out of
  * stock, already redeemed today). A second view lists the player's
