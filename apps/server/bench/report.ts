@@ -164,7 +164,7 @@ function scaleSection(report: BenchReport): string {
   ].join('\n');
 }
 
-/** The bench's figures as Markdown tables (printed, written beside the JSON, and copied into the README). */
+/** The bench's figures as Markdown tables (printed, written beside the JSON, and copied into docs/performance.md). */
 export function formatReport(report: BenchReport): string {
   const { machine, settings } = report;
   const parts = [
