@@ -59,7 +59,7 @@ function faceHolding(family: string, codePoint: number): Face | undefined {
 
 const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase()}`;
 
-/** The offline page's faces (issue 22): every non-Latin character of its six languages' words (public/offline.js). */
+/** The offline page's faces: every non-Latin character of its six languages' words (public/offline.js). */
 const OFFLINE_SCRIPT = join(ROOT, 'apps/web/public/offline.js');
 const OFFLINE_CSS_OUT = join(ROOT, 'apps/web/public/offline.css');
 /** The family of a character by its script (a family's ranges may name another script's code points without glyphs). */

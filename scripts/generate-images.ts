@@ -644,7 +644,7 @@ async function main(): Promise<void> {
   await writePng(join(OUT, 'banner', 'event-point.png'), eventBanner(), { quality: 90, dither: 0 });
   await writePng(join(OUT, 'banner', 'event-point-art.png'), eventBanner(false), { quality: 90, dither: 0 });
   // What the home page shows (the largest thing a signed-in player's first screen paints): WebP at the
-  // width it is drawn at on a phone's 2× screen, 17 KB instead of the PNG's 86 KB (issue 23).
+  // width it is drawn at on a phone's 2× screen, 17 KB instead of the PNG's 86 KB.
   await writeWebp(join(OUT, 'banner', 'event-point-art.webp'), eventBanner(false), { width: 720, quality: 75 });
 }
 

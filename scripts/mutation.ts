@@ -82,7 +82,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'test/withdrawal-decisions.test.ts',
       'test/sql-rules.test.ts',
       'test/sql-refusal.test.ts',
-      // A withdrawal's verdict and payout (issue 21), and the queue's payout columns.
+      // A withdrawal's verdict and payout, and the queue's payout columns.
       'test/payouts.test.ts',
       'test/payout-saga.test.ts',
     ],
@@ -136,7 +136,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     ],
   },
   {
-    // Issue 19: points, rewards, promotions and turnover (the model test is random, so not a mutation oracle).
+    // Points, rewards, promotions and turnover (the model test is random, so not a mutation oracle).
     name: 'loyalty',
     dir: 'apps/server',
     mutate: [

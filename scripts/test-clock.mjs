@@ -1,4 +1,4 @@
-// The wall time of `npm test` (issue 23: ≤ 10 minutes on a 2-core machine), kept for
+// The wall time of `npm test` (≤ 10 minutes on a 2-core machine), kept for
 // `npm run bench` to print: `start` runs first in the test command, `stop` last, so a
 // run that fails keeps only its start. Written to reports/test-loop.json (not committed).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // `npm test`: every check of the project, in two lanes that run side by side, so that
-// a 2-core machine is kept busy (issue 23: ≤ 10 minutes from a fresh clone with
+// a 2-core machine is kept busy (≤ 10 minutes from a fresh clone with
 // PostgreSQL).
 //
 // Run one after another (802 s), the steps left a core idle for 521 core-seconds:
@@ -77,15 +77,15 @@ const NPM_TEST_BANK_OPS = 4000;
 const BUILD = npmRun('build', 'build');
 const LANES = [
   // The backup test after the server's tests: with the bank test at 4,000 operations the second lane was the
-  // longer by about 100 s (issue 23, tenth session).
+  // longer by about 100 s.
   [npmRun(`${SERVER} tests (PGlite ‖ PostgreSQL)`, 'test', SERVER), npmRun('restore', 'test:restore')],
   [
     npmRun('typecheck', 'typecheck'),
     npmRun('lint', 'lint'),
     ...unitTests,
-    // 4,000 operations: every kind of operation and attack on both stores, a kill on each; the size chosen toward
-    // issue 23's 10 minutes for npm test. CI runs the bank test again at its own size after npm test (.ci/run:
-    // 20,000 operations, issue 10).
+    // 4,000 operations: every kind of operation and attack on both stores, a kill on each; the size chosen so that
+    // npm test stays under 10 minutes on 2 cores. CI runs the bank test again at its own size after npm test (.ci/run:
+    // 20,000 operations).
     step('bank test', ['run', '--silent', 'test:reliability', '--', '--ops', String(NPM_TEST_BANK_OPS)]),
   ],
 ];

@@ -28,11 +28,11 @@ const MUTATE = [
   'src/modules/games/transfer.service.ts',
   'src/modules/games/reconciler.ts',
   'src/modules/games/seamless.service.ts',
-  // Payouts and risk rules (issue 21).
+  // Payouts and risk rules.
   'src/modules/payouts/risk.ts',
   'src/modules/payouts/payout.service.ts',
   'src/modules/payouts/payout-reports.ts',
-  // Loyalty and promotions (issue 19).
+  // Loyalty and promotions.
   'src/modules/loyalty/bonus-money.ts',
   'src/modules/loyalty/loyalty-settings.ts',
   'src/modules/loyalty/points.ts',

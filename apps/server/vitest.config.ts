@@ -72,7 +72,7 @@ export default defineConfig({
   test: {
     // A limit for a test that is stuck, not a speed target (the bench measures speed). A test that opens an
     // embedded database of its own runs PGlite's initdb (about 5 s of CPU alone): beside npm test's other
-    // lane on a slower 2-core machine one took over 30 s (issue 23, eleventh session).
+    // lane on a slower 2-core machine one took over 30 s.
     testTimeout: 90_000,
     hookTimeout: 120_000,
     isolate: false,

@@ -36,7 +36,7 @@ export default defineConfig({
     viewport: { width: 360, height: 740 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: playwrightChromiumFlags() },
     trace: 'off',
-    // The service worker (issue 22) is tried by its own spec; elsewhere requests go straight to the page's network.
+    // The service worker is tried by its own spec; elsewhere requests go straight to the page's network.
     serviceWorkers: 'block',
   },
   webServer: {

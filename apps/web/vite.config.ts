@@ -49,7 +49,7 @@ const apiProxy = {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    // The installable app (issue 22): our own service worker (src/sw/sw.ts) with the build's files
+    // The installable app: our own service worker (src/sw/sw.ts) with the build's files
     // injected as its precache list; the manifests are static files in public/ (English and Thai).
     // Not in the build of the pages drawn at build time (scripts/prerender.ts), which runs in Node.
     !isSsrBuild &&

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { checkScreen, deliverBankTransfer, freshPhone, freshReference, registerPlayer, signIn } from './support';
 
 /*
- * Issue 17, from the browser: the bank sends a reference it sent before with
+ * From the browser: the bank sends a reference it sent before with
  * another amount. Nothing more is credited; the difference reaches operators
  * as a flag under "Bank feed flags", which one resolves with a reason.
  * This file runs first (the files run in name order); its sign-in uses the
@@ -11,7 +11,7 @@ import { checkScreen, deliverBankTransfer, freshPhone, freshReference, registerP
  * the other files' sign-ins, with the current and the next step, still pass
  * the rule that each step is taken once and in order.
  */
-test('issue 17: a reference sent again with another amount credits nothing and is raised to operators, who resolve it', async ({
+test('a reference sent again with another amount credits nothing and is raised to operators, who resolve it', async ({
   page,
   request,
 }) => {

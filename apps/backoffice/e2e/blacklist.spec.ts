@@ -15,12 +15,12 @@ async function sectionOnPhone(page: Page, section: Locator, language: string) {
 }
 
 /*
- * Issue 21, the blacklist from the browser: an admin bars a phone number on
+ * The blacklist from the browser: an admin bars a phone number on
  * the settings screen, written with dashes; a registration with that phone is
  * refused with the answer that names nothing; taken off the list, the phone
  * registers. In English and Thai, at desk and phone sizes, axe clean.
  */
-test('issue 21: an admin bars a phone; it cannot register until taken off the list', async ({ page, request }) => {
+test('an admin bars a phone; it cannot register until taken off the list', async ({ page, request }) => {
   const phone = freshPhone();
   const typed = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
   const register = () =>

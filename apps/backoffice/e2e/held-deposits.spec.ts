@@ -12,12 +12,12 @@ import {
 } from './support';
 
 /*
- * Issue 22, from the back office: a player who excluded themselves still gets
+ * From the back office: a player who excluded themselves still gets
  * a bank transfer in. It is held, in no wallet; the operator sees it under
  * "Held deposits" and on the player's page (with the exclusion, read only),
  * and returns it to the player's bank account with a reason.
  */
-test('issue 22: a transfer that arrives during a self-exclusion is held; the operator sees it and returns it with a reason', async ({
+test('a transfer that arrives during a self-exclusion is held; the operator sees it and returns it with a reason', async ({
   page,
   request,
 }) => {

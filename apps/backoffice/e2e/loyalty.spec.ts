@@ -7,7 +7,7 @@ async function openPage(page: Page, path: string, heading: string) {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
-test('issue 19: an admin creates, previews and pauses a promotion, prices a reward, and sees the bonus tiles, the fulfilment queue and a player’s loyalty', async ({
+test('an admin creates, previews and pauses a promotion, prices a reward, and sees the bonus tiles, the fulfilment queue and a player’s loyalty', async ({
   page,
   request,
 }) => {

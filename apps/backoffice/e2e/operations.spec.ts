@@ -34,7 +34,7 @@ function rowWith(page: Page, text: string) {
   return page.locator('tbody tr').filter({ hasText: text }).first();
 }
 
-test('issue 9: operators approve, reject, assign, credit, freeze and unfreeze from the browser; every action is audited and the chain verifies', async ({
+test('operators approve, reject, assign, credit, freeze and unfreeze from the browser; every action is audited and the chain verifies', async ({
   page,
   browser,
   request,

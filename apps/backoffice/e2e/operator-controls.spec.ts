@@ -10,7 +10,7 @@ async function openPage(page: Page, path: string, heading: string) {
 const UTC_ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/;
 
 /*
- * Issue 17, from the browser: a manual credit above the operator's limit
+ * From the browser: a manual credit above the operator's limit
  * (the setting MANUAL_CREDIT_APPROVAL_ABOVE, 20,000 baht) waits for a second
  * admin, who approves it under Credit approvals; an admin gives an operator a
  * limit of their own; the dashboard names today's tiles for what they count
@@ -18,7 +18,7 @@ const UTC_ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/;
  * The demo operators signed in in the other test, within the same 30-second
  * step perhaps: these sign-ins use the next step's code.
  */
-test('issue 17: a credit above the operator’s limit waits for a second admin, who approves it; times in Bangkok time, counts in plural forms', async ({
+test('a credit above the operator’s limit waits for a second admin, who approves it; times in Bangkok time, counts in plural forms', async ({
   page,
   browser,
   request,

@@ -10,7 +10,7 @@ import type { Answer } from './answers.ts';
 import type { BankBooks, BankPayout, SandboxState } from './state.ts';
 
 /**
- * The sandbox bank (issue 21): the payout account of a Thai bank's business
+ * The sandbox bank: the payout account of a Thai bank's business
  * API, as our server's payout connector speaks to it (contracts/payouts.ts).
  * A payout is idempotent by our reference: asked again, the bank answers what
  * it did the first time and never pays twice. Every change is synchronous, so

@@ -1,4 +1,4 @@
-// The bench's driver floor (issue 23): the balance read's one query, as the
+// The bench's driver floor: the balance read's one query, as the
 // product runs it (the same SQL, the same driver, a pool of the product's
 // size), behind a bare Fastify route in its own process, answered with
 // JSON.stringify and nothing else: no session check of its own, no schema,

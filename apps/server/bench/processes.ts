@@ -164,7 +164,7 @@ export function startServer(
     BANK_WEBHOOK_SECRET: options.secrets.webhook,
     UFA_PROVIDER_URL: options.sandboxUrl,
     WC_PROVIDER_URL: options.sandboxUrl,
-    // Payouts through the sandbox bank of the same process (issue 21).
+    // Payouts through the sandbox bank of the same process.
     PAYOUT_BANK_URL: options.sandboxUrl,
     SEED_DEMO: 'false',
     // The bench measures against the sandbox provider on purpose, outside demo mode.

@@ -34,7 +34,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
     '',
     table(
       ['money-moving call', 'per s', 'p50', 'p99', 'errors', 'vs pgbench TPC-B', 'target', CPU_COLUMN],
-      // Issue 23: the player's withdrawal ≥ 0.7× of pgbench TPC-B, every other money call ≥ 0.5×.
+      // The player's withdrawal ≥ 0.7× of pgbench TPC-B, every other money call ≥ 0.5×.
       Object.entries(store.money).map(([name, figures]) =>
         loadRow(name, figures, tps, name === 'withdraw' ? '≥ 0.7×, p99 < 30 ms' : '≥ 0.5×, p99 < 50 ms'),
       ),
@@ -52,7 +52,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
     );
   }
   if (store.floor) {
-    // Issue 23: the product's reads against the same query behind a bare route, on the same database, same run.
+    // The product's reads against the same query behind a bare route, on the same database, same run.
     const floor = store.floor;
     const against = (name: string, target: string) => {
       const figures = store.reads[name];
@@ -75,7 +75,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
     parts.push(
       '',
       table(
-        ['auto-withdraw (issue 21)', 'per s', 'p50', 'p99', 'errors', 'target'],
+        ['auto-withdraw', 'per s', 'p50', 'p99', 'errors', 'target'],
         [
           [
             'request (POST /api/player/withdraw)',
@@ -99,7 +99,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
   }
   const process = [
     ['start to /health', ms(store.startMs), '≤ 5 s on PostgreSQL'],
-    // Issue 23's idle and under-load targets are the server's on PostgreSQL; the embedded store's is its peak.
+    // The idle and under-load targets are the server's on PostgreSQL; the embedded store's is its peak.
     ['resident memory, idle', `${store.rssIdleMiB} MiB`, embedded ? '' : '≤ 120 MB'],
     ['resident memory, under load (highest sample)', `${store.rssLoadMiB} MiB`, embedded ? '' : '≤ 200 MB'],
     ['peak resident memory (high-water mark)', `${store.peakMiB} MiB`, embedded ? '≤ 350 MB' : ''],
@@ -120,7 +120,7 @@ function storeSection(title: string, store: StoreFigures, report: BenchReport, e
   return parts.join('\n');
 }
 
-/** Targets at scale (issue 20): p99 within 1.5× of the empty database, the player search under 100 ms. */
+/** Targets at scale: p99 within 1.5× of the empty database, the player search under 100 ms. */
 const SCALE_TARGETS: Record<string, string> = {
   withdraw: 'p99 ≤ 1.5× empty',
   balance: 'p99 ≤ 1.5× empty',
@@ -164,7 +164,7 @@ function scaleSection(report: BenchReport): string {
   ].join('\n');
 }
 
-/** The bench's figures as Markdown tables (printed, written beside the JSON, and copied into the README). */
+/** The bench's figures as Markdown tables (printed, written beside the JSON, and copied into docs/performance.md). */
 export function formatReport(report: BenchReport): string {
   const { machine, settings } = report;
   const parts = [

@@ -119,7 +119,7 @@ export type StoreFigures = {
   money: Record<string, LoadFigures>;
   reads: Record<string, LoadFigures>;
   login?: LoadFigures;
-  /** The driver floor (issue 23): the balance's query behind a bare route, on this store's database. */
+  /** The driver floor: the balance's query behind a bare route, on this store's database. */
   floor?: LoadFigures;
 };
 
@@ -243,7 +243,7 @@ async function payoutsSince(base: string, secrets: Secrets, since: number): Prom
 }
 
 /**
- * Auto-withdraw end to end (issue 21): players who had a withdrawal paid
+ * Auto-withdraw end to end: players who had a withdrawal paid
  * before (reviewed and approved once, as a new player's first one is) ask
  * for 100 baht at the run's concurrency; with the default rules nothing
  * objects, so each is approved by the rules and paid through the sandbox
@@ -589,7 +589,7 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
  * The seamless bet and win as the server calls them (sql/seamless.sql), with
  * fresh transaction ids, as a pgbench script on the product's database after
  * its HTTP runs: what the database alone does with them, without the server
- * and the load generator (issue 23: how far the functions themselves are
+ * and the load generator (how far the functions themselves are
  * from pgbench's TPC-B on the same machine).
  */
 async function seamlessInDatabase(databaseUrl: string): Promise<PgbenchFigures> {
@@ -645,7 +645,7 @@ function sessionOfToken(token: string): { playerId: number; sessionId: string } 
 }
 
 /**
- * The driver floor (issue 23): the balance's one query through a pool of the
+ * The driver floor: the balance's one query through a pool of the
  * product's size, behind a bare route in its own process, on the store's
  * database, for the same players at the same concurrency.
  */

@@ -15,7 +15,7 @@ import {
 } from './workload.ts';
 
 /**
- * The attacks of issue 17 as workload, raced against everything else the run
+ * The deposit attacks (tests/deposit-attacks.test.ts) as workload, raced against everything else the run
  * does: a masked transfer that fits two players, claimed by one of them with a
  * blank slip (defect 1); one bank reference reported by a slip and by the feed
  * with different amounts, in either order or at once (defect 2); amounts with

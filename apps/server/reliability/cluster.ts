@@ -127,7 +127,7 @@ function serverEnv(secrets: Secrets, port: number, sandboxUrl: string, store: Re
     PROVIDER_BALANCE_TIMEOUT_MS: '500',
     RECONCILE_INTERVAL_MS: '500',
     RECONCILE_MIN_AGE_MS: '1000',
-    // Payouts through the sandbox bank, with its random faults (issue 21): a short timeout, a fast worker.
+    // Payouts through the sandbox bank, with its random faults: a short timeout, a fast worker.
     PAYOUT_BANK_URL: sandboxUrl,
     PAYOUT_TIMEOUT_MS: '1200',
     PAYOUT_INTERVAL_MS: '500',

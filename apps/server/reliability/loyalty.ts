@@ -7,7 +7,7 @@ import type { Action, Journal, Player } from './workload.ts';
 import { checkAnswer, recordKeyed } from './workload.ts';
 
 /**
- * Issue 19 in the bank test: players claim promotions (a deposit bonus and a
+ * Loyalty in the bank test: players claim promotions (a deposit bonus and a
  * fixed one), forfeit them, bet under their turnover (the WC rounds of the
  * workload), and redeem rewards (a credit, and an item an operator sends or
  * cancels), under the same kills and provider faults as everything else.

@@ -66,7 +66,7 @@ async function runScenario(
     );
     const loyalty = await setUpLoyalty(clients, runTag);
     const bonus = await setUpBonusAttacks(clients, runTag);
-    // Automatic payouts for most withdrawals (issue 21): the run's players deposit and withdraw without
+    // Automatic payouts for most withdrawals: the run's players deposit and withdraw without
     // much play, so the first-withdrawal and low-turnover rules are off; the amount and daily rules stay.
     const rules = await clients.operator(ADMIN_PATHS.riskRules, {
       method: 'PUT',

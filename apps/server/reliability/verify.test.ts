@@ -286,7 +286,7 @@ describe('the reliability checks name each broken promise', () => {
     );
   });
 
-  it('issue 19: a redemption answered that does not exist, or that belongs to another player', async () => {
+  it('a redemption answered that does not exist, or that belongs to another player', async () => {
     const journal = baseJournal();
     const before = await violations(journal);
     journal.loyalty.redemptions.set('reliability-rd-1', { phone: player.phoneNumber, entryId: 987_654 });
@@ -295,7 +295,7 @@ describe('the reliability checks name each broken promise', () => {
     ]);
   });
 
-  it('issue 19: a fulfilment decision answered send while the item says otherwise', async () => {
+  it('a fulfilment decision answered send while the item says otherwise', async () => {
     const admin = { 'x-admin-key': ADMIN_KEY };
     const reward = await app.inject({
       method: 'POST',
@@ -318,7 +318,7 @@ describe('the reliability checks name each broken promise', () => {
     expect(added(before, await violations(journal))).toEqual([`redemption ${id}: decided send, but it is WAITING`]);
   });
 
-  it('issue 19: an open requirement whose turnover is not the sum of the bets it counted', async () => {
+  it('an open requirement whose turnover is not the sum of the bets it counted', async () => {
     const admin = { 'x-admin-key': ADMIN_KEY };
     const promotion = await app.inject({
       method: 'POST',
@@ -433,7 +433,7 @@ describe('the reliability checks name each broken promise', () => {
     ]);
   });
 
-  it('issue 21: a reference the bank paid that no payout of ours has, and a statement line we never read', async () => {
+  it('a reference the bank paid that no payout of ours has, and a statement line we never read', async () => {
     const bank: BankBooks = {
       payouts: new Map([['WD999999-1', { status: 'PAID', amountMinor: 10_000, bankReference: 'SBKX' }]]),
       lines: 1,
@@ -445,7 +445,7 @@ describe('the reliability checks name each broken promise', () => {
     ]);
   });
 
-  it('issue 21: a withdrawal the bank paid under two references, and a paid payout the bank does not know', async () => {
+  it('a withdrawal the bank paid under two references, and a paid payout the bank does not know', async () => {
     const before = await violations();
     const entry = await database.db
       .insertInto('history')

@@ -90,7 +90,7 @@ export async function readBankBooks(clients: Clients): Promise<BankBooks> {
 }
 
 /**
- * Payouts (issue 21), against the bank's own books: no withdrawal paid twice
+ * Payouts, against the bank's own books: no withdrawal paid twice
  * (at most one PAID reference per withdrawal at the bank), none lost (every
  * approved withdrawal settled, nothing left in flight, every reference the
  * bank paid is PAID on our side with its amount and the bank's reference),

@@ -63,7 +63,7 @@ export type Journal = {
     /** Defect 3: deliveries whose amount has a third decimal. */
     subSatangAmounts: number;
   };
-  /** Issue 19: promotions claimed and forfeited, redemptions by Idempotency-Key, fulfilment decisions that won. */
+  /** Loyalty: promotions claimed and forfeited, redemptions by Idempotency-Key, fulfilment decisions that won. */
   loyalty: {
     claims: number;
     forfeits: number;
@@ -204,7 +204,7 @@ export type WorkloadContext = {
   serial: { value: number };
   /** Pairs of players whose accounts one masked sender fits (the attacks of defect 1). */
   pairs: AttackPair[];
-  /** The run's promotions and rewards (issue 19). */
+  /** The run's promotions and rewards. */
   loyalty: LoyaltySetUp;
   /** The promotion the bonus attacks claim. */
   bonus: BonusAttackSetUp;
@@ -373,7 +373,7 @@ type QueueItem = { id: number };
 async function operatorLoop(ctx: WorkloadContext, budget: Budget): Promise<void> {
   const { clients, journal, random } = ctx;
   while (budget.left()) {
-    // Now and then the reward fulfilment queue (issue 19) instead of the money queues.
+    // Now and then the reward fulfilment queue instead of the money queues.
     if (random.chance(0.15) && (await decideRedemption(clients, journal, random))) continue;
     const kind = random.chance(0.7) ? ('withdrawal' as const) : ('deposit' as const);
     const list = await clients.operator(

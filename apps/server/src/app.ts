@@ -93,7 +93,7 @@ function buildGames(db: Db, config: Config, house: HouseAccounts, metrics: Metri
   };
 }
 
-/** The payout saga's bank connector (issue 21): the sandbox bank by default, none for a cashier. */
+/** The payout saga's bank connector: the sandbox bank by default, none for a cashier. */
 function buildPayouts(db: Db, config: Config, house: HouseAccounts): PayoutContext {
   const { payouts } = config;
   return {
@@ -110,7 +110,7 @@ function buildPayouts(db: Db, config: Config, house: HouseAccounts): PayoutConte
 /** How long a call to LINE or a push service may take. */
 const OUTSIDE_TIMEOUT_MS = 5000;
 
-/** The notification outbox's senders (issue 22): LINE when it is set up, and Web Push. */
+/** The notification outbox's senders: LINE when it is set up, and Web Push. */
 function buildOutbox(db: Db, config: Config): OutboxContext {
   const { line, vapid, pushServiceHosts } = config.outside;
   return {
@@ -144,9 +144,9 @@ type AppDeps = {
   rewardImages: RewardImageStorage;
   games: GamesContext;
   payouts: PayoutContext;
-  /** Wakes this instance's open notification streams (issue 22). */
+  /** Wakes this instance's open notification streams. */
   notifications: NotificationBus;
-  /** Sends LINE and Web Push messages (issue 22). */
+  /** Sends LINE and Web Push messages. */
   outbox: OutboxContext;
 };
 
@@ -210,7 +210,7 @@ export async function buildApp(options: {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // A request that reaches a closing instance (on a connection the balancer had open) is still served:
-    // shutting down must not answer 503 to a player (issue 20). New connections are no longer accepted.
+    // shutting down must not answer 503 to a player. New connections are no longer accepted.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler({ trustProxy: config.trustProxy }),

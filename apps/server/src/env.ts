@@ -95,7 +95,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   BACKOFFICE_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** LINE Messaging API (issue 22): the channel's secret (webhook signatures) and long-lived access token. */
+  /** LINE Messaging API: the channel's secret (webhook signatures) and long-lived access token. */
   LINE_CHANNEL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LINE_CHANNEL_ACCESS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LINE_API_URL: z.url().optional(),
@@ -166,7 +166,7 @@ export type Config = {
    * server refuses to start with one unless this says so (and warns at every start).
    */
   allowSandboxProvider: boolean;
-  /** The bank connector of payouts (issue 21); cashier: none. */
+  /** The bank connector of payouts; cashier: none. */
   payouts: PayoutConfig;
   providerTimeoutMs: number;
   providerBalanceTimeoutMs: number;
@@ -188,7 +188,7 @@ export type Config = {
   metricsToken: string | undefined;
   otlpEndpoint: string | undefined;
   serviceName: string;
-  /** LINE and Web Push (issue 22). */
+  /** LINE and Web Push. */
   outside: OutsideChannelsConfig;
 };
 

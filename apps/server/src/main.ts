@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   let stopBackgroundWork = async () => {};
   let stopping = false;
   /**
-   * Graceful shutdown (issue 20): /ready answers 503 at once and, for
+   * Graceful shutdown: /ready answers 503 at once and, for
    * SHUTDOWN_DRAIN_MS, the instance keeps serving while the balancer notices;
    * then the background work stops (the reconciler gives back the leases of
    * transfers it has not asked about, so another instance takes them at

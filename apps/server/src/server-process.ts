@@ -1,5 +1,5 @@
 /**
- * How a server process is started by `npm start` and by the bench (issue 23,
+ * How a server process is started by `npm start` and by the bench (resident
  * memory; docs/performance.md, "Memory"). A service manager running
  * `node dist/main.js` itself should do the same.
  *

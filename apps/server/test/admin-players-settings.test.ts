@@ -261,7 +261,7 @@ describe('deliverable 6: manual credit and debit with a reason', () => {
     expect((await auditList(t.app, { targetType: 'player', targetId: player.id })).total).toBe(1);
   });
 
-  it('issue 18: one set of manual credit and debit routes: the by-id ones take the service key too (audited as service); the first API by phone is gone', async () => {
+  it('one set of manual credit and debit routes: the by-id ones take the service key too (audited as service); the first API by phone is gone', async () => {
     const player = await playerWithId();
     const deposit = await call(t.app, serviceKey, 'POST', fillPath(ADMIN_PATHS.playerCredit, { id: player.id }), {
       amount: 80,
@@ -681,7 +681,7 @@ describe('deliverable 6: rewards (admin)', () => {
       imageUrl: 'new-reward.png',
       active: false,
       sortOrder: 0,
-      // Issue 19: a reward made without loyalty fields is an item for 0 points, unlimited.
+      // A reward made without loyalty fields is an item for 0 points, unlimited.
       kind: 'item',
       pricePoints: 0,
       creditSatang: null,

@@ -459,7 +459,7 @@ describe('deliverable 6: the audit log is append-only and hash-chained', () => {
   });
 });
 
-describe('issue 23: the chain is linked after commit, by one sealer, and still catches every change', () => {
+describe('the chain is linked after commit, by one sealer, and still catches every change', () => {
   /** Three sealed rows of a fresh operator, in chain order. */
   async function threeSealedRows() {
     const admin = await newOperator(t, 'admin');

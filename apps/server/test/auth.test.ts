@@ -136,7 +136,7 @@ describe('sessions (spec §4)', () => {
     expect(player.token).not.toBe(forged);
   });
 
-  it('a token verified once is remembered, but only until it expires, and never by another signer (issue 11)', async () => {
+  it('a token verified once is remembered, but only until it expires, and never by another signer', async () => {
     const signer = createTokenSigner(t.config.tokenSecret);
     const claims = { sessionId: randomUUID(), subjectId: 42 };
     const expiresAt = new Date(Date.now() + 2_000);

@@ -23,7 +23,7 @@ import { onServer } from './support/postgres-server.ts';
 import { adjust, newPlayer, onPostgres, type TestPlayer, testConfig } from './support/test-app.ts';
 
 /**
- * Issue 20: backups that restore (`npm run test:restore`). A database under
+ * Backups that restore (`npm run test:restore`). A database under
  * load (deposits by operators, withdrawals by players, each audited or
  * journaled) is backed up mid-run; the backup is restored into a new
  * database, which must hold exactly the rows the backup counted, end its
@@ -49,7 +49,7 @@ const urlOf = (database: string) => {
   return url.toString();
 };
 
-describe.runIf(onPostgres())('issue 20: backups that restore', () => {
+describe.runIf(onPostgres())('backups that restore', () => {
   let source: DatabaseHandle;
   let app: App;
   const dir = mkdtempSync(path.join(tmpdir(), 'backup-test-'));

@@ -438,7 +438,7 @@ describe('deliverables 3 and 6: unmatched transfers: listed for operators and as
 });
 
 describe.runIf(onPostgres())(
-  'the bank feed’s locks (issue 23): deliveries side by side, each reference and each player one at a time',
+  'the bank feed’s locks: deliveries side by side, each reference and each player one at a time',
   () => {
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,7 @@ import { sameNameWrittenOtherwise } from './support/name-variants.ts';
 import { type TestContext, testApp, uniqueBankNumber, uniquePhone } from './support/test-app.ts';
 
 /**
- * Issue 21, the blacklist: admins bar bank accounts, phones and names, each
+ * The blacklist: admins bar bank accounts, phones and names, each
  * compared in its normalised form; every change is audited; a registration
  * with a barred phone or bank account is refused with one answer that names
  * neither, so the list cannot be probed.
@@ -51,7 +51,7 @@ function register(overrides: Record<string, unknown>, headers: Record<string, st
   });
 }
 
-describe('issue 21: the blacklist', () => {
+describe('the blacklist', () => {
   it('an admin bars a phone as typed; it is kept as typed and compared as digits; the change is audited', async () => {
     const phone = uniquePhone();
     const typed = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;

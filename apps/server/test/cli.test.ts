@@ -26,7 +26,7 @@ async function ops(args: string[]): Promise<{ code: number; stdout: string; stde
 /**
  * Each command starts a process that opens the embedded database (a few seconds each on two cores). Beside
  * npm test's other lane on a slower 2-core machine the create-admin test's commands took 69 s in all
- * (issue 23, eleventh session): a limit for a stuck command, not a speed target.
+ * a limit for a stuck command, not a speed target.
  */
 const CLI_TEST_TIMEOUT_MS = 300_000;
 
@@ -54,7 +54,7 @@ describe('npm run ops (the operator CLI)', { timeout: CLI_TEST_TIMEOUT_MS }, () 
     expect(unknown.stderr).toContain('unknown command');
   });
 
-  it('issue 20: backup on the embedded database says how it is backed up (exit 2); restore names what it misses', async () => {
+  it('backup on the embedded database says how it is backed up (exit 2); restore names what it misses', async () => {
     const backup = await ops(['backup', '--file', path.join(dataDir, 'x.dump')]);
     expect(backup.code).toBe(2);
     expect(backup.stderr).toContain('backup needs DATABASE_URL (PostgreSQL)');

@@ -7,7 +7,7 @@ import { newOperator, operatorAuth, serviceKey, type TestOperator } from './supp
 import { newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Operator limits (issue 17): a manual credit above the operator's limit (their
+ * Operator limits: a manual credit above the operator's limit (their
  * own, or the setting MANUAL_CREDIT_APPROVAL_ABOVE, 20,000 baht by default)
  * moves nothing until an admin other than the requester approves it.
  */

@@ -11,7 +11,7 @@ import { type ProviderWorld, providerWorld } from './support/sandbox.ts';
 import { bearer, credit, newPlayer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * The dashboard counts what it says (issue 17): "Withdrawals today" showed 0
+ * The dashboard counts what it says: "Withdrawals today" showed 0
  * while one waited, because today's tiles count approved entries only. They
  * are now named for it: deposits credited and withdrawals paid since midnight
  * in Bangkok; a waiting withdrawal is in the withdrawals to pay.

@@ -10,7 +10,7 @@ import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 import { testApp } from './support/test-app.ts';
 
 /**
- * Issue 20: the deployment files (deploy/) are checked by reading them, so
+ * The deployment files (deploy/) are checked by reading them, so
  * that they hold even where no container runtime exists to build and run
  * them: the services and their health checks, the image's stages and user,
  * the balancer's readiness check, and that every series the alerts and the
@@ -50,7 +50,7 @@ const dockerfileOf = (service: Service) =>
 const PATRONI_MEMBERS = ['pg1', 'pg2', 'pg3'];
 const ETCD_MEMBERS = ['etcd1', 'etcd2', 'etcd3'];
 
-describe('issue 20: the compose file of the production topology', () => {
+describe('the compose file of the production topology', () => {
   it('has two app instances, the balancer, three Patroni members, three etcd members, the PostgreSQL HAProxy and Prometheus, each with a health check', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
       ['app1', 'app2', 'proxy', ...PATRONI_MEMBERS, ...ETCD_MEMBERS, 'pg-proxy', 'prometheus'].sort(),
@@ -304,7 +304,7 @@ describe('PostgreSQL under Patroni, with etcd, behind HAProxy', () => {
   });
 });
 
-describe('issue 20: the image', () => {
+describe('the image', () => {
   const lines = read('deploy/Dockerfile')
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
@@ -363,7 +363,7 @@ describe('issue 20: the image', () => {
   });
 });
 
-describe('issue 20: the balancer and Prometheus', () => {
+describe('the balancer and Prometheus', () => {
   const haproxy = read('deploy/haproxy/haproxy.cfg');
 
   it('HAProxy checks /ready on both instances, retries a failed connection on the other, and keeps /metrics inside', () => {

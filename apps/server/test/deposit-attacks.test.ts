@@ -27,7 +27,7 @@ import { blankImage, slipImage, slipPayload, tamperCrc } from './support/slips.t
 import { bearer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * The attacks of issue 17 on the deposit rules, through the API as an
+ * The attacks on the deposit rules, through the API as an
  * attacker would make them: a masked deposit claimed with a blank slip (defect
  * 1), one bank reference credited twice (defect 2), amounts rounded by the
  * webhook (defect 3), and the bank feed's loose edges. Every credit must reach
@@ -42,7 +42,7 @@ beforeAll(async () => {
   operator = await newOperator(t, 'operator');
 });
 
-/** The two registered accounts of the issue, both behind the masked sender xxxxxx2468 at KBANK. */
+/** The two registered accounts of the attack, both behind the masked sender xxxxxx2468 at KBANK. */
 const VICTIM_ACCOUNT = '1111112468';
 const ATTACKER_ACCOUNT = '2222222468';
 const MASKED_SENDER = 'xxxxxx2468';

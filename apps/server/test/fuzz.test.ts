@@ -64,8 +64,7 @@ import {
 } from './support/test-app.ts';
 
 /**
- * Property-based fuzzing of every route the server registers (issue 10,
- * deliverable 3). The route list comes from the app itself (every route is
+ * Property-based fuzzing of every route the server registers. The route list comes from the app itself (every route is
  * recorded as it is registered, app.registeredRoutes), so a new route is
  * fuzzed without a line here, and the test fails if one is not reached.
  *

@@ -12,7 +12,7 @@ import { gamePlayer, type ProviderWorld, providerWorld } from './support/sandbox
 import { bearer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Issue 7, "Done when": a randomised run of at least 1,000 provider
+ * A randomised run of at least 1,000 provider
  * operations (transfers both ways, sports bets and settlements, WC rounds,
  * reconciler ticks) with faults injected at random (errors, timeouts, lost
  * answers, delays) and callbacks delivered twice, then: nothing pending after

@@ -614,7 +614,7 @@ describe('startReconciler’s timer', () => {
       await stop();
     }
   });
-  it('issue 20: stopped mid-tick, it settles the transfer it is asking about and gives back the others’ leases: another instance takes them at once', async () => {
+  it('stopped mid-tick, it settles the transfer it is asking about and gives back the others’ leases: another instance takes them at once', async () => {
     const g = withWallet();
     const first = await player(100);
     const second = await player(100);

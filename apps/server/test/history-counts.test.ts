@@ -14,7 +14,7 @@ import {
 } from './support/test-app.ts';
 
 /**
- * Issue 20, cost flat as data grows: a history page's total comes from the
+ * Cost flat as data grows: a history page's total comes from the
  * counters a trigger keeps per player and type (migration 013), not from
  * counting the player's entries on every request. The counters move in the
  * transaction that writes an entry, whoever writes it (a service, or a SQL
@@ -43,7 +43,7 @@ async function counters(playerId: number) {
   return Object.fromEntries(rows.map((row) => [row.type, Number(row.entries)]));
 }
 
-describe('issue 20: history totals from per-player counters', () => {
+describe('history totals from per-player counters', () => {
   it('every entry counts once, by its type, whoever writes it: manual credits and debits, and withdrawals written by the SQL function', async () => {
     const player = await newPlayer(t.app);
     const id = await playerIdOf(t.database.db, player.phoneNumber);
@@ -88,7 +88,7 @@ describe('issue 20: history totals from per-player counters', () => {
   });
 });
 
-describe('issue 20: lists across players count no further than 10,000 entries', () => {
+describe('lists across players count no further than 10,000 entries', () => {
   it('a filter with a few entries is counted exactly; past the cap the total stops at 10,000 and says so', async () => {
     const player = await newPlayer(t.app);
     const playerId = await playerIdOf(t.database.db, player.phoneNumber);
@@ -119,7 +119,7 @@ describe('issue 20: lists across players count no further than 10,000 entries', 
   });
 });
 
-describe('issue 23: a history page, its total and the session check in one statement', () => {
+describe('a history page, its total and the session check in one statement', () => {
   it('newest first, paged, with the total; a page past the end is empty with the total; a logged-out session is 401 before a bad page is 400', async () => {
     const player = await newPlayer(t.app);
     for (const amount of [101, 102, 103]) await adjust(t.app, player.phoneNumber, 'credit', { amount, reason: 'test' });

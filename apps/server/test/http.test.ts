@@ -95,7 +95,7 @@ describe('HTTP basics', () => {
     await app.close();
   });
 
-  it('issue 20: GET /ready is 200 with the migrations applied, and 503 once the instance drains (/health stays 200)', async () => {
+  it('GET /ready is 200 with the migrations applied, and 503 once the instance drains (/health stays 200)', async () => {
     const app = await buildApp({ db: t.database.db, config: testConfig(), logger: false });
     const ready = await app.inject({ method: 'GET', url: '/ready' });
     expect(ready.statusCode).toBe(200);
@@ -111,7 +111,7 @@ describe('HTTP basics', () => {
     await app.close();
   });
 
-  it('issue 20: one request id names the request in its log line, its X-Request-Id header and its error answer', async () => {
+  it('one request id names the request in its log line, its X-Request-Id header and its error answer', async () => {
     const lines: string[] = [];
     const app = await buildApp({
       db: t.database.db,
@@ -199,7 +199,7 @@ describe('serving the web app', () => {
     await app.close();
   });
 
-  it('issue 9: the back office is served under /backoffice/ with its own fallback; the player app keeps every other page', async () => {
+  it('the back office is served under /backoffice/ with its own fallback; the player app keeps every other page', async () => {
     const web = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>player</title>');
     const backoffice = mkdtempSync(path.join(tmpdir(), 'backoffice-dist-'));
@@ -247,7 +247,7 @@ describe('serving the web app', () => {
     await app.close();
   });
 
-  it('issue 8: assets and pages are sent precompressed (brotli, else gzip) when the browser accepts it, with Vary', async () => {
+  it('assets and pages are sent precompressed (brotli, else gzip) when the browser accepts it, with Vary', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     const script = 'console.log("a long enough script");'.repeat(50);

@@ -4,7 +4,7 @@ import type { Database } from '../src/db/schema.ts';
 import { newPlayer, playerIdByPhone, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Flat cost as data grows (issue 23): the lookups the money functions make on
+ * Flat cost as data grows: the lookups the money functions make on
  * tables that grow with every bet, payout and withdrawal each have an index to
  * use: each lookup's plan, with sequential scans priced out (enable_seqscan
  * off), reads the index made for it. Without one the plan reads the table
@@ -94,7 +94,7 @@ const LOOKUPS: [string, string, string[]][] = [
   ],
 ];
 
-describe('issue 23: the money functions’ lookups on growing tables have an index', () => {
+describe('the money functions’ lookups on growing tables have an index', () => {
   it.each(LOOKUPS)('%s', async (_name, query, indexes) => {
     const read = await planReads(query);
     expect(read.whole).toEqual([]);

@@ -386,7 +386,7 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
-  it('issue 19: points lots that do not add up to the points balance are named', async () => {
+  it('points lots that do not add up to the points balance are named', async () => {
     const player = await fundedPlayer(0);
     await inRolledBackTransaction(async (trx) => {
       // Any journal will do for the lot's reference: a journal of its own without postings would be another problem.
@@ -399,7 +399,7 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
-  it('issue 19: a bonus entry the house bonus account did not pay is named', async () => {
+  it('a bonus entry the house bonus account did not pay is named', async () => {
     const player = await fundedPlayer(10);
     await inRolledBackTransaction(async (trx) => {
       const before = await sql<{ paid: string }>`
@@ -416,7 +416,7 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
-  it('issue 19: a redemption that cost points without a journal, or was cancelled without its points returned, is named', async () => {
+  it('a redemption that cost points without a journal, or was cancelled without its points returned, is named', async () => {
     const player = await fundedPlayer(0);
     await inRolledBackTransaction(async (trx) => {
       const reward = await trx.selectFrom('rewards').select('id').executeTakeFirstOrThrow();

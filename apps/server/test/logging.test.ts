@@ -30,7 +30,7 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('secrets never reach the logs (issue 6, deliverable 10)', () => {
+describe('secrets never reach the logs', () => {
   it('at the most verbose level, the logs of sign-ins, a webhook delivery and a slip upload hold no secret, token, TOTP secret or slip bytes', async () => {
     const player = await newPlayer(app);
     const cli = await ensureSystemOperator(t.database.db, SYSTEM_OPERATORS.cli);

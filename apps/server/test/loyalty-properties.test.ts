@@ -14,7 +14,7 @@ import { sendBankTransfer, serviceKey } from './support/money.ts';
 import { bearer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Issue 19, as a property: random sequences of deposits with and without
+ * Loyalty as a property: random sequences of deposits with and without
  * promotions, WC bets, wins, rollbacks, redemptions, forfeits and
  * withdrawals by one player, against a model written from the rules (not
  * from the code). After every step:
@@ -501,7 +501,7 @@ const commands = [
   fc.constant(new RedeemCredit()),
 ];
 
-describe('issue 19 property: promotions, turnover, redemptions and withdrawals keep the books and the rules', () => {
+describe('loyalty property: promotions, turnover, redemptions and withdrawals keep the books and the rules', () => {
   it('random sequences of deposits, claims, bets, wins, rollbacks, forfeits, redemptions and withdrawals', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 24, size: 'max' }), async (steps) => {

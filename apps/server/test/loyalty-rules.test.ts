@@ -25,7 +25,7 @@ import { slipImage, slipPayload } from './support/slips.ts';
 import { bearer, newPlayer, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Issue 19: points earned, rewards redeemed, promotions with turnover. Each
+ * Points earned, rewards redeemed, promotions with turnover. Each
  * test names the rule it holds; the ledger check passes after every one.
  */
 
@@ -150,7 +150,7 @@ async function expectLedgerClean() {
   expect(result.problems).toEqual([]);
 }
 
-describe('issue 19: points earned', () => {
+describe('points earned', () => {
   it('a deposit earns 1 point per full 100 baht (floor), in the transaction that credits it', async () => {
     const player = await depositPlayer(t);
     await deposit(player, 250.75);
@@ -222,7 +222,7 @@ describe('issue 19: points earned', () => {
   });
 });
 
-describe('issue 19: a promotion starts with whichever deposit credits the player', () => {
+describe('a promotion starts with whichever deposit credits the player', () => {
   it('a pending promotion starts with a transfer an operator gives the player (unmatched, then assigned)', async () => {
     const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 50, turnoverMultiplier: 2 });
     const player = await depositPlayer(t);
@@ -247,7 +247,7 @@ describe('issue 19: a promotion starts with whichever deposit credits the player
   });
 });
 
-describe('issue 19: a manual credit marked as a deposit', () => {
+describe('a manual credit marked as a deposit', () => {
   const credit = (auth: Record<string, string>, player: DepositPlayer, body: Record<string, unknown>, key?: string) =>
     t.app.inject({
       method: 'POST',
@@ -344,7 +344,7 @@ describe('issue 19: a manual credit marked as a deposit', () => {
   });
 });
 
-describe('issue 19: rewards that redeem', () => {
+describe('rewards that redeem', () => {
   it('a credit reward: the points are debited and the baht credited in one journal; REWARD_CREDIT in the history', async () => {
     const player = await depositPlayer(t);
     await deposit(player, 1000);
@@ -458,7 +458,7 @@ describe('issue 19: rewards that redeem', () => {
   });
 });
 
-describe('issue 19: promotions and turnover', () => {
+describe('promotions and turnover', () => {
   it('first deposit 100% up to 500 baht, turnover 5× (deposit + bonus): the bonus comes with the deposit', async () => {
     const promotion = await createPromotion({
       kind: 'FIRST_DEPOSIT',
@@ -646,7 +646,7 @@ describe('issue 19: promotions and turnover', () => {
   });
 });
 
-describe('issue 19: the finer points of rewards, promotions and points', () => {
+describe('the finer points of rewards, promotions and points', () => {
   const auditOf = (targetType: string, targetId: number) =>
     t.database.db
       .selectFrom('audit_log')
@@ -1140,7 +1140,7 @@ describe('issue 19: the finer points of rewards, promotions and points', () => {
   });
 });
 
-describe('issue 23: the loyalty rules in SQL, called directly', () => {
+describe('the loyalty rules in SQL, called directly', () => {
   /** A player whose claim of an every-deposit promotion (100 %, 30×) is ACTIVE after a 100 baht deposit. */
   async function activeClaim() {
     const promotion = await createPromotion({ kind: 'EVERY_DEPOSIT', percent: 100, turnoverMultiplier: 30 });

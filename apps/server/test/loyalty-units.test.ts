@@ -15,11 +15,11 @@ import { sendBankTransfer, serviceKey } from './support/money.ts';
 import { type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Issue 19: the loyalty rules' arithmetic and parsing, one case per edge,
+ * The loyalty rules' arithmetic and parsing, one case per edge,
  * and the turnover points' bookkeeping across bets.
  */
 
-describe('issue 19: how a baht setting is read (the promotion floor)', () => {
+describe('how a baht setting is read (the promotion floor)', () => {
   it.each([
     ['5', 500],
     ['0', 0],
@@ -43,7 +43,7 @@ describe('issue 19: how a baht setting is read (the promotion floor)', () => {
   );
 });
 
-describe('issue 19: points for a deposit (award_deposit_points)', () => {
+describe('points for a deposit (award_deposit_points)', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await testApp();
@@ -91,7 +91,7 @@ const promotion = (overrides: Partial<PromotionRow>) =>
     ...overrides,
   }) as PromotionRow;
 
-describe('issue 19: a promotion’s arithmetic', () => {
+describe('a promotion’s arithmetic', () => {
   it('the bonus is the percent of the deposit (floor), at most the cap', () => {
     expect(bonusFor(promotion({ percent: 50 }), 10_001)).toBe(5_000);
     expect(bonusFor(promotion({ percent: 150 }), 10_000)).toBe(15_000);
@@ -118,7 +118,7 @@ describe('issue 19: a promotion’s arithmetic', () => {
   });
 });
 
-describe('issue 23: the loyalty rules SQL reads as the contracts do', () => {
+describe('the loyalty rules SQL reads as the contracts do', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await testApp();
@@ -153,7 +153,7 @@ describe('issue 23: the loyalty rules SQL reads as the contracts do', () => {
   });
 });
 
-describe('issue 19: the loyalty settings in force', () => {
+describe('the loyalty settings in force', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await testApp();
@@ -336,7 +336,7 @@ describe('issue 19: the loyalty settings in force', () => {
   });
 });
 
-describe('issue 19: the points expiry job’s timer', () => {
+describe('the points expiry job’s timer', () => {
   const INTERVAL_MS = 1_000;
   afterEach(() => {
     vi.useRealTimers();

@@ -10,7 +10,7 @@ import { createMetrics, instrumentAdapter } from '../src/modules/metrics/metrics
 import { adjust, newPlayer, type TestContext, testApp, testConfig } from './support/test-app.ts';
 
 /**
- * Issue 20: Prometheus metrics at /metrics, behind METRICS_TOKEN. The scrape
+ * Prometheus metrics at /metrics, behind METRICS_TOKEN. The scrape
  * is checked by series name and label set, as a dashboard and the alert rules
  * (deploy/) read them.
  */
@@ -48,7 +48,7 @@ function seriesValue(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe('issue 20: /metrics', () => {
+describe('/metrics', () => {
   it('is not public: without the token 401, with another 401; without METRICS_TOKEN set the route does not exist', async () => {
     expect((await app.inject({ method: 'GET', url: API_PATHS.metrics })).statusCode).toBe(401);
     const wrong = await app.inject({
@@ -176,7 +176,7 @@ describe('issue 20: /metrics', () => {
   });
 });
 
-describe('issue 23: password hashes waiting their turn are visible', () => {
+describe('password hashes waiting their turn are visible', () => {
   it('a burst of hashes shows the limit running and the rest waiting, then none', async () => {
     const metrics = createMetrics({ db: t.database.db });
     const limit = hashesAtOnce();
@@ -192,7 +192,7 @@ describe('issue 23: password hashes waiting their turn are visible', () => {
   });
 });
 
-describe('issue 20: provider calls are timed by provider, call and outcome', () => {
+describe('provider calls are timed by provider, call and outcome', () => {
   it('a call that answers, one whose outcome is unknown and one that throws', async () => {
     const metrics = createMetrics({ db: t.database.db });
     const adapter = instrumentAdapter(

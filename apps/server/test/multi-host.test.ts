@@ -9,12 +9,12 @@ import { freePort } from './support/sandbox.ts';
 import { onPostgres } from './support/test-app.ts';
 
 /**
- * Issue 20: a multi-host DATABASE_URL (primary and standby) with
+ * A multi-host DATABASE_URL (primary and standby) with
  * target_session_attrs=read-write, as libpq reads it; node-postgres does not,
  * so the pool's clients find the primary themselves (src/db/multi-host.ts).
  * `npm run test:failover` runs it through a real failover.
  */
-describe('issue 20: multi-host DATABASE_URL', () => {
+describe('multi-host DATABASE_URL', () => {
   it('reads every host in order, the port defaulting to 5432, and the target session', () => {
     const parsed = parseMultiHostUrl(
       'postgres://app:s%40cret@db-1:6432,db-2,[::1]:5433/siam?sslmode=disable&target_session_attrs=read-write',
@@ -78,7 +78,7 @@ describe('issue 20: multi-host DATABASE_URL', () => {
   });
 });
 
-describe.runIf(onPostgres())('issue 20: connections that die (PostgreSQL)', () => {
+describe.runIf(onPostgres())('connections that die (PostgreSQL)', () => {
   const url = () => process.env.TEST_DATABASE_URL ?? '';
 
   it('skips a host that is down and connects to the next', async () => {

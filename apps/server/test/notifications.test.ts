@@ -107,7 +107,7 @@ async function readStream(
   return events;
 }
 
-describe('notifications (issue 22)', () => {
+describe('notifications', () => {
   it('a credited deposit notifies its player once; the same bank reference delivered again notifies nobody', async () => {
     const player = await depositPlayer(t);
     const transfer = transferFrom(player, 250);

@@ -11,7 +11,7 @@ import { newOperator, operatorAuth, serviceKey, type TestOperator } from './supp
 import { newPlayer, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * An operator's manual credit and debit as one statement (issue 23, item 1):
+ * An operator's manual credit and debit as one statement (one round trip):
  * operator_adjust (wallet/sql) checks the player and the operator's limit,
  * claims the key, moves the money, writes the entry and its audit row and
  * stores the answer. What it answers and writes must be what the transaction

@@ -11,8 +11,8 @@ import { serviceKey } from './support/money.ts';
 import { type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * The second factor's enrolment and the operators' sign-in throttles (issue
- * 17): a secret per enrolment attempt, enrolment tokens that work once and
+ * The second factor's enrolment and the operators' sign-in throttles:
+ * a secret per enrolment attempt, enrolment tokens that work once and
  * die with the enrolment, enrolment codes throttled like sign-in, and a
  * throttle per username first with a per-address limit that does not lock a
  * whole office out.

@@ -168,7 +168,7 @@ async function pushSubscribe(player: DepositPlayer, path: string, language = 'th
   });
 }
 
-describe('LINE (issue 22)', () => {
+describe('LINE', () => {
   it('links a player by the one-time code sent to the official account, in the language the code was asked in', async () => {
     const player = await depositPlayer(t);
     const userId = lineUserId();
@@ -425,7 +425,7 @@ describe('LINE (issue 22)', () => {
   });
 });
 
-describe('Web Push (issue 22)', () => {
+describe('Web Push', () => {
   it('an opted-in device gets each event once, signed with our VAPID key; a player who did not opt in gets nothing', async () => {
     const player = await depositPlayer(t);
     const bystander = await depositPlayer(t);

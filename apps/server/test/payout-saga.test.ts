@@ -31,7 +31,7 @@ import { heldOpen } from './support/held-open.ts';
 import { credit, newPlayer, onPostgres, playerIdOf, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * The payout saga step by step (issue 21), against a bank of the test's own
+ * The payout saga step by step, against a bank of the test's own
  * whose answers the test chooses and whose calls it counts: each outcome of
  * a pay request and of a status question, what is recorded for each, and the
  * guards of the operators' actions. (payouts.test.ts runs the same saga

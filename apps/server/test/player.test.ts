@@ -89,7 +89,7 @@ describe('GET /api/player/history|deposit|withdraw (spec §3 history, §7 paging
       beforeAmount: 250,
       afterAmount: 550,
       reason: null,
-      // Issue 21: the bank's reference of a withdrawal paid through the connector; null for everything else.
+      // The bank's reference of a withdrawal paid through the connector; null for everything else.
       bankReference: null,
     });
     expect(data.history[1]).toMatchObject({ type: 'MANUAL_WITHDRAW', beforeAmount: 300, afterAmount: 250 });

@@ -15,11 +15,11 @@ import { sendBankTransfer } from './support/money.ts';
 import { bearer, credit, newPlayer, onPostgres, type TestContext, testApp } from './support/test-app.ts';
 
 /**
- * Issue 23, reads: the balance read and a history page go out as named
+ * The balance read and a history page go out as named
  * prepared statements (db/prepared.ts), so that each PostgreSQL connection
  * parses them once instead of planning them on every read.
  */
-describe('issue 23: named prepared statements', () => {
+describe('named prepared statements', () => {
   it('a name stands for one text: registering it again for another text is refused; an unregistered text has none', () => {
     const text = 'select 1 as one -- prepared-statements.test';
     expect(preparedStatement('prepared_statements_test', text)).toBe(text);
@@ -31,7 +31,7 @@ describe('issue 23: named prepared statements', () => {
   });
 });
 
-describe.runIf(onPostgres())('issue 23: on PostgreSQL, the hottest reads are prepared once per connection', () => {
+describe.runIf(onPostgres())('on PostgreSQL, the hottest reads are prepared once per connection', () => {
   let t: TestContext;
   // One connection, so that pg_prepared_statements (which lists a connection's own) shows what the reads prepared.
   let single: DatabaseHandle;

@@ -131,7 +131,7 @@ async function wc(player: DepositPlayer, kind: 'bet' | 'win', baht: number, roun
   return answer.json() as { ok: boolean; code?: string; balanceMinor?: number };
 }
 
-describe('deposit limits (issue 22)', () => {
+describe('deposit limits', () => {
   it('a limit used up says so, with when it frees, never "up to 0 baht more"; the date is written in the player’s language', async () => {
     const player = await newProtectedPlayer();
     await setLimit(player, 'DEPOSIT', 'DAY', 500);
@@ -412,7 +412,7 @@ describe('deposit limits (issue 22)', () => {
   });
 });
 
-describe('loss limits (issue 22)', () => {
+describe('loss limits', () => {
   it('a bet is accepted only while, lost, it keeps the period within the limit; reaching it blocks bets, launches and transfers; wins still pay', async () => {
     const player = await newProtectedPlayer();
     await deposit(player, 1000);
@@ -483,7 +483,7 @@ describe('loss limits (issue 22)', () => {
   });
 });
 
-describe('time-out and self-exclusion (issue 22)', () => {
+describe('time-out and self-exclusion', () => {
   async function excluded(kind: 'TIMEOUT' | 'SELF_EXCLUSION', length: string) {
     const player = await newProtectedPlayer();
     await deposit(player, 1000);
@@ -684,7 +684,7 @@ describe('time-out and self-exclusion (issue 22)', () => {
   });
 });
 
-describe('reality check and audit (issue 22)', () => {
+describe('reality check and audit', () => {
   it('the interval is one of the offered ones; the view gives the session start and the net result since login', async () => {
     const player = await newProtectedPlayer();
     await deposit(player, 500);
@@ -724,7 +724,7 @@ describe('reality check and audit (issue 22)', () => {
   });
 });
 
-describe('activity statement (issue 22)', () => {
+describe('activity statement', () => {
   it("the month's deposits, withdrawals, bets, wins and net are the ledger's sums; the CSV says the same", async () => {
     const player = await newProtectedPlayer();
     await deposit(player, 1000);

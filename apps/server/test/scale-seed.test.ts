@@ -8,7 +8,7 @@ import { onServer } from './support/postgres-server.ts';
 import { onPostgres } from './support/test-app.ts';
 
 /**
- * Issue 20: `npm run bench -- --scale N` seeds its database in SQL with the
+ * `npm run bench -- --scale N` seeds its database in SQL with the
  * triggers off (bench/scale.ts). Whatever they would have guaranteed must
  * hold anyway, or the figures at scale are taken on books the product could
  * never have written: every journal balanced, every balance the sum of its
@@ -27,7 +27,7 @@ it('a player’s balance after each journal: four deposits of 500 baht, then a w
 const base = process.env.TEST_DATABASE_URL ?? '';
 const name = `scale_seed_${process.pid}_${Date.now()}`;
 
-describe.runIf(onPostgres())('issue 20: the scale seed writes books the ledger check passes (PostgreSQL)', () => {
+describe.runIf(onPostgres())('the scale seed writes books the ledger check passes (PostgreSQL)', () => {
   afterAll(async () => {
     await onServer(`drop database if exists ${name} with (force)`);
   });

@@ -1,5 +1,5 @@
 /**
- * Security tests (issue 10, deliverable 4), part 2: what comes in from
+ * Security tests, part 2: what comes in from
  * outside and what every answer carries. Uploads (slip deposits, reward
  * images) that fake their type, are too large, are decompression bombs,
  * carry script or a path in their name; webhook and provider-callback

@@ -1,5 +1,5 @@
 /**
- * Security tests (issue 10, deliverable 4), part 1: who may do what. Sign-in
+ * Security tests, part 1: who may do what. Sign-in
  * throttles under concurrency, account enumeration by message and by time,
  * tokens (tampered, expired, revoked, disabled, of the other kind), the
  * second factor and roles, and that a player reaches only their own data.
@@ -785,12 +785,12 @@ describe('security: a player reaches only their own data (the player API takes n
         payload: { gameCode: 'WC', ...(smuggled ? smuggle : {}) },
       }),
       [`POST ${API_PATHS.logout}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
-      // Issue 19: the claim and the redemption name their promotion or reward in the path (here
+      // The claim and the redemption name their promotion or reward in the path (here
       // the unfilled ":id", refused 400); the forfeit has no open promotion to give up (404).
       [`POST ${API_PATHS.promotionClaim}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
       [`POST ${API_PATHS.promotionForfeit}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
       [`POST ${API_PATHS.rewardRedeem}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
-      // Issue 22: a limit too high to matter later in this file, the reality check, marks read; the
+      // A limit too high to matter later in this file, the reality check, marks read; the
       // exclusion with a length it refuses (a real one would close alice's play for the rest of the
       // file), the held deposit by its unfilled ":id".
       [`PUT ${PROTECTION_PATHS.limits}`]: async (smuggled) => ({

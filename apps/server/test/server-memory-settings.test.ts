@@ -10,7 +10,7 @@ import {
 } from '../src/modules/auth/password.ts';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../src/server-process.ts';
 
-describe('issue 23, memory: the settings a server process is started with', () => {
+describe('resident memory: the settings a server process is started with', () => {
   it('glibc hands large blocks back (MALLOC_MMAP_THRESHOLD_ 128 KiB) unless the operator set their own value', () => {
     expect(serverProcessEnv({})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
     expect(serverProcessEnv({ MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({});

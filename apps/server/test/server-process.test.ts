@@ -13,7 +13,7 @@ const serverDir = path.resolve(import.meta.dirname, '..');
  * target (the bench measures start time, `npm run bench`): a new embedded
  * database, every migration and the demo seed took 8 to 11 s on 2 cores shared with the rest
  * of the run (when it still ran from source through tsx); 10 s failed CI. On a slower 2-core machine
- * (issue 23, eleventh session: the whole of npm test took 1.5 times the CPU of the session before) a first
+ * (where the whole of npm test took 1.5 times the CPU) a first
  * start beside npm test's other lane took over 30 s, and every test here failed on that deadline.
  */
 const START_WITHIN_MS = 120_000;
@@ -173,7 +173,7 @@ describe('the server process (npm start)', { timeout: PROCESS_TEST_TIMEOUT_MS },
     startedDataDir = dataDir;
   });
 
-  it('issue 20: SIGTERM under load: /ready goes 503 while requests are still served, none is answered 5xx, and the process exits 0', async () => {
+  it('SIGTERM under load: /ready goes 503 while requests are still served, none is answered 5xx, and the process exits 0', async () => {
     const port = await freePort();
     const child = startServer({
       DATA_DIR: existingDataDir(),

@@ -22,7 +22,7 @@ describe('GET /setting and /setting/rewards (spec §3 setting, reward)', () => {
     expect(byCode.WITHDRAW_MIN_AMOUNT).toBe('100');
   });
 
-  it('issue 18: the settings answer carries the money limits in force, as the server checks them (an unreadable value is its default)', async () => {
+  it('the settings answer carries the money limits in force, as the server checks them (an unreadable value is its default)', async () => {
     const limitsNow = async () => (await t.app.inject({ method: 'GET', url: '/setting' })).json().limits;
     expect(await limitsNow()).toEqual(DEFAULT_PLAYER_LIMITS);
     const set = (code: string, value: string) =>

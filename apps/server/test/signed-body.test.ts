@@ -29,7 +29,7 @@ describe('a signed JSON body must mean one thing to every reader: no object name
 
 describe('a JSON number must read as exactly what it says: no digit beyond the double it becomes', () => {
   it.each([
-    ['500.10000000000001', 'the issue’s amount, which JSON.parse reads as 500.1'],
+    ['500.10000000000001', 'a webhook’s amount, which JSON.parse reads as 500.1'],
     ['500.09999999999999999', 'digits below the double, read as 500.1'],
     ['9007199254740993', 'an integer past 2^53, read as 9007199254740992'],
     ['100.0000000000000001', 'read as the integer 100'],

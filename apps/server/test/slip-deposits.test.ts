@@ -486,7 +486,7 @@ describe('deliverables 4 and 6: operator decisions on waiting slip deposits', ()
     ]);
   });
 
-  it('issue 17: a rejected slip deposit reads to the player as one rejected entry with the reason, nothing credited, in every list', async () => {
+  it('a rejected slip deposit reads to the player as one rejected entry with the reason, nothing credited, in every list', async () => {
     const player = await depositPlayer(t);
     const approved = await deposit(player, '150.00', (await newSlip()).image);
     expect((await decide(approved.id, 'approve', { note: 'seen on the statement' })).statusCode).toBe(200);

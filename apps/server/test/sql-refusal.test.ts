@@ -7,7 +7,7 @@ import { sqlRefusalError, withSqlRefusals } from '../src/lib/sql-refusal.ts';
 /** A refusal as the pg drivers report it: the SQLSTATE in `code`, the function's message. */
 const raised = (code: unknown, message: string) => Object.assign(new Error(message), { code });
 
-describe('SQL_REFUSALS: one table from each SQL refusal code to its API error (issue 18)', () => {
+describe('SQL_REFUSALS: one table from each SQL refusal code to its API error', () => {
   it('every refusal the functions raise answers its own error, amounts named in satang answered in baht', () => {
     expect(sqlRefusalError(raised('LG003', 'insufficient_balance'))).toMatchObject({
       statusCode: 400,

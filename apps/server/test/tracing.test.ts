@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { type TestContext, testApp, testConfig } from './support/test-app.ts';
 
 /**
- * Issue 20: with OTEL_EXPORTER_OTLP_ENDPOINT set, every request is a span
+ * With OTEL_EXPORTER_OTLP_ENDPOINT set, every request is a span
  * exported over OTLP/HTTP, carrying the request id that its log lines and
  * its error answer carry. The collector here is a small HTTP server in the
  * test that keeps what it receives.
@@ -48,7 +48,7 @@ const attribute = (span: ExportedSpan, key: string) => {
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
 };
 
-describe('issue 20: tracing', () => {
+describe('tracing', () => {
   it('off by default: no collector address, no export', async () => {
     const app = await buildApp({ db: t.database.db, config: testConfig(), logger: false });
     await app.inject({ method: 'GET', url: '/health' });

@@ -23,8 +23,8 @@ import {
 } from './support/test-app.ts';
 
 /**
- * An operator's decision on a waiting withdrawal as one statement (issue 23,
- * item 1): decide_withdrawal answers, audits and notifies what the
+ * An operator's decision on a waiting withdrawal as one statement (one
+ * round trip): decide_withdrawal answers, audits and notifies what the
  * TypeScript decision path did (presentAdminHistoryEntry, appendAudit,
  * notify), and records the payout through create_payout, which the rules'
  * automatic payouts use too. Who may decide, the 404 and 409, the money and

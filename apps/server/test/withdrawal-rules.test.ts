@@ -95,7 +95,7 @@ describe('a player’s withdrawal', () => {
   });
 });
 
-describe('a withdrawal in one statement (player_withdraw, issue 11)', () => {
+describe('a withdrawal in one statement (player_withdraw)', () => {
   /** Sets a limit setting for the length of `run`, then puts the seeded value back. */
   async function withSetting(code: string, value: string, run: () => Promise<void>) {
     const seeded = await t.database.db
@@ -312,7 +312,7 @@ describe('an operator’s decision', () => {
         playerId,
         type: 'WITHDRAW',
         // Rejected, not approved: an approved withdrawal with no settlement is an unpaid payout,
-        // which the ledger check rightly names (issue 21); a rejection moved nothing here either.
+        // which the ledger check rightly names; a rejection moved nothing here either.
         status: 'REJECTED',
         amount: 1_000,
         beforeAmount: 10_000,

@@ -29,7 +29,7 @@ function playwrightDisabledFeatures(): string[] | undefined {
 
 /**
  * The address bar's popup pages: Chromium 156 loads them in a renderer of their own beside every browser,
- * headless too, where there is no address bar to show them (issue 23, eleventh session: about 6 % of the
+ * headless too, where there is no address bar to show them (about 6 % of the
  * back office's browser suite's CPU).
  */
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];

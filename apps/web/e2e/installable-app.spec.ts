@@ -7,7 +7,7 @@ import { CHROMIUM_PATH, playwrightChromiumFlags } from './chromium';
 import { checkScreen, expectAccessible, expectNoHorizontalScroll, SCREENSHOTS } from './support';
 
 /**
- * Issue 22, the installable app and the player's outside channels, at 360×740:
+ * The installable app and the player's outside channels, at 360×740:
  * the service worker installs; Chromium finds the app installable (manifest,
  * icons, service worker) with its English name, and its Thai name once Thai
  * is chosen; nothing from the API is ever in its caches; offline, a page

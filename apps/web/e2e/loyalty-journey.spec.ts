@@ -69,7 +69,7 @@ async function operatorPage(page: Page) {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
-test('issue 19: claim a first-deposit promotion, deposit by the bank feed, be refused until the turnover is played, withdraw, redeem a credit and an item; the operator sends the item', async ({
+test('claim a first-deposit promotion, deposit by the bank feed, be refused until the turnover is played, withdraw, redeem a credit and an item; the operator sends the item', async ({
   page,
   browser,
   baseURL,

@@ -81,7 +81,7 @@ async function openFromWallet(page: Page, button: string, dialog: string) {
   return modal;
 }
 
-test('issue 8: a player registers, is credited by the bank feed, sends a slip, plays, transfers back, withdraws and sees it in the history', async ({
+test('a player registers, is credited by the bank feed, sends a slip, plays, transfers back, withdraws and sees it in the history', async ({
   page,
   context,
   request,
@@ -230,7 +230,7 @@ test('issue 8: a player registers, is credited by the bank feed, sends a slip, p
   await checkScreen(page, 'journey-transactions-th');
   await page.getByRole('combobox').first().selectOption('en');
 
-  // The home screen in all six languages: the words switched (the banner's too, issue 17) and their faces loaded.
+  // The home screen in all six languages: the words switched (the banner's too) and their faces loaded.
   await page.goto('/');
   for (const [language, banner] of Object.entries(BANNER_TITLES)) {
     await page.getByRole('combobox').first().selectOption(language);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminToken, checkScreen, freshPhone, freshReference, slipImage } from './support';
 
 /**
- * Issue 17, as a new user meets it in the browser: a 12-digit savings-bank
+ * As a new user meets it in the browser: a 12-digit savings-bank
  * account is kept whole, and a slip deposit an operator rejects reads as
  * rejected, nothing credited, with the operator's reason.
  */
@@ -20,7 +20,7 @@ async function openFromWallet(page: Page, button: string, dialog: string) {
   return modal;
 }
 
-test('issue 17: a GSB account of 12 digits is stored whole; a rejected slip deposit reads as rejected with its reason in the history modal and on /transactions', async ({
+test('a GSB account of 12 digits is stored whole; a rejected slip deposit reads as rejected with its reason in the history modal and on /transactions', async ({
   page,
   request,
 }) => {
@@ -104,7 +104,7 @@ test('issue 17: a GSB account of 12 digits is stored whole; a rejected slip depo
   await checkScreen(page, 'transactions-rejected-deposit');
 });
 
-test('issue 17: the demo answers only on 127.0.0.1 by default, the sandbox provider too: not from another address', async ({
+test('the demo answers only on 127.0.0.1 by default, the sandbox provider too: not from another address', async ({
   page,
 }) => {
   const port = Number(process.env.E2E_PORT);
@@ -120,7 +120,7 @@ test('issue 17: the demo answers only on 127.0.0.1 by default, the sandbox provi
   }
 });
 
-test('issue 17: the language picker names every language in glyphs of its own (Burmese was boxes), whatever the system fonts', async ({
+test('the language picker names every language in glyphs of its own (Burmese was boxes), whatever the system fonts', async ({
   page,
 }) => {
   await page.goto('/login');

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { adminToken, checkScreen, freshPhone } from './support';
 
 /**
- * Issue 18: the limits the browser checks are the server's. An operator
+ * The limits the browser checks are the server's. An operator
  * raises the withdrawal minimum to 200 baht, and the withdraw modal refuses
  * 150 as the player types, naming 200: the same rule the server applies.
  */
@@ -19,7 +19,7 @@ async function setWithdrawMinimum(request: APIRequestContext, operator: Record<s
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test('issue 18: an operator raises the withdrawal minimum to 200, and the withdraw modal refuses 150 live with the new figure', async ({
+test('an operator raises the withdrawal minimum to 200, and the withdraw modal refuses 150 live with the new figure', async ({
   page,
   request,
 }) => {
@@ -43,7 +43,7 @@ test('issue 18: an operator raises the withdrawal minimum to 200, and the withdr
   expect(playerId).toBeDefined();
   const credited = await request.post(fillPath(ADMIN_PATHS.playerCredit, { id: String(playerId) }), {
     headers: operator,
-    data: { amount: 500, reason: 'issue 18 browser test' },
+    data: { amount: 500, reason: 'operator limits browser test' },
   });
   expect(credited.status(), await credited.text()).toBe(200);
 

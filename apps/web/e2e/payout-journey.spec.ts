@@ -13,7 +13,7 @@ import {
 } from './support';
 
 /**
- * Issue 21: withdrawals paid through the bank connector. A player with a
+ * Withdrawals paid through the bank connector. A player with a
  * paid withdrawal on record withdraws 500 baht and sees it approved and paid
  * automatically (the history shows the bank's reference); withdraws 20,000
  * and sees it under review; the operator sees the reasons in the back office
@@ -42,7 +42,7 @@ async function logIn(page: Page, phone: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('issue 21: 500 baht paid automatically, 20,000 under review then approved by the operator, both at the sandbox bank; a blacklisted account cannot register', async ({
+test('500 baht paid automatically, 20,000 under review then approved by the operator, both at the sandbox bank; a blacklisted account cannot register', async ({
   page,
   browser,
   baseURL,
@@ -73,7 +73,7 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
   for (const amount of [20_000, 1_100]) {
     const credited = await request.post(fillPath(ADMIN_PATHS.playerCredit, { id: playerId }), {
       headers: operator,
-      data: { amount, reason: 'issue 21 browser test' },
+      data: { amount, reason: 'payout browser test' },
     });
     expect(credited.status(), await credited.text()).toBe(200);
   }
@@ -217,7 +217,7 @@ test('issue 21: 500 baht paid automatically, 20,000 under review then approved b
   const barredAccount = `3${freshPhone().slice(1)}`;
   const barred = await request.post(ADMIN_PATHS.blacklist, {
     headers: operator,
-    data: { kind: 'BANK_ACCOUNT', value: barredAccount, note: 'issue 21 browser test' },
+    data: { kind: 'BANK_ACCOUNT', value: barredAccount, note: 'blacklist browser test' },
   });
   expect(barred.status(), await barred.text()).toBe(200);
   const fresh = await openPage(360, 740);

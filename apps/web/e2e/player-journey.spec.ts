@@ -8,7 +8,7 @@ async function fillRegister(page: Page, phone: string, bankNumber: string) {
   await page.getByLabel('Bank account number').fill(bankNumber);
 }
 
-test('issue 3: register, wallet, Thai, reload, logout, and the guard returns a guest to /transactions', async ({
+test('a new player: register, wallet, Thai, reload, logout, and the guard returns a guest to /transactions', async ({
   page,
 }) => {
   const phone = freshPhone();

@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 22, player protection, at 360×740: a player sets a daily deposit
+ * Player protection, at 360×740: a player sets a daily deposit
  * limit and is refused a deposit over it on the deposit screen; excludes
  * themselves for 6 months and then sees every blocked action explained
  * (deposit, games, promotions) while a withdrawal still goes through; the
@@ -62,7 +62,7 @@ async function alsoInThai(page: Page, name: string, open: (locale: Locale) => Pr
   await page.getByRole('combobox').first().selectOption('en');
 }
 
-test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclusion closes deposits, games and promotions, explained, while a withdrawal still works; the operator’s approval reaches the open app live', async ({
+test('a deposit limit refuses a deposit over it; a 6-month self-exclusion closes deposits, games and promotions, explained, while a withdrawal still works; the operator’s approval reaches the open app live', async ({
   page,
   request,
 }) => {
@@ -99,7 +99,7 @@ test('issue 22: a deposit limit refuses a deposit over it; a 6-month self-exclus
   const playerId = String(((await found.json()) as { data: { items: { id: number }[] } }).data.items[0]?.id);
   const credited = await request.post(fillPath(ADMIN_PATHS.playerCredit, { id: playerId }), {
     headers: operator,
-    data: { amount: 1000, reason: 'issue 22 browser test' },
+    data: { amount: 1000, reason: 'protection browser test' },
   });
   expect(credited.status(), await credited.text()).toBe(200);
 

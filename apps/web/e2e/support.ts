@@ -18,7 +18,7 @@ const AXE_ALREADY_IN_THE_PAGE = ';';
 /**
  * axe-core's minified build (580 KB), the same release and rules as the 1.3 MB axe.js that AxeBuilder
  * reads by default (resolved from AxeBuilder's own package): a page takes about 0.3 core-seconds to
- * evaluate it against 0.5 (issue 23, eleventh session, measured in Chromium on a back-office page).
+ * evaluate it against 0.5 (measured in Chromium on a back-office page).
  */
 const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
 const AXE_MINIFIED = readFileSync(fromAxeBuilder.resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,4 +1,4 @@
-// The offline page's words in the app's six languages (issue 22): the language the player chose in the app
+// The offline page's words in the app's six languages: the language the player chose in the app
 // (kept in localStorage under "language"), else the browser's, else English. A file of its own, as the
 // site's Content-Security-Policy allows no inline script.
 (() => {

@@ -1,5 +1,5 @@
 /**
- * The installable app's icons (issue 22), drawn from the crest the boot screen
+ * The installable app's icons, drawn from the crest the boot screen
  * shows: `node --import tsx apps/web/scripts/generate-icons.ts` writes them to
  * public/icons. "any" icons fill the square; the maskable one keeps the crest
  * inside the safe circle (80 %) that phones cut their shapes from.

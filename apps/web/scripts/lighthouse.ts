@@ -23,7 +23,7 @@
 // where the browser offers it, plain HTTP/1.1 behind it to the server. A throwaway self-signed certificate is
 // made for the run (openssl) and Chromium told to accept it. Lighthouse simulates the slow 4G link from the
 // requests it saw, so the protocol matters: over HTTP/1.1 each of the app's scripts waits for a free one of six
-// connections, over HTTP/2 they share one (issue 23, twenty-second session: the signed-in home 81 over TLS and
+// connections, over HTTP/2 they share one (measured: the signed-in home 81 over TLS and
 // HTTP/1.1, 96 over HTTP/2). `--protocol http1` measures the server itself over plain HTTP/1.1, as this script
 // did before; the summary names the protocol.
 //

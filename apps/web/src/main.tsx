@@ -28,7 +28,7 @@ initI18n().finally(() => {
   });
 });
 
-// The installable app (issue 22): the service worker is registered well after the first screen is usable
+// The installable app: the service worker is registered well after the first screen is usable
 // (SERVICE_WORKER_DELAY_MS after the load event, then when the main thread is idle), from a chunk of its own
 // that nothing on the first screen waits for: its script, its install and its 68 KB of precache would
 // otherwise compete with the first screen for a slow phone's bandwidth and CPU.

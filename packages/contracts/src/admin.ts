@@ -164,7 +164,7 @@ export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 export const withdrawalItemSchema = adminHistoryEntrySchema.extend({
   player: playerSummarySchema,
-  /** The risk rules' verdict (issue 21): null for a withdrawal not scored (yet, or from before the rules). */
+  /** The risk rules' verdict: null for a withdrawal not scored (yet, or from before the rules). */
   risk: z
     .object({ route: z.enum(PAYOUT_ROUTES), score: z.number().int(), reasons: z.array(riskReasonSchema) })
     .nullable()
@@ -607,7 +607,7 @@ export function bankShortCode(code: string | null): string | null {
   return code ? (findBank(code)?.code ?? null) : null;
 }
 
-/** What the blacklist holds (issue 21): a bank account number, a phone number or a person's name. */
+/** What the blacklist holds: a bank account number, a phone number or a person's name. */
 export const BLACKLIST_KINDS = ['BANK_ACCOUNT', 'PHONE', 'NAME'] as const;
 export type BlacklistKind = (typeof BLACKLIST_KINDS)[number];
 

@@ -115,6 +115,6 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /**
  * The player app's device id (a random id it keeps on the device), sent with
- * registration: many accounts from one device are flagged (issue 21).
+ * registration: many accounts from one device are flagged.
  */
 export const DEVICE_HEADER = 'x-device-id';

@@ -98,7 +98,7 @@ export const bankTransferWebhookSchema = z
   }));
 export type BankTransferWebhook = z.input<typeof bankTransferWebhookSchema>;
 
-/** `held`: the sender is a player over their own deposit limit or excluded (issue 22): held, not credited. */
+/** `held`: the sender is a player over their own deposit limit or excluded: held, not credited. */
 export const BANK_TRANSFER_RESULTS = ['credited', 'unmatched', 'duplicate', 'mismatch', 'held'] as const;
 export type BankTransferResult = (typeof BANK_TRANSFER_RESULTS)[number];
 

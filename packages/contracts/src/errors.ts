@@ -58,7 +58,7 @@ export const ERROR_CODES = [
   'PAYOUT_NOT_FOUND',
   'PAYOUT_STATE',
   'REGISTRATION_UNAVAILABLE',
-  // Player protection (issue 22).
+  // Player protection.
   'REGISTRATION_EXCLUDED',
   'SELF_EXCLUDED',
   'TIMED_OUT',

@@ -7,7 +7,7 @@ export const HISTORY_TYPES = [
   'MANUAL_WITHDRAW',
   'REJECT_DEPOSIT',
   'REJECT_WITHDRAW',
-  // Additions (issue 19): a promotion's bonus, a bonus returned to the house
+  // Additions: a promotion's bonus, a bonus returned to the house
   // (forfeited, or above the promotion's withdrawal cap), a reward's credit.
   'BONUS',
   'BONUS_RETURN',
@@ -33,7 +33,7 @@ export const historyEntrySchema = z.object({
   afterAmount: z.number(),
   // Absent from answers stored before the field existed (an Idempotency-Key replayed): null.
   reason: z._default(z.nullable(z.string()), null),
-  /** The bank's reference of a withdrawal paid through the bank connector (issue 21): PAID; null otherwise. */
+  /** The bank's reference of a withdrawal paid through the bank connector: PAID; null otherwise. */
   bankReference: z._default(z.nullable(z.string()), null),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -3,7 +3,7 @@ import { LANGUAGES } from './languages.ts';
 import { REWARD_KINDS } from './settings.ts';
 
 /**
- * Loyalty and promotions (issue 19): points, rewards that redeem, promotions
+ * Loyalty and promotions: points, rewards that redeem, promotions
  * with a turnover requirement. Amounts in the API are baht (2 decimals), as
  * everywhere in the player API; points are whole numbers.
  */

@@ -1,7 +1,7 @@
 import type { Language } from './languages.ts';
 
 /**
- * What the server says to a player about their own protection (issue 22), in
+ * What the server says to a player about their own protection, in
  * the six languages. Kept apart from the catalogues the player app bundles
  * (./messages/): the app shows these only as the server's answers.
  */

@@ -3,7 +3,7 @@ import { formatBahtWithSymbol } from './money.ts';
 import type { NotificationKind } from './notifications.ts';
 
 /**
- * What each notification says, in the six languages (issue 22): one home for
+ * What each notification says, in the six languages: one home for
  * the app's notification centre and the server's LINE and Web Push messages.
  * {{name}} takes the notification's param; amounts (baht) read as ฿1,234.50.
  */

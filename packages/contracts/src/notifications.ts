@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
 
 /**
- * Notifications (issue 22): what the player is told about, with its figures
+ * Notifications: what the player is told about, with its figures
  * (amounts in baht). The text is rendered in the reader's language from the
  * kind and its params, by the app and, for LINE and Web Push, by the server.
  */
@@ -48,7 +48,7 @@ export const NOTIFICATION_PATHS = {
 } as const;
 
 /**
- * The player's outside channels (issue 22): LINE, linked by a one-time code
+ * The player's outside channels: LINE, linked by a one-time code
  * sent to the site's official account, and Web Push, opted in per device.
  */
 export const CHANNEL_PATHS = {

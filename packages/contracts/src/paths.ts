@@ -44,7 +44,7 @@ export const API_PATHS = {
 /** Calls from machines: the bank-statement connector. */
 export const WEBHOOK_PATHS = {
   bankTransfers: '/webhooks/bank-transfers',
-  /** The LINE Messaging API's webhook (issue 22): messages and follows sent to the official account. */
+  /** The LINE Messaging API's webhook: messages and follows sent to the official account. */
   line: '/webhooks/line',
 } as const;
 
@@ -82,11 +82,11 @@ export const ADMIN_PATHS = {
   setting: '/admin/settings/:code',
   houseAccounts: '/admin/house-accounts',
   houseAccount: '/admin/house-accounts/:id',
-  /** GET (paged, by kind), POST: the blacklist of bank accounts, phones and names (issue 21). */
+  /** GET (paged, by kind), POST: the blacklist of bank accounts, phones and names. */
   blacklist: '/admin/blacklist',
   /** DELETE: takes an entry off the blacklist. */
   blacklistEntry: '/admin/blacklist/:id',
-  /** GET ?status=: payouts through the bank connector, newest first (issue 21). */
+  /** GET ?status=: payouts through the bank connector, newest first. */
   payouts: '/admin/payouts',
   /** POST: ask the bank about a payout in flight now. */
   payoutRetry: '/admin/payouts/:id/retry',
@@ -126,7 +126,7 @@ export const DEMO_PATHS = {
   sandboxBank: '/sandbox-bank',
   sandboxBankTransfer: '/sandbox-bank/transfer',
   sandboxBankSlip: '/sandbox-bank/slip/:reference',
-  /** The LINE sandbox (issue 22): the messages the fake Messaging API received, and a form to write to the official account. */
+  /** The LINE sandbox: the messages the fake Messaging API received, and a form to write to the official account. */
   sandboxLine: '/sandbox-line',
   sandboxLineSend: '/sandbox-line/send',
   /** The fake Messaging API's base: its push endpoint is …/v2/bot/message/push, as LINE's. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Payouts (issue 21): the protocol between our server and a bank connector,
+ * Payouts: the protocol between our server and a bank connector,
  * the risk rules that decide which withdrawals are paid automatically, and
  * what operators see of both.
  *

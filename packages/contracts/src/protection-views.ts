@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * What the player's protection looks like in an answer (issue 22): the limits, the exclusion, the reality
+ * What the player's protection looks like in an answer: the limits, the exclusion, the reality
  * check and the deposits held, with the paths of the calls. Apart from the requests' schemas
  * (protection.ts, which re-exports all of this) and built with zod/mini: the player app's home checks
  * GET /api/player/protection on its first load, and zod's full API alone was 35 KB of script it ran there.

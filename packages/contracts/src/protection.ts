@@ -12,7 +12,7 @@ import { amountBahtSchema, toSatang } from './wallet.ts';
 export * from './protection-views.ts';
 
 /**
- * Player protection (issue 22): limits the player sets on themselves, a
+ * Player protection: limits the player sets on themselves, a
  * reality check, time-outs and self-exclusions, deposits held over a limit,
  * and the monthly activity statement. Amounts in baht, times ISO 8601.
  */

@@ -180,7 +180,7 @@ export const SEAMLESS_ERROR_CODES = [
   'VALIDATION_ERROR',
   'PLAYER_NOT_FOUND',
   'PLAYER_FROZEN',
-  /** The player's own protection (issue 22): a time-out, a self-exclusion or a loss limit. */
+  /** The player's own protection: a time-out, a self-exclusion or a loss limit. */
   'PLAYER_BLOCKED',
   'INSUFFICIENT_FUNDS',
   'TXN_MISMATCH',

@@ -1,5 +1,5 @@
 // The settings' codes and their reader, without a schema: the player app's first screen reads these, while
-// the schemas (settings.ts, and zod with them) load with the first answer (issue 23, first load).
+// the schemas (settings.ts, and zod with them) load with the first answer (the first load stays small).
 import type { Setting } from './settings.ts';
 
 /**

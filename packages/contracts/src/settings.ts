@@ -55,7 +55,7 @@ export const settingsResponseSchema = z.object({
   data: z.array(settingSchema),
   limits: z.optional(playerLimitsSchema),
   /**
-   * Automatic payouts (issue 21): withdrawals up to `upToSatang` (null: any
+   * Automatic payouts: withdrawals up to `upToSatang` (null: any
    * amount) are usually paid by the bank within a minute when no risk rule
    * objects; null: every withdrawal is checked by an operator first.
    */
@@ -63,7 +63,7 @@ export const settingsResponseSchema = z.object({
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
-/** What a reward gives (issue 19): credit to the wallet, a bonus with turnover, or an item sent by the operator. */
+/** What a reward gives: credit to the wallet, a bonus with turnover, or an item sent by the operator. */
 export const REWARD_KINDS = ['credit', 'bonus', 'item'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
@@ -87,7 +87,7 @@ export function rewardNameIn(reward: { name: string; names: RewardNames }, langu
   return given(language) ?? given('en') ?? reward.name;
 }
 
-/** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives (issue 19). */
+/** Spec §2's reward (id, name, imageUrl) and, an addition, what it costs and gives. */
 export const rewardSchema = z.object({
   id: z.int(),
   /** In the language of the request (Accept-Language), as rewardNameIn picks it. */

@@ -37,7 +37,7 @@ export const withdrawRequestSchema = z
   .transform((body) => ({ amountSatang: toSatang(body.amount) }));
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 
-/** How a new withdrawal goes (issue 21): AUTO, paid by the risk rules at once; REVIEW, an operator first. */
+/** How a new withdrawal goes: AUTO, paid by the risk rules at once; REVIEW, an operator first. */
 export const PAYOUT_ROUTES = ['AUTO', 'REVIEW'] as const;
 export type PayoutRoute = (typeof PAYOUT_ROUTES)[number];
 
@@ -46,7 +46,7 @@ export const withdrawResponseSchema = z.object({
   message: z.string(),
   data: historyEntrySchema,
   /**
-   * How the withdrawal goes (issue 21): AUTO, approved by the risk rules and
+   * How the withdrawal goes: AUTO, approved by the risk rules and
    * paid through the bank at once; REVIEW, an operator looks first; null where
    * no verdict is recorded (a replay of a withdrawal from before the rules).
    */

@@ -151,7 +151,7 @@ describe('schemas', () => {
       password: 'short',
     });
     expect(result.success).toBe(false);
-    // The first issue of each field is the one shown, as the server does.
+    // The first complaint about each field is the one shown, as the server does.
     const messages: Record<string, string> = {};
     for (const issue of result.error?.issues ?? []) messages[issue.path.join('.')] ??= issue.message;
     expect(messages).toMatchObject({

@@ -6,7 +6,7 @@ const BODY =
   '{"reference":"FT24110912345678","fromBankCode":"KBANK","fromAccountNumber":"xxx-x-x4567-x","toAccountNumber":"0381234567","amount":500,"transferredAt":"2026-11-22T14:05:09+07:00"}';
 
 describe('HMAC-signed messages', () => {
-  it('matches the worked example of the README (timestamp 1795000000)', () => {
+  it('matches the worked example of docs/features.md (timestamp 1795000000)', () => {
     expect(signBody(SECRET, 1_795_000_000, BODY)).toBe(
       'sha256=ef41705126e440eb73d72255b738f2c51a2aee075b49cab68868d32b2b73c1bd',
     );

@@ -226,7 +226,7 @@ function observableKysely(pool: pg.Pool): { db: Db; observeQueries: (observer: Q
 /**
  * The embedded database's settings beyond PGlite's own: a 16 MB buffer cache
  * (PostgreSQL's default is 128 MB) keeps a demo's data in memory with room to
- * spare, and the server process ~150 MB smaller (issue 11).
+ * spare, and the server process ~150 MB smaller.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 

@@ -20,7 +20,7 @@ export type ModuleSql = { file: string; sql: string };
  * plpgsql: PostgreSQL inlines a `language sql` function into its caller only
  * when its body is a bare expression, and otherwise plans the body again on
  * every call (the session check 0.161 → 0.081 ms a call, the loyalty settings
- * 0.380 → 0.129 ms; issue 23, docs/performance.md). Bare expressions stay sql.
+ * 0.380 → 0.129 ms; docs/performance.md). Bare expressions stay sql.
  */
 export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/settings/sql/setting_satang.sql',

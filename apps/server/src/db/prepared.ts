@@ -1,5 +1,5 @@
 /**
- * Named prepared statements for the hottest reads (issue 23, reads). A query
+ * Named prepared statements for the hottest reads. A query
  * sent without a name is planned anew each time: for the balance read the
  * planning took as long as the execution (0.07 ms each on a warm connection),
  * for a history page about a third of the database's time. A statement

@@ -108,7 +108,7 @@ export interface HistoryTable {
   related_history_id: number | null;
   /** A MANUAL_DEPOSIT that counts as a deposit: it earned points and started a pending promotion. */
   as_deposit: Generated<boolean>;
-  /** The bank's reference of a paid withdrawal (issue 21). */
+  /** The bank's reference of a paid withdrawal. */
   bank_reference: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -402,7 +402,7 @@ export interface AuditLogTable {
   reason: string | null;
   before: Json;
   after: Json;
-  /** The row's own hash, written with it (issue 23: the chain is linked after commit). */
+  /** The row's own hash, written with it (the chain is linked after commit). */
   content_hash: string | null;
   /** Set when the sealer links the row into the chain: its place, the hash before it and its own. */
   chain_seq: number | null;
@@ -495,7 +495,7 @@ export interface SchemaModuleSqlTable {
   applied_at: CreatedAt;
 }
 
-/** Barred bank accounts, phones and names (migration 015, issue 21). */
+/** Barred bank accounts, phones and names (migration 015). */
 export interface BlacklistTable {
   id: Generated<number>;
   kind: 'BANK_ACCOUNT' | 'PHONE' | 'NAME';

@@ -17,7 +17,7 @@ export const DEFAULT_SETTINGS: readonly { code: string; value: string; isPublic?
   { code: SETTING_CODES.withdrawDailyMaxAmount, value: '200000' },
   // An internal control: operators see it in the back office, players never need it.
   { code: SETTING_CODES.manualCreditApprovalAbove, value: '20000', isPublic: false },
-  // Loyalty (issue 19): 1 point per 100 baht deposited and per 1,000 baht bet, kept a year.
+  // Loyalty: 1 point per 100 baht deposited and per 1,000 baht bet, kept a year.
   { code: SETTING_CODES.pointsDepositBahtPerPoint, value: String(LOYALTY_SETTING_DEFAULTS.depositBahtPerPoint) },
   { code: SETTING_CODES.pointsTurnoverBahtPerPoint, value: String(LOYALTY_SETTING_DEFAULTS.turnoverBahtPerPoint) },
   { code: SETTING_CODES.pointsExpiryDays, value: String(LOYALTY_SETTING_DEFAULTS.expiryDays) },

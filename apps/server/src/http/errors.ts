@@ -42,7 +42,7 @@ export function errorBody(
 
 type ValidationItem = { instancePath?: string; message?: string };
 
-/** Turns schema issues into one sentence for the player and a per-field map for forms. */
+/** Turns schema complaints into one sentence for the player and a per-field map for forms. */
 function validationBody(request: FastifyRequest, items: readonly ValidationItem[]): ErrorResponse {
   const fields: Record<string, string> = {};
   let firstKey: MessageKey | undefined;

@@ -70,8 +70,8 @@ const HELMET_OPTIONS: HelmetOptions = {
 /**
  * The headers helmet sends with that configuration, worked out once: they do
  * not depend on the request. (@fastify/helmet built helmet's whole middleware
- * again for every request, CSP parsing included: issue 23's profile of the
- * balance read.)
+ * again for every request, CSP parsing included: a profile of the
+ * balance read showed it.)
  */
 const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
   const headers: Record<string, string> = {};

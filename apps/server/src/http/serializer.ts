@@ -6,7 +6,7 @@ import { $ZodType, toJSONSchema } from 'zod/v4/core';
 type RouteSchema = $ZodType | { properties: $ZodType };
 
 /**
- * Answers are written from their route's schema (issue 23): the zod schema is
+ * Answers are written from their route's schema: the zod schema is
  * turned into a JSON Schema of its output once per route and status (at its
  * first answer), and fast-json-stringify compiles a writer for it. Only the schema's
  * properties are written, as zod's own serialiser did; what is no longer done

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 /**
- * OpenTelemetry tracing (issue 20), off unless OTEL_EXPORTER_OTLP_ENDPOINT
+ * OpenTelemetry tracing, off unless OTEL_EXPORTER_OTLP_ENDPOINT
  * is set: then every request is a server span, exported over OTLP/HTTP in
  * batches, named by its route pattern and carrying its request id (the
  * `request.id` attribute: the same id as its log lines and an error

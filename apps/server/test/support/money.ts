@@ -95,7 +95,7 @@ export function uploadSlip(
 }
 
 /**
- * The lot the loyalty module keeps beside every points credit (issue 19: the
+ * The lot the loyalty module keeps beside every points credit (the
  * ledger check holds a player's points balance to their lots), for tests that
  * post a points journal by hand to test the ledger itself.
  */

@@ -68,7 +68,7 @@ export async function providerWorld(
     holdMs?: number;
     faultRate?: number;
     settleMs?: number;
-    /** Payouts through the sandbox bank (issue 21) instead of a cashier; the worker's interval. */
+    /** Payouts through the sandbox bank instead of a cashier; the worker's interval. */
     payouts?: { intervalMs?: number; timeoutMs?: number; bankBalanceBaht?: number };
   } = {},
 ): Promise<ProviderWorld> {

@@ -652,7 +652,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: SQL_RULES, test: 'waiting and approved withdrawals of the Bangkok day count' },
   },
-  // Issue 19: a promotion's unmet turnover holds withdrawals (WD007) ------------
+  // A promotion's unmet turnover holds withdrawals (WD007) ------------
   {
     id: 'RW-T1',
     fn: 'request_withdrawal',
@@ -735,7 +735,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: LOYALTY_RULES, test: 'turnover: WC bets count at the contribution %' },
   },
-  // One home per rule (issue 18): the callers of the shared functions ------------
+  // One home per rule: the callers of the shared functions ------------
   {
     id: 'PW12',
     fn: 'player_withdraw',
@@ -762,7 +762,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     changes: [{ find: 'claimed := found;', replace: 'claimed := true;' }],
     killedBy: { file: SQL_RULES, test: 'two players share a key and both replay it' },
   },
-  // player protection (issue 22) ---------------------------------------------------
+  // player protection ---------------------------------------------------
   {
     id: 'PR1',
     fn: 'player_protection_refusal',
@@ -1080,7 +1080,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     ],
     killedBy: { file: PROTECTION, test: 'the period starts at midnight, Monday and the 1st in Bangkok time' },
   },
-  // audit_log_refuse_change (the audit log's append-only trigger, issue 23's seal) --------------
+  // audit_log_refuse_change (the audit log's append-only trigger, the seal of migration 020) --------------
   {
     id: 'AL1',
     fn: 'audit_log_refuse_change',

@@ -21,7 +21,7 @@ function expectLabelledAndReachable() {
   }
 }
 
-describe('issue 3 §8 accessibility: every control is labelled and reachable by keyboard', () => {
+describe('spec §8 accessibility: every control is labelled and reachable by keyboard', () => {
   it.each([
     ['/login', 'Log in'],
     ['/register', 'Create account'],

@@ -28,7 +28,7 @@ async function firstScreenI18n() {
   return { instance, missing };
 }
 
-describe("issue 23: the login's first load carries only the first screen's English", () => {
+describe("the login's first load carries only the first screen's English", () => {
   it('the login screen, its password toggle and its error draw every string from it (no key shown raw)', async () => {
     // No answer at all: the screen's own words (login.failedRetry), not a server message.
     mockApi({ [`POST ${API_PATHS.login}`]: () => Promise.reject(new TypeError('Failed to fetch')) });

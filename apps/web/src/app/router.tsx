@@ -10,7 +10,7 @@ import { PAGE_PATHS } from '@/config/paths';
 // Each screen is its own chunk, so the login screen's first load carries only what it needs. The login itself
 // is in the entry chunk: a guest's first screen (every signed-out path leads to it), and as a chunk of its own
 // it was a second round trip (its script and four style sheets) between the page and its first paint, 82 % of
-// Lighthouse's LCP on /login (issue 23, fifteenth session). It costs the other pages 3.6 KB.
+// Lighthouse's LCP on /login. It costs the other pages 3.6 KB.
 const loadHome = () => import('@/app/routes/home');
 const loadTransactions = () => import('@/app/routes/transactions');
 const loadLaunchUfa = () => import('@/app/routes/launch-ufa');

@@ -32,7 +32,7 @@ describe('§7 every request', () => {
     await expect(apiRequest(API_PATHS.balance, { schema: balanceResponseSchema })).resolves.toEqual(defaultBalance);
   });
 
-  it("issue 23: a schema passed as a loader (the first screen's calls) is imported with the call and validates alike", async () => {
+  it("a schema passed as a loader (the first screen's calls) is imported with the call and validates alike", async () => {
     let loads = 0;
     const schema = () => {
       loads += 1;
@@ -45,7 +45,7 @@ describe('§7 every request', () => {
     expect(loads).toBe(2);
   });
 
-  it('issue 23: a schema that cannot be imported fails the call, not the page', async () => {
+  it('a schema that cannot be imported fails the call, not the page', async () => {
     mockApi();
     const failure = new Error('chunk failed');
     await expect(apiRequest(API_PATHS.balance, { schema: () => Promise.reject(failure) })).rejects.toBe(failure);

@@ -22,7 +22,7 @@ type RequestOptions<T> = {
 /**
  * A contract's schema, or a function that imports it. The calls of the first screen (settings, login,
  * balance) pass a loader: their contracts, and zod with them, then load beside the first request instead of
- * before the first paint (issue 23: the login's first-load JavaScript).
+ * before the first paint (the login's first-load JavaScript).
  */
 export type SchemaSource<T> = $ZodType<T> | (() => Promise<$ZodType<T>>);
 

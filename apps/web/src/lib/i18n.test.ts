@@ -53,7 +53,7 @@ describe('§1 language picker stores the choice locally', () => {
     expect(document.documentElement.lang).toBe('th');
   });
 
-  it("issue 22: the installable app's manifest follows the language at once (Thai for Thai, English otherwise)", async () => {
+  it("the installable app's manifest follows the language at once (Thai for Thai, English otherwise)", async () => {
     const link = document.createElement('link');
     link.rel = 'manifest';
     link.href = '/manifest.en.webmanifest';

@@ -88,7 +88,7 @@ export function currentLanguage(): Language {
 }
 
 /**
- * The installable app's manifest in the player's language (issue 22): Thai for Thai, English for the others.
+ * The installable app's manifest in the player's language: Thai for Thai, English for the others.
  * Kept here, with the page's language, rather than in the service worker's chunk, which loads seconds later.
  */
 export function manifestHref(language: Language): string {

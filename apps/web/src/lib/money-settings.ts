@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { settingsQueryOptions, useSettings } from '@/lib/settings';
 
 // What the money screens read of the settings, apart from lib/settings.ts, which the first screen loads: the
-// limits' defaults and the points' rule come with the contract's schemas, not with the login (issue 23).
+// limits' defaults and the points' rule come with the contract's schemas, not with the login.
 
 /** What the withdraw screen says of automatic payouts (null: none). */
 export function useAutoPay(): { upToSatang: number | null } | null {

@@ -2,7 +2,7 @@ import type { Language } from '@app/contracts/languages';
 import { Workbox } from 'workbox-window';
 
 /**
- * The installable app (issue 22), loaded after the first screen is drawn:
+ * The installable app, loaded after the first screen is drawn:
  * registers the service worker and offers a new version when one is deployed
  * (the manifest follows the player's language with the page's language, in
  * i18n.ts). Nothing of it is in the login route's first load.

@@ -9,7 +9,7 @@ import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
 export type PublicSettings = {
   settings: Setting[];
   limits: PlayerLimits | undefined;
-  /** Automatic payouts (issue 21): up to how much (null: any amount); null: none, every withdrawal is checked. */
+  /** Automatic payouts: up to how much (null: any amount); null: none, every withdrawal is checked. */
   autoPay: { upToSatang: number | null } | null;
 };
 

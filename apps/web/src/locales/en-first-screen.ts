@@ -1,7 +1,7 @@
 /**
  * The English strings the first screen draws (the login form, the public layout, the error page): the
  * app's first load carries only these. The rest of English (locales/en.ts, with these) is registered by
- * lib/english-texts.ts, which the register route and the signed-in frame import (issue 23, first load).
+ * lib/english-texts.ts, which the register route and the signed-in frame import (the first load stays small).
  */
 export const enFirstScreen = {
   common: {

@@ -1,5 +1,5 @@
 /**
- * The service worker of the installable app (issue 22).
+ * The service worker of the installable app.
  *
  * - The offline page with its faces, the shell's page, the icons and the
  *   manifests are precached at install (about 70 KB), versioned by their

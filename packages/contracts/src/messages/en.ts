@@ -2,7 +2,7 @@ import { AMOUNT_BAHT_MAX_TEXT } from '../limits.ts';
 
 /**
  * Messages the server sends to players, in English: the keys every language
- * has. Zod schemas use these keys as their issue messages, so a validation
+ * has. Zod schemas use these keys as their validation messages, so a validation
  * failure reaches the player as a sentence in their language, not as a schema path.
  */
 export const en = {

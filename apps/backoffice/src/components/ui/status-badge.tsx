@@ -11,7 +11,7 @@ const TONES: Record<string, Tone> = {
   REJECTED: 'bad',
   // A transfer whose reference was credited before with another amount: nothing credited, see its flag.
   MISMATCH: 'bad',
-  // A transfer held over a player's own limit or exclusion (issue 22), until returned or released.
+  // A transfer held over a player's own limit or exclusion, until returned or released.
   HELD: 'waiting',
   RETURNED: 'neutral',
   RELEASED: 'good',

@@ -13,7 +13,7 @@ export type AuditRow = {
   reason: string | null;
   before: unknown;
   after: unknown;
-  /** The row's own hash, written with it; null on rows written before issue 23. */
+  /** The row's own hash, written with it; null on rows written before migration 020. */
   contentHash: string | null;
   /** Its place in the chain, the hash before it and its own: null until the sealer links it. */
   chainSeq: number | null;

@@ -74,7 +74,7 @@ export async function login(
     ? await verifyPassword(found.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (found && !valid) {
-    // Kept for the withdrawal risk rules (issue 21): the throttle forgets failures at the next success.
+    // Kept for the withdrawal risk rules: the throttle forgets failures at the next success.
     await ctx.db.insertInto('player_login_failures').values({ player_id: found.id }).execute();
   }
   if (!found || !valid) throw invalidCredentials();

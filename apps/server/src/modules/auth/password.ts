@@ -32,7 +32,7 @@ function libuvThreads(env: NodeJS.ProcessEnv = process.env): number {
 
 /**
  * Hashes and verifications one server process runs at the same time; more wait their turn
- * (issue 23, memory). Each holds 19 MiB while it runs and keeps one of libuv's threads, which
+ * (resident memory stays bounded). Each holds 19 MiB while it runs and keeps one of libuv's threads, which
  * file reads, DNS lookups and compression share. As many as the cores, and always one of
  * libuv's threads left free: a burst of logins adds at most that many × 19 MiB, and two cores
  * hash no faster four at a time than two.

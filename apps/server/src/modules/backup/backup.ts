@@ -26,7 +26,7 @@ async function run(tool: string, args: string[]): Promise<{ stdout: string }> {
 }
 
 /**
- * Backups that restore (issue 20). A backup is pg_dump's custom format taken
+ * Backups that restore. A backup is pg_dump's custom format taken
  * from a snapshot the backup exports itself: in the same snapshot it counts
  * the rows of the tables that hold money and records the audit chain's head,
  * and writes them beside the dump (`<file>.manifest.json`, with the dump's

@@ -7,7 +7,7 @@ import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { nameKey, nameKeys, normaliseDigits } from './identity.ts';
 
 /**
- * The blacklist (issue 21): admins bar bank accounts, phones and names; a
+ * The blacklist: admins bar bank accounts, phones and names; a
  * registration with a barred phone or bank account is refused with the same
  * answer as any registration we do not take (no hint of which detail, so
  * nobody can probe the list). Names are kept for the withdrawal risk rules,

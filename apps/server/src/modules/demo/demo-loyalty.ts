@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { DEFAULT_REWARDS } from '../../db/seed.ts';
 
 /**
- * The demo's commercial engine (issue 19): two deposit promotions as a Thai
+ * The demo's commercial engine: two deposit promotions as a Thai
  * site runs them, and points prices for the seeded rewards. Demo mode only:
  * a real operator sets their own in the back office.
  */

@@ -50,7 +50,7 @@ async function seedDemoPlayer(db: Db, house: HouseAccounts): Promise<void> {
     });
   }
   // A withdrawal paid before (by the cashier): the demo player's next small withdrawal is not a
-  // first one, so the risk rules pay it automatically (issue 21).
+  // first one, so the risk rules pay it automatically.
   const earlier = await requestWithdrawal({ db, house }, { playerId, amountSatang: 30_000, idempotencyKey: undefined });
   const cli = await ensureSystemOperator(db, SYSTEM_OPERATORS.cli);
   await approveWithdrawal(

@@ -36,7 +36,7 @@ export const SANDBOX_PAGE_STYLE = `
   section.payouts .amount { font-weight: 700; font-size: 1rem; }
 `;
 
-/** The payout account as the sandbox bank's statement shows it (issue 21). */
+/** The payout account as the sandbox bank's statement shows it. */
 export type SandboxPayouts =
   | { available: false }
   | {

@@ -234,7 +234,7 @@ async function routeFittingPlayer(
     assert(approvedSlip !== undefined, 'the approved slip read a moment ago, under the player lock, is there');
     return linkToApprovedSlip(trx, base, approvedSlip);
   }
-  // Over the player's own deposit limit, or excluded (issue 22): the money is held, never lost, never played.
+  // Over the player's own deposit limit, or excluded: the money is held, never lost, never played.
   const refusal = route.refusal;
   // Stryker disable next-line all: a guard; bank_feed_deliver answers a refusal for every fitting transfer it did not credit
   assert(refusal !== null, 'bank_feed_deliver credits a transfer of the one fitting player that nothing holds back');

@@ -132,7 +132,7 @@ export async function depositRoutes(app: App, deps: DepositRoutesDeps) {
       },
     },
     async (request) => {
-      // The deposit screens say why a deposit cannot be made (issue 22) before the player transfers anything.
+      // The deposit screens say why a deposit cannot be made before the player transfers anything.
       await assertProtectionAllows(deps.db, sessionOf(request).playerId, 'DEPOSIT', request.query.amountSatang ?? 0);
       return { success: true as const, data: await promptPayPayload(deps.db, request.query.amountSatang) };
     },

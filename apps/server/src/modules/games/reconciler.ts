@@ -98,7 +98,7 @@ async function syncRecentPlayers(ctx: GamesContext): Promise<number> {
  * Runs the reconciler every interval until stopped; a failed tick is logged
  * and the next one tries again. The stop function ends the timer and, when a
  * tick is running, waits for it to settle the transfer it is on and give back
- * the leases of the others (issue 20: another instance takes them at once).
+ * the leases of the others (another instance takes them at once).
  */
 export function startReconciler(
   ctx: GamesContext,

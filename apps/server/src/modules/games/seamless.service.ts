@@ -17,7 +17,7 @@ import { playerIdOfRef } from './provider-players.ts';
 /**
  * The seamless-wallet callbacks of the game WC: the game debits (bet) and
  * credits (win, rollback) the player's main wallet directly. Every call is one
- * statement in its own transaction (sql/seamless.sql, issue 23), idempotent by
+ * statement in its own transaction (sql/seamless.sql), idempotent by
  * the provider's transaction id: the answer is stored with the movement and a
  * repeat gets the same answer; the same id for another movement is refused
  * (TXN_MISMATCH). A rollback that arrives before

@@ -133,7 +133,7 @@ async function countOf(db: Queryable, filter: HistoryFilter): Promise<{ total: n
  * A player's list page (newest first), its total from the history trigger's
  * counters, and the session check, in one statement ($1 player, $2 types, $3
  * limit, $4 offset, $5 session): the app's history screens made three round
- * trips before (issue 23). Always one row at least, from the session check;
+ * trips before. Always one row at least, from the session check;
  * its entry columns are null when the page has no entries.
  */
 const PLAYER_PAGE_SQL = preparedStatement(

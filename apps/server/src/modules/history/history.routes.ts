@@ -20,7 +20,7 @@ type HistoryRoutesDeps = { db: Db };
 /** The player's three history lists (spec §7), each with its own answer key: in the player scope. */
 export async function historyRoutes(app: App, deps: HistoryRoutesDeps) {
   const common = { tags: ['history'], security: [{ bearer: [] }], querystring: pageQuerySchema };
-  // The session check, the page and its total in one statement (the history screens; issue 23). A refused
+  // The session check, the page and its total in one statement (the history screens). A refused
   // query string is answered once the session is confirmed (401 before 400, as on every player route).
   const checkedByRoute = { config: SESSION_CHECKED_BY_ROUTE, attachValidation: true } as const;
   const pageOf = async (request: { query: PageQuery }, list: HistoryList, session: Session) => {

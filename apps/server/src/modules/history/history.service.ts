@@ -103,7 +103,7 @@ export const lockHistoryEntry = historyRepository.lock;
 export const findHistoryEntry = historyRepository.find;
 /**
  * Decides a WAITING entry (the status, who, why, the settlement) and tells the
- * player (issue 22): a withdrawal approved or rejected with the reason, a slip
+ * player: a withdrawal approved or rejected with the reason, a slip
  * deposit rejected with the reason. A credited deposit is told where it is
  * credited (deposits/deposit-credit.ts), a paid withdrawal where it is paid.
  */

@@ -77,7 +77,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
        and (h.journal_entry_id is not null or h.settlement_journal_entry_id is not null)
        and abs(h.after_amount - h.before_amount) <> h.amount
        -- Only entries whose money went through the player's wallet: a held deposit returned to
-       -- the bank (issue 22) moves house accounts only, and its entry shows the wallet unchanged.
+       -- the bank moves house accounts only, and its entry shows the wallet unchanged.
        and exists (select 1 from postings p join ledger_accounts a on a.id = p.account_id
                     where p.journal_entry_id = coalesce(h.journal_entry_id, h.settlement_journal_entry_id)
                       and a.player_id = h.player_id)
@@ -105,9 +105,9 @@ type Note = (rows: Record<string, unknown>[], describe: (row: Record<string, unk
 /**
  * The house accounts that hold money for someone must hold exactly what is
  * waiting: the withdrawal-pending account the sum of WAITING withdrawals and
- * of approved ones the bank has not paid yet (issue 21), the
+ * of approved ones the bank has not paid yet, the
  * unmatched-transfer account the sum of UNMATCHED bank transfers, the
- * held-deposit account the sum of deposits still HELD (issue 22). Every
+ * held-deposit account the sum of deposits still HELD. Every
  * credited or assigned transfer points at an approved deposit of its player
  * and amount; no bank reference is credited twice; no waiting deposit has
  * moved money; every approved deposit has.
@@ -168,7 +168,7 @@ async function checkHoldsAndDeposits(db: Queryable, note: Note): Promise<void> {
  * round's result, a win of nothing) or reversing rollback has its journal.
  */
 /**
- * Payouts (issue 21): every PAID payout has its one WITHDRAW_PAYOUT journal
+ * Payouts: every PAID payout has its one WITHDRAW_PAYOUT journal
  * of its amount, which is its withdrawal's settlement; no withdrawal is paid
  * by two payouts; an approved withdrawal not yet settled has a payout in
  * flight (the saga cannot lose one).
@@ -228,7 +228,7 @@ async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> 
 }
 
 /**
- * Loyalty (issue 19): every player's points balance equals the points left
+ * Loyalty: every player's points balance equals the points left
  * in their lots (what can still be spent or expire); the house bonus account
  * has paid out exactly the BONUS and REWARD_CREDIT entries net of the
  * BONUS_RETURN ones; every redemption that cost points has its journal, and

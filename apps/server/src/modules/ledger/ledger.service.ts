@@ -16,7 +16,7 @@ export const ACCOUNT_KIND = {
   bankDeposits: 'BANK_DEPOSITS',
   bankPayouts: 'BANK_PAYOUTS',
   unmatchedDeposits: 'UNMATCHED_DEPOSITS',
-  /** Bank transfers held over a player's deposit limit or exclusion (issue 22), until returned or released. */
+  /** Bank transfers held over a player's deposit limit or exclusion, until returned or released. */
   depositsHeld: 'DEPOSITS_HELD',
 } as const;
 

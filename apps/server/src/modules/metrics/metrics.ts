@@ -4,7 +4,7 @@ import type { Db, PoolFigures } from '../../db/database.ts';
 import { passwordWork } from '../auth/password.ts';
 
 /**
- * The Prometheus metrics of one instance (issue 20). HTTP figures, provider
+ * The Prometheus metrics of one instance. HTTP figures, provider
  * calls, query latency and errors by code are counted as they happen; queue
  * sizes and ages, the reconciler's lag, the last ledger check and the money
  * moved are read from the database when Prometheus scrapes, so they are the

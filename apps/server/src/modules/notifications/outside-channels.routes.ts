@@ -24,7 +24,7 @@ const tags = ['notifications'];
 const security = [{ bearer: [] }];
 const okSchema = z.object({ success: z.literal(true) });
 
-/** The player's LINE link and Web Push subscriptions (issue 22). */
+/** The player's LINE link and Web Push subscriptions. */
 export async function outsideChannelRoutes(app: App, deps: OutsideChannelsDeps) {
   const line = deps.config.outside.line;
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 type Extras = Pick<WithdrawalItem, 'risk' | 'payout' | 'flags'>;
 
 /**
- * What the operators' withdrawal queue shows beside each entry (issue 21):
+ * What the operators' withdrawal queue shows beside each entry:
  * the risk rules' verdict and reasons, the latest payout, and the player's
  * duplicate-identity flags. Three queries for a page, whatever its size.
  */

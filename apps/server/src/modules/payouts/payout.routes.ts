@@ -30,7 +30,7 @@ const tags = ['admin: payouts'];
 const security = OPERATOR_SECURITY;
 const admin = { role: 'admin' as const };
 
-/** Payouts, the reconciliation report and the risk rules, in the operator scope (issue 21). */
+/** Payouts, the reconciliation report and the risk rules, in the operator scope. */
 export async function payoutAdminRoutes(app: App, deps: { payouts: PayoutContext }) {
   const ctx = deps.payouts;
   app.get(

@@ -13,7 +13,7 @@ import type { PayoutBank } from './payout-bank.ts';
 import { type FactsReadWithWithdrawal, readWithdrawalToScore, riskReasons, riskScore } from './risk.ts';
 
 /**
- * The payout saga (issue 21). An approved withdrawal becomes a payout row
+ * The payout saga. An approved withdrawal becomes a payout row
  * (the intent, PENDING, in the approval's own transaction), then a call to
  * the bank with our reference and a hard timeout:
  * - paid: the held money moves from withdraw-pending to the bank in the

@@ -28,7 +28,7 @@ export type SessionAccountRow = {
  * The balance read (the app polls it every few seconds): the player's accounts,
  * their registration at the provider ($2), and the session check, in one
  * query. Written once as text rather than built and compiled by Kysely on each
- * call: the server's CPU per balance read fell from 0.23 to 0.18 ms (issue 23).
+ * call: the server's CPU per balance read fell from 0.23 to 0.18 ms.
  */
 const ACCOUNTS_FOR_SESSION_SQL = preparedStatement(
   'accounts_for_session',
@@ -50,7 +50,7 @@ export type NewPlayer = {
   agentId: number;
   lineId: string | null;
   passwordHash: string;
-  /** Where the player registered from (issue 21), and their normalised name. */
+  /** Where the player registered from, and their normalised name. */
   registeredAddress?: string | null;
   registeredDevice?: string | null;
   nameKey?: string | null;

@@ -38,7 +38,7 @@ export async function registerPlayer(
 ): Promise<number> {
   const bank = findBank(input.bankCode);
   assert(bank !== undefined, 'the bank code was validated by the schema');
-  // A barred phone or bank account (issue 21): one answer for both, which says neither.
+  // A barred phone or bank account: one answer for both, which says neither.
   const barred = await blacklistedKinds(db, { phone: input.phoneNumber, bankNumber: input.bankNumber });
   if (barred.length > 0) throw new AppError(403, 'REGISTRATION_UNAVAILABLE', 'registration_unavailable');
   // A time-out or self-exclusion in force covers a new account with its phone, bank account (at any bank) or name.

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 
 /**
- * The player's activity statement (issue 22): per Bangkok calendar month,
+ * The player's activity statement: per Bangkok calendar month,
  * read from the ledger (the postings on the player's own accounts), so that
  * it agrees with the books to the satang:
  * - deposits: DEPOSIT journals (bank feed, slips, assigned or released transfers);

@@ -14,8 +14,8 @@ import { type CreditRequestRow, creditRequestRepository } from './credit-request
 import { applyManualCredit } from './manual-adjustment.ts';
 
 /**
- * Manual credits above an operator's limit wait for a second admin (issue
- * 17): the limit is the operator's own (an admin sets it) or the setting
+ * Manual credits above an operator's limit wait for a second admin:
+ * the limit is the operator's own (an admin sets it) or the setting
  * MANUAL_CREDIT_APPROVAL_ABOVE; above it the credit is recorded as a request
  * and moves nothing until an admin other than the requester approves it.
  *

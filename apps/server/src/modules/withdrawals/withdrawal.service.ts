@@ -17,7 +17,7 @@ import { riskFactsWindow } from '../payouts/risk.ts';
 import { playerSummaries } from '../player/player.service.ts';
 import { decideWithdrawalInOneCall, withdrawInOneCall } from './withdrawal.repository.ts';
 
-/** The money services; `payouts` present: approved withdrawals are paid through the bank connector (issue 21). */
+/** The money services; `payouts` present: approved withdrawals are paid through the bank connector. */
 export type MoneyContext = { db: Db; house: HouseAccounts; payouts?: PayoutContext };
 
 /** A new withdrawal and how it goes: AUTO (paid by the rules at once), REVIEW (an operator decides). */

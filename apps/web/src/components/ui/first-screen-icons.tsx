@@ -1,7 +1,7 @@
 import { Icon, type IconProps } from '@/components/ui/icon';
 
 // The icons the first screen draws (the password field, the language picker, the success view), apart from
-// the others (icons.tsx), so that the login's first load carries only these (issue 23).
+// the others (icons.tsx), so that the login's first load carries only these.
 
 export const CheckIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,4 +1,4 @@
-/** The notification centre's strings (issue 22): their own namespace, loaded with the bell. */
+/** The notification centre's strings: their own namespace, loaded with the bell. */
 const en = {
   title: 'Notifications',
   bell: 'Notifications',

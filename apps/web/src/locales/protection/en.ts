@@ -1,4 +1,4 @@
-/** The player-protection screens' strings (issue 22): their own namespace, loaded with those screens. */
+/** The player-protection screens' strings: their own namespace, loaded with those screens. */
 const en = {
   title: 'Play safe',
   intro: 'Set your own limits, take a break, or look at your activity.',

@@ -29,7 +29,7 @@ async function openFlags(routes: Routes = {}, items = [flag(4)], path = '/bank-f
   return fetchMock;
 }
 
-describe('issue 17: bank-feed flags reach operators', () => {
+describe('bank-feed flags reach operators', () => {
   it('an open flag shows its reference, what happened, and what the bank reported beside what we recorded', async () => {
     const fetchMock = await openFlags();
     const row = await screen.findByTestId('flag-row');

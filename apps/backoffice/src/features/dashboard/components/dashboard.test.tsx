@@ -130,7 +130,7 @@ describe('deliverable 3: dashboard', () => {
     expect(requestsTo(fetchMock, `GET ${ADMIN_PATHS.summary}`)).toHaveLength(2);
   });
 
-  it('issue 19: a tile row shows bonus given, wagered and returned today, the bonus expense and the rewards to send', async () => {
+  it('a tile row shows bonus given, wagered and returned today, the bonus expense and the rewards to send', async () => {
     mockApi();
     signInAs();
     renderApp('/');

@@ -5,7 +5,7 @@ import { useLoyaltySummary } from '@/features/dashboard/api/get-loyalty-summary'
 import { formatMoney } from '@/lib/format';
 
 /**
- * The dashboard's promotions tile row (issue 19): bonus given, wagered under
+ * The dashboard's promotions tile row: bonus given, wagered under
  * promotions and returned today, the bonus expense to date (the house bonus
  * account), and the item rewards waiting to be sent.
  */

@@ -17,7 +17,7 @@ const decisionSchema = z.object({ success: z.literal(true), message: z.string(),
 export type HeldFilters = { status: string; page: number };
 export type HeldDecision = 'release' | 'return';
 
-/** GET /admin/held-deposits: money that arrived over a player's limit or during an exclusion (issue 22), paged. */
+/** GET /admin/held-deposits: money that arrived over a player's limit or during an exclusion, paged. */
 export function useHeldDeposits(filters: HeldFilters) {
   return useQuery({
     queryKey: [...QUERY_KEYS.heldDeposits, filters],

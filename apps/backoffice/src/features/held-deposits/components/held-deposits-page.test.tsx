@@ -28,7 +28,7 @@ async function openHeld(routes: Routes = {}) {
   return fetchMock;
 }
 
-describe('issue 22: held deposits in the back office', () => {
+describe('held deposits in the back office', () => {
   it('lists what is held, for whom and why; the list asks for held ones first', async () => {
     const fetchMock = await openHeld();
     const row = await screen.findByTestId('held-row');

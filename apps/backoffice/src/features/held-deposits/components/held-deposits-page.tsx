@@ -16,7 +16,7 @@ import { useListParams } from '@/lib/list-params';
 const DEFAULTS = { status: 'HELD' };
 
 /**
- * Deposits held for players (issue 22): money that arrived by bank transfer
+ * Deposits held for players: money that arrived by bank transfer
  * while the player was over their deposit limit or excluded. It is in no
  * wallet. An operator returns it to the player's registered bank account (a
  * withdrawal paid like any other) or, when the player asks and it is right,

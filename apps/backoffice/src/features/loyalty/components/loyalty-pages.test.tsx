@@ -54,7 +54,7 @@ async function bodyOf(request: Request | undefined) {
   return request.clone().json();
 }
 
-describe('issue 19 back office: promotions', () => {
+describe('back office: promotions', () => {
   it('lists promotions with bonus, turnover and claims; pausing one PUTs it with status PAUSED', async () => {
     const fetchMock = mockApi({
       [`GET ${ADMIN_PATHS.promotions}`]: { body: { success: true, data: [promotion] } },
@@ -159,7 +159,7 @@ describe('the promotion form: each refused field says what it allows', () => {
   });
 });
 
-describe('issue 19 back office: a promotion’s image', () => {
+describe('back office: a promotion’s image', () => {
   it('the chosen image is uploaded, fills in the file name, shows in the preview and is saved with the promotion', async () => {
     const uploaded = `${'c'.repeat(64)}.png`;
     const fetchMock = mockApi({
@@ -193,7 +193,7 @@ describe('issue 19 back office: a promotion’s image', () => {
   });
 });
 
-describe('issue 19 back office: reward fulfilment', () => {
+describe('back office: reward fulfilment', () => {
   it('lists the items waiting with the player’s contact; marking one sent needs a note and POSTs it', async () => {
     const fetchMock = mockApi({
       [`GET ${ADMIN_PATHS.redemptions}`]: { body: { success: true, data: [waiting] } },

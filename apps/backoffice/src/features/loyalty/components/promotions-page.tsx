@@ -164,7 +164,7 @@ function bonusText(promotion: AdminPromotion, t: TFunction) {
 }
 
 /**
- * Promotions (issue 19): every promotion with its bonus, turnover, window and
+ * Promotions: every promotion with its bonus, turnover, window and
  * claims; admins create and change them (texts and image in the six
  * languages, with a preview of what players read) and pause or resume them.
  * Every change is audited by the server; claims already started keep the

@@ -19,7 +19,7 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 type Pending = { item: AdminRedemption; action: 'send' | 'cancel' };
 
 /**
- * The reward fulfilment queue (issue 19): item rewards waiting to be sent,
+ * The reward fulfilment queue: item rewards waiting to be sent,
  * oldest first, with who to send them to (name, phone, LINE). An operator
  * marks one sent with a note the player sees, or cancels it (the points
  * return to the player). The other statuses list what was decided.

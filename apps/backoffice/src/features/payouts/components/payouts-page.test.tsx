@@ -64,7 +64,7 @@ async function openPayouts(items: unknown[], role: 'operator' | 'admin' = 'opera
   return fetchMock;
 }
 
-describe('issue 21: payouts through the bank connector', () => {
+describe('payouts through the bank connector', () => {
   it("lists each payout with its reference, player, account, amount, status and the bank's reference; today's times above", async () => {
     await openPayouts([payout(1)]);
     const row = await screen.findByTestId('payout-row');

@@ -25,7 +25,7 @@ const bangkokToday = () => new Date(Date.now() + 7 * 3600 * 1000).toISOString().
 type Action = { kind: 'retry' | 'markPaid'; payout: PayoutItem };
 
 /**
- * Payouts through the bank connector (issue 21): every approved withdrawal's
+ * Payouts through the bank connector: every approved withdrawal's
  * transfer, in flight (PENDING, UNKNOWN: the reconciler asks the bank by
  * reference), PAID with the bank's reference, or FAILED (refused: the
  * withdrawal is back in the queue). An operator asks the bank again now; an

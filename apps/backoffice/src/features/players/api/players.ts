@@ -112,7 +112,7 @@ export function usePlayerActions(id: number) {
 
 const playerProtectionResponseSchema = z.object({ success: z.literal(true), data: adminPlayerProtectionSchema });
 
-/** GET /admin/players/:id/protection: the player's own limits, exclusions and held deposits (issue 22), read only. */
+/** GET /admin/players/:id/protection: the player's own limits, exclusions and held deposits, read only. */
 export function usePlayerProtection(id: number) {
   return useQuery({
     queryKey: [...playerKey(id), 'protection'],

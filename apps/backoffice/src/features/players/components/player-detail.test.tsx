@@ -285,7 +285,7 @@ describe('deliverable 5: manual credit and debit', () => {
     expect(await within(section('Balances')).findByText('฿1,500.00')).toBeInTheDocument();
   });
 
-  it('issue 19: a credit marked as a deposit says so before and after, and sends asDeposit; a debit has no such mark', async () => {
+  it('a credit marked as a deposit says so before and after, and sends asDeposit; a debit has no such mark', async () => {
     const fetchMock = await openDetail({
       [`POST ${ADMIN_PATHS.playerCredit}`]: () => adjusted({ asDeposit: true, reason: 'cash at the counter' }),
       [`GET ${ADMIN_PATHS.playerHistory}`]: ok({
@@ -476,7 +476,7 @@ describe('deliverable 5: freeze and unfreeze', () => {
   });
 });
 
-describe('issue 22: the player’s own protection, read only', () => {
+describe('the player’s own protection, read only', () => {
   it('shows the self-exclusion and its end, the limits the player set with a waiting raise, the reality check and held money', async () => {
     await openDetail({
       [`GET ${PROTECTION_ADMIN_PATHS.playerProtection}`]: ok({

@@ -8,7 +8,7 @@ import { usePlayerProtection } from '@/features/players/api/players';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
 /**
- * What the player set to protect themselves (issue 22): their limits, a
+ * What the player set to protect themselves: their limits, a
  * time-out or self-exclusion and its end, the reality check, and money held
  * for them. Read only: nobody but time ends an exclusion, and an operator
  * does not change a player's own limits.

@@ -92,7 +92,7 @@ function RemoveButton({ entry, onRemoved }: { entry: BlacklistEntry; onRemoved: 
 }
 
 /**
- * The blacklist (issue 21): bank accounts, phone numbers and names an admin
+ * The blacklist: bank accounts, phone numbers and names an admin
  * has barred. A barred phone or account cannot register; names are kept for
  * the withdrawal risk rules (not built yet). Compared as digits, or as a name without title,
  * spaces or case, so the form an operator types it in does not matter.

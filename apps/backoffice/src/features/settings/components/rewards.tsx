@@ -77,7 +77,7 @@ function OtherNames({
   );
 }
 
-/** What a reward costs and gives (issue 19): compared one by one for a PATCH. */
+/** What a reward costs and gives: compared one by one for a PATCH. */
 const PRICE_KEYS = [
   'kind',
   'pricePoints',

@@ -31,7 +31,7 @@ const RULES: { name: RuleName; thresholds: Omit<Threshold, 'label'>[] }[] = [
 ];
 
 /**
- * The withdrawal risk rules (issue 21): automatic payouts on or off, and each
+ * The withdrawal risk rules: automatic payouts on or off, and each
  * rule on or off with its thresholds. A withdrawal no rule objects to is paid
  * by the bank at once; any reason sends it to the queue with the reasons. Saved
  * (and audited) as a whole.

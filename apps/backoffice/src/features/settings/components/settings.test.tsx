@@ -150,7 +150,7 @@ describe('deliverable 6: settings values (LINE contact, banner, deposit and with
     expect(requestsTo(fetchMock, `PUT ${ADMIN_PATHS.setting}`)).toHaveLength(0);
   });
 
-  it('issue 19: the points rates and expiry take whole numbers (0 turns one off), the floor an amount of 0 or more', async () => {
+  it('the points rates and expiry take whole numbers (0 turns one off), the floor an amount of 0 or more', async () => {
     const fetchMock = await openSettings({
       [`PUT ${ADMIN_PATHS.setting}`]: async (request: Request) => {
         const { value } = (await request.json()) as { value: string };
@@ -302,7 +302,7 @@ describe('deliverable 6: rewards with image upload', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     const [post] = requestsTo(fetchMock, `POST ${ADMIN_PATHS.rewards}`);
-    // The loyalty fields (issue 19) go with their defaults: an item for 0 points, unlimited.
+    // The loyalty fields go with their defaults: an item for 0 points, unlimited.
     // Thai is the name; the other languages given go in `names`, a blank one is left out (it falls back).
     expect(await post?.json()).toEqual({
       name: 'สร้อยคอทองคำ',
@@ -405,7 +405,7 @@ describe('a reward’s name in each language', () => {
   });
 });
 
-describe('issue 21: the blacklist', () => {
+describe('the blacklist', () => {
   it('lists each entry with its kind, value as typed, note and who added it when (Bangkok time)', async () => {
     await openSettings();
     const row = await screen.findByTestId('blacklist-row');
@@ -438,7 +438,7 @@ describe('issue 21: the blacklist', () => {
   });
 });
 
-describe('issue 21: the withdrawal risk rules', () => {
+describe('the withdrawal risk rules', () => {
   it('shows each rule on or off with its thresholds; a change is PUT whole, and a bad threshold is refused before sending', async () => {
     const fetchMock = await openSettings({
       [`PUT ${ADMIN_PATHS.riskRules}`]: (request: Request) =>

@@ -160,7 +160,7 @@ describe('deliverable 4: the bank transfers queue', () => {
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('issue 17: a MISMATCH transfer (its reference credited before with another amount) reads as such, with its note, and cannot be assigned', async () => {
+  it('a MISMATCH transfer (its reference credited before with another amount) reads as such, with its note, and cannot be assigned', async () => {
     await openQueue(
       {
         [`GET ${ADMIN_PATHS.bankTransfers}`]: {

@@ -50,7 +50,7 @@ async function openQueue(routes: Routes = {}, path = '/withdrawals') {
 }
 
 describe('deliverable 4: the pending withdrawals queue', () => {
-  it('lists player, bank, account, amount (th-TH) and age, the highest risk first (issue 21)', async () => {
+  it('lists player, bank, account, amount (th-TH) and age, the highest risk first', async () => {
     const { fetchMock, row } = await openQueue();
     expect(row).toHaveTextContent('Somsri Jaidee');
     expect(row).toHaveTextContent('SP100007 · 0812345670');
@@ -63,7 +63,7 @@ describe('deliverable 4: the pending withdrawals queue', () => {
     expect(new URL(request?.url ?? '').searchParams.toString()).toBe('status=WAITING&sort=risk&page=1');
   });
 
-  it("issue 21: each waiting withdrawal shows the risk rules' reasons with their figures, its score and identity flags", async () => {
+  it("each waiting withdrawal shows the risk rules' reasons with their figures, its score and identity flags", async () => {
     const { row } = await openQueue({
       [`GET ${ADMIN_PATHS.withdrawals}`]: {
         body: paged([

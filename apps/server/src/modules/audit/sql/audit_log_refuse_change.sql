@@ -1,6 +1,6 @@
 -- The audit log is append-only (the triggers audit_log_append_only, before
 -- UPDATE or DELETE of a row, and audit_log_no_truncate, migration 002, run
--- this). One change of a row is allowed: its seal (issue 23, migration 020),
+-- this). One change of a row is allowed: its seal (migration 020),
 -- the sealer setting chain_seq, prev_hash and hash of a row that has none,
 -- with every other column as it was written. A sealed row is never changed.
 create or replace function audit_log_refuse_change() returns trigger language plpgsql as $$

@@ -14,7 +14,7 @@ returns table (id bigint) language sql stable as $$
    limit p_limit
 $$;
 
--- A bank-feed delivery's route, in one statement (issue 23: it took six round
+-- A bank-feed delivery's route, in one statement (it took six round
 -- trips in its transaction: the reference's lock, what the delivery decides
 -- on, the player's lock, the player's facts, the credit, the transfer's row).
 -- In the caller's transaction (receiveBankTransfer, bank-feed.service.ts):

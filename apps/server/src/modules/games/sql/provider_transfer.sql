@@ -1,6 +1,6 @@
 -- The game-transfer saga's steps with a transfer-wallet provider (UFA), each
--- one statement in the caller's transaction or its own (issue 23;
--- transfer.service.ts calls them). The money waits in the provider's
+-- one statement in the caller's transaction or its own (one round
+-- trip; transfer.service.ts calls them). The money waits in the provider's
 -- in-transit account while a transfer is PENDING; settling it moves it on
 -- (COMPLETED) or back (FAILED).
 
@@ -224,7 +224,7 @@ begin
     p_provider_satang, v_accounts.credit_id, p_check_after_ms, p_client_key)));
 end $$;
 
--- A transfer-out's start for a request, in one statement (issue 23): the
+-- A transfer-out's start for a request, in one statement: the
 -- session check (session_active; a null session: the caller has checked it)
 -- and the player's provider row are read with transfer_start, so that a
 -- registered player's transfer-out is one round trip before the provider's

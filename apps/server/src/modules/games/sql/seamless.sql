@@ -1,5 +1,5 @@
 -- The seamless-wallet callbacks of the game WC, each one statement in its own
--- transaction (issue 23; seamless.service.ts calls them): the game debits
+-- transaction (seamless.service.ts calls them): the game debits
 -- (bet) and credits (win, rollback) the player's main wallet directly. Each is
 -- idempotent by the provider's transaction id: the answer is stored with the
 -- movement and a repeat gets the same answer; the same id for another
@@ -31,7 +31,7 @@ $$;
 -- answer, seamless_store), else the answer for a repeat: the stored one;
 -- BET_ROLLED_BACK for a bet whose id a rollback marked first; TXN_MISMATCH
 -- for an id used for another movement (both with the balance). The row is
--- written once, with its answer, when the call ends (issue 23: one row write
+-- written once, with its answer, when the call ends (one row write
 -- per call, not an insert and then an update).
 create or replace function seamless_claim(
   p_provider text,

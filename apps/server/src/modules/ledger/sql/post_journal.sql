@@ -34,7 +34,7 @@ declare
   v_after bigint;
 begin
   -- The postings' accounts, currencies and sum, and the legs that move a
-  -- stored (player) balance, in one plain aggregate (issue 23: no grouping,
+  -- stored (player) balance, in one plain aggregate (no grouping,
   -- sorting or limit to set up on every call; the two arrays are filled from
   -- the same rows in the same order, so they stay in pairs).
   select count(a.id), min(a.currency), max(a.currency), sum(leg.amount),

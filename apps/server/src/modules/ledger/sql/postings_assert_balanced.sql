@@ -8,7 +8,7 @@ declare
   unbalanced record;
 begin
   -- Two legs or more in one currency, summing to zero: balanced. One plain
-  -- aggregate (issue 23: no grouping or limit to set up for every posting);
+  -- aggregate (no grouping or limit to set up for every posting);
   -- any other journal is looked at per currency, for the message.
   select count(*) as legs, sum(p.amount) as total, min(p.currency) as first_currency,
          max(p.currency) as last_currency

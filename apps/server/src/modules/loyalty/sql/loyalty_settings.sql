@@ -1,4 +1,4 @@
--- The loyalty settings as the server reads them (issue 23: one reading, in
+-- The loyalty settings as the server reads them (one reading, in
 -- SQL, for the seamless bet's one statement and for readLoyaltySettings in
 -- loyalty-settings.ts alike). Each is the operator's value, or the default
 -- the caller passes (LOYALTY_SETTING_DEFAULTS in @app/contracts) when unset

@@ -1,4 +1,4 @@
--- The risk rules' verdict on a withdrawal (issue 21), recorded in one
+-- The risk rules' verdict on a withdrawal, recorded in one
 -- statement, its own transaction. The rules themselves run in TypeScript
 -- (riskReasons in payouts/risk.ts) on facts read just before; this writes
 -- what they decided (assessWithdrawal in payout.service.ts calls it):

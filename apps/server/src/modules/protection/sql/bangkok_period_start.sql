@@ -1,7 +1,7 @@
 -- The start of a player-protection period in Bangkok time (UTC+7, no
 -- daylight saving), at a given moment: DAY from midnight, WEEK from Monday
 -- midnight, MONTH from the 1st at midnight. Deposit and loss limits count
--- from here (issue 22); an unknown period is an error, never a default.
+-- from here; an unknown period is an error, never a default.
 create or replace function bangkok_period_start(p_period text, p_at timestamptz) returns timestamptz
 language plpgsql stable as $$
 begin

@@ -1,4 +1,4 @@
--- What a player has deposited since a moment, in satang (issue 22): their
+-- What a player has deposited since a moment, in satang: their
 -- DEPOSIT entries waiting (a slip sent, not yet decided) or approved. The one
 -- home of the sum a deposit limit counts: the refusal and the screen's "used"
 -- both read it here.

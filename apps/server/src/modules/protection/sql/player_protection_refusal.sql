@@ -1,4 +1,4 @@
--- Whether a player's own protection refuses an action, and why (issue 22):
+-- Whether a player's own protection refuses an action, and why:
 -- null when it is allowed, else
 --   SELF_EXCLUDED / TIMED_OUT  an exclusion is in force (self-exclusion first):
 --                              no DEPOSIT, PLAY (a launch, a transfer to a
@@ -28,7 +28,7 @@ begin
   -- The exclusion in force, a self-exclusion before a time-out, and whether
   -- the player has a limit of the kind the action counts against, in one
   -- statement (an aggregate: no sort and limit to set up on every bet; most
-  -- players have no limit, and then nothing more is read; issue 23).
+  -- players have no limit, and then nothing more is read).
   select coalesce(max(e.kind) filter (where e.kind = 'SELF_EXCLUSION'), max(e.kind)),
          exists (select 1 from player_limits l
                   where l.player_id = p_player_id

@@ -1,5 +1,5 @@
 -- Whether an operator's manual credit of p_amount satang waits for a second
--- admin (issue 17): above the operator's own limit, or, where the operator has
+-- admin: above the operator's own limit, or, where the operator has
 -- none, above the setting p_code (MANUAL_CREDIT_APPROVAL_ABOVE, or p_default
 -- when unset). The one reading of the rule: needsSecondApproval
 -- (credit-request.service.ts) and operator_adjust both call it. Who has no

@@ -81,7 +81,7 @@ end $$;
 -- from p_since, the rules under the setting p_rules_code), read in the same
 -- statement once the entry is written: a request scored by the rules (a bank
 -- connector configured) then needs one round trip more, the verdict, not two
--- (issue 23). facts is null without p_since, or for an answer stored before
+--. facts is null without p_since, or for an answer stored before
 -- player_withdraw existed (it holds no entry).
 create or replace function player_withdraw_scored(
   p_session_id uuid,

@@ -11,7 +11,7 @@ import { apiRequest } from '@/lib/api-client';
 const DEVICE_KEY = 'siam-play-device';
 
 /**
- * A random id this device keeps (issue 21): sent with registration only, so
+ * A random id this device keeps: sent with registration only, so
  * that many accounts opened from one phone are flagged for the operators.
  * Nothing about the device itself; none when storage is unavailable.
  */

@@ -108,7 +108,7 @@ describe('§5 register validation', () => {
     expect(body).toMatchObject({ bankCode: 'GSB', bankNumber: '020123456789' });
   });
 
-  it("issue 21: registration carries this device's own random id, the same on every registration from it", async () => {
+  it("registration carries this device's own random id, the same on every registration from it", async () => {
     const fetchMock = await openRegister({
       [`POST ${API_PATHS.register}`]: registerOk,
       [`POST ${API_PATHS.login}`]: loginOk,

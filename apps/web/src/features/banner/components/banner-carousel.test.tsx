@@ -57,7 +57,7 @@ describe('§2 and §9 banner carousel', () => {
     );
   });
 
-  it('issue 19: the banner states the points rate in force, and says nothing about deposits when they earn none', () => {
+  it('the banner states the points rate in force, and says nothing about deposits when they earn none', () => {
     const withRate = (value: string) =>
       queryClient.setQueryData(['settings'], {
         settings: [...defaultSettings, { code: 'POINTS_DEPOSIT_BAHT_PER_POINT', value }],
@@ -73,7 +73,7 @@ describe('§2 and §9 banner carousel', () => {
     expect(screen.getByTestId('event-banner')).not.toHaveTextContent('deposit');
   });
 
-  it('issue 17: the seeded banner speaks the player’s language, every one of the six', async () => {
+  it('the seeded banner speaks the player’s language, every one of the six', async () => {
     const { i18n } = await import('@/lib/i18n');
     const { LANGUAGES } = await import('@app/contracts/languages');
     const seen = new Set<string>();

@@ -92,7 +92,7 @@ export function BannerSlides({ slides }: { slides: string[] }) {
 /**
  * The seeded event banner in the player's language: the art, and over it the
  * title, the line and the button's words as text. The line states the points
- * rate in force (issue 19: the banner's promise is now kept). The whole
+ * rate in force (the banner's promise is now kept). The whole
  * banner is a button that opens the rewards, named by the words it shows (no
  * label of its own: a speech user says what they see, "Redeem now"); the art
  * under the words is decoration.

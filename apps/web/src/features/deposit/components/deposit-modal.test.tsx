@@ -269,7 +269,7 @@ describe('PromptPay QR in the deposit modal (beyond the spec)', () => {
     expect(requested).not.toContain('0.5');
   });
 
-  it('issue 18: the minimum is the one the server answers (an operator set 20 baht): the note and the live check say ฿20.00', async () => {
+  it('the minimum is the one the server answers (an operator set 20 baht): the note and the live check say ฿20.00', async () => {
     const requested: (string | null)[] = [];
     const limits = {
       depositMinSatang: 2_000,

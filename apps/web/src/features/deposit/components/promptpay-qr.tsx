@@ -55,7 +55,7 @@ export function PromptPayQr({ promptpayId }: { promptpayId: string }) {
 
   let picture: ReactNode;
   if (qr.isError && qr.error instanceof ApiError && qr.error.status === 403 && qr.error.serverMessage) {
-    // Refused by the player's own protection (issue 22): the server's reason is the whole story.
+    // Refused by the player's own protection: the server's reason is the whole story.
     picture = <FormAlert className="promptpay__alert">{qr.error.serverMessage}</FormAlert>;
   } else if (qr.isError) {
     picture = (

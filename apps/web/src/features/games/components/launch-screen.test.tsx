@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 
 describe('§2 §4 /launch-ufa', () => {
-  it('issue 22: a launch the player’s own protection refuses shows the server’s reason, with no retry and no game', async () => {
+  it('a launch the player’s own protection refuses shows the server’s reason, with no retry and no game', async () => {
     const reason =
       'You have excluded yourself until 26/05/2027 10:00. You can still log in and withdraw your money, but you cannot deposit, play or claim promotions.';
     const fetchMock = mockApi({

@@ -31,7 +31,7 @@ type LaunchState =
   | { phase: 'launch-failed' }
   /** The game is ready but the credit did not move: the player may retry or play with the credit where it is. */
   | { phase: 'transfer-failed'; address: string; message: string }
-  /** The player's own protection refuses play (issue 22): the server says why; a retry would not help. */
+  /** The player's own protection refuses play: the server says why; a retry would not help. */
   | { phase: 'blocked'; message: string };
 
 /**

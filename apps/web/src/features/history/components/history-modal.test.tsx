@@ -218,7 +218,7 @@ describe('§4 transaction status display', () => {
   });
 });
 
-describe('issue 21: a withdrawal paid by the bank', () => {
+describe('a withdrawal paid by the bank', () => {
   it("shows as approved (the spec's statuses) with the bank's reference; an approved one without it shows none", async () => {
     const { dialog } = await openHistory(
       historyRoutes([
@@ -234,7 +234,7 @@ describe('issue 21: a withdrawal paid by the bank', () => {
   });
 });
 
-describe('issue 17: a rejected deposit reads as rejected, nothing credited', () => {
+describe('a rejected deposit reads as rejected, nothing credited', () => {
   it('one row with no sign, struck in grey, "Rejected", "Nothing credited" and the operator\'s reason', async () => {
     const { dialog } = await openHistory(
       historyRoutes([

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryListEntry } from '@/features/history/api/get-history';
 import { displayStatus, movedNothing } from '@/features/history/utils/history-display';
 
-/** Under a withdrawal the bank paid through the connector (issue 21): its bank reference. */
+/** Under a withdrawal the bank paid through the connector: its bank reference. */
 export function PaidNote({ entry }: { entry: HistoryListEntry }) {
   const { t } = useTranslation();
   if (!entry.bankReference || displayStatus(entry.status) !== 'APPROVED') return null;

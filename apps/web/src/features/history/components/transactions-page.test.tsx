@@ -70,7 +70,7 @@ describe('§2 /transactions page', () => {
     expect(urls[0]?.searchParams.get('limit')).toBe('100');
   });
 
-  it("§2 transactions: columns date, type, amount, balance 'ก่อน' / 'หลัง' and (issue 17) the status", async () => {
+  it("§2 transactions: columns date, type, amount, balance 'ก่อน' / 'หลัง' and the status", async () => {
     await openTransactions(historyPages([[entry(1, { beforeAmount: 1000, afterAmount: 1100 })]], 1));
     const table = await screen.findByRole('table');
     expect(
@@ -103,7 +103,7 @@ describe('§2 /transactions page', () => {
     expect(within(rows()[1] as HTMLElement).getByText('ถอนเงิน')).toBeInTheDocument();
   });
 
-  it('issue 17: a rejected deposit reads as rejected with its reason and no plus: nothing was credited', async () => {
+  it('a rejected deposit reads as rejected with its reason and no plus: nothing was credited', async () => {
     await openTransactions(
       historyPages(
         [

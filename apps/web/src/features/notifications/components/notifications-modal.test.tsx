@@ -33,7 +33,7 @@ function liveStream() {
   };
 }
 
-describe('notification centre (issue 22)', () => {
+describe('notification centre', () => {
   it('parses a Server-Sent Event block; a broken one is ignored', () => {
     expect(parseEventBlock('event: notification\ndata: {"id":1}')).toEqual({ event: 'notification', data: { id: 1 } });
     expect(parseEventBlock(': keep-alive')).toBeUndefined();

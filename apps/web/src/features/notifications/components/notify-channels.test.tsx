@@ -17,7 +17,7 @@ async function openCentre() {
   return findModal('Notifications');
 }
 
-describe('notification channels (issue 22)', () => {
+describe('notification channels', () => {
   it('LINE: the player gets a one-time code to send to the official account, then sees it linked and can unlink', async () => {
     let linked = false;
     const fetchMock = mockApi({
@@ -56,7 +56,7 @@ describe('notification channels (issue 22)', () => {
   });
 });
 
-describe('update prompt (issue 22)', () => {
+describe('update prompt', () => {
   it('offers the new version; Update takes it once, Later only hides the prompt', () => {
     let updates = 0;
     showUpdatePrompt(() => {

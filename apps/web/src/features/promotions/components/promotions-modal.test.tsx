@@ -65,7 +65,7 @@ async function open(name: 'promotions' | 'deposit' | 'withdraw', title: string, 
   return { fetchMock, dialog: await findModal(title) };
 }
 
-describe('issue 19 promotions screen', () => {
+describe('the promotions screen', () => {
   it('lists the promotions running now with their facts and terms; one not claimable says why', async () => {
     const { dialog } = await open('promotions', 'Promotions', { [`GET ${API_PATHS.promotions}`]: listing(null) });
     const cards = await within(dialog).findAllByTestId('promotion');
@@ -163,7 +163,7 @@ describe('issue 19 promotions screen', () => {
   });
 });
 
-describe('issue 19 promotion in the deposit and withdraw modals and on the wallet panel', () => {
+describe('the promotion in the deposit and withdraw modals and on the wallet panel', () => {
   it('the deposit modal offers "No bonus" by default and the claimable deposit promotions; picking one claims it', async () => {
     let claimed = false;
     const { fetchMock, dialog } = await open('deposit', 'Deposit', {

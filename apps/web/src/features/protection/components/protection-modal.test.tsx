@@ -30,7 +30,7 @@ const protectionWith = (data: Partial<ProtectionData>) => ({
   body: { success: true, data: { ...defaultProtection, ...data } },
 });
 
-describe('Play safe (issue 22)', () => {
+describe('Play safe', () => {
   afterEach(() => {
     vi.useRealTimers();
     sessionStorage.clear();
@@ -173,7 +173,7 @@ describe('Play safe (issue 22)', () => {
   });
 });
 
-describe('deposits under an exclusion (issue 22)', () => {
+describe('deposits under an exclusion', () => {
   it('the deposit screen says deposits are closed and until when, and shows nowhere to pay', async () => {
     mockApi({
       [`GET ${PROTECTION_PATHS.protection}`]: protectionWith({
@@ -202,7 +202,7 @@ function flowingFakeTime(now: string) {
   vi.setSystemTime(new Date(now));
 }
 
-describe('reality check (issue 22)', () => {
+describe('reality check', () => {
   afterEach(() => {
     vi.useRealTimers();
     sessionStorage.clear();

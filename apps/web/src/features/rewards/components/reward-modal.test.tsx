@@ -104,7 +104,7 @@ describe('§2 reward modal', () => {
     expect(asked).toEqual(['en', 'mm']);
   });
 
-  it('issue 19: each reward shows its points price and what it gives; a reward out of stock cannot be redeemed', async () => {
+  it('each reward shows its points price and what it gives; a reward out of stock cannot be redeemed', async () => {
     const { dialog } = await openRewards({ [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } } });
     const items = await within(dialog).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('100 points');
@@ -128,7 +128,7 @@ describe('§2 reward modal', () => {
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')[0]).toHaveTextContent('1 แต้ม'));
   });
 
-  it('issue 19: redeem asks for a confirmation, then POSTs once with an Idempotency-Key and shows the outcome', async () => {
+  it('redeem asks for a confirmation, then POSTs once with an Idempotency-Key and shows the outcome', async () => {
     const { fetchMock, dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
       [`POST ${API_PATHS.rewardRedeem}`]: {
@@ -151,7 +151,7 @@ describe('§2 reward modal', () => {
     expect(new Headers(posts[0]?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('issue 19: a refusal (not enough points) shows the server’s words; cancel sends nothing', async () => {
+  it('a refusal (not enough points) shows the server’s words; cancel sends nothing', async () => {
     const { fetchMock, dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
       [`POST ${API_PATHS.rewardRedeem}`]: {
@@ -170,7 +170,7 @@ describe('§2 reward modal', () => {
     expect(refused).toHaveTextContent('Not enough points: you have 5, this reward costs 100.');
   });
 
-  it('issue 19: after a lost answer the confirmation stays, and the retry carries the same key', async () => {
+  it('after a lost answer the confirmation stays, and the retry carries the same key', async () => {
     let calls = 0;
     const { fetchMock, dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
@@ -199,7 +199,7 @@ describe('§2 reward modal', () => {
     expect(new Set(keys).size).toBe(1);
   });
 
-  it('issue 19: my redemptions list each redemption with its state', async () => {
+  it('my redemptions list each redemption with its state', async () => {
     const { dialog } = await openRewards({
       [`GET ${API_PATHS.rewards}`]: { body: { success: true, data: priced } },
       [`GET ${API_PATHS.redemptions}`]: {

@@ -194,7 +194,7 @@ describe('§5 withdraw amount input', () => {
     expect(submitButton(dialog)).toBeDisabled();
   });
 
-  it('issue 18: the live checks use the limits the server answers (an operator raised the minimum to 200 and lowered the limit to 1,000), and ask again as the modal opens', async () => {
+  it('the live checks use the limits the server answers (an operator raised the minimum to 200 and lowered the limit to 1,000), and ask again as the modal opens', async () => {
     const limits = {
       depositMinSatang: 100,
       withdrawMinSatang: 20_000,
@@ -494,7 +494,7 @@ describe('§4 withdraw success', () => {
     expect(useModalStore.getState().openModal).toBeNull();
   });
 
-  it('issue 21: with automatic payouts the modal says up to how much is paid within a minute; without, it says nothing of it', async () => {
+  it('with automatic payouts the modal says up to how much is paid within a minute; without, it says nothing of it', async () => {
     const auto = await openWithdraw({
       routes: {
         [`GET ${API_PATHS.settings}`]: {
@@ -507,7 +507,7 @@ describe('§4 withdraw success', () => {
     );
   });
 
-  it('issue 21: an automatic payout answers "Withdrawal approved", paid within a minute', async () => {
+  it('an automatic payout answers "Withdrawal approved", paid within a minute', async () => {
     const reply = accepted(500) as { body: Record<string, unknown> };
     const { dialog } = await openWithdraw({
       routes: {
@@ -523,7 +523,7 @@ describe('§4 withdraw success', () => {
     expect(approved).toHaveTextContent(/within a minute/);
   });
 
-  it('issue 21: a withdrawal under review says our team checks it, within 15 minutes', async () => {
+  it('a withdrawal under review says our team checks it, within 15 minutes', async () => {
     const reply = accepted(20_000, 30_000) as { body: Record<string, unknown> };
     const { dialog } = await openWithdraw({
       balance: 30_000,
