@@ -81,3 +81,23 @@ export async function askedFigures(
 export function walletFigures(ctx: GamesContext, playerId: number, providerSatang: Map<string, number>) {
   return providerFigures(ctx, playerId, providerSatang.get(UFA_PROVIDER) ?? 0);
 }
+
+/**
+ * The figures as the player module's routes ask for them (profile, balance, sign-in): games stands above
+ * player, so the composition root (app.ts) hands these in rather than player importing games.
+ */
+export type ProviderFiguresReader = {
+  wallet: (playerId: number, providerSatang: Map<string, number>) => Promise<ProviderFigures>;
+  asked: (
+    playerId: number,
+    known: { playerRef: string; registeredAt: Date | null } | null,
+    ledgerSatang: number,
+  ) => Promise<ProviderFigures>;
+};
+
+export function providerFiguresReader(ctx: GamesContext): ProviderFiguresReader {
+  return {
+    wallet: (playerId, providerSatang) => walletFigures(ctx, playerId, providerSatang),
+    asked: (playerId, known, ledgerSatang) => askedFigures(ctx, playerId, known, ledgerSatang),
+  };
+}
