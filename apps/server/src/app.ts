@@ -32,11 +32,7 @@ import { DirectorySlipStorage, type SlipStorage } from './modules/deposits/slip-
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import type { GamesContext } from './modules/games/games-context.ts';
 import { sandboxSeamless, sandboxTransferWallet } from './modules/games/provider-adapter.ts';
-import {
-  ProviderFiguresMemory,
-  type ProviderFiguresReader,
-  providerFiguresReader,
-} from './modules/games/provider-figures.ts';
+import { ProviderFiguresMemory, providerFiguresReader } from './modules/games/provider-figures.ts';
 import { startReconciler } from './modules/games/reconciler.ts';
 import { seamlessRoutes } from './modules/games/seamless.routes.ts';
 import { playerHistoryAdminRoutes } from './modules/history/history.admin-routes.ts';
@@ -65,7 +61,7 @@ import type { PayoutContext } from './modules/payouts/payout.service.ts';
 import { sandboxPayoutBank } from './modules/payouts/payout-bank.ts';
 import { startPayoutWorker } from './modules/payouts/payout-worker.ts';
 import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
-import { playerRoutes } from './modules/player/player.routes.ts';
+import { type ProviderFiguresReader, playerRoutes } from './modules/player/player.routes.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/player/sign-in.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { DirectoryRewardImageStorage, type RewardImageStorage } from './modules/settings/reward-image-storage.ts';

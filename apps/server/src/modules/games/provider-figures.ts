@@ -1,4 +1,5 @@
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
+import type { ProviderFiguresReader } from '../player/player.routes.ts';
 import { gamesRepository } from './games.repository.ts';
 import type { GamesContext } from './games-context.ts';
 
@@ -82,19 +83,7 @@ export function walletFigures(ctx: GamesContext, playerId: number, providerSatan
   return providerFigures(ctx, playerId, providerSatang.get(UFA_PROVIDER) ?? 0);
 }
 
-/**
- * The figures as the player module's routes ask for them (profile, balance, sign-in): games stands above
- * player, so the composition root (app.ts) hands these in rather than player importing games.
- */
-export type ProviderFiguresReader = {
-  wallet: (playerId: number, providerSatang: Map<string, number>) => Promise<ProviderFigures>;
-  asked: (
-    playerId: number,
-    known: { playerRef: string; registeredAt: Date | null } | null,
-    ledgerSatang: number,
-  ) => Promise<ProviderFigures>;
-};
-
+/** The figures as the player module's routes ask for them (its port, player.routes.ts). */
 export function providerFiguresReader(ctx: GamesContext): ProviderFiguresReader {
   return {
     wallet: (playerId, providerSatang) => walletFigures(ctx, playerId, providerSatang),

@@ -5,12 +5,24 @@ import { errorResponses } from '../../http/errors.ts';
 import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { unauthorized } from '../../lib/app-error.ts';
-import type { ProviderFiguresReader } from '../games/provider-figures.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
-import { presentBalances, presentUser } from './player.presenter.ts';
+import { type ProviderFigures, presentBalances, presentUser } from './player.presenter.ts';
 import { balancesForSession, getProfile } from './player.service.ts';
 
-/** What these routes need from the composition root (app.ts): the provider's figures come from the games module. */
+/**
+ * The provider's figures as these routes and the sign-in ask for them. The games module answers them
+ * (games/provider-figures.ts), a higher layer: the composition root (app.ts) hands its reader in.
+ */
+export type ProviderFiguresReader = {
+  wallet: (playerId: number, providerSatang: Map<string, number>) => Promise<ProviderFigures>;
+  asked: (
+    playerId: number,
+    known: { playerRef: string; registeredAt: Date | null } | null,
+    ledgerSatang: number,
+  ) => Promise<ProviderFigures>;
+};
+
+/** What these routes need from the composition root (app.ts). */
 type PlayerRoutesDeps = { db: Db; figures: ProviderFiguresReader };
 
 /** The signed-in player's profile and balances: in the player scope. */

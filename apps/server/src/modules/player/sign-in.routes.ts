@@ -14,9 +14,9 @@ import { errorResponses } from '../../http/errors.ts';
 import { sessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { type AuthContext, logout } from '../auth/auth.service.ts';
-import type { ProviderFiguresReader } from '../games/provider-figures.ts';
 import { deviceKey } from './identity-flags.ts';
 import { presentUser } from './player.presenter.ts';
+import type { ProviderFiguresReader } from './player.routes.ts';
 import { getProfile } from './player.service.ts';
 import { changePassword, login, register } from './sign-in.service.ts';
 
