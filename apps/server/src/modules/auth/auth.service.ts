@@ -17,7 +17,6 @@ export type AuthContext = {
   /** Registrations allowed per client address per hour; 0 means no limit (load tests). */
   registerLimitPerHour: number;
 };
-export type { Session };
 
 /** The session a bearer token names, if the token is genuine and its session is still active. */
 export async function authenticate(ctx: AuthContext, token: string): Promise<Session | undefined> {

@@ -26,7 +26,6 @@ import { generateTotpSecret, totpStepOf, totpUri } from './totp.ts';
 export type OperatorAuthContext = { db: Db; signer: TokenSigner; sessionTtlMs: number };
 
 /** The operator behind a request: a signed-in person, or a system operator (service key, CLI). */
-export type { OperatorPrincipal };
 
 /** System operators never sign in: the service key of automation and the command line. */
 export const SYSTEM_OPERATORS = { service: 'service', cli: 'cli' } as const;
