@@ -18,7 +18,6 @@ import type { App } from './http/types.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { startAuditSealer } from './modules/audit/audit.service.ts';
-import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthContext } from './modules/auth/auth.service.ts';
 import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
 import { createTokenSigner, TOKEN_ISSUER } from './modules/auth/tokens.ts';
@@ -28,13 +27,15 @@ import { sandboxBankRoutes } from './modules/demo/sandbox-bank.routes.ts';
 import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposits/bank-feed.routes.ts';
 import { depositAdminRoutes } from './modules/deposits/deposit.admin-routes.ts';
 import { depositRoutes } from './modules/deposits/deposit.routes.ts';
+import { heldDepositAdminRoutes, heldDepositRoutes } from './modules/deposits/held-deposit.routes.ts';
 import { DirectorySlipStorage, type SlipStorage } from './modules/deposits/slip-storage.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import type { GamesContext } from './modules/games/games-context.ts';
 import { sandboxSeamless, sandboxTransferWallet } from './modules/games/provider-adapter.ts';
-import { ProviderFiguresMemory } from './modules/games/provider-figures.ts';
+import { ProviderFiguresMemory, providerFiguresReader } from './modules/games/provider-figures.ts';
 import { startReconciler } from './modules/games/reconciler.ts';
 import { seamlessRoutes } from './modules/games/seamless.routes.ts';
+import { playerHistoryAdminRoutes } from './modules/history/history.admin-routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { ensureHouseAccounts, type HouseAccounts, UFA_PROVIDER, WC_PROVIDER } from './modules/ledger/ledger.service.ts';
 import { loyaltyAdminRoutes, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
@@ -60,13 +61,16 @@ import type { PayoutContext } from './modules/payouts/payout.service.ts';
 import { sandboxPayoutBank } from './modules/payouts/payout-bank.ts';
 import { startPayoutWorker } from './modules/payouts/payout-worker.ts';
 import { playerAdminRoutes } from './modules/player/player.admin-routes.ts';
-import { playerRoutes } from './modules/player/player.routes.ts';
-import { protectionAdminRoutes, protectionRoutes } from './modules/protection/protection.routes.ts';
+import { type ProviderFiguresReader, playerRoutes } from './modules/player/player.routes.ts';
+import { publicAuthRoutes, sessionAuthRoutes } from './modules/player/sign-in.routes.ts';
+import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { DirectoryRewardImageStorage, type RewardImageStorage } from './modules/settings/reward-image-storage.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { type AutoPayOffer, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { playerAdjustmentRoutes } from './modules/wallet/adjustment.routes.ts';
 import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
+import { autoPayOffer } from './modules/withdrawals/withdrawal.service.ts';
 
 /** The game providers' adapters and timings, from the configuration (the sandbox by default). */
 function buildGames(db: Db, config: Config, house: HouseAccounts, metrics: Metrics): GamesContext {
@@ -144,6 +148,10 @@ type AppDeps = {
   rewardImages: RewardImageStorage;
   games: GamesContext;
   payouts: PayoutContext;
+  /** The provider's figures for the player module's routes (games stands above player). */
+  figures: ProviderFiguresReader;
+  /** What the public settings say of automatic payouts (the payout rules stand above settings). */
+  autoPayOffer: () => Promise<AutoPayOffer | null>;
   /** Wakes this instance's open notification streams. */
   notifications: NotificationBus;
   /** Sends LINE and Web Push messages. */
@@ -153,12 +161,16 @@ type AppDeps = {
 /** Builds what every route may use, once. */
 async function buildDeps(db: Db, config: Config, metrics: Metrics): Promise<AppDeps> {
   const house = await ensureHouseAccounts(db);
+  const games = buildGames(db, config, house, metrics);
+  const payouts = buildPayouts(db, config, house);
   return {
     db,
     config,
     house,
-    games: buildGames(db, config, house, metrics),
-    payouts: buildPayouts(db, config, house),
+    games,
+    payouts,
+    figures: providerFiguresReader(games),
+    autoPayOffer: () => autoPayOffer({ db, payouts }),
     notifications: new NotificationBus(),
     outbox: buildOutbox(db, config),
     playerAuth: {
@@ -268,6 +280,7 @@ export async function buildApp(options: {
     await players.register(gamesRoutes, deps);
     await players.register(loyaltyRoutes, deps);
     await players.register(protectionRoutes, deps);
+    await players.register(heldDepositRoutes, deps);
     await players.register(notificationRoutes, deps);
     await players.register(outsideChannelRoutes, deps);
   });
@@ -281,12 +294,14 @@ export async function buildApp(options: {
     await operators.register(depositAdminRoutes, deps);
     await operators.register(bankTransferAdminRoutes, deps);
     await operators.register(playerAdminRoutes, deps);
+    await operators.register(playerHistoryAdminRoutes, deps);
+    await operators.register(playerAdjustmentRoutes, deps);
     await operators.register(creditRequestRoutes, deps);
     await operators.register(loyaltyAdminRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(blacklistAdminRoutes, deps);
     await operators.register(payoutAdminRoutes, deps);
-    await operators.register(protectionAdminRoutes, deps);
+    await operators.register(heldDepositAdminRoutes, deps);
     await operators.register(auditRoutes, deps);
   });
   if (config.bankWebhookSecret) await app.register(bankFeedWebhookRoutes, deps);

@@ -4,7 +4,6 @@ import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { RISK_RULES_DEFAULT, type RiskRules } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { flagsOf } from '../src/modules/payouts/identity-flags.ts';
 import {
   gatherRiskFacts,
   type RiskFacts,
@@ -12,6 +11,7 @@ import {
   riskReasons,
   riskScore,
 } from '../src/modules/payouts/risk.ts';
+import { flagsOf } from '../src/modules/player/identity-flags.ts';
 import {
   ADMIN_KEY,
   adjust,

@@ -3,8 +3,8 @@ import { checksum, encode, tag, withCrcTag } from 'promptparse';
 import { anyId } from 'promptparse/generate';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { detectImageType } from '../src/lib/image-type.ts';
 import {
-  detectImageType,
   MAX_INPUT_PIXELS,
   readSlip,
   SlipImageError,

@@ -30,7 +30,7 @@ const PAYOUTS_TEST = 'test/payouts.test.ts';
 const DEPOSITS_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
 const DEPOSIT_ATTACKS = 'test/deposit-attacks.test.ts';
-const HELD_DEPOSITS = 'src/modules/protection/held-deposits.ts';
+const HELD_DEPOSITS = 'src/modules/deposits/held-deposits.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -452,7 +452,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [{ find: ".where('deposit_slips.player_id', '=', playerId)\n", replace: '' }],
     killedBy: { file: DEPOSIT_ATTACKS, test: 'the slips waiting that count toward the limit are the player’s own' },
   },
-  // Held deposits (protection/held-deposits.ts) -------------------------------------------
+  // Held deposits (deposits/held-deposits.ts) -------------------------------------------
   {
     id: 'SP-T37',
     file: HELD_DEPOSITS,

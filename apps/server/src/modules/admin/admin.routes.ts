@@ -1,14 +1,13 @@
-import { summaryResponseSchema } from '@app/contracts/admin';
+import { auditVerifyResponseSchema, summaryResponseSchema } from '@app/contracts/admin';
 import { adminHealthResponseSchema, ledgerCheckResponseSchema } from '@app/contracts/ops';
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { lastCheckRuns, runLedgerCheck } from '../checks/check-runs.service.ts';
+import { lastCheckRuns, runAuditChainCheck, runLedgerCheck } from '../checks/check-runs.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import { operatorSummary } from './admin.service.ts';
 
 /** What these routes need from the composition root (app.ts). */
@@ -17,9 +16,10 @@ type AdminRoutesDeps = { db: Db; house: HouseAccounts };
 const security = OPERATOR_SECURITY;
 
 /**
- * The ledger check, the last results of the checks and the dashboard summary.
+ * The ledger check, the audit chain's verification, the last results of the
+ * checks and the dashboard summary.
  * (Manual credits and debits are the players' routes: POST
- * /admin/players/:id/credit and /debit, player.admin-routes.ts.)
+ * /admin/players/:id/credit and /debit, wallet/adjustment.routes.ts.)
  */
 export async function adminRoutes(app: App, deps: AdminRoutesDeps) {
   app.get(
@@ -35,6 +35,23 @@ export async function adminRoutes(app: App, deps: AdminRoutesDeps) {
     async (request) => ({
       success: true as const,
       data: await runLedgerCheck(deps.db, { source: 'operator', actor: actorOf(operatorOf(request)) }),
+    }),
+  );
+
+  app.get(
+    ADMIN_PATHS.auditVerify,
+    {
+      schema: {
+        tags: ['admin: audit'],
+        security,
+        summary:
+          'Recompute the hash chain and name every row that breaks it (kept as the last result, see /admin/health)',
+        response: { 200: auditVerifyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await runAuditChainCheck(deps.db, { source: 'operator', actor: actorOf(operatorOf(request)) }),
     }),
   );
 

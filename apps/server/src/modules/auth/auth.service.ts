@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_FAILURES_PER_ADDRESS_MAX,
-  LOGIN_FAILURES_PER_PHONE_MAX,
-  OLD_PASSWORD_FAILURES_MAX,
-  REGISTER_WINDOW_MS,
-  SESSIONS_PER_PLAYER_MAX,
-} from '@app/contracts/limits';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { credentials, type RegistrationInput, registerPlayer } from '../player/player.service.ts';
-import { throttle } from '../throttle/throttle.service.ts';
+import { SESSIONS_PER_PLAYER_MAX } from '@app/contracts/limits';
+import type { Db, Trx } from '../../db/database.ts';
+import type { Session } from '../../http/principal.ts';
 import { authRepository } from './auth.repository.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
-import type { Session } from './session.ts';
 import type { TokenSigner } from './tokens.ts';
 
+/**
+ * The players' sessions: a token names one, a guard checks it. Registration,
+ * sign-in and a new password are the player module's (player/sign-in.service.ts):
+ * they check the player's credentials and then open or end sessions here.
+ */
 export type AuthContext = {
   db: Db;
   signer: TokenSigner;
@@ -23,79 +17,6 @@ export type AuthContext = {
   /** Registrations allowed per client address per hour; 0 means no limit (load tests). */
   registerLimitPerHour: number;
 };
-export type { Session } from './session.ts';
-
-const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'invalid_credentials');
-
-/**
- * Registers a player. Every attempt from a client address counts against the
- * hourly limit, successful or not, so one machine cannot mass-register or probe
- * which phones and bank accounts are taken.
- */
-export async function register(
-  ctx: AuthContext,
-  input: RegistrationInput,
-  client: { clientAddress: string; device?: string | null },
-): Promise<number> {
-  await throttle.reserve(
-    ctx.db,
-    [{ scope: 'register', subject: client.clientAddress, max: ctx.registerLimitPerHour, windowMs: REGISTER_WINDOW_MS }],
-    'too_many_registrations',
-  );
-  return registerPlayer(ctx.db, input, { address: client.clientAddress, device: client.device ?? null });
-}
-
-/**
- * Logs a player in by phone and password. An unknown phone and a wrong
- * password answer alike, in message and in time. Attempts are throttled per
- * phone and per client address; the reservation happens before the password
- * check, so concurrent guesses cannot slip past the limit.
- */
-export async function login(
-  ctx: AuthContext,
-  input: { phoneNumber: string; password: string; clientAddress: string; userAgent: string | null },
-): Promise<{ token: string; playerId: number }> {
-  const reserved = await throttle.reserve(ctx.db, [
-    {
-      scope: 'phone',
-      subject: input.phoneNumber,
-      max: LOGIN_FAILURES_PER_PHONE_MAX,
-      windowMs: LOGIN_FAILURE_WINDOW_MS,
-    },
-    {
-      scope: 'address',
-      subject: input.clientAddress,
-      max: LOGIN_FAILURES_PER_ADDRESS_MAX,
-      windowMs: LOGIN_FAILURE_WINDOW_MS,
-    },
-  ]);
-  const found = await credentials.findByPhone(ctx.db, input.phoneNumber);
-  const valid = found
-    ? await verifyPassword(found.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (found && !valid) {
-    // Kept for the withdrawal risk rules: the throttle forgets failures at the next success.
-    await ctx.db.insertInto('player_login_failures').values({ player_id: found.id }).execute();
-  }
-  if (!found || !valid) throw invalidCredentials();
-  await throttle.release(ctx.db, reserved);
-  await throttle.clear(ctx.db, 'phone', input.phoneNumber);
-
-  const sessionId = randomUUID();
-  const expiresAt = new Date(Date.now() + ctx.sessionTtlMs);
-  await ctx.db.transaction().execute(async (trx) => {
-    await authRepository.insertSession(trx, {
-      id: sessionId,
-      playerId: found.id,
-      expiresAt,
-      clientAddress: input.clientAddress,
-      userAgent: input.userAgent?.slice(0, 300) ?? null,
-    });
-    await authRepository.revokeSessionsBeyond(trx, found.id, SESSIONS_PER_PLAYER_MAX);
-  });
-  const token = await ctx.signer.sign({ sessionId, subjectId: found.id }, expiresAt);
-  return { token, playerId: found.id };
-}
 
 /** The session a bearer token names, if the token is genuine and its session is still active. */
 export async function authenticate(ctx: AuthContext, token: string): Promise<Session | undefined> {
@@ -115,35 +36,30 @@ export function logout(ctx: AuthContext, session: Session): Promise<void> {
 }
 
 /**
- * Changes the password after checking the current one, and ends every other
- * session of the player. Wrong guesses of the current password are throttled
- * like logins, per player, so a stolen session cannot brute-force it.
+ * Opens a session for a player whose credentials were checked, keeping at most
+ * SESSIONS_PER_PLAYER_MAX of theirs (the oldest are revoked), and signs its token.
  */
-export async function changePassword(
+export async function openSession(
   ctx: AuthContext,
-  session: Session,
-  input: { oldPassword: string; password: string },
-): Promise<void> {
-  const reserved = await throttle.reserve(
-    ctx.db,
-    [
-      {
-        scope: 'old_password',
-        subject: String(session.playerId),
-        max: OLD_PASSWORD_FAILURES_MAX,
-        windowMs: LOGIN_FAILURE_WINDOW_MS,
-      },
-    ],
-    'too_many_password_attempts',
-  );
-  const currentHash = await credentials.findHash(ctx.db, session.playerId);
-  if (!currentHash || !(await verifyPassword(currentHash, input.oldPassword))) {
-    throw new AppError(400, 'WRONG_OLD_PASSWORD', 'wrong_old_password');
-  }
-  await throttle.release(ctx.db, reserved);
-  const newHash = await hashPassword(input.password);
+  playerId: number,
+  client: { clientAddress: string; userAgent: string | null },
+): Promise<string> {
+  const sessionId = randomUUID();
+  const expiresAt = new Date(Date.now() + ctx.sessionTtlMs);
   await ctx.db.transaction().execute(async (trx) => {
-    await credentials.updateHash(trx, session.playerId, newHash);
-    await authRepository.revokeOtherSessions(trx, session.playerId, session.sessionId);
+    await authRepository.insertSession(trx, {
+      id: sessionId,
+      playerId,
+      expiresAt,
+      clientAddress: client.clientAddress,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    await authRepository.revokeSessionsBeyond(trx, playerId, SESSIONS_PER_PLAYER_MAX);
   });
+  return ctx.signer.sign({ sessionId, subjectId: playerId }, expiresAt);
+}
+
+/** Ends every session of a player but the one named, in the caller's transaction (a new password). */
+export function revokeOtherSessions(trx: Trx, playerId: number, keptSessionId: string): Promise<void> {
+  return authRepository.revokeOtherSessions(trx, playerId, keptSessionId);
 }

@@ -1,30 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.ts';
 import { unauthorized } from '../../lib/app-error.ts';
-import { type AuthContext, authenticate, isSessionActive, type Session } from './auth.service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: Session | null;
-    /** A token's verified claims whose session the route itself checks (see SESSION_CHECKED_BY_ROUTE). */
-    unconfirmedSession: Session | null;
-  }
-  interface FastifyContextConfig {
-    /** The route checks the session in its own query (with what it reads), not the guard in one of its own. */
-    sessionCheckedByRoute?: boolean;
-  }
-}
-
-/**
- * Route config for a hot call that answers the session check and its work in
- * one database statement (GET balance, POST withdraw): the guard still
- * refuses a missing, malformed, foreign or expired token, but leaves the
- * revocation check to the route, which must answer 401 when its statement
- * finds no active session. A route with a body sets `attachValidation: true`
- * as well: a refused body is then a 401 when the session is not active, as on
- * every other route, and the 400 otherwise.
- */
-export const SESSION_CHECKED_BY_ROUTE = { sessionCheckedByRoute: true } as const;
+import { type AuthContext, authenticate, isSessionActive } from './auth.service.ts';
 
 const BEARER = /^Bearer\s+(\S{1,4096})$/i;
 
@@ -65,16 +42,4 @@ function registerRefusedBodyCheck(scope: App, ctx: AuthContext): void {
     if (!claims || !(await isSessionActive(ctx, claims))) throw unauthorized();
     throw request.validationError;
   });
-}
-
-/** The verified claims of a SESSION_CHECKED_BY_ROUTE route, whose query must still check the session. */
-export function unconfirmedSessionOf(request: FastifyRequest): Session {
-  if (!request.unconfirmedSession) throw unauthorized();
-  return request.unconfirmedSession;
-}
-
-/** The session of a request inside the protected scope. */
-export function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  return request.session;
 }

@@ -9,9 +9,8 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from './blacklist.service.ts';
 
 const tags = ['admin: blacklist'];

@@ -9,13 +9,12 @@ import { translate } from '@app/contracts/messages';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { type IdempotentResult, parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import type { PayoutContext } from '../payouts/payout.service.ts';
 import type { Decision } from './decision.service.ts';
 

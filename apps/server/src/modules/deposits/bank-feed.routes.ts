@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import type { Config } from '../../env.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import { markReplay } from '../../http/replies.ts';
 import { requireSignedJson } from '../../http/signed-body.ts';
 import type { App } from '../../http/types.ts';
@@ -26,8 +27,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import {
   assignTransfer,
   listBankFeedFlags,

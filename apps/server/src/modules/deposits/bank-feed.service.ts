@@ -21,7 +21,6 @@ import { requestFingerprint, runIdempotent } from '../idempotency/idempotency.se
 import { type HouseAccounts, postJournal } from '../ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
 import { findPlayer, playerSummaries, playersMatchingAccount } from '../player/player.service.ts';
-import { holdTransfer } from '../protection/held-deposits.ts';
 import { accountFits, accountPattern } from './account-mask.ts';
 import {
   type BankFeedFlagRow,
@@ -31,6 +30,7 @@ import {
   type SlipRow,
 } from './deposit.repository.ts';
 import { afterCredit, creditNewDeposit, creditWaitingDeposit, SYSTEM_DECIDERS } from './deposit-credit.ts';
+import { holdTransfer } from './held-deposits.ts';
 
 export type FeedContext = { db: Db; house: HouseAccounts };
 

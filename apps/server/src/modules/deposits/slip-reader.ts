@@ -1,12 +1,13 @@
 import { type EMVCoQR, parse } from 'promptparse';
 import { slipVerify } from 'promptparse/validate';
 import type { Metadata, OutputInfo, ResizeOptions, Sharp } from 'sharp';
+import { detectImageType, type ImageType } from '../../lib/image-type.ts';
 import { loadJsQr, loadSharp } from '../../lib/lazy-module.ts';
 
 type JsQr = Awaited<ReturnType<typeof loadJsQr>>;
 
 /** The image types a slip may be uploaded as. */
-export type SlipImageType = 'image/png' | 'image/jpeg';
+export type SlipImageType = ImageType;
 
 /** The slip-verify mini-QR found on a slip: the raw text, its reference and sending bank, and whether its CRC held. */
 export type SlipQr = { payload: string; reference: string; sendingBank: string; crcValid: boolean };
@@ -41,8 +42,6 @@ export const QR_RETRY_MAX_SIDE = 1000;
 /** Slip-verify payloads are about 60 characters; a much longer QR text is something else. */
 const MAX_PAYLOAD_LENGTH = 512;
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 const SLIP_VERIFY_API_TYPE = '000001';
 const BANK_CODE = /^\d{3}$/;
 const REFERENCE = /^[A-Za-z0-9]{1,64}$/;
@@ -58,13 +57,6 @@ const RESOLVE = { resolveWithObject: true } as const;
 
 type RgbaImage = { data: Uint8ClampedArray; width: number; height: number };
 
-/** Tells PNG from JPEG by the leading magic bytes only, since a client's file name or declared type proves nothing. */
-export function detectImageType(bytes: Uint8Array): SlipImageType | undefined {
-  if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png';
-  if (startsWith(bytes, JPEG_SIGNATURE)) return 'image/jpeg';
-  return undefined;
-}
-
 /**
  * Decodes an uploaded slip and looks for its slip-verify mini-QR. Throws
  * SlipImageError when the bytes are not a PNG or JPEG, cannot be decoded or
@@ -79,10 +71,6 @@ export async function readSlip(bytes: Buffer): Promise<SlipReading> {
   const { width, height } = await readDimensions(bytes);
   const text = await findQrText(bytes);
   return { contentType, width, height, qr: text === undefined ? undefined : toSlipQr(text) };
-}
-
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
 }
 
 async function openImage(input: Buffer): Promise<Sharp> {

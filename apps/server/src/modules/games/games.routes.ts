@@ -7,10 +7,10 @@ import {
 import { translate } from '@app/contracts/messages';
 import { API_PATHS } from '@app/contracts/paths';
 import { errorResponses } from '../../http/errors.ts';
+import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../../http/principal.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { GamesContext } from './games-context.ts';
 import { launchSeamlessGame, launchSportsGame } from './launch.service.ts';

@@ -1,4 +1,5 @@
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
+import type { ProviderFiguresReader } from '../player/player.routes.ts';
 import { gamesRepository } from './games.repository.ts';
 import type { GamesContext } from './games-context.ts';
 
@@ -80,4 +81,12 @@ export async function askedFigures(
 /** The UFA provider's figures for the wallet panel, given our ledger's provider credits as the fallback. */
 export function walletFigures(ctx: GamesContext, playerId: number, providerSatang: Map<string, number>) {
   return providerFigures(ctx, playerId, providerSatang.get(UFA_PROVIDER) ?? 0);
+}
+
+/** The figures as the player module's routes ask for them (its port, player.routes.ts). */
+export function providerFiguresReader(ctx: GamesContext): ProviderFiguresReader {
+  return {
+    wallet: (playerId, providerSatang) => walletFigures(ctx, playerId, providerSatang),
+    asked: (playerId, known, ledgerSatang) => askedFigures(ctx, playerId, known, ledgerSatang),
+  };
 }

@@ -253,6 +253,37 @@ export const historyRepository = {
     return trx.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).forUpdate().executeTakeFirst();
   },
 
+  /**
+   * Whether the player has an approved deposit (a bank deposit, or a manual credit counted as one) other
+   * than the entry named; `today`: decided since midnight in Bangkok.
+   */
+  async hasApprovedDeposit(
+    db: Queryable,
+    playerId: number,
+    options: { exceptId: number | null; today: boolean },
+  ): Promise<boolean> {
+    let deposits = db
+      .selectFrom('history')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where((eb) =>
+        eb.or([eb('type', '=', 'DEPOSIT'), eb.and([eb('type', '=', 'MANUAL_DEPOSIT'), eb('as_deposit', '=', true)])]),
+      )
+      .where('status', '=', 'APPROVED')
+      .where('id', '<>', options.exceptId ?? 0);
+    if (options.today) deposits = deposits.where('decided_at', '>=', sql<Date>`bangkok_day_start()`);
+    return (await deposits.executeTakeFirst()) !== undefined;
+  },
+
+  /** Names the journal entry that settled an entry's money (a return paid out to the bank). */
+  async setSettlementJournal(trx: Trx, id: number, journalEntryId: number): Promise<void> {
+    await trx
+      .updateTable('history')
+      .set({ settlement_journal_entry_id: journalEntryId })
+      .where('id', '=', id)
+      .execute();
+  },
+
   async find(db: Queryable, id: number): Promise<HistoryDetailRow | undefined> {
     return db.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).executeTakeFirst();
   },

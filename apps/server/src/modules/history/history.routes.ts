@@ -7,10 +7,9 @@ import {
 import { API_PATHS } from '@app/contracts/paths';
 import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { SESSION_CHECKED_BY_ROUTE, type Session, unconfirmedSessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { unauthorized } from '../../lib/app-error.ts';
-import type { Session } from '../auth/session.ts';
-import { SESSION_CHECKED_BY_ROUTE, unconfirmedSessionOf } from '../auth/session-guard.ts';
 import { presentHistoryEntry } from './history.presenter.ts';
 import { type HistoryList, listHistoryForSession } from './history.service.ts';
 

@@ -101,6 +101,8 @@ export function queueOfType(
 export const recordHistory = historyRepository.insert;
 export const lockHistoryEntry = historyRepository.lock;
 export const findHistoryEntry = historyRepository.find;
+export const hasApprovedDeposit = historyRepository.hasApprovedDeposit;
+export const setSettlementJournal = historyRepository.setSettlementJournal;
 /**
  * Decides a WAITING entry (the status, who, why, the settlement) and tells the
  * player: a withdrawal approved or rejected with the reason, a slip

@@ -1,17 +1,7 @@
-import { LOYALTY_SETTING_DEFAULTS, wholeNumberSetting } from '@app/contracts/settings';
+import { LOYALTY_SETTING_DEFAULTS } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import { assert } from '../../lib/assert.ts';
-
-export { wholeNumberSetting };
-
-/** Baht with up to 2 decimals, 0 included, up to 1,000,000, as satang; or undefined. */
-export function bahtSettingSatang(value: string | undefined): number | undefined {
-  const match = value === undefined ? null : /^([0-9]{1,7})(?:\.([0-9]{1,2}))?$/.exec(value);
-  if (!match) return undefined;
-  const satang = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return satang <= 100_000_000 ? satang : undefined;
-}
 
 export type LoyaltySettings = {
   /** Baht deposited per point; 0: none. */

@@ -25,13 +25,11 @@ import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf, sessionOf } from '../../http/principal.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
-import { sessionOf } from '../auth/session-guard.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { ACCOUNT_KIND } from '../ledger/ledger.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import {
   bonusFiguresToday,
   claimHistory,

@@ -5,6 +5,7 @@ import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { hasApprovedDeposit } from '../history/history.service.ts';
 import { lockMainBalance } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertProtectionAllows, protectionRefusal } from '../protection/protection.service.ts';
@@ -109,17 +110,11 @@ export async function whyNotClaimable(
     return promotion.claim_limit === 'DAILY' ? 'promotion_why_claimed_today' : 'promotion_why_claimed';
   }
   if (promotion.kind === 'FIRST_DEPOSIT' || promotion.kind === 'DAILY_FIRST_DEPOSIT') {
-    let deposits = db
-      .selectFrom('history')
-      .select('id')
-      .where('player_id', '=', playerId)
-      .where((eb) =>
-        eb.or([eb('type', '=', 'DEPOSIT'), eb.and([eb('type', '=', 'MANUAL_DEPOSIT'), eb('as_deposit', '=', true)])]),
-      )
-      .where('status', '=', 'APPROVED')
-      .where('id', '<>', except.historyId ?? 0);
-    if (promotion.kind === 'DAILY_FIRST_DEPOSIT') deposits = deposits.where('decided_at', '>=', bangkokDayStart);
-    if (await deposits.executeTakeFirst()) {
+    const deposited = await hasApprovedDeposit(db, playerId, {
+      exceptId: except.historyId ?? null,
+      today: promotion.kind === 'DAILY_FIRST_DEPOSIT',
+    });
+    if (deposited) {
       return promotion.kind === 'FIRST_DEPOSIT' ? 'promotion_why_not_first' : 'promotion_why_not_first_today';
     }
   }

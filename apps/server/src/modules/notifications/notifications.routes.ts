@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Config } from '../../env.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { sessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { type AuthContext, isSessionActive } from '../auth/auth.service.ts';
-import { sessionOf } from '../auth/session-guard.ts';
 import type { NotificationBus } from './notification-bus.ts';
 import { findNotification, listNotifications, markRead, unreadCount } from './notifications.service.ts';
 

@@ -1,22 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { OperatorRole } from '@app/contracts/admin';
-import type { FastifyRequest } from 'fastify';
+import type { OperatorPrincipal } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { bearerToken } from '../auth/session-guard.ts';
-import { authenticateOperator, type OperatorAuthContext, type OperatorPrincipal } from './operator.service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator: OperatorPrincipal | null;
-  }
-  interface FastifyContextConfig {
-    /** The role a route needs; routes without one are open to every operator. */
-    role?: OperatorRole;
-    /** Routes that need no operator at all (sign-in, enrolment). */
-    public?: boolean;
-  }
-}
+import { authenticateOperator, type OperatorAuthContext } from './operator.service.ts';
 
 function keyMatches(given: string | string[] | undefined, expected: string | undefined): boolean {
   if (typeof given !== 'string' || expected === undefined) return false;
@@ -54,10 +41,4 @@ export function registerOperatorGuard(
       throw new AppError(403, 'FORBIDDEN', 'role_required');
     }
   });
-}
-
-/** The operator of a request inside the /admin scope. */
-export function operatorOf(request: FastifyRequest): OperatorPrincipal {
-  if (!request.operator) throw unauthorized();
-  return request.operator;
 }

@@ -16,10 +16,10 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import type { OperatorAuthContext } from './operator.service.ts';
 import {
-  actorOf,
   createOperator,
   listOperators,
   operatorEnrol,
@@ -27,7 +27,6 @@ import {
   operatorLogout,
   updateOperator,
 } from './operator.service.ts';
-import { operatorOf } from './operator-guard.ts';
 
 /** What these routes need from the composition root (app.ts). */
 type OperatorRoutesDeps = { db: Db; operatorAuth: OperatorAuthContext };

@@ -14,6 +14,7 @@ import {
 import { satangToBaht } from '@app/contracts/money';
 import { toSatang } from '@app/contracts/wallet';
 import type { Db } from '../../db/database.ts';
+import type { OperatorPrincipal } from '../../http/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
@@ -25,7 +26,6 @@ import { generateTotpSecret, totpStepOf, totpUri } from './totp.ts';
 export type OperatorAuthContext = { db: Db; signer: TokenSigner; sessionTtlMs: number };
 
 /** The operator behind a request: a signed-in person, or a system operator (service key, CLI). */
-export type OperatorPrincipal = Operator & { sessionId: string | null };
 
 /** System operators never sign in: the service key of automation and the command line. */
 export const SYSTEM_OPERATORS = { service: 'service', cli: 'cli' } as const;
@@ -52,10 +52,6 @@ function operatorThrottles(scope: 'operator' | 'operator_enrol', subject: string
       windowMs: LOGIN_FAILURE_WINDOW_MS,
     },
   ];
-}
-
-export function actorOf(principal: OperatorPrincipal): Actor {
-  return { operatorId: principal.id, name: principal.username };
 }
 
 function present(row: OperatorRow): Operator {

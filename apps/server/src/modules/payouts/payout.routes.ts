@@ -13,9 +13,8 @@ import {
 } from '@app/contracts/payouts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import { listPayouts, markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
 import {
   bangkokToday,

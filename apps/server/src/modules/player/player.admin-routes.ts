@@ -1,39 +1,33 @@
 import {
-  adminHistoryEntrySchema,
-  creditRequestResponseSchema,
-  decisionResponseSchema,
   freezeRequestSchema,
   idParamsSchema,
   pagedResponseSchema,
   playerDetailResponseSchema,
-  playerHistoryQuerySchema,
   playerListItemSchema,
   playerSearchQuerySchema,
 } from '@app/contracts/admin';
-import { translate } from '@app/contracts/messages';
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { adjustmentRequestSchema, creditAdjustmentRequestSchema } from '@app/contracts/wallet';
+import { adminPlayerProtectionSchema, PROTECTION_ADMIN_PATHS } from '@app/contracts/protection';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
-import { markReplay } from '../../http/replies.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
-import { listPlayerHistoryForOperator } from '../history/history.service.ts';
-import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
-import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
-import { adjustBalance } from '../wallet/wallet.service.ts';
+import { playerProtectionForOperator } from '../protection/protection.service.ts';
 import { playerDetail, requirePlayerId, searchPlayers, setPlayerFrozen } from './player.service.ts';
 
 /** What these routes need from the composition root (app.ts). */
-type PlayerAdminRoutesDeps = { db: Db; house: HouseAccounts };
+type PlayerAdminRoutesDeps = { db: Db };
 
 const tags = ['admin: players'];
 const security = OPERATOR_SECURITY;
+const protectionTags = ['admin: player protection'];
 
-/** Player search and detail, history, manual adjustments and freezing, in the operator scope. */
+/**
+ * Player search and detail, freezing and a player's protection (read only), in the operator scope. A player's history is the history
+ * module's route (history.admin-routes.ts), manual credits and debits the wallet's (adjustment.routes.ts).
+ */
 export async function playerAdminRoutes(app: App, deps: PlayerAdminRoutesDeps) {
   app.get(
     ADMIN_PATHS.players,
@@ -63,76 +57,6 @@ export async function playerAdminRoutes(app: App, deps: PlayerAdminRoutesDeps) {
     async (request) => ({ success: true as const, data: await playerDetail(deps.db, request.params.id) }),
   );
 
-  app.get(
-    ADMIN_PATHS.playerHistory,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "A player's full history, filterable by type and status",
-        params: idParamsSchema,
-        querystring: playerHistoryQuerySchema,
-        response: { 200: pagedResponseSchema(adminHistoryEntrySchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const playerId = await requirePlayerId(deps.db, request.params.id);
-      const page = await listPlayerHistoryForOperator(deps.db, playerId, request.query);
-      return {
-        success: true as const,
-        data: {
-          items: page.rows.map(presentAdminHistoryEntry),
-          total: page.total,
-          page: request.query.page,
-          limit: request.query.limit,
-        },
-      };
-    },
-  );
-
-  for (const direction of ['credit', 'debit'] as const) {
-    app.post(
-      direction === 'credit' ? ADMIN_PATHS.playerCredit : ADMIN_PATHS.playerDebit,
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            direction === 'credit'
-              ? 'Credit the main wallet with a reason (MANUAL_DEPOSIT)'
-              : 'Debit the main wallet with a reason (MANUAL_WITHDRAW)',
-          description:
-            direction === 'credit'
-              ? 'A credit above the operator’s limit moves nothing: it answers 202 with a credit request that a second admin approves (POST /admin/credit-requests/:id/approve). With `asDeposit: true` the credit counts as a deposit: it earns points and starts the player’s pending promotion.'
-              : 'A debit is posted at once.',
-          params: idParamsSchema,
-          body: direction === 'credit' ? creditAdjustmentRequestSchema : adjustmentRequestSchema,
-          response: { 200: decisionResponseSchema, 202: creditRequestResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const result = await adjustBalance(deps, actorOf(operatorOf(request)), {
-          player: { id: request.params.id },
-          direction,
-          amountSatang: request.body.amountSatang,
-          reason: request.body.reason,
-          asDeposit: request.body.asDeposit,
-          idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
-        });
-        markReplay(reply, result.replayed);
-        const outcome = result.value;
-        if (outcome.kind === 'requested') {
-          return reply.code(202).send({
-            success: true as const,
-            message: translate('credit_sent_for_approval', request.language),
-            data: outcome.request,
-          });
-        }
-        return { success: true as const, message: translate('done', request.language), data: outcome.entry };
-      },
-    );
-  }
-
   for (const frozen of [true, false]) {
     app.post(
       frozen ? ADMIN_PATHS.playerFreeze : ADMIN_PATHS.playerUnfreeze,
@@ -158,4 +82,21 @@ export async function playerAdminRoutes(app: App, deps: PlayerAdminRoutesDeps) {
       }),
     );
   }
+
+  app.get(
+    PROTECTION_ADMIN_PATHS.playerProtection,
+    {
+      schema: {
+        tags: protectionTags,
+        security,
+        summary: "A player's limits, exclusions, reality check and held deposits (read only)",
+        params: idParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: adminPlayerProtectionSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const playerId = await requirePlayerId(deps.db, Number(request.params.id));
+      return { success: true as const, data: await playerProtectionForOperator(deps.db, playerId) };
+    },
+  );
 }

@@ -1,8 +1,10 @@
 import { satangToBaht } from '@app/contracts/money';
 import type { BalanceResponse, User } from '@app/contracts/player';
-import type { ProviderFigures } from '../games/provider-figures.ts';
 import type { PlayerBalances } from '../ledger/ledger.service.ts';
 import type { PlayerProfile } from './player.service.ts';
+
+/** The provider wallet's two figures for a player, in satang, as the games module reads them. */
+export type ProviderFigures = { currentSatang: number; inGameSatang: number };
 
 /** The provider wallet's two figures (spec §3 ufa), as the provider reported them. */
 function presentFigures(figures: ProviderFigures) {

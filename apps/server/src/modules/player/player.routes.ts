@@ -2,17 +2,28 @@ import { API_PATHS } from '@app/contracts/paths';
 import { balanceResponseSchema, profileResponseSchema } from '@app/contracts/player';
 import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { unauthorized } from '../../lib/app-error.ts';
-import { SESSION_CHECKED_BY_ROUTE, sessionOf, unconfirmedSessionOf } from '../auth/session-guard.ts';
-import type { GamesContext } from '../games/games-context.ts';
-import { askedFigures, walletFigures } from '../games/provider-figures.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
-import { presentBalances, presentUser } from './player.presenter.ts';
+import { type ProviderFigures, presentBalances, presentUser } from './player.presenter.ts';
 import { balancesForSession, getProfile } from './player.service.ts';
 
+/**
+ * The provider's figures as these routes and the sign-in ask for them. The games module answers them
+ * (games/provider-figures.ts), a higher layer: the composition root (app.ts) hands its reader in.
+ */
+export type ProviderFiguresReader = {
+  wallet: (playerId: number, providerSatang: Map<string, number>) => Promise<ProviderFigures>;
+  asked: (
+    playerId: number,
+    known: { playerRef: string; registeredAt: Date | null } | null,
+    ledgerSatang: number,
+  ) => Promise<ProviderFigures>;
+};
+
 /** What these routes need from the composition root (app.ts). */
-type PlayerRoutesDeps = { db: Db; games: GamesContext };
+type PlayerRoutesDeps = { db: Db; figures: ProviderFiguresReader };
 
 /** The signed-in player's profile and balances: in the player scope. */
 export async function playerRoutes(app: App, deps: PlayerRoutesDeps) {
@@ -31,7 +42,7 @@ export async function playerRoutes(app: App, deps: PlayerRoutesDeps) {
       const profile = await getProfile(deps.db, playerId);
       return {
         success: true as const,
-        data: presentUser(profile, await walletFigures(deps.games, playerId, profile.providerSatang)),
+        data: presentUser(profile, await deps.figures.wallet(playerId, profile.providerSatang)),
       };
     },
   );
@@ -55,7 +66,7 @@ export async function playerRoutes(app: App, deps: PlayerRoutesDeps) {
       const ledgerSatang = found.balances.providerSatang.get(UFA_PROVIDER) ?? 0;
       return presentBalances(
         found.balances,
-        await askedFigures(deps.games, session.playerId, found.registration, ledgerSatang),
+        await deps.figures.asked(session.playerId, found.registration, ledgerSatang),
       );
     },
   );

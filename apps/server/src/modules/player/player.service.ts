@@ -4,12 +4,12 @@ import { findBank } from '@app/contracts/banks';
 import { satangToBaht } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
+import type { Session } from '../../http/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { Session } from '../auth/session.ts';
 import { blacklistedKinds } from '../blacklist/blacklist.service.ts';
 import { openPlayerAccounts, playerBalancesOf, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { depositAccounts } from '../settings/settings.service.ts';
@@ -19,8 +19,8 @@ const phoneInUse = () => new AppError(409, 'PHONE_IN_USE', 'phone_in_use');
 const bankAccountInUse = () => new AppError(409, 'BANK_ACCOUNT_IN_USE', 'bank_account_in_use');
 
 import { nameKey } from '../blacklist/identity.ts';
-import { flagDuplicateIdentity, isLoopback } from '../payouts/identity-flags.ts';
 import { registrationExcluded } from '../protection/protection.service.ts';
+import { flagDuplicateIdentity, isLoopback } from './identity-flags.ts';
 
 export const playerNotFound = () => new AppError(404, 'PLAYER_NOT_FOUND', 'player_not_found');
 

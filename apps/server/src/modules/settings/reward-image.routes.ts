@@ -7,10 +7,9 @@ import type { Db } from '../../db/database.ts';
 import type { Config } from '../../env.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import { assertPlainFileName, uploadRewardImage } from './reward-image.service.ts';
 import type { RewardImageStorage } from './reward-image-storage.ts';
 

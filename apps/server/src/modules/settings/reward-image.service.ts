@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPlainFileName } from '../../lib/file-name.ts';
+import { detectImageType } from '../../lib/image-type.ts';
 import { loadSharp } from '../../lib/lazy-module.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { detectImageType } from '../deposits/slip-reader.ts';
 import { type RewardImageStorage, rewardImageName } from './reward-image-storage.ts';
 
 const invalidImage = () => new AppError(400, 'VALIDATION_ERROR', 'image_invalid');

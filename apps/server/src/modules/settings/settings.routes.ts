@@ -3,20 +3,16 @@ import { rewardsResponseSchema, settingsResponseSchema } from '@app/contracts/se
 import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import type { PayoutContext } from '../payouts/payout.service.ts';
-import { readRiskRules } from '../payouts/risk.ts';
 import { listActiveRewards, listPublicSettings, readMoneyLimits } from './settings.service.ts';
 
-/** What these routes need from the composition root (app.ts). */
-type SettingsRoutesDeps = { db: Db; payouts?: PayoutContext };
+/** What the player app is told of automatic payouts: up to which amount a withdrawal is paid without review. */
+export type AutoPayOffer = { upToSatang: number | null };
 
-/** What the player app says of automatic payouts: none without a bank connector or with them switched off. */
-async function autoPayOffer(deps: SettingsRoutesDeps) {
-  if (!deps.payouts?.bank) return null;
-  const rules = await readRiskRules(deps.db);
-  if (!rules.autoPay) return null;
-  return { upToSatang: rules.amountAboveAuto.enabled ? rules.amountAboveAuto.limitBaht * 100 : null };
-}
+/**
+ * What these routes need from the composition root (app.ts). The offer of automatic payouts is the
+ * payout rules' to answer (withdrawal.service.ts): a higher layer, so app.ts passes it in.
+ */
+type SettingsRoutesDeps = { db: Db; autoPayOffer: () => Promise<AutoPayOffer | null> };
 
 /** Public settings and rewards: no session needed, the app reads them before login. */
 export async function settingsRoutes(app: App, deps: SettingsRoutesDeps) {
@@ -33,7 +29,7 @@ export async function settingsRoutes(app: App, deps: SettingsRoutesDeps) {
       success: true as const,
       data: await listPublicSettings(deps.db),
       limits: await readMoneyLimits(deps.db),
-      autoPay: await autoPayOffer(deps),
+      autoPay: await deps.autoPayOffer(),
     }),
   );
 

@@ -4,14 +4,19 @@ import type { Language } from '@app/contracts/languages';
 import { AMOUNT_BAHT_MAX, MANUAL_CREDIT_APPROVAL_ABOVE_SATANG_DEFAULT } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
 import type { DepositAccount } from '@app/contracts/player';
-import { DEFAULT_PLAYER_LIMITS, type PlayerLimits, rewardNameIn, SETTING_CODES } from '@app/contracts/settings';
+import {
+  DEFAULT_PLAYER_LIMITS,
+  type PlayerLimits,
+  rewardNameIn,
+  SETTING_CODES,
+  wholeNumberSetting,
+} from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { bahtSettingSatang, wholeNumberSetting } from '../loyalty/loyalty-settings.ts';
 import { type HouseAccountRow, type RewardRow, settingsRepository } from './settings.repository.ts';
 
 const LIMIT_CODES = [
@@ -19,6 +24,14 @@ const LIMIT_CODES = [
   SETTING_CODES.withdrawMinAmount,
   SETTING_CODES.withdrawMaxAmount,
 ] as const;
+
+/** Baht with up to 2 decimals, 0 included, up to 1,000,000, as satang; or undefined. */
+export function bahtSettingSatang(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : /^([0-9]{1,7})(?:\.([0-9]{1,2}))?$/.exec(value);
+  if (!match) return undefined;
+  const satang = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return satang <= 100_000_000 ? satang : undefined;
+}
 
 /** A satang amount the database answered as text (bigint), or undefined for null. */
 function satangText(text: string | null | undefined): number | undefined {

@@ -12,12 +12,11 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { actorOf, operatorOf } from '../../http/principal.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { actorOf } from '../operators/operator.service.ts';
-import { operatorOf } from '../operators/operator-guard.ts';
 import { approveCreditRequest, listCreditRequests, rejectCreditRequest } from './credit-request.service.ts';
 
 /** What these routes need from the composition root (app.ts). */

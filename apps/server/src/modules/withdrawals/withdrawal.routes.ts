@@ -5,9 +5,9 @@ import { withdrawRequestSchema, withdrawResponseSchema } from '@app/contracts/wa
 import type { Db } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { SESSION_CHECKED_BY_ROUTE, unconfirmedSessionOf } from '../../http/principal.ts';
 import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
-import { SESSION_CHECKED_BY_ROUTE, unconfirmedSessionOf } from '../auth/session-guard.ts';
 import { registerDecisionRoutes } from '../decisions/decision.routes.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';

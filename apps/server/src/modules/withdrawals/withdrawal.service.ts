@@ -13,12 +13,21 @@ import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import { assessWithdrawal, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
 import { withdrawalExtras } from '../payouts/payout-queue.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
-import { riskFactsWindow } from '../payouts/risk.ts';
+import { readRiskRules, riskFactsWindow } from '../payouts/risk.ts';
 import { playerSummaries } from '../player/player.service.ts';
+import type { AutoPayOffer } from '../settings/settings.routes.ts';
 import { decideWithdrawalInOneCall, withdrawInOneCall } from './withdrawal.repository.ts';
 
 /** The money services; `payouts` present: approved withdrawals are paid through the bank connector. */
 export type MoneyContext = { db: Db; house: HouseAccounts; payouts?: PayoutContext };
+
+/** What the player app is told of automatic payouts: none without a bank connector or with them switched off. */
+export async function autoPayOffer(ctx: Pick<MoneyContext, 'db' | 'payouts'>): Promise<AutoPayOffer | null> {
+  if (!ctx.payouts?.bank) return null;
+  const rules = await readRiskRules(ctx.db);
+  if (!rules.autoPay) return null;
+  return { upToSatang: rules.amountAboveAuto.enabled ? rules.amountAboveAuto.limitBaht * 100 : null };
+}
 
 /** A new withdrawal and how it goes: AUTO (paid by the rules at once), REVIEW (an operator decides). */
 export type WithdrawalResult = IdempotentResult<HistoryEntry> & { route: PayoutRoute | null };

@@ -11,18 +11,17 @@ import { translate } from '@app/contracts/messages';
 import { API_PATHS } from '@app/contracts/paths';
 import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../http/errors.ts';
+import { sessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import type { GamesContext } from '../games/games-context.ts';
-import { walletFigures } from '../games/provider-figures.ts';
-import { deviceKey } from '../payouts/identity-flags.ts';
-import { presentUser } from '../player/player.presenter.ts';
-import { getProfile } from '../player/player.service.ts';
-import type { AuthContext } from './auth.service.ts';
-import { changePassword, login, logout, register } from './auth.service.ts';
-import { sessionOf } from './session-guard.ts';
+import { type AuthContext, logout } from '../auth/auth.service.ts';
+import { deviceKey } from './identity-flags.ts';
+import { presentUser } from './player.presenter.ts';
+import type { ProviderFiguresReader } from './player.routes.ts';
+import { getProfile } from './player.service.ts';
+import { changePassword, login, register } from './sign-in.service.ts';
 
 /** What these routes need from the composition root (app.ts). */
-type AuthRoutesDeps = { db: Db; games: GamesContext; playerAuth: AuthContext };
+type AuthRoutesDeps = { db: Db; figures: ProviderFiguresReader; playerAuth: AuthContext };
 
 /** Registration and login: open to everyone. */
 export async function publicAuthRoutes(app: App, deps: AuthRoutesDeps) {
@@ -63,7 +62,7 @@ export async function publicAuthRoutes(app: App, deps: AuthRoutesDeps) {
         userAgent: request.headers['user-agent'] ?? null,
       });
       const profile = await getProfile(deps.db, playerId);
-      const user = presentUser(profile, await walletFigures(deps.games, playerId, profile.providerSatang));
+      const user = presentUser(profile, await deps.figures.wallet(playerId, profile.providerSatang));
       return { success: true as const, message: translate('login_success', request.language), data: { token, user } };
     },
   );

@@ -4,13 +4,13 @@ import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { creditNewDeposit } from '../deposits/deposit-credit.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { recordHistory, setSettlementJournal } from '../history/history.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { createPayout, type PayoutContext, postWithdrawPayout } from '../payouts/payout.service.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
-import { presentHeld } from './protection.service.ts';
+import { presentHeld } from '../protection/protection.service.ts';
+import { creditNewDeposit } from './deposit-credit.ts';
 
 /** What holding, returning and releasing a deposit need. */
 export type HeldContext = { db: Db; house: HouseAccounts; payouts: PayoutContext };
@@ -176,11 +176,7 @@ export async function returnHeldDeposit(
         amount: held.amount,
         reference: `history:${entry.id}`,
       });
-      await trx
-        .updateTable('history')
-        .set({ settlement_journal_entry_id: paid.journalEntryId })
-        .where('id', '=', entry.id)
-        .execute();
+      await setSettlementJournal(trx, entry.id, paid.journalEntryId);
     }
     await settleHeld(trx, held, { status: 'RETURNED', historyId: entry.id, decidedBy: actor.name });
     await appendAudit(trx, actor, {
