@@ -57,7 +57,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     id: 'SP-T3',
     file: REWARDS,
     rule: 'a reward’s daily limit counts today’s redemptions only (since midnight in Bangkok)',
-    changes: [{ find: ".where('created_at', '>=', sql<Date>`bangkok_day_start()`)\n", replace: '' }],
+    changes: [{ find: ".where('created_at', '>=', bangkokDayStart)\n", replace: '' }],
     killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
   },
   {

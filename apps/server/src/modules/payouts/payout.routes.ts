@@ -14,16 +14,11 @@ import {
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { bangkokToday } from '../../lib/bangkok-day.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
 import { listPayouts, markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
-import {
-  bangkokToday,
-  payoutCounts,
-  payoutTimesToday,
-  raisedPayoutItems,
-  reconciliationReport,
-} from './payout-reports.ts';
+import { payoutCounts, payoutTimesToday, raisedPayoutItems, reconciliationReport } from './payout-reports.ts';
 import { readRiskRules, updateRiskRules } from './risk.ts';
 
 const tags = ['admin: payouts'];
