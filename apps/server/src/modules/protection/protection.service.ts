@@ -1,4 +1,3 @@
-import type { MessageKey } from '@app/contracts/messages';
 import { satangToBaht } from '@app/contracts/money';
 import {
   type AdminPlayerProtection,
@@ -9,12 +8,13 @@ import {
   type LimitKind,
   type LimitPeriod,
   type LimitView,
+  PROTECTION_REFUSALS,
   type ProtectionData,
   type ProtectionRefusal,
 } from '@app/contracts/protection';
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { type RefusalWords, refusalError } from '../../lib/sql-refusal.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { nameKeys, normaliseDigits } from '../blacklist/identity.ts';
 
@@ -68,19 +68,20 @@ function exclusionView(row: { kind: 'TIMEOUT' | 'SELF_EXCLUSION'; starts_at: Dat
   return { kind: row.kind, startsAt: row.starts_at.toISOString(), endsAt: row.ends_at?.toISOString() ?? null };
 }
 
-/** The AppError a refusal answers with, its message naming the date it ends or what is left. */
-export async function refusalError(
+/**
+ * The words a protection refusal's message names (RETURNED_REFUSALS maps the
+ * refusal to its error): when the exclusion ends (none: permanent), or when
+ * the binding limit's period ends and what is left of it.
+ */
+export async function refusalWords(
   db: Queryable,
   playerId: number,
   refusal: ProtectionRefusal,
   amountSatang = 0,
-): Promise<AppError> {
+): Promise<RefusalWords> {
   if (refusal === 'SELF_EXCLUDED' || refusal === 'TIMED_OUT') {
-    const exclusion = await activeExclusion(db, playerId);
-    const endsAt = exclusion?.endsAt ?? null;
-    if (endsAt === null) return new AppError(403, refusal, 'self_excluded_permanent');
-    const key: MessageKey = refusal === 'SELF_EXCLUDED' ? 'self_excluded' : 'timed_out';
-    return new AppError(403, refusal, key, { until: new Date(endsAt) });
+    const endsAt = (await activeExclusion(db, playerId))?.endsAt ?? null;
+    return endsAt === null ? {} : { until: new Date(endsAt) };
   }
   const limits = await limitViews(db, playerId);
   const kind: LimitKind = refusal === 'DEPOSIT_LIMIT' ? 'DEPOSIT' : 'LOSS';
@@ -89,15 +90,12 @@ export async function refusalError(
     .sort((a, b) => (a.remaining ?? 0) - (b.remaining ?? 0))[0];
   // A moment, written in the request's language by the message catalogue (one format per language).
   const until = new Date(binding?.periodEndsAt ?? Date.now());
-  if (refusal === 'LOSS_LIMIT') return new AppError(403, 'LOSS_LIMIT', 'loss_limit_reached', { until });
-  // Nothing left: "up to 0 baht more" would be no sentence; the player is told the limit is reached.
-  if ((binding?.remaining ?? 0) <= 0) return new AppError(403, 'DEPOSIT_LIMIT', 'deposit_limit_used_up', { until });
-  return new AppError(403, 'DEPOSIT_LIMIT', 'deposit_limit_reached', {
-    left: binding?.remaining ?? 0,
-    until,
-    amount: satangToBaht(amountSatang),
-  });
+  return { until, left: binding?.remaining ?? 0, amount: satangToBaht(amountSatang) };
 }
+
+/** Whether a refusal a function answered is the player's protection's (its words are found here). */
+export const isProtectionRefusal = (code: string): code is ProtectionRefusal =>
+  (PROTECTION_REFUSALS as readonly string[]).includes(code);
 
 /** Refuses the action with the player's own protection's reason, or lets it pass. */
 export async function assertProtectionAllows(
@@ -107,7 +105,7 @@ export async function assertProtectionAllows(
   amountSatang = 0,
 ): Promise<void> {
   const refusal = await protectionRefusal(trx, playerId, action, amountSatang);
-  if (refusal) throw await refusalError(trx, playerId, refusal, amountSatang);
+  if (refusal) throw refusalError(refusal, await refusalWords(trx, playerId, refusal, amountSatang));
 }
 
 type LimitRow = {
