@@ -18,6 +18,7 @@ const TRANSFERS = 'src/modules/games/transfer.service.ts';
 const LAUNCH = 'src/modules/games/launch.service.ts';
 const PROTECTION = 'test/protection.test.ts';
 const PAYOUTS = 'src/modules/payouts/payout.service.ts';
+const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
@@ -270,11 +271,11 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T22',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'paid by hand waits for a payout in flight of its own withdrawal only',
     changes: [
       {
-        find: ".where('history_id', '=', row.history_id)\n      .where('status', '<>', 'FAILED')",
+        find: ".where('history_id', '=', row.history_id)\n    .where('status', '<>', 'FAILED')",
         replace: ".where('status', '<>', 'FAILED')",
       },
     ],
@@ -282,11 +283,11 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T23',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a bank refusal sends its own withdrawal back to the queue only',
     changes: [
       {
-        find: ".where('id', '=', row.history_id)\n      .where('status', '=', 'APPROVED')",
+        find: ".where('id', '=', row.history_id)\n    .where('status', '=', 'APPROVED')",
         replace: ".where('status', '=', 'APPROVED')",
       },
     ],
@@ -294,11 +295,11 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T24',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a bank refusal keeps its own withdrawal’s earlier reasons, not another’s',
     changes: [
       {
-        find: ".select(['reasons'])\n      .where('history_id', '=', row.history_id)",
+        find: ".select(['reasons'])\n    .where('history_id', '=', row.history_id)",
         replace: ".select(['reasons'])",
       },
     ],
@@ -385,10 +386,10 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     ],
     killedBy: { file: PROTECTION, test: "the month's deposits, withdrawals, bets, wins and net are the ledger's sums" },
   },
-  // The payout worker's claims (payouts/payout.service.ts) --------------------------------
+  // The payout worker's claims (payouts/payout.repository.ts) --------------------------------
   {
     id: 'SP-T32',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a payout in its retry back-off (its lease) is not claimed by the worker before its time',
     changes: [
       {
@@ -403,7 +404,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T33',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a payout held by another worker (its lease) is not sent unless an operator forces it',
     changes: [
       {

@@ -17,7 +17,8 @@ import type { App } from '../../http/types.ts';
 import { bangkokToday } from '../../lib/bangkok-day.ts';
 import { actorOf } from '../operators/operator.service.ts';
 import { operatorOf } from '../operators/operator-guard.ts';
-import { listPayouts, markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
+import { listPayouts } from './payout.repository.ts';
+import { markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
 import { payoutCounts, payoutTimesToday, raisedPayoutItems, reconciliationReport } from './payout-reports.ts';
 import { readRiskRules, updateRiskRules } from './risk.ts';
 

@@ -8,7 +8,8 @@ import { creditNewDeposit } from '../deposits/deposit-credit.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { createPayout, type PayoutContext, postWithdrawPayout } from '../payouts/payout.service.ts';
+import { createPayout, postWithdrawPayout } from '../payouts/payout.repository.ts';
+import type { PayoutContext } from '../payouts/payout.service.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
 import { presentHeld } from './protection.service.ts';
 
