@@ -22,7 +22,7 @@ const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
-const BLACKLIST = 'src/modules/blacklist/blacklist.service.ts';
+const BLACKLIST = 'src/modules/blacklist/blacklist.repository.ts';
 const BLACKLIST_TEST = 'test/blacklist.test.ts';
 const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
 const TRANSFERS_TEST = 'test/transfers.test.ts';
@@ -333,7 +333,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [{ find: "where status = 'PENDING' and next_at <= now()", replace: 'where next_at <= now()' }],
     killedBy: { file: OUTSIDE_CHANNELS, test: 'a message in its retry back-off is not sent again before its time' },
   },
-  // The blacklist (blacklist/blacklist.service.ts) ----------------------------------------
+  // The blacklist (blacklist/blacklist.repository.ts) ----------------------------------------
   {
     id: 'SP-T28',
     file: BLACKLIST,
