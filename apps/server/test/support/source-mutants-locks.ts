@@ -257,11 +257,11 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
 
   {
     id: 'LK-20',
-    file: 'src/modules/protection/protection.service.ts',
+    file: 'src/modules/protection/protection.repository.ts',
     rule: 'a limit is changed under its row’s lock: a lowering in progress is waited for and kept',
     changes: [
       {
-        find: ".where('period', '=', input.period)\n      .forUpdate()",
+        find: ".where('period', '=', input.period)\n    .forUpdate()",
         replace: ".where('period', '=', input.period)",
       },
     ],
@@ -269,10 +269,10 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-21',
-    file: 'src/modules/protection/protection.service.ts',
+    file: 'src/modules/protection/protection.repository.ts',
     rule: 'a reality-check change is read under its row’s lock: its audit row names the interval it replaced',
     changes: [
-      { find: ".where('player_id', '=', playerId)\n      .forUpdate()", replace: ".where('player_id', '=', playerId)" },
+      { find: ".where('player_id', '=', playerId)\n    .forUpdate()", replace: ".where('player_id', '=', playerId)" },
     ],
     killedBy: { file: DEPOSITS, test: 'two reality-check changes at once', postgresOnly: true },
   },

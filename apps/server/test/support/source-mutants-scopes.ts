@@ -13,7 +13,7 @@ const REWARDS = 'src/modules/loyalty/rewards.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
 const PROMOTIONS = 'src/modules/loyalty/promotions.ts';
 const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
-const PROTECTION_SERVICE = 'src/modules/protection/protection.service.ts';
+const PROTECTION_REPOSITORY = 'src/modules/protection/protection.repository.ts';
 const TRANSFERS = 'src/modules/games/transfer.service.ts';
 const LAUNCH = 'src/modules/games/launch.service.ts';
 const PROTECTION = 'test/protection.test.ts';
@@ -200,22 +200,22 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     ],
     killedBy: { file: LOYALTY_RULES, test: 'at the deposit, an earlier deposit credited today counts' },
   },
-  // Protection (protection/protection.service.ts, games) -----------------------------------
+  // Protection (protection/protection.repository.ts, games) -----------------------------------
   {
     id: 'SP-T16',
-    file: PROTECTION_SERVICE,
+    file: PROTECTION_REPOSITORY,
     rule: 'setting (or removing) a limit changes that period’s limit only',
-    changes: [{ find: ".where('period', '=', input.period)\n      .execute();", replace: '.execute();' }],
+    changes: [{ find: ".where('period', '=', input.period)\n    .execute();", replace: '.execute();' }],
     killedBy: { file: PROTECTION, test: 'a removed daily deposit limit leaves the weekly and monthly in force' },
   },
   {
     id: 'SP-T17',
-    file: PROTECTION_SERVICE,
+    file: PROTECTION_REPOSITORY,
     rule: 'setting a limit changes that kind’s limit only (a loss limit is not a deposit limit)',
     changes: [
       {
-        find: ".where('kind', '=', input.kind)\n      .where('period', '=', input.period)\n      .execute();",
-        replace: ".where('period', '=', input.period)\n      .execute();",
+        find: ".where('kind', '=', input.kind)\n    .where('period', '=', input.period)\n    .execute();",
+        replace: ".where('period', '=', input.period)\n    .execute();",
       },
     ],
     killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
