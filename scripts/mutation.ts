@@ -124,6 +124,9 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     mutate: [
       'src/modules/payouts/risk.ts',
       'src/modules/payouts/payout.service.ts',
+      'src/modules/payouts/payout.repository.ts',
+      'src/modules/payouts/payout-verdict.ts',
+      'src/modules/payouts/payout-statement.ts',
       'src/modules/payouts/payout-reports.ts',
     ],
     tests: [

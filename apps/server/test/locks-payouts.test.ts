@@ -6,14 +6,8 @@ import type { Queryable } from '../src/db/database.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import {
-  claimDuePayouts,
-  createPayout,
-  markPaidByHand,
-  type PayoutContext,
-  sendPayout,
-  work,
-} from '../src/modules/payouts/payout.service.ts';
+import { claimDuePayouts, createPayout } from '../src/modules/payouts/payout.repository.ts';
+import { markPaidByHand, type PayoutContext, sendPayout, work } from '../src/modules/payouts/payout.service.ts';
 import type { PayOutcome, PayoutBank, PayoutLookup } from '../src/modules/payouts/payout-bank.ts';
 import { rejectWithdrawal, requestWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
 import { endsWithoutWaitingOn, heldOpen, openSession, waitsOn, watched } from './support/held-open.ts';

@@ -6,17 +6,13 @@ import type { Queryable } from '../src/db/database.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
+import { createPayout, listPayouts, verdictOf } from '../src/modules/payouts/payout.repository.ts';
 import {
-  assessWithdrawal,
-  createPayout,
-  listPayouts,
   markPaidByHand,
-  matchDebitsOf,
   type PayoutContext,
   retryAfterMs,
   retryPayout,
   sendPayout,
-  verdictOf,
   work,
 } from '../src/modules/payouts/payout.service.ts';
 import {
@@ -25,6 +21,8 @@ import {
   type PayoutBank,
   type PayoutLookup,
 } from '../src/modules/payouts/payout-bank.ts';
+import { matchDebitsOf } from '../src/modules/payouts/payout-statement.ts';
+import { assessWithdrawal } from '../src/modules/payouts/payout-verdict.ts';
 import { updateRiskRules } from '../src/modules/payouts/risk.ts';
 import { rejectWithdrawal, requestWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';
 import { heldOpen } from './support/held-open.ts';

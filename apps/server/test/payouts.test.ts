@@ -5,10 +5,13 @@ import { PROVIDER_HEADERS, SANDBOX_CONTROL_PATHS } from '@app/contracts/provider
 import { signedHeaders } from '@app/signing/hmac';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bangkokToday } from '../src/lib/bangkok-day.ts';
 import { readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { claimDuePayouts, readStatement, sendPayout, work } from '../src/modules/payouts/payout.service.ts';
-import { bangkokToday, reconciliationReport } from '../src/modules/payouts/payout-reports.ts';
+import { claimDuePayouts } from '../src/modules/payouts/payout.repository.ts';
+import { sendPayout, work } from '../src/modules/payouts/payout.service.ts';
+import { reconciliationReport } from '../src/modules/payouts/payout-reports.ts';
+import { readStatement } from '../src/modules/payouts/payout-statement.ts';
 import { payoutTick, settleStartedPayouts } from '../src/modules/payouts/payout-worker.ts';
 import { type ProviderWorld, providerWorld } from './support/sandbox.ts';
 import {

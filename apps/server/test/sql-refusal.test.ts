@@ -2,7 +2,7 @@ import { SQL_REFUSALS } from '@app/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.ts';
 import { AssertionError } from '../src/lib/assert.ts';
-import { sqlRefusalError, withSqlRefusals } from '../src/lib/sql-refusal.ts';
+import { RETURNED_REFUSALS, refusalError, sqlRefusalError, withSqlRefusals } from '../src/lib/sql-refusal.ts';
 
 /** A refusal as the pg drivers report it: the SQLSTATE in `code`, the function's message. */
 const raised = (code: unknown, message: string) => Object.assign(new Error(message), { code });
@@ -98,5 +98,38 @@ describe('SQL_REFUSALS: one table from each SQL refusal code to its API error', 
     });
     const other = raised('23505', 'duplicate');
     await expect(withSqlRefusals(Promise.reject(other))).rejects.toBe(other);
+  });
+
+  it('a refusal a function returns answers as the raised refusal of the same rule, or as its own entry', () => {
+    for (const [code, sqlstate] of [
+      ['NO_SESSION', 'WD000'],
+      ['ACCOUNT_FROZEN', 'WD002'],
+    ] as const) {
+      const { statusCode, errorCode, messageKey, params } = sqlRefusalError(raised(sqlstate, code)) as AppError;
+      expect(refusalError(code), code).toMatchObject({ statusCode, errorCode, messageKey, params });
+    }
+    expect(refusalError('TRANSFER_PENDING')).toMatchObject({ statusCode: 409, messageKey: 'transfer_already_pending' });
+    expect(refusalError('NOTHING_TO_TRANSFER')).toMatchObject({ statusCode: 400, messageKey: 'nothing_to_transfer' });
+    const until = new Date('2026-12-01T17:00:00Z');
+    expect(refusalError('SELF_EXCLUDED')).toMatchObject({ statusCode: 403, messageKey: 'self_excluded_permanent' });
+    expect(refusalError('TIMED_OUT', { until })).toMatchObject({ messageKey: 'timed_out', params: { until } });
+    expect(refusalError('LOSS_LIMIT', { until })).toMatchObject({
+      messageKey: 'loss_limit_reached',
+      params: { until },
+    });
+    // Nothing left of a deposit limit: the limit is reached, with no "up to 0 baht more".
+    expect(refusalError('DEPOSIT_LIMIT', { until, left: 0, amount: 50 })).toMatchObject({
+      messageKey: 'deposit_limit_used_up',
+      params: { until },
+    });
+    expect(refusalError('DEPOSIT_LIMIT', { until, left: 20, amount: 50 })).toMatchObject({
+      errorCode: 'DEPOSIT_LIMIT',
+      messageKey: 'deposit_limit_reached',
+      params: { until, left: 20, amount: 50 },
+    });
+    for (const code of Object.keys(RETURNED_REFUSALS)) expect(refusalError(code), code).toBeInstanceOf(AppError);
+    // A code no function answers is a bug, never a guess.
+    expect(refusalError('NOT_A_REFUSAL')).toBeInstanceOf(AssertionError);
+    expect(refusalError('toString')).toBeInstanceOf(AssertionError);
   });
 });

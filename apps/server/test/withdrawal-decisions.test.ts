@@ -6,7 +6,7 @@ import { auditContentHash, verifyAuditChain } from '../src/modules/audit/audit.s
 import { presentAdminHistoryEntry } from '../src/modules/history/history.presenter.ts';
 import { requireHistoryEntry } from '../src/modules/history/history.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../src/modules/ledger/ledger.service.ts';
-import { createPayout } from '../src/modules/payouts/payout.service.ts';
+import { createPayout } from '../src/modules/payouts/payout.repository.ts';
 import type { PayOutcome, PayoutBank } from '../src/modules/payouts/payout-bank.ts';
 import { settleStartedPayouts } from '../src/modules/payouts/payout-worker.ts';
 import { approveWithdrawal } from '../src/modules/withdrawals/withdrawal.service.ts';

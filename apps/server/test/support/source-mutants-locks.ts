@@ -17,15 +17,15 @@ const DEPOSITS = 'test/locks-deposits.test.ts';
 const GAMES = 'test/locks-games.test.ts';
 const OPERATIONS = 'test/locks-operations.test.ts';
 
-const PAYOUT_SERVICE = 'src/modules/payouts/payout.service.ts';
+const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
 const DEPOSIT_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 
 export const LOCK_MUTANTS: readonly SourceMutant[] = [
-  // The payout saga (payouts/payout.service.ts) --------------------------------------------
+  // The payout saga's queries (payouts/payout.repository.ts) --------------------------------------------
   {
     id: 'LK-1',
-    file: PAYOUT_SERVICE,
+    file: PAYOUT_REPOSITORY,
     rule: 'a payout being sent is claimed by one instance: the claim takes its row FOR UPDATE SKIP LOCKED',
     changes: [
       {
@@ -37,7 +37,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-2',
-    file: PAYOUT_SERVICE,
+    file: PAYOUT_REPOSITORY,
     rule: 'a second send passes a payout being claimed by, instead of queueing behind it (SKIP LOCKED)',
     changes: [
       {
@@ -49,7 +49,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-3',
-    file: PAYOUT_SERVICE,
+    file: PAYOUT_REPOSITORY,
     rule: 'the reconciler claims due payouts FOR UPDATE SKIP LOCKED: one instance each',
     changes: [
       {
@@ -61,7 +61,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-4',
-    file: PAYOUT_SERVICE,
+    file: PAYOUT_REPOSITORY,
     rule: 'the reconciler passes payouts another instance is claiming by, without waiting (SKIP LOCKED)',
     changes: [
       {
@@ -73,7 +73,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-5',
-    file: PAYOUT_SERVICE,
+    file: PAYOUT_REPOSITORY,
     rule: 'a refusal settles only a payout still in flight, read under its lock',
     changes: [
       {
@@ -85,7 +85,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-6',
-    file: PAYOUT_SERVICE,
+    file: PAYOUT_REPOSITORY,
     rule: 'a payout marked paid by hand is read under its lock',
     changes: [
       {
@@ -257,11 +257,11 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
 
   {
     id: 'LK-20',
-    file: 'src/modules/protection/protection.service.ts',
+    file: 'src/modules/protection/protection.repository.ts',
     rule: 'a limit is changed under its row’s lock: a lowering in progress is waited for and kept',
     changes: [
       {
-        find: ".where('period', '=', input.period)\n      .forUpdate()",
+        find: ".where('period', '=', input.period)\n    .forUpdate()",
         replace: ".where('period', '=', input.period)",
       },
     ],
@@ -269,10 +269,10 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-21',
-    file: 'src/modules/protection/protection.service.ts',
+    file: 'src/modules/protection/protection.repository.ts',
     rule: 'a reality-check change is read under its row’s lock: its audit row names the interval it replaced',
     changes: [
-      { find: ".where('player_id', '=', playerId)\n      .forUpdate()", replace: ".where('player_id', '=', playerId)" },
+      { find: ".where('player_id', '=', playerId)\n    .forUpdate()", replace: ".where('player_id', '=', playerId)" },
     ],
     killedBy: { file: DEPOSITS, test: 'two reality-check changes at once', postgresOnly: true },
   },

@@ -13,15 +13,16 @@ const REWARDS = 'src/modules/loyalty/rewards.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
 const PROMOTIONS = 'src/modules/loyalty/promotions.ts';
 const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
-const PROTECTION_SERVICE = 'src/modules/protection/protection.service.ts';
+const PROTECTION_REPOSITORY = 'src/modules/protection/protection.repository.ts';
 const TRANSFERS = 'src/modules/games/transfer.service.ts';
 const LAUNCH = 'src/modules/games/launch.service.ts';
 const PROTECTION = 'test/protection.test.ts';
 const PAYOUTS = 'src/modules/payouts/payout.service.ts';
+const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const PAYOUT_SAGA = 'test/payout-saga.test.ts';
 const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
 const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
-const BLACKLIST = 'src/modules/blacklist/blacklist.service.ts';
+const BLACKLIST = 'src/modules/blacklist/blacklist.repository.ts';
 const BLACKLIST_TEST = 'test/blacklist.test.ts';
 const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
 const TRANSFERS_TEST = 'test/transfers.test.ts';
@@ -57,7 +58,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     id: 'SP-T3',
     file: REWARDS,
     rule: 'a reward’s daily limit counts today’s redemptions only (since midnight in Bangkok)',
-    changes: [{ find: ".where('created_at', '>=', sql<Date>`bangkok_day_start()`)\n", replace: '' }],
+    changes: [{ find: ".where('created_at', '>=', bangkokDayStart)\n", replace: '' }],
     killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
   },
   {
@@ -199,22 +200,22 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     ],
     killedBy: { file: LOYALTY_RULES, test: 'at the deposit, an earlier deposit credited today counts' },
   },
-  // Protection (protection/protection.service.ts, games) -----------------------------------
+  // Protection (protection/protection.repository.ts, games) -----------------------------------
   {
     id: 'SP-T16',
-    file: PROTECTION_SERVICE,
+    file: PROTECTION_REPOSITORY,
     rule: 'setting (or removing) a limit changes that period’s limit only',
-    changes: [{ find: ".where('period', '=', input.period)\n      .execute();", replace: '.execute();' }],
+    changes: [{ find: ".where('period', '=', input.period)\n    .execute();", replace: '.execute();' }],
     killedBy: { file: PROTECTION, test: 'a removed daily deposit limit leaves the weekly and monthly in force' },
   },
   {
     id: 'SP-T17',
-    file: PROTECTION_SERVICE,
+    file: PROTECTION_REPOSITORY,
     rule: 'setting a limit changes that kind’s limit only (a loss limit is not a deposit limit)',
     changes: [
       {
-        find: ".where('kind', '=', input.kind)\n      .where('period', '=', input.period)\n      .execute();",
-        replace: ".where('period', '=', input.period)\n      .execute();",
+        find: ".where('kind', '=', input.kind)\n    .where('period', '=', input.period)\n    .execute();",
+        replace: ".where('period', '=', input.period)\n    .execute();",
       },
     ],
     killedBy: { file: PROTECTION, test: 'a loss limit is the player’s own and of its own kind' },
@@ -270,11 +271,11 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T22',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'paid by hand waits for a payout in flight of its own withdrawal only',
     changes: [
       {
-        find: ".where('history_id', '=', row.history_id)\n      .where('status', '<>', 'FAILED')",
+        find: ".where('history_id', '=', row.history_id)\n    .where('status', '<>', 'FAILED')",
         replace: ".where('status', '<>', 'FAILED')",
       },
     ],
@@ -282,11 +283,11 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T23',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a bank refusal sends its own withdrawal back to the queue only',
     changes: [
       {
-        find: ".where('id', '=', row.history_id)\n      .where('status', '=', 'APPROVED')",
+        find: ".where('id', '=', row.history_id)\n    .where('status', '=', 'APPROVED')",
         replace: ".where('status', '=', 'APPROVED')",
       },
     ],
@@ -294,11 +295,11 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T24',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a bank refusal keeps its own withdrawal’s earlier reasons, not another’s',
     changes: [
       {
-        find: ".select(['reasons'])\n      .where('history_id', '=', row.history_id)",
+        find: ".select(['reasons'])\n    .where('history_id', '=', row.history_id)",
         replace: ".select(['reasons'])",
       },
     ],
@@ -332,7 +333,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [{ find: "where status = 'PENDING' and next_at <= now()", replace: 'where next_at <= now()' }],
     killedBy: { file: OUTSIDE_CHANNELS, test: 'a message in its retry back-off is not sent again before its time' },
   },
-  // The blacklist (blacklist/blacklist.service.ts) ----------------------------------------
+  // The blacklist (blacklist/blacklist.repository.ts) ----------------------------------------
   {
     id: 'SP-T28',
     file: BLACKLIST,
@@ -385,10 +386,10 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     ],
     killedBy: { file: PROTECTION, test: "the month's deposits, withdrawals, bets, wins and net are the ledger's sums" },
   },
-  // The payout worker's claims (payouts/payout.service.ts) --------------------------------
+  // The payout worker's claims (payouts/payout.repository.ts) --------------------------------
   {
     id: 'SP-T32',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a payout in its retry back-off (its lease) is not claimed by the worker before its time',
     changes: [
       {
@@ -403,7 +404,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T33',
-    file: PAYOUTS,
+    file: PAYOUT_REPOSITORY,
     rule: 'a payout held by another worker (its lease) is not sent unless an operator forces it',
     changes: [
       {

@@ -536,8 +536,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'the withdrawal day starts at midnight in Bangkok (UTC+7), not in UTC',
     changes: [
       {
-        find: "date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok'",
-        replace: "date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'",
+        find: "bangkok_period_start('DAY', now())",
+        replace: "date_trunc('day', now())",
       },
     ],
     killedBy: { file: SQL_RULES, test: 'the day starts at midnight in Bangkok' },
@@ -1062,8 +1062,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: 'a week starts on Monday',
     changes: [
       {
-        find: "when 'WEEK' then date_trunc('week',",
-        replace: "when 'WEEK' then date_trunc('day',",
+        find: "when 'WEEK' then 'week'",
+        replace: "when 'WEEK' then 'day'",
       },
     ],
     killedBy: { file: PROTECTION, test: 'the period starts at midnight, Monday and the 1st in Bangkok time' },
@@ -1074,8 +1074,8 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
     rule: "a day starts at Bangkok's midnight, not UTC's",
     changes: [
       {
-        find: "when 'DAY' then date_trunc('day', p_at at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok'",
-        replace: "when 'DAY' then date_trunc('day', p_at)",
+        find: "p_at at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok'",
+        replace: 'p_at)',
       },
     ],
     killedBy: { file: PROTECTION, test: 'the period starts at midnight, Monday and the 1st in Bangkok time' },

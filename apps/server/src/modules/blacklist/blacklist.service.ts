@@ -2,8 +2,14 @@ import type { BlacklistEntry, BlacklistKind, BlacklistRequest } from '@app/contr
 import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { likeContains } from '../../lib/sql-like.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import {
+  type BlacklistRow,
+  blacklistPage,
+  deleteBlacklistEntry,
+  insertBlacklistEntry,
+  listedKinds,
+} from './blacklist.repository.ts';
 import { nameKey, nameKeys, normaliseDigits } from './identity.ts';
 
 /**
@@ -28,53 +34,23 @@ function comparedForms(kind: BlacklistKind, value: string): string[] {
 
 const alreadyListed = () => new AppError(409, 'BLACKLIST_EXISTS', 'blacklist_exists');
 
-const COLUMNS = [
-  'id',
-  'kind',
-  'value',
-  'normalised',
-  'note',
-  'created_by as createdBy',
-  'created_at as createdAt',
-] as const;
-
-type Row = {
-  id: number;
-  kind: BlacklistKind;
-  value: string;
-  normalised: string;
-  note: string | null;
-  createdBy: string;
-  createdAt: Date;
-};
-
-const present = (row: Row): BlacklistEntry => ({ ...row, createdAt: row.createdAt.toISOString() });
+const present = (row: BlacklistRow): BlacklistEntry => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function listBlacklist(
   db: Queryable,
   query: { kind?: BlacklistKind | undefined; q?: string | undefined; page: number; limit: number },
 ) {
-  let filtered = db.selectFrom('blacklist');
-  if (query.kind) filtered = filtered.where('kind', '=', query.kind);
   const text = query.q?.trim();
-  if (text) {
-    filtered = filtered.where((eb) =>
-      eb.or([
-        eb('value', 'ilike', likeContains(text)),
-        eb('normalised', 'like', likeContains(nameKey(text) || text.toLowerCase())),
-      ]),
-    );
-  }
-  const [rows, count] = await Promise.all([
-    filtered
-      .select(COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(present), total: Number(count.total), page: query.page, limit: query.limit };
+  // A name is found by its key too (its words in any order); anything else by its text in lower case.
+  const textKey = text ? nameKey(text) || text.toLowerCase() : '';
+  const { rows, total } = await blacklistPage(db, {
+    kind: query.kind,
+    text,
+    textKey,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { items: rows.map(present), total, page: query.page, limit: query.limit };
 }
 
 export async function addToBlacklist(db: Db, actor: Actor, input: BlacklistRequest): Promise<BlacklistEntry> {
@@ -84,11 +60,13 @@ export async function addToBlacklist(db: Db, actor: Actor, input: BlacklistReque
     return await db.transaction().execute(async (trx) => {
       // The same name with its words in another order is already there too ("Person, Excluded").
       if ((await blacklistedKinds(trx, { [FIELD_OF[input.kind]]: input.value })).length > 0) throw alreadyListed();
-      const row = await trx
-        .insertInto('blacklist')
-        .values({ kind: input.kind, value: input.value, normalised, note: input.note || null, created_by: actor.name })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+      const row = await insertBlacklistEntry(trx, {
+        kind: input.kind,
+        value: input.value,
+        normalised,
+        note: input.note || null,
+        createdBy: actor.name,
+      });
       const entry = present(row);
       await appendAudit(trx, actor, {
         action: 'blacklist.add',
@@ -107,7 +85,7 @@ export async function addToBlacklist(db: Db, actor: Actor, input: BlacklistReque
 
 export async function removeFromBlacklist(db: Db, actor: Actor, id: number): Promise<BlacklistEntry> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('blacklist').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+    const row = await deleteBlacklistEntry(trx, id);
     if (!row) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
     const entry = present(row);
     await appendAudit(trx, actor, {
@@ -140,14 +118,5 @@ export async function blacklistedKinds(
   }
   const usable = wanted.filter((item) => item.forms.length > 0);
   if (usable.length === 0) return [];
-  const rows = await db
-    .selectFrom('blacklist')
-    .select('kind')
-    .distinct()
-    .where((eb) =>
-      eb.or(usable.map((item) => eb.and([eb('kind', '=', item.kind), eb('normalised', 'in', item.forms)]))),
-    )
-    .orderBy('kind')
-    .execute();
-  return rows.map((row) => row.kind);
+  return listedKinds(db, usable);
 }

@@ -1,13 +1,12 @@
 import { satangToBaht } from '@app/contracts/money';
-import type { ProtectionRefusal } from '@app/contracts/protection';
 import { sql } from 'kysely';
 import type { TransferDirection } from '../../db/schema.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { assert } from '../../lib/assert.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type AssertionError, assert } from '../../lib/assert.ts';
+import { refusalError } from '../../lib/sql-refusal.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
-import { accountFrozen } from '../player/player.service.ts';
-import { hasLossLimit, refusalError } from '../protection/protection.service.ts';
+import { hasLossLimit, isProtectionRefusal, refusalWords } from '../protection/protection.service.ts';
 import { gamesRepository, type ProviderTransferRow } from './games.repository.ts';
 import { type GamesContext, providerUnavailable } from './games-context.ts';
 import { ProviderUnavailableError, type TransferOutcome } from './provider-adapter.ts';
@@ -25,9 +24,6 @@ export type TransferRequest = {
   /** The request's session, checked in the transfer's first statement (absent: already checked). */
   sessionId?: string;
 };
-
-const transferPending = () => new AppError(409, 'TRANSFER_PENDING', 'transfer_already_pending');
-const nothingToTransfer = () => new AppError(400, 'NOTHING_TO_TRANSFER', 'nothing_to_transfer');
 
 /** A transfer's row as transfer_start answers it (to_jsonb of provider_transfers). */
 type TransferJson = {
@@ -94,20 +90,9 @@ async function startTransferIn(
   return startedOf(ctx, start.playerId, rows[0]?.started);
 }
 
-/** The API's error for a refused start. */
-async function startRefusal(ctx: GamesContext, playerId: number, code: string): Promise<AppError> {
-  switch (code) {
-    case 'ACCOUNT_FROZEN':
-      return accountFrozen();
-    case 'TRANSFER_PENDING':
-      return transferPending();
-    case 'NOTHING_TO_TRANSFER':
-      return nothingToTransfer();
-    case 'NO_SESSION':
-      return unauthorized();
-    default:
-      return refusalError(ctx.db, playerId, code as ProtectionRefusal);
-  }
+/** The API's error for a refused start (RETURNED_REFUSALS), a protection refusal's words found first. */
+async function startRefusal(ctx: GamesContext, playerId: number, code: string): Promise<AppError | AssertionError> {
+  return refusalError(code, isProtectionRefusal(code) ? await refusalWords(ctx.db, playerId, code) : {});
 }
 
 /** The answer to a repeated Idempotency-Key: the state of the transfer it started. */

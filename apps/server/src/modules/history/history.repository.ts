@@ -3,6 +3,7 @@ import { CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { Database, HistorySource } from '../../db/schema.ts';
+import { bangkokDayStart } from '../../lib/bangkok-day.ts';
 
 /** What a player sees of an entry. */
 export type HistoryRow = {
@@ -238,7 +239,7 @@ export const historyRepository = {
   ): Promise<{ count: number; amount: number }> {
     let base = db.selectFrom('history').where('type', '=', query.type).where('status', '=', query.status);
     // Today is the database's Bangkok day, as every other "today" figure on the dashboard counts it.
-    if (query.decidedToday) base = base.where('decided_at', '>=', sql<Date>`bangkok_day_start()`);
+    if (query.decidedToday) base = base.where('decided_at', '>=', bangkokDayStart);
     const row = await base
       .select((eb) => [
         eb.fn.countAll<number>().as('count'),

@@ -21,7 +21,6 @@ import {
 import { translate } from '@app/contracts/messages';
 import { satangToBaht } from '@app/contracts/money';
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
-import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
@@ -30,6 +29,15 @@ import { markReplay } from '../../http/replies.ts';
 import type { App } from '../../http/types.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { ACCOUNT_KIND } from '../ledger/ledger.service.ts';
+import {
+  listPromotions,
+  loyaltyTotals,
+  playerLoyaltyOf,
+  pointsLotsOf,
+  promotionClaimCount,
+  redeemingPlayer,
+  redemptionsByStatus,
+} from './loyalty.repository.ts';
 import {
   bonusFiguresToday,
   claimHistory,
@@ -192,12 +200,7 @@ const adminTags = ['admin: loyalty'];
 const admin = { role: 'admin' as const };
 
 async function adminPromotionView(db: Queryable, row: PromotionRow): Promise<AdminPromotion> {
-  const claims = await db
-    .selectFrom('player_promotions')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('promotion_id', '=', row.id)
-    .where('status', '<>', 'CANCELLED')
-    .executeTakeFirstOrThrow();
+  const claims = await promotionClaimCount(db, row.id);
   return {
     id: row.id,
     kind: row.kind,
@@ -218,16 +221,12 @@ async function adminPromotionView(db: Queryable, row: PromotionRow): Promise<Adm
     imageUrl: row.image_url,
     status: row.status,
     sortOrder: row.sort_order,
-    claims: Number(claims.n),
+    claims,
   };
 }
 
 async function adminRedemptionView(db: Queryable, row: RedemptionRow): Promise<AdminRedemption> {
-  const player = await db
-    .selectFrom('players')
-    .select(['username', 'full_name', 'phone_number', 'line_id'])
-    .where('id', '=', row.player_id)
-    .executeTakeFirstOrThrow();
+  const player = await redeemingPlayer(db, row.player_id);
   return {
     ...redemptionView(row),
     playerId: row.player_id,
@@ -252,7 +251,7 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
       },
     },
     async () => {
-      const rows = await deps.db.selectFrom('promotions').selectAll().orderBy('sort_order').orderBy('id').execute();
+      const rows = await listPromotions(deps.db);
       return { success: true as const, data: await Promise.all(rows.map((row) => adminPromotionView(deps.db, row))) };
     },
   );
@@ -294,14 +293,7 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
       },
     },
     async (request) => {
-      const rows = await deps.db
-        .selectFrom('redemptions')
-        .selectAll()
-        .where('status', '=', request.query.status)
-        .orderBy('created_at', request.query.status === 'WAITING' ? 'asc' : 'desc')
-        .orderBy('id')
-        .limit(200)
-        .execute();
+      const rows = await redemptionsByStatus(deps.db, request.query.status);
       return { success: true as const, data: await Promise.all(rows.map((row) => adminRedemptionView(deps.db, row))) };
     },
   );
@@ -347,15 +339,8 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
         pointsSummary(deps.db, playerId),
         claimHistory(deps.db, playerId, 'th'),
         listPlayerRedemptions(deps.db, playerId),
-        deps.db
-          .selectFrom('points_lots')
-          .selectAll()
-          .where('player_id', '=', playerId)
-          .orderBy('earned_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(100)
-          .execute(),
-        deps.db.selectFrom('player_loyalty').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
+        pointsLotsOf(deps.db, playerId),
+        playerLoyaltyOf(deps.db, playerId),
       ]);
       return {
         success: true as const,
@@ -391,11 +376,7 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
     async () => {
       const today = await bonusFiguresToday(deps.db);
       const bonusAccount = await houseAccountId(deps.db, ACCOUNT_KIND.houseBonus);
-      const { rows } = await sql<{ expense: string; active: string; waiting: string }>`
-        select coalesce((select -sum(amount) from postings where account_id = ${bonusAccount}), 0)::text as expense,
-               (select count(*) from player_promotions where status = 'ACTIVE')::text as active,
-               (select count(*) from redemptions where status = 'WAITING')::text as waiting`.execute(deps.db);
-      const row = rows[0] ?? { expense: '0', active: '0', waiting: '0' };
+      const totals = await loyaltyTotals(deps.db, bonusAccount);
       return {
         success: true as const,
         data: {
@@ -404,9 +385,9 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
             bonusWagered: satangToBaht(today.wageredSatang),
             bonusForfeited: satangToBaht(today.forfeitedSatang),
           },
-          bonusExpense: satangToBaht(Number(row.expense)),
-          activePromotions: Number(row.active),
-          waitingRedemptions: Number(row.waiting),
+          bonusExpense: satangToBaht(totals.expenseSatang),
+          activePromotions: totals.activePromotions,
+          waitingRedemptions: totals.waitingRedemptions,
         },
       };
     },

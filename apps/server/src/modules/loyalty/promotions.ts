@@ -4,6 +4,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { bangkokDayStart } from '../../lib/bangkok-day.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { hasApprovedDeposit } from '../history/history.service.ts';
 import { lockMainBalance } from '../ledger/ledger.service.ts';
@@ -74,8 +75,6 @@ export async function findOpenClaim(db: Queryable, playerId: number): Promise<Cl
     .where('status', 'in', ['PENDING', 'ACTIVE'])
     .executeTakeFirst();
 }
-
-const bangkokDayStart = sql<Date>`bangkok_day_start()`;
 
 /** Whether the promotion runs now: ACTIVE, started, not ended. */
 export function isRunning(promotion: PromotionRow, now = new Date()): boolean {

@@ -7,6 +7,7 @@ import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { RedemptionsTable, RewardsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
+import { bangkokDayStart } from '../../lib/bangkok-day.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { type IdempotentResult, requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
@@ -100,7 +101,7 @@ async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<R
       .where('reward_id', '=', reward.id)
       .where('player_id', '=', playerId)
       .where('status', '<>', 'CANCELLED')
-      .where('created_at', '>=', sql<Date>`bangkok_day_start()`)
+      .where('created_at', '>=', bangkokDayStart)
       .executeTakeFirstOrThrow();
     if (Number(today.n) >= reward.daily_limit) throw new AppError(409, 'REWARD_DAILY_LIMIT', 'reward_daily_limit');
   }

@@ -2,14 +2,10 @@ import { satangToBaht } from '@app/contracts/money';
 import type { ReconciliationReport } from '@app/contracts/payouts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { bangkokDayBounds } from '../../lib/bangkok-day.ts';
 import type { PayoutContext } from './payout.service.ts';
 
 const BALANCE_TIMEOUT_MS = 2_000;
-
-/** Today in Bangkok, YYYY-MM-DD. */
-export function bangkokToday(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 type Difference = ReconciliationReport['differences'][number];
 
@@ -21,8 +17,7 @@ type Difference = ReconciliationReport['differences'][number];
  * someone outside the system), a matched pair whose amounts differ.
  */
 export async function reconciliationReport(ctx: PayoutContext, day: string): Promise<ReconciliationReport> {
-  const range = sql`(${day}::date::timestamp at time zone 'Asia/Bangkok')`;
-  const rangeEnd = sql`((${day}::date + 1)::timestamp at time zone 'Asia/Bangkok')`;
+  const { start: range, end: rangeEnd } = bangkokDayBounds(day);
   const { rows: paid } = await sql<{
     reference: string;
     bank_reference: string;

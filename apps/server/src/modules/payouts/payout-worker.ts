@@ -1,8 +1,11 @@
 import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
 import { nameKey } from '../blacklist/identity.ts';
+import { claimDuePayouts } from './payout.repository.ts';
 import type { PayoutContext } from './payout.service.ts';
-import { assessUnscored, claimDuePayouts, readStatement, sendPayout, work } from './payout.service.ts';
+import { sendPayout, work } from './payout.service.ts';
 import { BankUnavailableError } from './payout-bank.ts';
+import { readStatement } from './payout-statement.ts';
+import { assessUnscored } from './payout-verdict.ts';
 
 type Log = WorkerLog;
 

@@ -15,14 +15,10 @@ import { OPERATOR_SECURITY } from '../../http/docs.ts';
 import { errorResponses } from '../../http/errors.ts';
 import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { listPayouts, markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
-import {
-  bangkokToday,
-  payoutCounts,
-  payoutTimesToday,
-  raisedPayoutItems,
-  reconciliationReport,
-} from './payout-reports.ts';
+import { bangkokToday } from '../../lib/bangkok-day.ts';
+import { listPayouts } from './payout.repository.ts';
+import { markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
+import { payoutCounts, payoutTimesToday, raisedPayoutItems, reconciliationReport } from './payout-reports.ts';
 import { readRiskRules, updateRiskRules } from './risk.ts';
 
 const tags = ['admin: payouts'];

@@ -2,6 +2,7 @@ import { satangToBaht } from '@app/contracts/money';
 import type { StatementMonth } from '@app/contracts/protection';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { bangkokPeriodStart, bangkokWallClock } from '../../lib/bangkok-day.ts';
 
 /**
  * The player's activity statement: per Bangkok calendar month,
@@ -23,7 +24,7 @@ export async function activityStatement(db: Queryable, playerId: number, months:
     bets: string;
     wins: string;
   }>`
-    select to_char(date_trunc('month', j.created_at at time zone 'Asia/Bangkok'), 'YYYY-MM') as month,
+    select to_char(date_trunc('month', ${bangkokWallClock(sql`j.created_at`)}), 'YYYY-MM') as month,
            coalesce(sum(p.amount) filter (where j.kind = 'DEPOSIT'), 0) as deposits,
            coalesce(-sum(p.amount) filter (where j.kind in ('WITHDRAW_HOLD', 'WITHDRAW_REFUND')), 0) as withdrawals,
            coalesce(-sum(p.amount) filter (where j.kind in ('SEAMLESS_BET', 'SEAMLESS_ROLLBACK')
@@ -34,8 +35,7 @@ export async function activityStatement(db: Queryable, playerId: number, months:
       join postings p on p.journal_entry_id = j.id
       join ledger_accounts a on a.id = p.account_id and a.player_id = ${playerId}
      where j.player_id = ${playerId}
-       and j.created_at >= date_trunc('month', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok'
-                           - make_interval(months => ${months - 1})
+       and j.created_at >= ${bangkokPeriodStart('MONTH', sql`now()`)} - make_interval(months => ${months - 1})
        and j.kind in ('DEPOSIT', 'WITHDRAW_HOLD', 'WITHDRAW_REFUND', 'SEAMLESS_BET', 'SEAMLESS_WIN',
                       'SEAMLESS_ROLLBACK', 'GAME_RESULT')
      group by 1

@@ -10,8 +10,10 @@ import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/histor
 import { queueOfType } from '../history/history.service.ts';
 import { type IdempotentResult, requestFingerprint } from '../idempotency/idempotency.service.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
-import { assessWithdrawal, type PayoutContext, verdictOf } from '../payouts/payout.service.ts';
+import { verdictOf } from '../payouts/payout.repository.ts';
+import type { PayoutContext } from '../payouts/payout.service.ts';
 import { withdrawalExtras } from '../payouts/payout-queue.ts';
+import { assessWithdrawal } from '../payouts/payout-verdict.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
 import { readRiskRules, riskFactsWindow } from '../payouts/risk.ts';
 import { playerSummaries } from '../player/player.service.ts';

@@ -1,0 +1,79 @@
+import type { RedemptionStatus } from '@app/contracts/loyalty';
+import { type Selectable, sql } from 'kysely';
+import type { Queryable } from '../../db/database.ts';
+import type { PlayerLoyaltyTable, PointsLotsTable } from '../../db/schema.ts';
+import type { PromotionRow } from './promotions.ts';
+import type { RedemptionRow } from './rewards.ts';
+
+/** The operators' loyalty screens' queries (loyalty.routes.ts presents what they read). */
+
+/** How many claims of a promotion were not cancelled. */
+export async function promotionClaimCount(db: Queryable, promotionId: number): Promise<number> {
+  const claims = await db
+    .selectFrom('player_promotions')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('promotion_id', '=', promotionId)
+    .where('status', '<>', 'CANCELLED')
+    .executeTakeFirstOrThrow();
+  return Number(claims.n);
+}
+
+/** Every promotion, in the order the player's screen shows them. */
+export function listPromotions(db: Queryable): Promise<PromotionRow[]> {
+  return db.selectFrom('promotions').selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+/** Who redeemed: the player's name and how to reach them. */
+export function redeemingPlayer(db: Queryable, playerId: number) {
+  return db
+    .selectFrom('players')
+    .select(['username', 'full_name', 'phone_number', 'line_id'])
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The redemptions of a status, at most 200: the waiting ones oldest first (the fulfilment queue), others newest first. */
+export function redemptionsByStatus(db: Queryable, status: RedemptionStatus): Promise<RedemptionRow[]> {
+  return db
+    .selectFrom('redemptions')
+    .selectAll()
+    .where('status', '=', status)
+    .orderBy('created_at', status === 'WAITING' ? 'asc' : 'desc')
+    .orderBy('id')
+    .limit(200)
+    .execute();
+}
+
+/** A player's last 100 points lots, newest first. */
+export function pointsLotsOf(db: Queryable, playerId: number): Promise<Selectable<PointsLotsTable>[]> {
+  return db
+    .selectFrom('points_lots')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('earned_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** A player's loyalty row (the turnover counted), if they have one. */
+export function playerLoyaltyOf(db: Queryable, playerId: number): Promise<Selectable<PlayerLoyaltyTable> | undefined> {
+  return db.selectFrom('player_loyalty').selectAll().where('player_id', '=', playerId).executeTakeFirst();
+}
+
+/** The bonus expense so far (what left the house bonus account), the promotions active and the items waiting. */
+export async function loyaltyTotals(
+  db: Queryable,
+  bonusAccount: number,
+): Promise<{ expenseSatang: number; activePromotions: number; waitingRedemptions: number }> {
+  const { rows } = await sql<{ expense: string; active: string; waiting: string }>`
+    select coalesce((select -sum(amount) from postings where account_id = ${bonusAccount}), 0)::text as expense,
+           (select count(*) from player_promotions where status = 'ACTIVE')::text as active,
+           (select count(*) from redemptions where status = 'WAITING')::text as waiting`.execute(db);
+  const row = rows[0] ?? { expense: '0', active: '0', waiting: '0' };
+  return {
+    expenseSatang: Number(row.expense),
+    activePromotions: Number(row.active),
+    waitingRedemptions: Number(row.waiting),
+  };
+}
