@@ -1,7 +1,7 @@
 /**
  * `npm run test:sql-mutants`: mutation testing of the money rules that live in
- * SQL functions, which Stryker cannot mutate. For each hand-made mutant of
- * apps/server/test/support/sql-mutants.ts it runs the test that names the
+ * SQL functions, which Stryker cannot mutate. For each hand-made mutant (each module's
+ * sql/mutants.ts, beside the SQL it changes, gathered by apps/server/test/support/sql-mutants.ts) it runs the test that names the
  * rule with the mutant applied (SQL_MUTANT, read by the test database right
  * after migrating), and expects that test to fail. Before that it checks
  * that every mutant applies to a migrated database (a mutant that does not

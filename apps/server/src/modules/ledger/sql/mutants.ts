@@ -1,0 +1,230 @@
+import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
+
+/**
+ * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
+ * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
+ */
+const SQL_RULES = 'test/sql-rules.test.ts';
+const LEDGER_RULES = 'test/ledger-rules.test.ts';
+const SEAMLESS = 'test/seamless.test.ts';
+const TRANSFERS = 'test/transfers.test.ts';
+
+export const LEDGER_MUTANTS: readonly SqlMutant[] = [
+  // post_journal ----------------------------------------------------------------
+  {
+    id: 'PJ1',
+    fn: 'post_journal',
+    rule: 'every posting names an existing account (LG001)',
+    changes: [{ find: 'if v_found <> cardinality(p_accounts) then', replace: 'if v_found < 0 then' }],
+    killedBy: { file: LEDGER_RULES, test: 'a posting to an account that does not exist is refused' },
+  },
+  {
+    id: 'PJ2',
+    fn: 'post_journal',
+    rule: 'a journal balances in each currency (LG002): an overall sum of zero is not enough',
+    changes: [
+      {
+        find: 'select a.currency, sum(leg.amount) into v_currency, v_sum',
+        replace: "select 'THB', sum(leg.amount) into v_currency, v_sum",
+      },
+      { find: '    group by a.currency\n', replace: '' },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal that sums to zero overall but not per currency' },
+  },
+  {
+    id: 'PJ3',
+    fn: 'post_journal',
+    rule: 'a journal summing below zero is as unbalanced as one above',
+    changes: [{ find: 'having sum(leg.amount) <> 0', replace: 'having sum(leg.amount) > 0' }],
+    killedBy: { file: LEDGER_RULES, test: 'a journal summing below zero is as unbalanced as one above' },
+  },
+  {
+    id: 'PJ4',
+    fn: 'post_journal',
+    rule: 'a debit never takes a stored balance below zero (LG003, insufficient balance)',
+    changes: [
+      {
+        find: 'and balance + v_moves[i] >= 0',
+        replace: 'and balance + v_moves[i] >= -100',
+      },
+    ],
+    killedBy: {
+      file: LEDGER_RULES,
+      test: 'a debit of exactly the whole balance is allowed and leaves 0; one satang more is refused',
+    },
+  },
+  {
+    id: 'PJ5',
+    fn: 'post_journal',
+    rule: 'player balances are locked in ascending account-id order (no deadlock between journals)',
+    changes: [
+      {
+        find: 'array_agg(leg.account_id order by leg.account_id), array_agg(leg.amount order by leg.account_id)',
+        replace:
+          'array_agg(leg.account_id order by leg.account_id desc), array_agg(leg.amount order by leg.account_id desc)',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'player balances are moved in ascending account-id order' },
+  },
+  {
+    id: 'PJ12',
+    fn: 'post_journal',
+    rule: 'two stored balances or more are put in ascending account-id order before any is locked',
+    changes: [{ find: 'if cardinality(v_stored) > 1 then', replace: 'if false then' }],
+    killedBy: { file: LEDGER_RULES, test: 'player balances are moved in ascending account-id order' },
+  },
+  {
+    id: 'PJ6',
+    fn: 'post_journal',
+    rule: 'only player accounts keep a stored balance; house accounts are never row-locked',
+    changes: [
+      {
+        find: 'array_agg(leg.account_id) filter (where a.player_id is not null),\n         array_agg(leg.amount) filter (where a.player_id is not null)',
+        replace: 'array_agg(leg.account_id), array_agg(leg.amount)',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'house accounts keep no stored balance' },
+  },
+  {
+    id: 'PJ7',
+    fn: 'post_journal',
+    rule: 'the balance answered after a move is the stored one',
+    changes: [{ find: 'returning balance into v_after;', replace: 'returning balance - v_moves[i] into v_after;' }],
+    killedBy: { file: LEDGER_RULES, test: 'before and after are reported per player account' },
+  },
+  {
+    id: 'PJ8',
+    fn: 'post_journal',
+    rule: 'each posting is written with its account’s currency',
+    changes: [
+      {
+        find: '    select journal_id, leg.account_id, leg.amount, a.currency',
+        replace: "    select journal_id, leg.account_id, leg.amount, 'THB'",
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a points (PTS) journal moves the stored points balance' },
+  },
+  {
+    id: 'PJ9',
+    fn: 'post_journal',
+    rule: 'the postings are written in the order given',
+    changes: [{ find: '      order by leg.position;', replace: '      order by leg.position desc;' }],
+    // Postings are read back in the order they were written (by id), as the seamless test reads a journal's legs.
+    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+  },
+  {
+    id: 'PJ10',
+    fn: 'post_journal',
+    rule: 'a journal in two currencies is looked at per currency, even when its legs sum to zero overall',
+    changes: [
+      { find: 'if v_currency is distinct from v_other_currency or v_sum <> 0 then', replace: 'if v_sum <> 0 then' },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal that sums to zero overall but not per currency' },
+  },
+  {
+    id: 'PJ11',
+    fn: 'post_journal',
+    rule: 'a journal in one currency that does not sum to zero is refused',
+    changes: [
+      {
+        find: 'if v_currency is distinct from v_other_currency or v_sum <> 0 then',
+        replace: 'if v_currency is distinct from v_other_currency then',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal summing below zero is as unbalanced as one above' },
+  },
+  // the balance trigger --------------------------------------------------------------
+  {
+    id: 'BT1',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal balances in each currency, checked at commit',
+    changes: [
+      {
+        find: 'select journal_entry_id, currency, sum(amount) as total, count(*) as legs',
+        replace: 'select journal_entry_id, min(currency) as currency, sum(amount) as total, count(*) as legs',
+      },
+      { find: 'group by journal_entry_id, currency', replace: 'group by journal_entry_id' },
+    ],
+    killedBy: {
+      file: SQL_RULES,
+      test: 'a journal that balances overall but not in each currency is refused at commit',
+    },
+  },
+  {
+    id: 'BT2',
+    fn: 'postings_assert_balanced',
+    rule: 'a negative sum is unbalanced',
+    changes: [{ find: 'having sum(amount) <> 0 or count(*) < 2', replace: 'having sum(amount) > 0 or count(*) < 2' }],
+    killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  {
+    id: 'BT3',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal has at least two postings',
+    changes: [{ find: 'having sum(amount) <> 0 or count(*) < 2', replace: 'having sum(amount) <> 0' }],
+    killedBy: { file: SQL_RULES, test: 'one leg is never a journal' },
+    equivalent:
+      'a posting is never zero (the column’s check, amount <> 0), so one leg in a currency always sums to non-zero and the sum alone refuses it',
+  },
+  {
+    id: 'BT4',
+    fn: 'postings_assert_balanced',
+    rule: 'every kind of journal is checked, not only some',
+    changes: [
+      {
+        find: ' where journal_entry_id = new.journal_entry_id',
+        replace:
+          " where journal_entry_id = new.journal_entry_id\n     and (select kind from journal_entries j where j.id = new.journal_entry_id) = 'TEST'",
+      },
+    ],
+    killedBy: { file: SQL_RULES, test: 'every kind of journal is held to it' },
+  },
+  {
+    id: 'BT5',
+    fn: 'postings_assert_balanced',
+    rule: 'an unbalanced journal is refused, not merely reported',
+    changes: [{ find: '    raise exception ', replace: '    raise notice ' }],
+    killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  {
+    id: 'BT6',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal in two currencies is checked per currency, even when it sums to zero overall',
+    changes: [{ find: ' and v_journal.first_currency = v_journal.last_currency then', replace: ' then' }],
+    killedBy: {
+      file: SQL_RULES,
+      test: 'a journal that balances overall but not in each currency is refused at commit',
+    },
+  },
+  {
+    id: 'BT7',
+    fn: 'postings_assert_balanced',
+    rule: 'a journal in one currency that does not sum to zero is refused',
+    changes: [{ find: 'v_journal.legs >= 2 and v_journal.total = 0 and', replace: 'v_journal.legs >= 2 and' }],
+    killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
+  },
+  {
+    id: 'BT8',
+    fn: 'postings_assert_balanced',
+    rule: 'one leg is never balanced',
+    changes: [{ find: 'v_journal.legs >= 2 and', replace: 'v_journal.legs >= 1 and' }],
+    killedBy: { file: SQL_RULES, test: 'one leg is never a journal' },
+    equivalent:
+      'a posting is never zero (the column’s check, amount <> 0), so one leg always sums to non-zero and the sum alone refuses it',
+  },
+  {
+    id: 'HA1',
+    fn: 'house_account',
+    rule: 'a house account is the one of its provider',
+    changes: [{ find: 'a.kind = p_kind and a.provider = p_provider', replace: 'a.kind = p_kind' }],
+    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+  },
+  {
+    id: 'HA2',
+    fn: 'house_account',
+    rule: 'a house account is the one of its kind',
+    changes: [{ find: 'a.kind = p_kind and a.provider = p_provider', replace: 'a.provider = p_provider' }],
+    // The WC provider has one house account (its clearing account); UFA has two, the clearing and the in-transit one.
+    killedBy: { file: TRANSFERS, test: 'transfer-out moves the whole main balance to the provider' },
+  },
+];
