@@ -2,16 +2,10 @@ import './deposits-queue.css';
 import type { DepositItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type Decision,
-  DecisionButtons,
-  PlayerCell,
-  type QueueColumn,
-  QueueDecisionDialog,
-  QueuePage,
-  RequestedCell,
-  statusColumn,
-} from '@/components/ui/queue-table';
+import type { Column } from '@/components/ui/data-table';
+import { PlayerCell, RequestedCell, statusColumn } from '@/components/ui/queue-cells';
+import { type Decision, DecisionButtons, QueueDecisionDialog } from '@/components/ui/queue-decision';
+import { QueuePage } from '@/components/ui/queue-table';
 import { useDepositDecision, useDeposits } from '@/features/deposits/api/deposits';
 import { SlipDialog } from '@/features/deposits/components/slip-dialog';
 import { bankDisplayName } from '@/lib/banks';
@@ -91,7 +85,7 @@ export function DepositsQueue() {
       REJECTED: t('deposits.statusRejected'),
     })[status] ?? status;
 
-  const columns: QueueColumn<DepositItem>[] = [
+  const columns: Column<DepositItem>[] = [
     { header: t('deposits.player'), cell: (item) => <PlayerCell player={item.player} /> },
     { header: t('deposits.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
     {
