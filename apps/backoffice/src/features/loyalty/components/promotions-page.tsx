@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { ImageField, isImageName } from '@/components/ui/image-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -530,19 +531,11 @@ function PromotionDialog({
         </div>
 
         {invalid.length > 0 && <Alert>{t('loyalty.fixFields')}</Alert>}
-        {save.isError && (
-          <Alert title={t('common.requestFailed')}>
-            {save.error instanceof ApiError ? save.error.serverMessage : ''}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? t('loyalty.saving') : t('common.save')}
-          </button>
-        </div>
+        <FormFooter
+          sending={save}
+          submitLabel={save.isPending ? t('loyalty.saving') : t('common.save')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

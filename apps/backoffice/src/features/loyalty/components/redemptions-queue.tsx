@@ -8,12 +8,12 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { playerPage } from '@/config/paths';
 import { useRedemptionDecision, useRedemptions } from '@/features/loyalty/api/loyalty';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
 type Pending = { item: AdminRedemption; action: 'send' | 'cancel' };
@@ -210,19 +210,11 @@ function RedemptionDecisionDialog({
             aria-describedby={missing ? `${noteId}-error` : undefined}
           />
         </FormField>
-        {decide.isError && (
-          <Alert title={t('common.requestFailed')}>
-            {decide.error instanceof ApiError ? decide.error.serverMessage : ''}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={decide.isPending}>
-            {action === 'send' ? t('loyalty.markSent') : t('loyalty.cancelRedemption')}
-          </button>
-        </div>
+        <FormFooter
+          sending={decide}
+          submitLabel={action === 'send' ? t('loyalty.markSent') : t('loyalty.cancelRedemption')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -12,15 +12,11 @@ import { Alert } from '@/components/ui/alert';
 import { CheckField } from '@/components/ui/check-field';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useCreateOperator, useUpdateOperator } from '@/features/operators/api/operators';
-import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 
 export type OperatorItem = z.infer<typeof operatorListItemSchema>;
-
-function failureText(error: unknown): string {
-  return error instanceof ApiError ? error.serverMessage : '';
-}
 
 function RoleOptions() {
   const { t } = useTranslation();
@@ -96,15 +92,11 @@ export function CreateOperatorDialog({ onDone, onClose }: { onDone: (username: s
             {...form.register('password')}
           />
         </FormField>
-        {create.isError && <Alert title={t('common.requestFailed')}>{failureText(create.error)}</Alert>}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={create.isPending}>
-            {create.isPending ? t('operators.saving') : t('operators.create')}
-          </button>
-        </div>
+        <FormFooter
+          sending={create}
+          submitLabel={create.isPending ? t('operators.saving') : t('operators.create')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
@@ -264,15 +256,11 @@ export function EditOperatorDialog({
           />
         </FormField>
         {unchanged && <Alert tone="info">{t('operators.nothingChanged')}</Alert>}
-        {update.isError && <Alert title={t('common.requestFailed')}>{failureText(update.error)}</Alert>}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
-            {update.isPending ? t('operators.saving') : t('common.save')}
-          </button>
-        </div>
+        <FormFooter
+          sending={update}
+          submitLabel={update.isPending ? t('operators.saving') : t('common.save')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
