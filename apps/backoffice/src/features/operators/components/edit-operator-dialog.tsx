@@ -1,138 +1,15 @@
-import {
-  createOperatorRequestSchema,
-  OPERATOR_ROLES,
-  type operatorListItemSchema,
-  updateOperatorRequestSchema,
-} from '@app/contracts/admin';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { CheckField } from '@/components/ui/check-field';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
-import { useCreateOperator, useUpdateOperator } from '@/features/operators/api/operators';
+import { useUpdateOperator } from '@/features/operators/api/operators';
+import { editOperatorSchema } from '@/features/operators/components/edit-operator-fields';
+import { type OperatorItem, RoleOptions } from '@/features/operators/components/operator-roles';
 import { fieldErrorText } from '@/lib/form-errors';
-
-export type OperatorItem = z.infer<typeof operatorListItemSchema>;
-
-function RoleOptions() {
-  const { t } = useTranslation();
-  return OPERATOR_ROLES.map((role) => (
-    <option key={role} value={role}>
-      {role === 'admin' ? t('operators.roleAdmin') : t('operators.roleOperator')}
-    </option>
-  ));
-}
-
-/** A new operator: username, display name, role and a first password; the second factor comes at first sign-in. */
-export function CreateOperatorDialog({ onDone, onClose }: { onDone: (username: string) => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const ids = { username: useId(), name: useId(), role: useId(), password: useId() };
-  const create = useCreateOperator();
-  const form = useZodForm(createOperatorRequestSchema, {
-    defaultValues: { username: '', displayName: '', role: 'operator', password: '' },
-  });
-  const errors = form.formState.errors;
-  const described = (error: unknown, id: string) =>
-    error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-
-  const onSubmit = form.handleSubmit((values) => {
-    if (!create.isPending) create.mutate(values, { onSuccess: ({ data }) => onDone(data.username) });
-  });
-
-  return (
-    <Dialog title={t('operators.newTitle')} onClose={onClose}>
-      <form className="dialog__form" onSubmit={onSubmit} noValidate>
-        <FormField
-          id={ids.username}
-          label={t('operators.username')}
-          hint={t('operators.usernameHint')}
-          error={fieldErrorText(errors.username)}
-        >
-          <input
-            id={ids.username}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...described(errors.username, ids.username)}
-            {...form.register('username')}
-          />
-        </FormField>
-        <FormField
-          id={ids.name}
-          label={t('operators.displayName')}
-          error={fieldErrorText(errors.displayName, t('operators.displayNameInvalid'))}
-        >
-          <input
-            id={ids.name}
-            autoComplete="off"
-            {...described(errors.displayName, ids.name)}
-            {...form.register('displayName')}
-          />
-        </FormField>
-        <FormField id={ids.role} label={t('operators.role')}>
-          <select id={ids.role} {...form.register('role')}>
-            <RoleOptions />
-          </select>
-        </FormField>
-        <FormField
-          id={ids.password}
-          label={t('operators.password')}
-          hint={t('operators.passwordHint')}
-          error={fieldErrorText(errors.password)}
-        >
-          <input
-            id={ids.password}
-            type="password"
-            autoComplete="new-password"
-            {...described(errors.password, ids.password)}
-            {...form.register('password')}
-          />
-        </FormField>
-        <FormFooter
-          sending={create}
-          submitLabel={create.isPending ? t('operators.saving') : t('operators.create')}
-          onCancel={onClose}
-        />
-      </form>
-    </Dialog>
-  );
-}
-
-/** The edit form's own fields; what is sent is only what differs from the operator as they are. */
-const editFieldsSchema = z.object({
-  displayName: z.string(),
-  role: z.enum(OPERATOR_ROLES),
-  disabled: z.boolean(),
-  resetSecondFactor: z.boolean(),
-  password: z.string(),
-  /** Baht as typed; empty: the setting applies. */
-  manualCreditLimit: z.string(),
-});
-type EditFields = z.infer<typeof editFieldsSchema>;
-
-/** The limit as typed: empty is "the setting" (null); anything else must be a number the contract judges. */
-function creditLimitOf(text: string): number | null {
-  const trimmed = text.replace(/[,\s฿]/g, '').trim();
-  if (trimmed === '') return null;
-  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
-
-function changesOf(operator: OperatorItem, fields: EditFields) {
-  return {
-    ...(fields.displayName.trim() !== operator.displayName ? { displayName: fields.displayName } : {}),
-    ...(fields.role !== operator.role ? { role: fields.role } : {}),
-    ...(fields.disabled !== operator.disabled ? { disabled: fields.disabled } : {}),
-    ...(fields.resetSecondFactor ? { resetSecondFactor: true as const } : {}),
-    ...(fields.password !== '' ? { password: fields.password } : {}),
-    ...(creditLimitOf(fields.manualCreditLimit) !== operator.manualCreditLimit
-      ? { manualCreditLimit: creditLimitOf(fields.manualCreditLimit) }
-      : {}),
-  };
-}
 
 /**
  * Changes an operator: name, role, disabled, a reset of the second factor, a
@@ -162,9 +39,7 @@ export function EditOperatorDialog({
   const update = useUpdateOperator();
   const [unchanged, setUnchanged] = useState(false);
   // The form's fields become the changes, which the contract's update schema checks before anything is sent.
-  const [schema] = useState(() =>
-    editFieldsSchema.transform((fields) => changesOf(operator, fields)).pipe(updateOperatorRequestSchema),
-  );
+  const [schema] = useState(() => editOperatorSchema(operator));
   const form = useZodForm(schema, {
     defaultValues: {
       displayName: operator.displayName,
