@@ -288,21 +288,27 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
       schema: {
         tags: adminTags,
         security: OPERATOR_SECURITY,
-        summary: 'Redemptions by status: WAITING (the item fulfilment queue, oldest first) by default',
+        summary:
+          'Redemptions by status, a page at a time: WAITING (the item fulfilment queue, oldest first) by default',
         querystring: adminRedemptionsQuerySchema,
         response: { 200: adminRedemptionsResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const rows = await deps.db
-        .selectFrom('redemptions')
-        .selectAll()
-        .where('status', '=', request.query.status)
-        .orderBy('created_at', request.query.status === 'WAITING' ? 'asc' : 'desc')
-        .orderBy('id')
-        .limit(200)
-        .execute();
-      return { success: true as const, data: await Promise.all(rows.map((row) => adminRedemptionView(deps.db, row))) };
+      const { status, page, limit } = request.query;
+      const ofStatus = deps.db.selectFrom('redemptions').where('status', '=', status);
+      const [rows, count] = await Promise.all([
+        ofStatus
+          .selectAll()
+          .orderBy('created_at', status === 'WAITING' ? 'asc' : 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        ofStatus.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const items = await Promise.all(rows.map((row) => adminRedemptionView(deps.db, row)));
+      return { success: true as const, data: { items, total: Number(count.total), page, limit } };
     },
   );
 
