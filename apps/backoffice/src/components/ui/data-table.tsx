@@ -26,14 +26,7 @@ export type Column<T> = {
 export type Paged<T> = { items: T[]; total: number; totalCapped?: boolean | undefined; limit: number };
 
 /** The row of a list's query (paged or whole): the type its columns are written for. */
-export type RowOf<Q> =
-  Q extends UseQueryResult<infer D>
-    ? D extends Paged<infer R>
-      ? R
-      : D extends readonly (infer R)[]
-        ? R
-        : never
-    : never;
+export type RowOf<Q> = Q extends UseQueryResult<Paged<infer R> | readonly (infer R)[]> ? R : never;
 
 type TableProps<T> = {
   columns: readonly Column<T>[];
@@ -84,11 +77,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 const ALIGN = { start: '', center: 'table__cell--center', end: 'table__cell--end' } as const;
 
-function cellClass<T>(column: Column<T>, row?: T): string | undefined {
-  const own = typeof column.className === 'function' ? (row === undefined ? '' : column.className(row)) : '';
-  const fixed = typeof column.className === 'string' ? column.className : '';
-  const classes = [column.numeric ? 'num' : ALIGN[column.align ?? 'start'], fixed, own ?? ''];
-  return classes.filter(Boolean).join(' ') || undefined;
+/** A column's alignment: a figure's, or the one it asks for. */
+const alignOf = <T,>(column: Column<T>) => (column.numeric ? 'num' : ALIGN[column.align ?? 'start']);
+
+function cellClass<T>(column: Column<T>, row: T): string | undefined {
+  const own = typeof column.className === 'function' ? column.className(row) : column.className;
+  return [alignOf(column), own ?? ''].filter(Boolean).join(' ') || undefined;
 }
 
 function Rows<T>({
@@ -121,7 +115,7 @@ function Rows<T>({
               <th
                 key={column.header}
                 scope="col"
-                className={column.numeric ? 'num' : ALIGN[column.align ?? 'start'] || undefined}
+                className={alignOf(column) || undefined}
                 style={column.width ? { width: column.width } : undefined}
               >
                 {column.header}
