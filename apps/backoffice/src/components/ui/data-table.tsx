@@ -55,7 +55,8 @@ export type DataTableProps<T> = RowsProps<T> | QueryProps<T>;
  * The table of every back-office list: the columns given, one row per item,
  * the loading, failed and empty states, the pager of a paged list, and busy
  * (the last page kept) while the next page loads. Below 760 px each row is a
- * card and each cell shows its column's name first (table.css).
+ * card and each cell shows its column's name first (table.css); a cell's
+ * content is one block, so the name and the value always make one line.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -133,7 +134,7 @@ function Rows<T>({
                   className={cellClass(column, row)}
                   title={column.title?.(row)}
                 >
-                  {column.cell(row)}
+                  <div className="table__value">{column.cell(row)}</div>
                 </td>
               ))}
             </tr>

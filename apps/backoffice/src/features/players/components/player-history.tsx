@@ -57,7 +57,6 @@ export function PlayerHistory({ playerId, headingId }: { playerId: number; headi
     {
       header: t('players.historyDecided'),
       cell: (entry) => (
-        // One block per cell: on a phone the cell is a flex row of label and value.
         <div>
           {entry.decidedBy ? (
             <div>

@@ -25,7 +25,6 @@ export function PlayersList() {
     {
       header: t('players.name'),
       cell: (player) => (
-        // One block per cell: on a phone the cell is a flex row of label and value.
         <div>
           <Link to={playerPage(player.id)}>{player.fullName}</Link>
           {player.frozen && (
