@@ -70,7 +70,7 @@ export function rewardChanges(reward: Reward, values: RewardCreate) {
 const sameNames = (a: RewardNames, b: RewardNames) =>
   REWARD_NAME_LANGUAGES.every((language) => (a[language] ?? '') === (b[language] ?? ''));
 
-/** What a reward costs and gives (issue 19): compared one by one for a PATCH. */
+/** What a reward costs and gives: compared one by one for a PATCH. */
 const PRICE_KEYS = [
   'kind',
   'pricePoints',

@@ -40,7 +40,7 @@ export const FIELDS: { code: string; kind: Kind; label: string; hint: string }[]
     label: 'settings.manualCreditApprovalAbove',
     hint: 'settings.manualCreditApprovalAboveHint',
   },
-  // Loyalty and promotions (issue 19): rates as whole numbers (0 turns one off), the floor in baht (0: none).
+  // Loyalty and promotions: rates as whole numbers (0 turns one off), the floor in baht (0: none).
   {
     code: SETTING_CODES.pointsDepositBahtPerPoint,
     kind: 'whole',
