@@ -423,7 +423,16 @@ describe('rewards that redeem', () => {
     const second = (await redeem(player, item.id)).json().data.redemption;
     expect(first.status).toBe('WAITING');
     const queue = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.redemptions, headers: serviceKey });
-    expect(queue.json().data.map((row: { id: number }) => row.id)).toContain(first.id);
+    const waiting = queue.json().data.items.map((row: { id: number }) => row.id);
+    expect(waiting).toContain(first.id);
+    // The queue is paged: a page of one is the next in line, the total counts them all.
+    const secondPage = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_PATHS.redemptions}?status=WAITING&page=2&limit=1`,
+      headers: serviceKey,
+    });
+    expect(secondPage.json().data).toMatchObject({ page: 2, limit: 1, total: queue.json().data.total });
+    expect(secondPage.json().data.items.map((row: { id: number }) => row.id)).toEqual([waiting[1]]);
     const sent = await t.app.inject({
       method: 'POST',
       url: fillPath(ADMIN_PATHS.redemptionSend, { id: String(first.id) }),

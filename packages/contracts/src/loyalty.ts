@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { pageLimitSchema, pageNumberSchema } from './common.ts';
 import { LANGUAGES } from './languages.ts';
 import { REWARD_KINDS } from './settings.ts';
 
@@ -224,12 +225,20 @@ export const adminRedemptionSchema = z.extend(redemptionSchema, {
   decidedBy: z.nullable(z.string()),
 });
 export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
+/** A page of redemptions of one status, paged as every back-office list (20 a page, at most 100). */
 export const adminRedemptionsQuerySchema = z.object({
   status: z._default(z.enum(REDEMPTION_STATUSES), 'WAITING'),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(100, 20),
 });
 export const adminRedemptionsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(adminRedemptionSchema),
+  data: z.object({
+    items: z.array(adminRedemptionSchema),
+    total: z.int(),
+    page: z.int(),
+    limit: z.int(),
+  }),
 });
 export const redemptionDecisionSchema = z.object({
   note: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),

@@ -101,7 +101,7 @@ export const ADMIN_PATHS = {
   rewards: '/admin/rewards',
   promotions: '/admin/promotions',
   promotion: '/admin/promotions/:id',
-  /** GET ?status=WAITING|SENT|CANCELLED|CREDITED: redemptions (the item fulfilment queue by default). */
+  /** GET ?status=WAITING|SENT|CANCELLED|CREDITED&page=&limit=: a page of redemptions (the item fulfilment queue by default). */
   redemptions: '/admin/redemptions',
   redemptionSend: '/admin/redemptions/:id/send',
   redemptionCancel: '/admin/redemptions/:id/cancel',

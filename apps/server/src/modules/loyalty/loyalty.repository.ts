@@ -32,16 +32,24 @@ export function redeemingPlayer(db: Queryable, playerId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The redemptions of a status, at most 200: the waiting ones oldest first (the fulfilment queue), others newest first. */
-export function redemptionsByStatus(db: Queryable, status: RedemptionStatus): Promise<RedemptionRow[]> {
-  return db
-    .selectFrom('redemptions')
-    .selectAll()
-    .where('status', '=', status)
-    .orderBy('created_at', status === 'WAITING' ? 'asc' : 'desc')
-    .orderBy('id')
-    .limit(200)
-    .execute();
+/** A page of the redemptions of a status, with their count: the waiting ones oldest first (the fulfilment queue), others newest first. */
+export async function redemptionsByStatus(
+  db: Queryable,
+  status: RedemptionStatus,
+  page: { page: number; limit: number },
+): Promise<{ rows: RedemptionRow[]; total: number }> {
+  const ofStatus = db.selectFrom('redemptions').where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    ofStatus
+      .selectAll()
+      .orderBy('created_at', status === 'WAITING' ? 'asc' : 'desc')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    ofStatus.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 /** A player's last 100 points lots, newest first. */

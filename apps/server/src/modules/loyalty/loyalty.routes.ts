@@ -287,14 +287,17 @@ export async function loyaltyAdminRoutes(app: App, deps: LoyaltyRoutesDeps) {
       schema: {
         tags: adminTags,
         security: OPERATOR_SECURITY,
-        summary: 'Redemptions by status: WAITING (the item fulfilment queue, oldest first) by default',
+        summary:
+          'Redemptions by status, a page at a time: WAITING (the item fulfilment queue, oldest first) by default',
         querystring: adminRedemptionsQuerySchema,
         response: { 200: adminRedemptionsResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const rows = await redemptionsByStatus(deps.db, request.query.status);
-      return { success: true as const, data: await Promise.all(rows.map((row) => adminRedemptionView(deps.db, row))) };
+      const { status, page, limit } = request.query;
+      const { rows, total } = await redemptionsByStatus(deps.db, status, { page, limit });
+      const items = await Promise.all(rows.map((row) => adminRedemptionView(deps.db, row)));
+      return { success: true as const, data: { items, total, page, limit } };
     },
   );
 

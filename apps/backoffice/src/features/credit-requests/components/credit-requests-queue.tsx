@@ -1,18 +1,11 @@
 import { CREDIT_REQUEST_STATUSES, type CreditRequestItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { SelectFilter, SortFilter } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { PagedList } from '@/components/ui/paged-list';
-import {
-  type Decision,
-  DecisionButtons,
-  PlayerCell,
-  type QueueColumn,
-  QueueDecisionDialog,
-  QueueTable,
-  statusColumn,
-} from '@/components/ui/queue-table';
+import { PlayerCell, statusColumn } from '@/components/ui/queue-cells';
+import { type Decision, DecisionButtons, QueueDecisionDialog } from '@/components/ui/queue-decision';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreditRequestDecision, useCreditRequests } from '@/features/credit-requests/api/credit-requests';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -46,7 +39,7 @@ export function CreditRequestsQueue() {
   const mayDecide = (item: CreditRequestItem) =>
     item.status === 'WAITING' && operator?.role === 'admin' && operator.username !== item.requestedBy;
 
-  const columns: QueueColumn<CreditRequestItem>[] = [
+  const columns: Column<CreditRequestItem>[] = [
     { header: t('creditRequests.player'), cell: (item) => <PlayerCell player={item.player} /> },
     { header: t('creditRequests.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
     {
@@ -95,9 +88,14 @@ export function CreditRequestsQueue() {
         <SortFilter value={values.sort} onChange={(sort) => set({ sort })} />
         {requests.isFetching && <Spinner label={t('common.loading')} />}
       </div>
-      <PagedList query={requests} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => <QueueTable items={items} columns={columns} busy={busy} rowTestId="credit-request-row" />}
-      </PagedList>
+      <DataTable
+        query={requests}
+        page={page}
+        onPage={(next) => set({ ...values, page: next })}
+        columns={columns}
+        rowKey={(item) => item.id}
+        rowTestId="credit-request-row"
+      />
       {pending && (
         <QueueDecisionDialog
           decision={pending.decision}

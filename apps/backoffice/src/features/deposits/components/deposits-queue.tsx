@@ -2,19 +2,13 @@ import './deposits-queue.css';
 import type { DepositItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type Decision,
-  DecisionButtons,
-  PlayerCell,
-  type QueueColumn,
-  QueueDecisionDialog,
-  QueuePage,
-  RequestedCell,
-  statusColumn,
-} from '@/components/ui/queue-table';
+import type { Column } from '@/components/ui/data-table';
+import { PlayerCell, RequestedCell, statusColumn } from '@/components/ui/queue-cells';
+import { type Decision, DecisionButtons, QueueDecisionDialog } from '@/components/ui/queue-decision';
+import { QueuePage } from '@/components/ui/queue-table';
 import { useDepositDecision, useDeposits } from '@/features/deposits/api/deposits';
 import { SlipDialog } from '@/features/deposits/components/slip-dialog';
-import { bankDisplayName } from '@/lib/banks';
+import { QrFacts, Warnings } from '@/features/deposits/components/slip-facts';
 import { formatMoney } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
 
@@ -22,53 +16,6 @@ const DEFAULTS = { status: 'WAITING', sort: 'oldest', q: '' };
 const STATUSES = ['WAITING', 'APPROVED', 'REJECTED'] as const;
 
 type Pending = { item: DepositItem; decision: Decision };
-
-/** What the slip's QR said: its reference, the sending bank and whether its checksum holds. */
-function QrFacts({ item }: { item: DepositItem }) {
-  const { t } = useTranslation();
-  const slip = item.slip;
-  if (!slip) return <span className="muted">{t('deposits.noSlip')}</span>;
-  if (!slip.qrFound) return <span>{t('deposits.noQr')}</span>;
-  let crc: React.ReactNode;
-  if (slip.crcValid === true) crc = <span className="crc--valid">{t('deposits.crcValid')}</span>;
-  else if (slip.crcValid === false) crc = <span className="crc--invalid">{t('deposits.crcInvalid')}</span>;
-  else crc = <span className="muted">{t('deposits.crcAbsent')}</span>;
-  return (
-    <dl className="qr-facts">
-      <div>
-        <dt>{t('deposits.reference')}</dt>
-        <dd className="mono">{slip.reference ?? '-'}</dd>
-      </div>
-      <div>
-        <dt>{t('deposits.sendingBank')}</dt>
-        <dd>{bankDisplayName(slip.sendingBankCode ?? slip.sendingBank) ?? slip.sendingBank ?? '-'}</dd>
-      </div>
-      <div>
-        <dt>{t('deposits.crc')}</dt>
-        <dd>{crc}</dd>
-      </div>
-    </dl>
-  );
-}
-
-/** The server's reasons to look twice, each explained; a code this screen does not know yet is shown as it came. */
-function Warnings({ codes }: { codes: string[] }) {
-  const { t, i18n } = useTranslation();
-  if (codes.length === 0) return null;
-  return (
-    <ul className="deposit-warnings">
-      {codes.map((code) => {
-        const known = i18n.exists(`deposits.warningTitle.${code}`);
-        return (
-          <li key={code} className="deposit-warnings__item">
-            <strong>{known ? t(`deposits.warningTitle.${code}`) : code}</strong>
-            {known && t(`deposits.warningHelp.${code}`)}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 /**
  * The deposits to check: who, how much, how long it has waited, what the
@@ -91,7 +38,7 @@ export function DepositsQueue() {
       REJECTED: t('deposits.statusRejected'),
     })[status] ?? status;
 
-  const columns: QueueColumn<DepositItem>[] = [
+  const columns: Column<DepositItem>[] = [
     { header: t('deposits.player'), cell: (item) => <PlayerCell player={item.player} /> },
     { header: t('deposits.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
     {

@@ -2,12 +2,12 @@ import type { AdminHeldDeposit } from '@app/contracts/protection';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { DecisionDialog } from '@/components/ui/decision-dialog';
 import { SelectFilter } from '@/components/ui/list-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { PagedList } from '@/components/ui/paged-list';
+import { statusColumn } from '@/components/ui/queue-cells';
 import { Spinner } from '@/components/ui/spinner';
-import { StatusBadge } from '@/components/ui/status-badge';
 import { playerPage } from '@/config/paths';
 import { type HeldDecision, useDecideHeld, useHeldDeposits } from '@/features/held-deposits/api/held-deposits';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -29,6 +29,50 @@ export function HeldDepositsPage() {
   const held = useHeldDeposits({ ...values, page });
   const { decide, refresh } = useDecideHeld();
   const [deciding, setDeciding] = useState<{ held: AdminHeldDeposit; decision: HeldDecision } | null>(null);
+  const columns: Column<AdminHeldDeposit>[] = [
+    {
+      header: t('held.player'),
+      cell: (item) => (
+        <div>
+          <Link to={playerPage(item.playerId)}>{item.username}</Link>
+          <div className="muted">{item.fullName}</div>
+        </div>
+      ),
+    },
+    { header: t('held.amount'), numeric: true, cell: (item) => formatMoney(item.amount) },
+    { header: t('held.reason'), cell: (item) => t(`held.reason_${item.reason}`) },
+    { header: t('held.reference'), className: 'mono', cell: (item) => item.reference },
+    { header: t('held.arrived'), cell: (item) => formatDateTime(item.createdAt) },
+    statusColumn(
+      t('common.status'),
+      (status) => t(`held.status_${status}`),
+      () => null,
+    ),
+    {
+      header: t('held.actions'),
+      cell: (item) =>
+        item.status === 'HELD' && (
+          <div className="table__actions">
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => setDeciding({ held: item, decision: 'return' })}
+            >
+              {t('held.return')}
+              <span className="visually-hidden"> {item.reference}</span>
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setDeciding({ held: item, decision: 'release' })}
+            >
+              {t('held.release')}
+              <span className="visually-hidden"> {item.reference}</span>
+            </button>
+          </div>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -48,77 +92,14 @@ export function HeldDepositsPage() {
         />
         {held.isFetching && <Spinner label={t('common.loading')} />}
       </div>
-      <PagedList query={held} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => (
-          <div className="table-box">
-            <table className="table" aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('held.player')}</th>
-                  <th scope="col" className="num">
-                    {t('held.amount')}
-                  </th>
-                  <th scope="col">{t('held.reason')}</th>
-                  <th scope="col">{t('held.reference')}</th>
-                  <th scope="col">{t('held.arrived')}</th>
-                  <th scope="col">{t('common.status')}</th>
-                  <th scope="col">{t('held.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} data-testid="held-row">
-                    <td data-label={t('held.player')}>
-                      <Link to={playerPage(item.playerId)}>{item.username}</Link>
-                      <div className="muted">{item.fullName}</div>
-                    </td>
-                    <td data-label={t('held.amount')} className="num">
-                      {formatMoney(item.amount)}
-                    </td>
-                    <td data-label={t('held.reason')}>{t(`held.reason_${item.reason}`)}</td>
-                    <td data-label={t('held.reference')} className="mono">
-                      {item.reference}
-                    </td>
-                    <td data-label={t('held.arrived')}>{formatDateTime(item.createdAt)}</td>
-                    <td data-label={t('common.status')}>
-                      <div>
-                        <StatusBadge status={item.status} label={t(`held.status_${item.status}`)} />
-                        {item.decidedBy && (
-                          <div className="muted">
-                            {item.decidedBy} · {formatDateTime(item.decidedAt)}
-                          </div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label={t('held.actions')}>
-                      {item.status === 'HELD' && (
-                        <div className="table__actions">
-                          <button
-                            type="button"
-                            className="button button--primary button--small"
-                            onClick={() => setDeciding({ held: item, decision: 'return' })}
-                          >
-                            {t('held.return')}
-                            <span className="visually-hidden"> {item.reference}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            onClick={() => setDeciding({ held: item, decision: 'release' })}
-                          >
-                            {t('held.release')}
-                            <span className="visually-hidden"> {item.reference}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </PagedList>
+      <DataTable
+        query={held}
+        page={page}
+        onPage={(next) => set({ ...values, page: next })}
+        columns={columns}
+        rowKey={(item) => item.id}
+        rowTestId="held-row"
+      />
       {deciding && (
         <DecisionDialog
           title={t(deciding.decision === 'return' ? 'held.returnTitle' : 'held.releaseTitle', {

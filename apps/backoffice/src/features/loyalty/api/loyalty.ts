@@ -7,7 +7,7 @@ import {
   type RedemptionStatus,
 } from '@app/contracts/loyalty';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { QUEUE_REFRESH_MS } from '@/lib/query-client';
 import { QUERY_KEYS } from '@/lib/query-keys';
@@ -41,13 +41,14 @@ export function useSavePromotion() {
   });
 }
 
-/** GET /admin/redemptions?status=…: the item fulfilment queue (WAITING, oldest first) or the decided ones. */
-export function useRedemptions(status: RedemptionStatus) {
+/** GET /admin/redemptions?status=…&page=…: a page of the item fulfilment queue (WAITING, oldest first) or of the decided ones. */
+export function useRedemptions(filters: { status: RedemptionStatus; page: number }) {
   return useQuery({
-    queryKey: [...QUERY_KEYS.redemptions, status],
+    queryKey: [...QUERY_KEYS.redemptions, filters],
     queryFn: ({ signal }) =>
-      apiRequest(ADMIN_PATHS.redemptions, { query: { status }, schema: adminRedemptionsResponseSchema, signal }),
+      apiRequest(ADMIN_PATHS.redemptions, { query: filters, schema: adminRedemptionsResponseSchema, signal }),
     select: (response) => response.data,
+    placeholderData: keepPreviousData,
     refetchInterval: QUEUE_REFRESH_MS,
   });
 }

@@ -2,7 +2,7 @@ import { ADMIN_PATHS } from '@app/contracts/paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockApi, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
+import { currentLocation, mockApi, paged, renderApp, requestsTo, signInAs } from '@/testing/test-utils';
 
 const promotion = {
   id: 3,
@@ -196,7 +196,7 @@ describe('back office: a promotion’s image', () => {
 describe('back office: reward fulfilment', () => {
   it('lists the items waiting with the player’s contact; marking one sent needs a note and POSTs it', async () => {
     const fetchMock = mockApi({
-      [`GET ${ADMIN_PATHS.redemptions}`]: { body: { success: true, data: [waiting] } },
+      [`GET ${ADMIN_PATHS.redemptions}`]: { body: paged([waiting]) },
       [`POST ${ADMIN_PATHS.redemptionSend}`]: { body: { success: true, data: { ...waiting, status: 'SENT' } } },
     });
     signInAs();
@@ -217,5 +217,19 @@ describe('back office: reward fulfilment', () => {
     expect(await bodyOf(requestsTo(fetchMock, `POST ${ADMIN_PATHS.redemptionSend}`)[0])).toEqual({
       note: 'Kerry TH123',
     });
+  });
+
+  it('pages through the queue, the status and page kept in the address', async () => {
+    const fetchMock = mockApi({ [`GET ${ADMIN_PATHS.redemptions}`]: { body: paged([waiting], 45, 1, 20) } });
+    signInAs();
+    renderApp('/redemptions');
+    await screen.findByTestId('redemption-row');
+    const query = () => new URL(requestsTo(fetchMock, `GET ${ADMIN_PATHS.redemptions}`).at(-1)?.url ?? '').search;
+    expect(query()).toBe('?status=WAITING&page=1');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'SENT' } });
+    await waitFor(() => expect(currentLocation()).toBe('/redemptions?status=SENT'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentLocation()).toBe('/redemptions?status=SENT&page=2'));
+    await waitFor(() => expect(query()).toBe('?status=SENT&page=2'));
   });
 });

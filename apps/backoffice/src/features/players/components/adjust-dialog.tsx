@@ -4,15 +4,12 @@ import { satangToBaht } from '@app/contracts/money';
 import { type AdjustmentRequest, creditAdjustmentRequestSchema } from '@app/contracts/wallet';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { CheckField } from '@/components/ui/check-field';
 import { Dialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
 import type { AdjustDirection } from '@/features/players/api/players';
-import { ApiError } from '@/lib/api-client';
-import { fieldErrorText } from '@/lib/form-errors';
+import { AdjustFields } from '@/features/players/components/adjust-fields';
+import { AdjustOutcome, AdjustReview } from '@/features/players/components/adjust-steps';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 
@@ -25,19 +22,6 @@ type AdjustDialogProps = {
   onSettled: () => void;
   onClose: () => void;
 };
-
-/**
- * What the operator typed, as a number the contract's schema can judge:
- * grouping commas and a ฿ are tolerated, anything that is not a plain decimal
- * (hex, exponents, words) becomes NaN and is refused with the contract's message.
- */
-function parseAmount(raw: unknown): number | undefined {
-  const text = String(raw ?? '')
-    .replace(/[,\s฿]/g, '')
-    .trim();
-  if (text === '') return undefined;
-  return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-}
 
 /**
  * A manual credit or debit of the main wallet, with a required reason. A
@@ -53,7 +37,6 @@ function parseAmount(raw: unknown): number | undefined {
  */
 export function AdjustDialog({ direction, player, send, onSettled, onClose }: AdjustDialogProps) {
   const { t } = useTranslation();
-  const ids = { amount: useId(), reason: useId(), asDeposit: useId() };
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [review, setReview] = useState<AdjustmentRequest | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -75,7 +58,6 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
 
   const credit = direction === 'credit';
   const title = t(credit ? 'players.creditTitle' : 'players.debitTitle', { name: player.fullName });
-  const errors = form.formState.errors;
 
   const onReview = form.handleSubmit((output) => {
     adjust.reset();
@@ -100,124 +82,26 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
   }
 
   const answer = adjust.data?.data;
-  if (answer && 'requestedBy' in answer) {
-    return (
-      <Dialog title={title} onClose={onClose}>
-        <Alert tone="info" title={t('creditRequests.statusWaiting')}>
-          {t('players.creditWaiting', { amount: formatMoney(answer.amount), name: player.fullName })}
-        </Alert>
-        <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('common.ok')}
-          </button>
-        </div>
-      </Dialog>
+  // One dialog through every step: the form, the confirmation, the answer replace each other inside it.
+  let step: React.ReactNode;
+  if (answer) step = <AdjustOutcome answer={answer} credit={credit} player={player} onClose={onClose} />;
+  else if (review) {
+    step = (
+      <AdjustReview
+        review={review}
+        credit={credit}
+        player={player}
+        summaryRef={summaryRef}
+        sending={adjust}
+        onBack={back}
+        onConfirm={confirm}
+      />
     );
-  }
-
-  if (answer) {
-    const entry = answer;
-    return (
-      <Dialog title={title} onClose={onClose}>
-        <Alert tone="success" title={t('decision.done')}>
-          {t(credit ? 'players.credited' : 'players.debited', {
-            amount: formatMoney(entry.amount),
-            name: player.fullName,
-            balance: formatMoney(entry.afterAmount),
-          })}
-        </Alert>
-        <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('common.ok')}
-          </button>
-        </div>
-      </Dialog>
-    );
-  }
-
-  if (review) {
-    const amount = formatMoney(review.amount);
-    const error = adjust.error;
-    return (
-      <Dialog title={title} onClose={onClose}>
-        <p ref={summaryRef} tabIndex={-1} className="player-adjust__summary">
-          {t(credit ? 'players.creditConfirm' : 'players.debitConfirm', { amount, name: player.fullName })}
-        </p>
-        <dl className="player-facts">
-          <dt>{t('players.mainBalance')}</dt>
-          <dd>{formatMoney(player.balances.main)}</dd>
-          <dt>{t('common.reason')}</dt>
-          <dd>{review.reason}</dd>
-          {credit && (
-            <>
-              <dt>{t('players.asDepositLabel')}</dt>
-              <dd>{review.asDeposit ? t('players.asDepositYes') : t('common.no')}</dd>
-            </>
-          )}
-        </dl>
-        {error && (
-          <Alert title={t('common.requestFailed')}>
-            {error instanceof ApiError && error.serverMessage ? error.serverMessage : t('players.noAnswer')}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={back} disabled={adjust.isPending}>
-            {t('players.edit')}
-          </button>
-          <button
-            type="button"
-            className={`button ${credit ? 'button--primary' : 'button--danger'}`}
-            onClick={confirm}
-            disabled={adjust.isPending}
-          >
-            {adjust.isPending
-              ? t('decision.sending')
-              : t(credit ? 'players.creditAction' : 'players.debitAction', { amount })}
-          </button>
-        </div>
-      </Dialog>
-    );
-  }
-
-  return (
-    <Dialog title={title} onClose={onClose}>
+  } else {
+    step = (
       <form onSubmit={onReview} noValidate className="dialog__form">
         <p>{t('players.balanceNow', { amount: formatMoney(player.balances.main) })}</p>
-        <FormField
-          id={ids.amount}
-          label={t('players.amount')}
-          hint={t('players.amountHint')}
-          error={fieldErrorText(errors.amount)}
-        >
-          <input
-            id={ids.amount}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? `${ids.amount}-error` : undefined}
-            {...form.register('amount', { setValueAs: parseAmount })}
-          />
-        </FormField>
-        <FormField id={ids.reason} label={t('common.reason')} error={fieldErrorText(errors.reason)}>
-          <textarea
-            id={ids.reason}
-            maxLength={500}
-            required
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${ids.reason}-error` : undefined}
-            {...form.register('reason')}
-          />
-        </FormField>
-        {credit && (
-          <CheckField id={ids.asDeposit} label={t('players.asDepositLabel')} hint={t('players.asDepositHint')}>
-            <input
-              id={ids.asDeposit}
-              type="checkbox"
-              aria-describedby={`${ids.asDeposit}-hint`}
-              {...form.register('asDeposit')}
-            />
-          </CheckField>
-        )}
+        <AdjustFields form={form} credit={credit} />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
@@ -227,6 +111,11 @@ export function AdjustDialog({ direction, player, send, onSettled, onClose }: Ad
           </button>
         </div>
       </form>
+    );
+  }
+  return (
+    <Dialog title={title} onClose={onClose}>
+      {step}
     </Dialog>
   );
 }

@@ -1,9 +1,8 @@
-import '@/components/ui/table.css';
 import '@/components/ui/filter-bar.css';
 import { HISTORY_STATUSES, HISTORY_TYPES } from '@app/contracts/history';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable, type RowOf } from '@/components/ui/data-table';
 import { SelectFilter, SortFilter } from '@/components/ui/list-filters';
-import { PagedList } from '@/components/ui/paged-list';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { usePlayerHistory } from '@/features/players/api/players';
@@ -34,6 +33,45 @@ export function PlayerHistory({ playerId, headingId }: { playerId: number; headi
 
   const typeLabel = (type: string) => t(`players.types.${type}`, { defaultValue: type });
   const statusLabel = (status: string) => t(`players.statuses.${status}`, { defaultValue: status });
+  const columns: Column<RowOf<typeof history>>[] = [
+    { header: t('players.historyDate'), cell: (entry) => formatDateTime(entry.createdAt) },
+    {
+      header: t('players.historyType'),
+      cell: (entry) => (
+        <div>
+          {typeLabel(entry.type)}
+          {entry.asDeposit && <div className="muted">{t('players.asDepositTag')}</div>}
+        </div>
+      ),
+    },
+    {
+      header: t('common.status'),
+      cell: (entry) => <StatusBadge status={entry.status} label={statusLabel(entry.status)} />,
+    },
+    { header: t('players.historyAmount'), numeric: true, cell: (entry) => formatMoney(entry.amount) },
+    {
+      header: t('players.historyBalance'),
+      numeric: true,
+      cell: (entry) => `${formatMoney(entry.beforeAmount)} → ${formatMoney(entry.afterAmount)}`,
+    },
+    {
+      header: t('players.historyDecided'),
+      cell: (entry) => (
+        <div>
+          {entry.decidedBy ? (
+            <div>
+              {entry.decidedBy} · {formatDateTime(entry.decidedAt)}
+            </div>
+          ) : (
+            <span className="muted">-</span>
+          )}
+          {entry.reason && <div className="muted">{entry.reason}</div>}
+          {/* A manual adjustment keeps its reason as the note too: say it once. */}
+          {entry.note && entry.note !== entry.reason && <div className="muted">{entry.note}</div>}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -56,65 +94,15 @@ export function PlayerHistory({ playerId, headingId }: { playerId: number; headi
         <SortFilter value={filters.sort} onChange={(sort) => set({ sort })} newestFirst />
         {history.isFetching && <Spinner label={t('common.loading')} />}
       </div>
-      <PagedList query={history} page={page} onPage={(next) => set({ ...values, page: next })}>
-        {(items, busy) => (
-          <div className="table-box">
-            <table className="table" aria-labelledby={headingId} aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('players.historyDate')}</th>
-                  <th scope="col">{t('players.historyType')}</th>
-                  <th scope="col">{t('common.status')}</th>
-                  <th scope="col" className="num">
-                    {t('players.historyAmount')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('players.historyBalance')}
-                  </th>
-                  <th scope="col">{t('players.historyDecided')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((entry) => (
-                  <tr key={entry.id} data-testid="history-row">
-                    <td data-label={t('players.historyDate')}>{formatDateTime(entry.createdAt)}</td>
-                    <td data-label={t('players.historyType')}>
-                      <div>
-                        {typeLabel(entry.type)}
-                        {entry.asDeposit && <div className="muted">{t('players.asDepositTag')}</div>}
-                      </div>
-                    </td>
-                    <td data-label={t('common.status')}>
-                      <StatusBadge status={entry.status} label={statusLabel(entry.status)} />
-                    </td>
-                    <td data-label={t('players.historyAmount')} className="num">
-                      {formatMoney(entry.amount)}
-                    </td>
-                    <td data-label={t('players.historyBalance')} className="num">
-                      {formatMoney(entry.beforeAmount)} → {formatMoney(entry.afterAmount)}
-                    </td>
-                    <td data-label={t('players.historyDecided')}>
-                      {/* One block per cell: on a phone the cell is a flex row of label and value. */}
-                      <div>
-                        {entry.decidedBy ? (
-                          <div>
-                            {entry.decidedBy} · {formatDateTime(entry.decidedAt)}
-                          </div>
-                        ) : (
-                          <span className="muted">-</span>
-                        )}
-                        {entry.reason && <div className="muted">{entry.reason}</div>}
-                        {/* A manual adjustment keeps its reason as the note too: say it once. */}
-                        {entry.note && entry.note !== entry.reason && <div className="muted">{entry.note}</div>}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </PagedList>
+      <DataTable
+        query={history}
+        page={page}
+        onPage={(next) => set({ ...values, page: next })}
+        labelledBy={headingId}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        rowTestId="history-row"
+      />
     </>
   );
 }

@@ -1,11 +1,68 @@
 import { formatPoints } from '@app/contracts/money';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { usePlayerLoyalty } from '@/features/players/api/players';
 import { endReasonText, lotSourceText } from '@/features/players/components/loyalty-codes';
 import { formatDateTime, formatMoney } from '@/lib/format';
+
+type Loyalty = NonNullable<ReturnType<typeof usePlayerLoyalty>['data']>;
+
+const claimColumns = (t: TFunction): Column<Loyalty['promotions'][number]>[] => [
+  { header: t('loyalty.title'), cell: (claim) => claim.title },
+  {
+    header: t('common.status'),
+    cell: (claim) => (
+      <>
+        <StatusBadge status={claim.status} label={t(`loyalty.claimStatus_${claim.status}`)} />
+        {claim.endReason && (
+          <div className="muted" title={t('loyalty.codeTitle', { code: claim.endReason })}>
+            {endReasonText(t, claim.endReason)}
+          </div>
+        )}
+      </>
+    ),
+  },
+  { header: t('loyalty.claimBonus'), numeric: true, cell: (claim) => formatMoney(claim.bonus) },
+  {
+    header: t('loyalty.claimTurnover'),
+    cell: (claim) => `${formatMoney(claim.turnoverDone)} / ${formatMoney(claim.turnoverRequired)}`,
+  },
+  { header: t('loyalty.claimed'), cell: (claim) => formatDateTime(claim.claimedAt) },
+];
+
+const redemptionColumns = (t: TFunction): Column<Loyalty['redemptions'][number]>[] => [
+  { header: t('loyalty.reward'), cell: (redemption) => redemption.rewardName },
+  { header: t('loyalty.points'), numeric: true, cell: (redemption) => formatPoints(redemption.points) },
+  {
+    header: t('common.status'),
+    cell: (redemption) => (
+      <>
+        <StatusBadge status={redemption.status} label={t(`loyalty.redemption_${redemption.status}`)} />
+        {redemption.note && <div className="muted">{redemption.note}</div>}
+      </>
+    ),
+  },
+  { header: t('loyalty.redeemedAt'), cell: (redemption) => formatDateTime(redemption.createdAt) },
+];
+
+const lotColumns = (t: TFunction): Column<Loyalty['pointsLots'][number]>[] => [
+  {
+    header: t('loyalty.lotSource'),
+    title: (lot) => t('loyalty.codeTitle', { code: `${lot.source} ${lot.reference}` }),
+    cell: (lot) => lotSourceText(t, lot),
+  },
+  { header: t('loyalty.points'), numeric: true, cell: (lot) => formatPoints(lot.points) },
+  { header: t('loyalty.lotRemaining'), numeric: true, cell: (lot) => formatPoints(lot.remaining) },
+  { header: t('loyalty.claimed'), cell: (lot) => formatDateTime(lot.earnedAt) },
+  {
+    header: t('loyalty.lotExpires'),
+    cell: (lot) => (lot.expiresAt ? formatDateTime(lot.expiresAt) : t('loyalty.never')),
+  },
+];
 
 /**
  * A player's promotions (each with its bonus and turnover progress), their
@@ -33,127 +90,16 @@ export function PlayerLoyalty({ playerId }: { playerId: number }) {
       </dl>
 
       <h3 className="player__subheading">{t('loyalty.claimsTitle')}</h3>
-      {promotions.length === 0 ? (
-        <p className="muted">{t('common.empty')}</p>
-      ) : (
-        <div className="table-box">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('loyalty.title')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col" className="num">
-                  {t('loyalty.claimBonus')}
-                </th>
-                <th scope="col">{t('loyalty.claimTurnover')}</th>
-                <th scope="col">{t('loyalty.claimed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {promotions.map((claim) => (
-                <tr key={claim.id} data-testid="player-claim-row">
-                  <td data-label={t('loyalty.title')}>{claim.title}</td>
-                  <td data-label={t('common.status')}>
-                    <StatusBadge status={claim.status} label={t(`loyalty.claimStatus_${claim.status}`)} />
-                    {claim.endReason && (
-                      <div className="muted" title={t('loyalty.codeTitle', { code: claim.endReason })}>
-                        {endReasonText(t, claim.endReason)}
-                      </div>
-                    )}
-                  </td>
-                  <td data-label={t('loyalty.claimBonus')} className="num">
-                    {formatMoney(claim.bonus)}
-                  </td>
-                  <td data-label={t('loyalty.claimTurnover')}>
-                    {formatMoney(claim.turnoverDone)} / {formatMoney(claim.turnoverRequired)}
-                  </td>
-                  <td data-label={t('loyalty.claimed')}>{formatDateTime(claim.claimedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
+      <DataTable
+        rows={promotions}
+        columns={claimColumns(t)}
+        rowKey={(claim) => claim.id}
+        rowTestId="player-claim-row"
+      />
       <h3 className="player__subheading">{t('loyalty.redemptionsList')}</h3>
-      {redemptions.length === 0 ? (
-        <p className="muted">{t('common.empty')}</p>
-      ) : (
-        <div className="table-box">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('loyalty.reward')}</th>
-                <th scope="col" className="num">
-                  {t('loyalty.points')}
-                </th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col">{t('loyalty.redeemedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {redemptions.map((redemption) => (
-                <tr key={redemption.id}>
-                  <td data-label={t('loyalty.reward')}>{redemption.rewardName}</td>
-                  <td data-label={t('loyalty.points')} className="num">
-                    {formatPoints(redemption.points)}
-                  </td>
-                  <td data-label={t('common.status')}>
-                    <StatusBadge status={redemption.status} label={t(`loyalty.redemption_${redemption.status}`)} />
-                    {redemption.note && <div className="muted">{redemption.note}</div>}
-                  </td>
-                  <td data-label={t('loyalty.redeemedAt')}>{formatDateTime(redemption.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
+      <DataTable rows={redemptions} columns={redemptionColumns(t)} rowKey={(redemption) => redemption.id} />
       <h3 className="player__subheading">{t('loyalty.lotsTitle')}</h3>
-      {pointsLots.length === 0 ? (
-        <p className="muted">{t('common.empty')}</p>
-      ) : (
-        <div className="table-box">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('loyalty.lotSource')}</th>
-                <th scope="col" className="num">
-                  {t('loyalty.points')}
-                </th>
-                <th scope="col" className="num">
-                  {t('loyalty.lotRemaining')}
-                </th>
-                <th scope="col">{t('loyalty.claimed')}</th>
-                <th scope="col">{t('loyalty.lotExpires')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pointsLots.map((lot) => (
-                <tr key={lot.id}>
-                  <td
-                    data-label={t('loyalty.lotSource')}
-                    title={t('loyalty.codeTitle', { code: `${lot.source} ${lot.reference}` })}
-                  >
-                    {lotSourceText(t, lot)}
-                  </td>
-                  <td data-label={t('loyalty.points')} className="num">
-                    {formatPoints(lot.points)}
-                  </td>
-                  <td data-label={t('loyalty.lotRemaining')} className="num">
-                    {formatPoints(lot.remaining)}
-                  </td>
-                  <td data-label={t('loyalty.claimed')}>{formatDateTime(lot.earnedAt)}</td>
-                  <td data-label={t('loyalty.lotExpires')}>
-                    {lot.expiresAt ? formatDateTime(lot.expiresAt) : t('loyalty.never')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={pointsLots} columns={lotColumns(t)} rowKey={(lot) => lot.id} />
     </div>
   );
 }

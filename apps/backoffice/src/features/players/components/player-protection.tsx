@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { PAGES } from '@/config/paths';
@@ -20,6 +21,25 @@ export function PlayerProtection({ playerId }: { playerId: number }) {
   if (protection.isError) return <Alert>{t('common.loadFailed')}</Alert>;
   const { limits, exclusion, exclusions, realityCheckMinutes, held } = protection.data;
   const set = limits.filter((limit) => limit.amount !== null || limit.pending !== null);
+  const columns: Column<(typeof set)[number]>[] = [
+    { header: t('protection.limit'), cell: (limit) => t(`protection.limit_${limit.kind}_${limit.period}`) },
+    {
+      header: t('protection.inForce'),
+      numeric: true,
+      cell: (limit) => (limit.amount === null ? '—' : formatMoney(limit.amount)),
+    },
+    { header: t('protection.used'), numeric: true, cell: (limit) => formatMoney(limit.used) },
+    {
+      header: t('protection.pending'),
+      cell: (limit) =>
+        limit.pending
+          ? t('protection.pendingFrom', {
+              amount: limit.pending.amount === null ? t('protection.none') : formatMoney(limit.pending.amount),
+              from: formatDateTime(limit.pending.from),
+            })
+          : '—',
+    },
+  ];
   return (
     <div data-testid="player-protection">
       {exclusion ? (
@@ -47,48 +67,13 @@ export function PlayerProtection({ playerId }: { playerId: number }) {
       </dl>
 
       <h3 className="player__subheading">{t('protection.limits')}</h3>
-      {set.length === 0 ? (
-        <p className="muted">{t('protection.noLimits')}</p>
-      ) : (
-        <div className="table-box">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('protection.limit')}</th>
-                <th scope="col" className="num">
-                  {t('protection.inForce')}
-                </th>
-                <th scope="col" className="num">
-                  {t('protection.used')}
-                </th>
-                <th scope="col">{t('protection.pending')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {set.map((limit) => (
-                <tr key={`${limit.kind}-${limit.period}`} data-testid="protection-limit-row">
-                  <td data-label={t('protection.limit')}>{t(`protection.limit_${limit.kind}_${limit.period}`)}</td>
-                  <td data-label={t('protection.inForce')} className="num">
-                    {limit.amount === null ? '—' : formatMoney(limit.amount)}
-                  </td>
-                  <td data-label={t('protection.used')} className="num">
-                    {formatMoney(limit.used)}
-                  </td>
-                  <td data-label={t('protection.pending')}>
-                    {limit.pending
-                      ? t('protection.pendingFrom', {
-                          amount:
-                            limit.pending.amount === null ? t('protection.none') : formatMoney(limit.pending.amount),
-                          from: formatDateTime(limit.pending.from),
-                        })
-                      : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={set}
+        empty={t('protection.noLimits')}
+        columns={columns}
+        rowKey={(limit) => `${limit.kind}-${limit.period}`}
+        rowTestId="protection-limit-row"
+      />
 
       <h3 className="player__subheading">{t('held.title')}</h3>
       {held.length === 0 ? (

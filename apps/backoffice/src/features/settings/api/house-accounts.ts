@@ -1,8 +1,9 @@
 import {
+  type HouseAccount,
   type houseAccountRequestSchema,
   houseAccountResponseSchema,
   houseAccountsResponseSchema,
-  type houseAccountUpdateSchema,
+  houseAccountUpdateSchema,
 } from '@app/contracts/admin';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,4 +43,16 @@ export function useSaveHouseAccount() {
           }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.houseAccounts }),
   });
+}
+
+/** Only the fields that differ from the account as it is: a PATCH names nothing else. */
+export function houseAccountChanges(account: HouseAccount, values: HouseAccountCreate) {
+  const changes: Partial<HouseAccountCreate> = {};
+  if (values.bankCode !== account.bankCode) changes.bankCode = values.bankCode;
+  if (values.bankNumber !== account.bankNumber) changes.bankNumber = values.bankNumber;
+  if (values.fullName !== account.fullName) changes.fullName = values.fullName;
+  if ((values.promptpayId ?? null) !== account.promptpayId) changes.promptpayId = values.promptpayId ?? null;
+  if (values.active !== account.active) changes.active = values.active;
+  if (values.sortOrder !== account.sortOrder) changes.sortOrder = values.sortOrder;
+  return houseAccountUpdateSchema.parse(changes);
 }

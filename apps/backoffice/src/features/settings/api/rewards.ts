@@ -1,11 +1,13 @@
 import {
   adminRewardResponseSchema,
+  type adminRewardSchema,
   adminRewardsResponseSchema,
   type rewardRequestSchema,
-  type rewardUpdateSchema,
+  rewardUpdateSchema,
 } from '@app/contracts/admin';
 import { adminPromotionsResponseSchema } from '@app/contracts/loyalty';
 import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
+import { REWARD_NAME_LANGUAGES, type RewardNames } from '@app/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -47,3 +49,34 @@ export function useSaveReward() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.rewards }),
   });
 }
+
+export type Reward = z.infer<typeof adminRewardSchema>;
+
+/** Only the fields that differ from the reward as it is: a PATCH names nothing else. */
+export function rewardChanges(reward: Reward, values: RewardCreate) {
+  const changes: Partial<RewardCreate> = {};
+  if (values.name !== reward.name) changes.name = values.name;
+  // The names are sent whole: the server keeps exactly the languages given.
+  if (!sameNames(values.names, reward.names)) changes.names = values.names;
+  if (values.imageUrl !== reward.imageUrl) changes.imageUrl = values.imageUrl;
+  if (values.active !== reward.active) changes.active = values.active;
+  if (values.sortOrder !== reward.sortOrder) changes.sortOrder = values.sortOrder;
+  for (const key of PRICE_KEYS) {
+    if (values[key] !== reward[key]) Object.assign(changes, { [key]: values[key] });
+  }
+  return rewardUpdateSchema.parse(changes);
+}
+
+const sameNames = (a: RewardNames, b: RewardNames) =>
+  REWARD_NAME_LANGUAGES.every((language) => (a[language] ?? '') === (b[language] ?? ''));
+
+/** What a reward costs and gives: compared one by one for a PATCH. */
+const PRICE_KEYS = [
+  'kind',
+  'pricePoints',
+  'creditSatang',
+  'turnoverMultiplier',
+  'promotionId',
+  'stock',
+  'dailyLimit',
+] as const;

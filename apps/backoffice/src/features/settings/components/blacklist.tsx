@@ -1,17 +1,15 @@
-import '@/components/ui/table.css';
 import '@/components/ui/filter-bar.css';
 import { BLACKLIST_KINDS, type BlacklistEntry, type BlacklistKind, blacklistRequestSchema } from '@app/contracts/admin';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
+import { Catalogue, useCatalogue } from '@/components/ui/catalogue';
+import type { Column } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { SelectFilter } from '@/components/ui/list-filters';
-import { PagedList } from '@/components/ui/paged-list';
 import { useBlacklist, useChangeBlacklist } from '@/features/settings/api/blacklist';
-import { SettingsSection } from '@/features/settings/components/settings-section';
-import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 
@@ -53,19 +51,11 @@ function AddDialog({ onDone, onClose }: { onDone: () => void; onClose: () => voi
         <FormField id={ids.note} label={t('blacklist.note')} error={fieldErrorText(errors.note)}>
           <input id={ids.note} autoComplete="off" {...form.register('note')} />
         </FormField>
-        {change.isError && (
-          <Alert title={t('common.requestFailed')}>
-            {change.error instanceof ApiError ? change.error.serverMessage : ''}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={change.isPending}>
-            {change.isPending ? t('settings.saving') : t('blacklist.add')}
-          </button>
-        </div>
+        <FormFooter
+          sending={change}
+          submitLabel={change.isPending ? t('settings.saving') : t('blacklist.add')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
@@ -101,77 +91,53 @@ export function Blacklist() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState<BlacklistKind | ''>('');
-  const [adding, setAdding] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const catalogue = useCatalogue<BlacklistEntry>();
   const list = useBlacklist(page, kind);
+  const columns: Column<BlacklistEntry>[] = [
+    { header: t('blacklist.kind'), cell: (entry) => t(`blacklist.kinds.${entry.kind}`) },
+    {
+      header: t('blacklist.value'),
+      className: (entry) => (entry.kind === 'NAME' ? undefined : 'mono'),
+      cell: (entry) => entry.value,
+    },
+    { header: t('blacklist.note'), cell: (entry) => entry.note ?? '-' },
+    { header: t('blacklist.addedBy'), cell: (entry) => `${entry.createdBy} · ${formatDateTime(entry.createdAt)}` },
+    {
+      header: t('settings.actions'),
+      cell: (entry) => <RemoveButton entry={entry} onRemoved={() => catalogue.say(t('settings.saved'))} />,
+    },
+  ];
+  const filter = (
+    <div className="filter-bar">
+      <SelectFilter
+        label={t('blacklist.kind')}
+        value={kind}
+        options={[
+          ['', t('blacklist.allKinds')],
+          ...BLACKLIST_KINDS.map((option) => [option, t(`blacklist.kinds.${option}`)] as const),
+        ]}
+        onChange={(value) => {
+          setKind(value as BlacklistKind | '');
+          setPage(1);
+        }}
+      />
+    </div>
+  );
   return (
-    <SettingsSection
+    <Catalogue
+      level="section"
+      state={catalogue}
       title={t('blacklist.title')}
       intro={t('blacklist.intro')}
       addLabel={t('blacklist.add')}
-      onAdd={() => {
-        setSaved(false);
-        setAdding(true);
-      }}
-      saved={saved}
-    >
-      <div className="filter-bar">
-        <SelectFilter
-          label={t('blacklist.kind')}
-          value={kind}
-          options={[
-            ['', t('blacklist.allKinds')],
-            ...BLACKLIST_KINDS.map((option) => [option, t(`blacklist.kinds.${option}`)] as const),
-          ]}
-          onChange={(value) => {
-            setKind(value as BlacklistKind | '');
-            setPage(1);
-          }}
-        />
-      </div>
-      <PagedList query={list} page={page} onPage={setPage}>
-        {(items) => (
-          <div className="table-box">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('blacklist.kind')}</th>
-                  <th scope="col">{t('blacklist.value')}</th>
-                  <th scope="col">{t('blacklist.note')}</th>
-                  <th scope="col">{t('blacklist.addedBy')}</th>
-                  <th scope="col">{t('settings.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((entry) => (
-                  <tr key={entry.id} data-testid="blacklist-row">
-                    <td data-label={t('blacklist.kind')}>{t(`blacklist.kinds.${entry.kind}`)}</td>
-                    <td data-label={t('blacklist.value')} className={entry.kind === 'NAME' ? undefined : 'mono'}>
-                      {entry.value}
-                    </td>
-                    <td data-label={t('blacklist.note')}>{entry.note ?? '-'}</td>
-                    <td data-label={t('blacklist.addedBy')}>
-                      {entry.createdBy} · {formatDateTime(entry.createdAt)}
-                    </td>
-                    <td data-label={t('settings.actions')}>
-                      <RemoveButton entry={entry} onRemoved={() => setSaved(true)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </PagedList>
-      {adding && (
-        <AddDialog
-          onClose={() => setAdding(false)}
-          onDone={() => {
-            setAdding(false);
-            setSaved(true);
-          }}
-        />
-      )}
-    </SettingsSection>
+      toolbar={filter}
+      query={list}
+      page={page}
+      onPage={setPage}
+      columns={columns}
+      rowKey={(entry) => entry.id}
+      rowTestId="blacklist-row"
+      form={() => <AddDialog onClose={catalogue.close} onDone={() => catalogue.done(t('settings.saved'))} />}
+    />
   );
 }

@@ -1,17 +1,16 @@
 import type { BankTransferItem } from '@app/contracts/admin';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
 import { DecisionDialog } from '@/components/ui/decision-dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { useAssignTransfer, usePlayerPicker, useWaitingDepositsOfAmount } from '@/features/transfers/api/transfers';
+import { useAssignTransfer, useWaitingDepositsOfAmount } from '@/features/transfers/api/transfers';
+import {
+  NEW_DEPOSIT,
+  type PickedPlayer,
+  PlayerChoices,
+  SettleChoices,
+} from '@/features/transfers/components/transfer-choices';
 import { bankDisplayName } from '@/lib/banks';
 import { formatDateTime, formatMoney } from '@/lib/format';
-
-type PickedPlayer = NonNullable<ReturnType<typeof usePlayerPicker>['data']>['items'][number];
-
-/** The choice of how to credit: a new deposit, or the id of the waiting slip deposit it settles. */
-const NEW_DEPOSIT = 'new';
 
 /**
  * Gives an unmatched transfer to a player. The operator finds the player
@@ -29,7 +28,6 @@ export function AssignTransferDialog({ transfer, onClose }: { transfer: BankTran
   const [submitted, setSubmitted] = useState('');
   const [picked, setPicked] = useState<PickedPlayer>();
   const [creditChoice, setCreditChoice] = useState<string | null>(null);
-  const players = usePlayerPicker(submitted);
   const waiting = useWaitingDepositsOfAmount(picked?.id, transfer.amount);
   const matches = waiting.data ?? [];
   const firstMatch = matches[0];
@@ -52,95 +50,6 @@ export function AssignTransferDialog({ transfer, onClose }: { transfer: BankTran
     if (event.key !== 'Enter') return;
     event.preventDefault();
     runSearch();
-  }
-
-  let results: React.ReactNode = null;
-  if (submitted) {
-    if (players.isPending) {
-      results = <Spinner label={t('common.loading')} />;
-    } else if (players.isError) {
-      results = <Alert>{t('transfers.searchFailed')}</Alert>;
-    } else if (players.data.items.length === 0) {
-      results = <p className="muted">{t('transfers.noPlayers')}</p>;
-    } else {
-      const { items, total } = players.data;
-      results = (
-        <fieldset className="choice-list">
-          <legend>{t('transfers.pickPlayer')}</legend>
-          {items.map((player) => (
-            <label key={player.id} className="choice">
-              <input
-                type="radio"
-                name={ids.players}
-                value={player.id}
-                checked={picked?.id === player.id}
-                onChange={() => {
-                  setPicked(player);
-                  setCreditChoice(null);
-                }}
-              />
-              <span className="choice__text">
-                <strong>
-                  {player.fullName} ({player.username})
-                </strong>
-                <span>{player.phoneNumber}</span>
-                <span className="muted">
-                  {bankDisplayName(player.bankCode) ?? player.bankName} ·{' '}
-                  <span className="mono">{player.bankNumber}</span>
-                  {player.frozen && ` · ${t('transfers.frozen')}`}
-                </span>
-              </span>
-            </label>
-          ))}
-          {total > items.length && (
-            <p className="muted">{t('transfers.moreResults', { shown: items.length, total })}</p>
-          )}
-        </fieldset>
-      );
-    }
-  }
-
-  let settle: React.ReactNode = null;
-  if (picked) {
-    if (waiting.isPending) {
-      settle = <Spinner label={t('transfers.checkingDeposits')} />;
-    } else if (waiting.isError) {
-      settle = <Alert tone="warning">{t('transfers.depositsFailed')}</Alert>;
-    } else if (matches.length > 0) {
-      settle = (
-        <fieldset className="choice-list">
-          <legend>{t('transfers.creditAs')}</legend>
-          <p className="muted">{t('transfers.settleHint')}</p>
-          {matches.map((deposit) => (
-            <label key={deposit.id} className="choice">
-              <input
-                type="radio"
-                name={ids.credit}
-                value={deposit.id}
-                checked={credit === String(deposit.id)}
-                onChange={() => setCreditChoice(String(deposit.id))}
-              />
-              <span className="choice__text">
-                {t('transfers.creditSettle', {
-                  date: formatDateTime(deposit.createdAt),
-                  reference: deposit.slip?.reference ?? '-',
-                })}
-              </span>
-            </label>
-          ))}
-          <label className="choice">
-            <input
-              type="radio"
-              name={ids.credit}
-              value={NEW_DEPOSIT}
-              checked={credit === NEW_DEPOSIT}
-              onChange={() => setCreditChoice(NEW_DEPOSIT)}
-            />
-            <span className="choice__text">{t('transfers.creditNew')}</span>
-          </label>
-        </fieldset>
-      );
-    }
   }
 
   return (
@@ -208,8 +117,18 @@ export function AssignTransferDialog({ transfer, onClose }: { transfer: BankTran
           </p>
         )}
       </search>
-      {results}
-      {settle}
+      {submitted && (
+        <PlayerChoices
+          search={submitted}
+          name={ids.players}
+          picked={picked}
+          onPick={(player) => {
+            setPicked(player);
+            setCreditChoice(null);
+          }}
+        />
+      )}
+      {picked && <SettleChoices waiting={waiting} credit={credit} name={ids.credit} onChoose={setCreditChoice} />}
     </DecisionDialog>
   );
 }

@@ -2,7 +2,9 @@ import './transfers-queue.css';
 import { BANK_TRANSFER_STATUSES, type BankTransferItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlayerCell, type QueueColumn, QueuePage, statusColumn } from '@/components/ui/queue-table';
+import type { Column } from '@/components/ui/data-table';
+import { PlayerCell, statusColumn } from '@/components/ui/queue-cells';
+import { QueuePage } from '@/components/ui/queue-table';
 import { useBankTransfers } from '@/features/transfers/api/transfers';
 import { AssignTransferDialog } from '@/features/transfers/components/assign-transfer-dialog';
 import { bankDisplayName } from '@/lib/banks';
@@ -33,7 +35,7 @@ export function TransfersQueue() {
       RETURNED: t('transfers.statusReturned'),
     })[status] ?? status;
 
-  const columns: QueueColumn<BankTransferItem>[] = [
+  const columns: Column<BankTransferItem>[] = [
     { header: t('transfers.reference'), className: 'mono', cell: (item) => item.reference },
     {
       header: t('transfers.from'),

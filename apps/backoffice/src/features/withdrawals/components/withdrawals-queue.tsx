@@ -2,16 +2,10 @@ import type { WithdrawalItem } from '@app/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdentityFlags, RiskReasons } from '@/components/payouts/risk-reasons';
-import {
-  type Decision,
-  DecisionButtons,
-  PlayerCell,
-  type QueueColumn,
-  QueueDecisionDialog,
-  QueuePage,
-  RequestedCell,
-  statusColumn,
-} from '@/components/ui/queue-table';
+import type { Column } from '@/components/ui/data-table';
+import { PlayerCell, RequestedCell, statusColumn } from '@/components/ui/queue-cells';
+import { type Decision, DecisionButtons, QueueDecisionDialog } from '@/components/ui/queue-decision';
+import { QueuePage } from '@/components/ui/queue-table';
 import { useWithdrawalDecision, useWithdrawals } from '@/features/withdrawals/api/withdrawals';
 import { formatMoney } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
@@ -42,7 +36,7 @@ export function WithdrawalsQueue() {
       REJECTED: t('withdrawals.statusRejected'),
     })[status] ?? status;
 
-  const columns: QueueColumn<WithdrawalItem>[] = [
+  const columns: Column<WithdrawalItem>[] = [
     { header: t('withdrawals.player'), cell: (item) => <PlayerCell player={item.player} /> },
     { header: t('withdrawals.bank'), cell: (item) => item.player.bankName },
     { header: t('withdrawals.account'), className: 'mono', cell: (item) => item.player.bankNumber },

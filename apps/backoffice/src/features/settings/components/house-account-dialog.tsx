@@ -1,0 +1,146 @@
+import { type HouseAccount, houseAccountRequestSchema } from '@app/contracts/admin';
+import { BANKS, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
+import { useZodForm } from '@app/web-kit/use-zod-form';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { houseAccountChanges, useSaveHouseAccount } from '@/features/settings/api/house-accounts';
+import { bankDisplayName } from '@/lib/banks';
+import { fieldErrorText } from '@/lib/form-errors';
+
+/** The form of a house account, new (null) or as it is: on save, only what changed is sent. */
+export function HouseAccountDialog({
+  account,
+  onDone,
+  onClose,
+}: {
+  account: HouseAccount | null;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ids = {
+    bank: useId(),
+    number: useId(),
+    name: useId(),
+    promptpay: useId(),
+    order: useId(),
+    active: useId(),
+  };
+  const save = useSaveHouseAccount();
+  const [unchanged, setUnchanged] = useState(false);
+  const form = useZodForm(houseAccountRequestSchema, {
+    defaultValues: {
+      bankCode: findBank(account?.bankCode ?? '')?.code ?? DEFAULT_BANK_CODE,
+      bankNumber: account?.bankNumber ?? '',
+      fullName: account?.fullName ?? '',
+      promptpayId: account?.promptpayId ?? null,
+      active: account?.active ?? true,
+      sortOrder: account?.sortOrder ?? 0,
+    },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    if (!account) {
+      save.mutate({ account: values }, { onSuccess: onDone });
+      return;
+    }
+    const changes = houseAccountChanges(account, values);
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    save.mutate({ id: account.id, changes }, { onSuccess: onDone });
+  });
+
+  const invalid = (field: keyof typeof errors, id: string) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+
+  return (
+    <Dialog
+      title={account ? t('settings.accountEditTitle', { number: account.bankNumber }) : t('settings.accountNewTitle')}
+      onClose={onClose}
+      wide
+    >
+      <form className="settings-form" onSubmit={onSubmit} onChange={() => setUnchanged(false)} noValidate>
+        <div className="settings-form__grid">
+          <FormField id={ids.bank} label={t('settings.bank')} error={fieldErrorText(errors.bankCode)}>
+            <select id={ids.bank} {...invalid('bankCode', ids.bank)} {...form.register('bankCode')}>
+              {BANKS.map((bank) => (
+                <option key={bank.code} value={bank.code}>
+                  {bank.code} · {bankDisplayName(bank.code)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id={ids.number}
+            label={t('settings.bankNumber')}
+            hint={t('settings.bankNumberHint')}
+            error={fieldErrorText(errors.bankNumber)}
+          >
+            <input
+              id={ids.number}
+              inputMode="numeric"
+              autoComplete="off"
+              {...invalid('bankNumber', ids.number)}
+              {...form.register('bankNumber')}
+            />
+          </FormField>
+          <FormField id={ids.name} label={t('settings.accountName')} error={fieldErrorText(errors.fullName)}>
+            <input id={ids.name} autoComplete="off" {...invalid('fullName', ids.name)} {...form.register('fullName')} />
+          </FormField>
+          <FormField
+            id={ids.promptpay}
+            label={t('settings.promptpayId')}
+            hint={t('settings.promptpayHint')}
+            error={fieldErrorText(errors.promptpayId)}
+          >
+            <input
+              id={ids.promptpay}
+              inputMode="numeric"
+              autoComplete="off"
+              {...invalid('promptpayId', ids.promptpay)}
+              {...form.register('promptpayId', {
+                // An empty box means "no PromptPay ID": null, which the schema takes and the server stores as none.
+                setValueAs: (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value),
+              })}
+            />
+          </FormField>
+          <FormField
+            id={ids.order}
+            label={t('settings.sortOrder')}
+            hint={t('settings.sortOrderHint')}
+            error={fieldErrorText(errors.sortOrder, t('settings.sortOrderInvalid'))}
+          >
+            <input
+              id={ids.order}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={1000}
+              step={1}
+              {...invalid('sortOrder', ids.order)}
+              {...form.register('sortOrder', { valueAsNumber: true })}
+            />
+          </FormField>
+        </div>
+        <label className="check-field" htmlFor={ids.active}>
+          <input id={ids.active} type="checkbox" {...form.register('active')} />
+          {t('settings.accountActive')}
+        </label>
+        {unchanged && <Alert tone="info">{t('settings.nothingChanged')}</Alert>}
+        <FormFooter
+          sending={save}
+          submitLabel={save.isPending ? t('settings.saving') : t('common.save')}
+          onCancel={onClose}
+        />
+      </form>
+    </Dialog>
+  );
+}

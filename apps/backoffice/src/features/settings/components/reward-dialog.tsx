@@ -1,0 +1,130 @@
+import { rewardRequestSchema } from '@app/contracts/admin';
+import { REWARD_NAME_LANGUAGES } from '@app/contracts/settings';
+import { useZodForm } from '@app/web-kit/use-zod-form';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { ImageField } from '@/components/ui/image-field';
+import { type Reward, rewardChanges, useSaveReward } from '@/features/settings/api/rewards';
+import { OtherNames } from '@/features/settings/components/reward-other-names';
+import { RewardPriceFields } from '@/features/settings/components/reward-price-fields';
+import { loadAllScriptFonts } from '@/lib/all-script-fonts';
+import { fieldErrorText } from '@/lib/form-errors';
+
+/** The form of a reward, new (null) or as it is: on save, only what changed is sent. */
+export function RewardDialog({
+  reward,
+  onDone,
+  onClose,
+}: {
+  reward: Reward | null;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  useEffect(loadAllScriptFonts, []);
+  const ids = {
+    name: useId(),
+    order: useId(),
+    active: useId(),
+  };
+  const save = useSaveReward();
+  const [unchanged, setUnchanged] = useState(false);
+  const form = useZodForm(rewardRequestSchema, {
+    defaultValues: {
+      name: reward?.name ?? '',
+      names: Object.fromEntries(REWARD_NAME_LANGUAGES.map((language) => [language, reward?.names[language] ?? ''])),
+      imageUrl: reward?.imageUrl ?? '',
+      active: reward?.active ?? true,
+      sortOrder: reward?.sortOrder ?? 0,
+      kind: reward?.kind ?? 'item',
+      pricePoints: reward?.pricePoints ?? 0,
+      creditSatang: reward?.creditSatang ?? null,
+      turnoverMultiplier: reward?.turnoverMultiplier ?? 0,
+      promotionId: reward?.promotionId ?? null,
+      stock: reward?.stock ?? null,
+      dailyLimit: reward?.dailyLimit ?? null,
+    },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    if (!reward) {
+      save.mutate({ reward: values }, { onSuccess: onDone });
+      return;
+    }
+    const changes = rewardChanges(reward, values);
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    save.mutate({ id: reward.id, changes }, { onSuccess: onDone });
+  });
+
+  return (
+    <Dialog
+      title={reward ? t('settings.rewardEditTitle', { name: reward.name }) : t('settings.rewardNewTitle')}
+      onClose={onClose}
+      wide
+    >
+      <form className="settings-form" onSubmit={onSubmit} onChange={() => setUnchanged(false)} noValidate>
+        <div className="settings-form__grid">
+          <FormField
+            id={ids.name}
+            label={t('settings.rewardNameThai')}
+            hint={t('settings.rewardNameThaiHint')}
+            error={errors.name ? t('settings.rewardNameThaiInvalid') : undefined}
+          >
+            <input
+              id={ids.name}
+              lang="th"
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${ids.name}-error` : undefined}
+              {...form.register('name')}
+            />
+          </FormField>
+          <FormField
+            id={ids.order}
+            label={t('settings.sortOrder')}
+            hint={t('settings.sortOrderHint')}
+            error={fieldErrorText(errors.sortOrder, t('settings.sortOrderInvalid'))}
+          >
+            <input
+              id={ids.order}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={1000}
+              step={1}
+              aria-invalid={errors.sortOrder ? true : undefined}
+              aria-describedby={errors.sortOrder ? `${ids.order}-error` : undefined}
+              {...form.register('sortOrder', { valueAsNumber: true })}
+            />
+          </FormField>
+        </div>
+        <RewardPriceFields form={form} reward={reward} />
+        <OtherNames form={form} />
+        <ImageField
+          value={form.watch('imageUrl') ?? ''}
+          onChange={(name) => form.setValue('imageUrl', name, { shouldDirty: true, shouldValidate: true })}
+          error={fieldErrorText(form.formState.errors.imageUrl)}
+        />
+        <label className="check-field" htmlFor={ids.active}>
+          <input id={ids.active} type="checkbox" {...form.register('active')} />
+          {t('settings.rewardActive')}
+        </label>
+        {unchanged && <Alert tone="info">{t('settings.nothingChanged')}</Alert>}
+        <FormFooter
+          sending={save}
+          submitLabel={save.isPending ? t('settings.saving') : t('common.save')}
+          onCancel={onClose}
+        />
+      </form>
+    </Dialog>
+  );
+}
