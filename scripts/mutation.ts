@@ -44,10 +44,10 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/idempotency/idempotency.service.ts',
     ],
     tests: [
-      'test/ledger.test.ts',
-      'test/ledger-rules.test.ts',
-      'test/ledger-check-invariants.test.ts',
-      'test/house-accounts.test.ts',
+      'test/ledger/ledger.test.ts',
+      'test/ledger/ledger-rules.test.ts',
+      'test/ledger/ledger-check-invariants.test.ts',
+      'test/deposits/house-accounts.test.ts',
     ],
   },
   {
@@ -59,12 +59,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/audit/audit.service.ts',
     ],
     tests: [
-      'test/ledger.test.ts',
-      'test/audit.test.ts',
-      'test/audit-wallet-rules.test.ts',
-      'test/admin-players-settings.test.ts',
-      'test/operator-adjust.test.ts',
-      'test/credit-requests.test.ts',
+      'test/ledger/ledger.test.ts',
+      'test/audit/audit.test.ts',
+      'test/audit/audit-wallet-rules.test.ts',
+      'test/admin/admin-players-settings.test.ts',
+      'test/wallet/operator-adjust.test.ts',
+      'test/wallet/credit-requests.test.ts',
     ],
   },
   {
@@ -77,14 +77,14 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/lib/sql-refusal.ts',
     ],
     tests: [
-      'test/withdrawals.test.ts',
-      'test/withdrawal-rules.test.ts',
-      'test/withdrawal-decisions.test.ts',
-      'test/sql-rules.test.ts',
-      'test/sql-refusal.test.ts',
+      'test/withdrawals/withdrawals.test.ts',
+      'test/withdrawals/withdrawal-rules.test.ts',
+      'test/withdrawals/withdrawal-decisions.test.ts',
+      'test/db/sql-rules.test.ts',
+      'test/db/sql-refusal.test.ts',
       // A withdrawal's verdict and payout, and the queue's payout columns.
-      'test/payouts.test.ts',
-      'test/payout-saga.test.ts',
+      'test/payouts/payouts.test.ts',
+      'test/payouts/payout-saga.test.ts',
     ],
   },
   {
@@ -98,14 +98,14 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/decisions/decision.service.ts',
     ],
     tests: [
-      'test/bank-feed.test.ts',
-      'test/slip-deposits.test.ts',
-      'test/deposit-rules.test.ts',
-      'test/deposit-attacks.test.ts',
+      'test/deposits/bank-feed.test.ts',
+      'test/deposits/slip-deposits.test.ts',
+      'test/deposits/deposit-rules.test.ts',
+      'test/deposits/deposit-attacks.test.ts',
       // A credited deposit starts the player's pending promotion (creditInOneCall, deposit-credit.ts).
-      'test/loyalty-rules.test.ts',
+      'test/loyalty/loyalty-rules.test.ts',
       // A transfer over the player's deposit limit, or to an excluded player, is held (bank-feed.service.ts).
-      'test/protection.test.ts',
+      'test/protection/protection.test.ts',
     ],
   },
   {
@@ -116,7 +116,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/games/reconciler.ts',
       'src/modules/games/seamless.service.ts',
     ],
-    tests: ['test/transfers.test.ts', 'test/games.test.ts', 'test/seamless.test.ts', 'test/games-rules.test.ts'],
+    tests: ['test/games/transfers.test.ts', 'test/games/games.test.ts', 'test/games/seamless.test.ts', 'test/games/games-rules.test.ts'],
   },
   {
     name: 'payouts',
@@ -130,12 +130,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/payouts/payout-reports.ts',
     ],
     tests: [
-      'test/risk-rules.test.ts',
-      'test/payout-saga.test.ts',
-      'test/payouts.test.ts',
-      'test/withdrawal-decisions.test.ts',
+      'test/payouts/risk-rules.test.ts',
+      'test/payouts/payout-saga.test.ts',
+      'test/payouts/payouts.test.ts',
+      'test/withdrawals/withdrawal-decisions.test.ts',
       // A held deposit returned by a cashier: postWithdrawPayout's one caller.
-      'test/protection.test.ts',
+      'test/protection/protection.test.ts',
     ],
   },
   {
@@ -150,7 +150,7 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/loyalty/rewards.ts',
       'src/modules/loyalty/turnover.ts',
     ],
-    tests: ['test/loyalty-rules.test.ts', 'test/loyalty-units.test.ts', 'test/bonus-paths.test.ts'],
+    tests: ['test/loyalty/loyalty-rules.test.ts', 'test/loyalty/loyalty-units.test.ts', 'test/loyalty/bonus-paths.test.ts'],
   },
 ];
 

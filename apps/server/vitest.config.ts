@@ -2,24 +2,24 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The file that checks, at the end of the embedded run, that every module SQL function was called. */
-const CENSUS = 'test/sql-functions-embedded.test.ts';
+const CENSUS = 'test/db/sql-functions-embedded.test.ts';
 
 /** Tests about the embedded store and the process itself; they need no second run on PostgreSQL. */
 const EMBEDDED_ONLY = [
-  'test/config.test.ts',
-  'test/embedded-database.test.ts',
-  'test/server-process.test.ts',
-  'test/cli.test.ts',
+  'test/app/config.test.ts',
+  'test/db/embedded-database.test.ts',
+  'test/app/server-process.test.ts',
+  'test/app/cli.test.ts',
   // These open an embedded database of their own whatever the project: the reliability checks'
   // own test, and the fuzz of every route (its database carries a change log on every table).
   'reliability/verify.test.ts',
-  'test/fuzz.test.ts',
+  'test/app/fuzz.test.ts',
   // Makes a PostgreSQL primary and hot standby of its own (backups read from a replica).
-  'test/backup-replica.test.ts',
+  'test/backup/backup-replica.test.ts',
   // No database at all: the app front's retry rule, with the real HAProxy.
-  'test/haproxy-retry.test.ts',
+  'test/app/haproxy-retry.test.ts',
   // No database at all: the lock of shipped migrations against the files and git's history.
-  'test/migrations-lock.test.ts',
+  'test/db/migrations-lock.test.ts',
 ];
 
 /**
@@ -32,20 +32,20 @@ const EMBEDDED_ONLY = [
  */
 const STORE_TESTS = [
   ...EMBEDDED_ONLY,
-  'test/migrations.test.ts',
-  'test/sql-rules.test.ts',
-  'test/ledger-rules.test.ts',
-  'test/sql-refusal.test.ts',
-  'test/prepared-statements.test.ts',
-  'test/bank-feed.test.ts',
-  'test/withdrawal-decisions.test.ts',
-  'test/payout-saga.test.ts',
-  'test/seamless.test.ts',
-  'test/transfers.test.ts',
-  'test/bonus-paths.test.ts',
-  'test/protection.test.ts',
-  'test/operator-adjust.test.ts',
-  'test/audit.test.ts',
+  'test/db/migrations.test.ts',
+  'test/db/sql-rules.test.ts',
+  'test/ledger/ledger-rules.test.ts',
+  'test/db/sql-refusal.test.ts',
+  'test/db/prepared-statements.test.ts',
+  'test/deposits/bank-feed.test.ts',
+  'test/withdrawals/withdrawal-decisions.test.ts',
+  'test/payouts/payout-saga.test.ts',
+  'test/games/seamless.test.ts',
+  'test/games/transfers.test.ts',
+  'test/loyalty/bonus-paths.test.ts',
+  'test/protection/protection.test.ts',
+  'test/wallet/operator-adjust.test.ts',
+  'test/audit/audit.test.ts',
   CENSUS,
 ];
 

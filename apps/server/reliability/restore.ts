@@ -4,7 +4,7 @@ import pg from 'pg';
 import { startTemporaryPostgres } from './postgres-binaries.ts';
 
 /**
- * `npm run test:restore`: backups that restore (test/backup.test.ts) on
+ * `npm run test:restore`: backups that restore (test/backup/backup.test.ts) on
  * PostgreSQL: a database under load is backed up mid-run, restored into a new
  * database, and must hold exactly the rows the backup counted, end its audit
  * chain on the same row, and pass the ledger check and the audit-chain
@@ -29,7 +29,7 @@ async function main(): Promise<number> {
       url = temporary.url('test');
       console.log(`test:restore: no TEST_DATABASE_URL, on a temporary PostgreSQL (${url})`);
     }
-    const run = spawnSync('npx', ['vitest', 'run', '--project', 'postgres', 'test/backup.test.ts'], {
+    const run = spawnSync('npx', ['vitest', 'run', '--project', 'postgres', 'test/backup/backup.test.ts'], {
       cwd: serverDir,
       env: { ...process.env, TEST_DATABASE_URL: url },
       stdio: 'inherit',

@@ -231,7 +231,7 @@ export async function buildApp(options: {
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written from their route's schema by fast-json-stringify (http/serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler);
-  // Every route as it is registered, plugins' included (tests reach each one; see test/fuzz.test.ts).
+  // Every route as it is registered, plugins' included (tests reach each one; see test/app/fuzz.test.ts).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     routes.push({

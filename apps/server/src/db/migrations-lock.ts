@@ -10,7 +10,7 @@ import { checksumOf, type Migration, migrationFile } from './migrate.ts';
  * ever appended to, by `npm run migrations:lock`, never typed by hand:
  *
  * - a migration in the lock whose SQL no longer gives its checksum has been
- *   edited after it shipped: test/migrations-lock.test.ts fails naming the file;
+ *   edited after it shipped: test/db/migrations-lock.test.ts fails naming the file;
  * - a migration not in the lock is new: it passes, and the commit that lands
  *   it runs the script, which appends its line;
  * - a line of the lock is never changed or removed: with git at hand the test

@@ -1,7 +1,7 @@
 /**
  * The layers of the server's modules, lowest first. A module imports at run time only modules of its
  * own layer or of a lower one, and the imports between module folders never form a cycle.
- * test/module-layers.test.ts reads every import of the server's source and holds the code to this
+ * test/app/module-layers.test.ts reads every import of the server's source and holds the code to this
  * order; docs/decisions.md ("Module layers") gives the reasons.
  *
  * Type-only imports (`import type`) are erased before the code runs: they may name a type of any

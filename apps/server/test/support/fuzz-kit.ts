@@ -9,7 +9,7 @@ import type { Db } from '../../src/db/database.ts';
 import { FALLBACK_SECURITY_HEADERS } from '../../src/http/security.ts';
 
 /**
- * The pieces of the property-based fuzzing of every route (test/fuzz.test.ts):
+ * The pieces of the property-based fuzzing of every route (test/app/fuzz.test.ts):
  * the route table as the app registered it, generators of hostile requests,
  * the properties every answer must have, and a fingerprint of the stored state.
  */

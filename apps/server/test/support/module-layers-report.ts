@@ -1,4 +1,4 @@
-// `npm run layers -w @app/server [-- SRC_DIR]`: the checker of test/module-layers.test.ts as a report: each
+// `npm run layers -w @app/server [-- SRC_DIR]`: the checker of test/app/module-layers.test.ts as a report: each
 // layer with its modules, the run-time imports between module folders, those that climb, and the cycles.
 import path from 'node:path';
 import { MODULE_LAYERS, moduleCycles, upwardImports } from '../../src/modules/layers.ts';

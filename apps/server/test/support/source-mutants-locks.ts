@@ -11,11 +11,11 @@ import type { SourceMutant } from './source-mutants.ts';
  * and the test that holds it".
  */
 
-const PAYOUTS = 'test/locks-payouts.test.ts';
-const LOYALTY = 'test/locks-loyalty.test.ts';
-const DEPOSITS = 'test/locks-deposits.test.ts';
-const GAMES = 'test/locks-games.test.ts';
-const OPERATIONS = 'test/locks-operations.test.ts';
+const PAYOUTS = 'test/payouts/locks-payouts.test.ts';
+const LOYALTY = 'test/loyalty/locks-loyalty.test.ts';
+const DEPOSITS = 'test/deposits/locks-deposits.test.ts';
+const GAMES = 'test/games/locks-games.test.ts';
+const OPERATIONS = 'test/operators/locks-operations.test.ts';
 
 const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
@@ -221,7 +221,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
     rule: 'an operator assigns an unmatched transfer read under its lock',
     changes: [{ find: ".where('id', '=', id)\n      .forUpdate()", replace: ".where('id', '=', id)" }],
     killedBy: {
-      file: 'test/bank-feed.test.ts',
+      file: 'test/deposits/bank-feed.test.ts',
       test: 'a delivery waits for a slip upload or an operator’s deposit decision',
       postgresOnly: true,
     },

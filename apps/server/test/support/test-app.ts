@@ -80,7 +80,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export function testApp(): Promise<TestContext> {
   shared ??= (async () => {
     const database = await openTestDatabase();
-    // The embedded run counts each SQL function's calls (test/sql-functions-embedded.test.ts).
+    // The embedded run counts each SQL function's calls (test/db/sql-functions-embedded.test.ts).
     if (process.env.SQL_FUNCTION_CENSUS === '1' && !onPostgres()) {
       await sql`set track_functions = 'all'`.execute(database.db);
     }

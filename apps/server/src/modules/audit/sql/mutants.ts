@@ -4,8 +4,8 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const AUDIT = 'test/audit.test.ts';
-const OPERATOR_ADJUST = 'test/operator-adjust.test.ts';
+const AUDIT = 'test/audit/audit.test.ts';
+const OPERATOR_ADJUST = 'test/wallet/operator-adjust.test.ts';
 
 export const AUDIT_MUTANTS: readonly SqlMutant[] = [
   // audit_log_refuse_change (the audit log's append-only trigger, the seal of migration 020) --------------

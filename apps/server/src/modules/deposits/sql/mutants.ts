@@ -4,12 +4,12 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
-const PROTECTION = 'test/protection.test.ts';
-const NOTIFICATIONS = 'test/notifications.test.ts';
-const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
-const BANK_FEED = 'test/bank-feed.test.ts';
-const BONUS_PATHS = 'test/bonus-paths.test.ts';
+const LOYALTY_RULES = 'test/loyalty/loyalty-rules.test.ts';
+const PROTECTION = 'test/protection/protection.test.ts';
+const NOTIFICATIONS = 'test/notifications/notifications.test.ts';
+const DEPOSIT_RULES = 'test/deposits/deposit-rules.test.ts';
+const BANK_FEED = 'test/deposits/bank-feed.test.ts';
+const BONUS_PATHS = 'test/loyalty/bonus-paths.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 
@@ -325,7 +325,7 @@ export const DEPOSITS_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: {
-      file: 'test/slip-deposits.test.ts',
+      file: 'test/deposits/slip-deposits.test.ts',
       test: 'slip first, then the feed transfer with the same reference',
     },
   },
@@ -381,7 +381,7 @@ export const DEPOSITS_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: {
-      file: 'test/slip-deposits.test.ts',
+      file: 'test/deposits/slip-deposits.test.ts',
       test: 'a waiting slip whose reference the feed already credited, to another player',
     },
   },

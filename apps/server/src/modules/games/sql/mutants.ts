@@ -4,15 +4,15 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const LEDGER_RULES = 'test/ledger-rules.test.ts';
-const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
-const PROTECTION = 'test/protection.test.ts';
-const SEAMLESS = 'test/seamless.test.ts';
-const GAMES_RULES = 'test/games-rules.test.ts';
-const TRANSFERS = 'test/transfers.test.ts';
-const GAMES = 'test/games.test.ts';
-const BONUS_PATHS = 'test/bonus-paths.test.ts';
-const LOCKS_GAMES = 'test/locks-games.test.ts';
+const LEDGER_RULES = 'test/ledger/ledger-rules.test.ts';
+const LOYALTY_RULES = 'test/loyalty/loyalty-rules.test.ts';
+const PROTECTION = 'test/protection/protection.test.ts';
+const SEAMLESS = 'test/games/seamless.test.ts';
+const GAMES_RULES = 'test/games/games-rules.test.ts';
+const TRANSFERS = 'test/games/transfers.test.ts';
+const GAMES = 'test/games/games.test.ts';
+const BONUS_PATHS = 'test/loyalty/bonus-paths.test.ts';
+const LOCKS_GAMES = 'test/games/locks-games.test.ts';
 
 export const GAMES_MUTANTS: readonly SqlMutant[] = [
   // The seamless callbacks (games/sql/seamless.sql) ---------------------------------

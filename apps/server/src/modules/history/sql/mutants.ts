@@ -4,8 +4,8 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const OPERATOR_ADJUST = 'test/operator-adjust.test.ts';
-const DECISIONS = 'test/withdrawal-decisions.test.ts';
+const OPERATOR_ADJUST = 'test/wallet/operator-adjust.test.ts';
+const DECISIONS = 'test/withdrawals/withdrawal-decisions.test.ts';
 
 export const HISTORY_MUTANTS: readonly SqlMutant[] = [
   // admin_history_entry_json (history/sql) ------------------------------------------

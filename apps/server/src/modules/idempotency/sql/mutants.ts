@@ -4,7 +4,7 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const SQL_RULES = 'test/sql-rules.test.ts';
+const SQL_RULES = 'test/db/sql-rules.test.ts';
 
 export const IDEMPOTENCY_MUTANTS: readonly SqlMutant[] = [
   {

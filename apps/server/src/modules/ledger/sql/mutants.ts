@@ -4,10 +4,10 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const SQL_RULES = 'test/sql-rules.test.ts';
-const LEDGER_RULES = 'test/ledger-rules.test.ts';
-const SEAMLESS = 'test/seamless.test.ts';
-const TRANSFERS = 'test/transfers.test.ts';
+const SQL_RULES = 'test/db/sql-rules.test.ts';
+const LEDGER_RULES = 'test/ledger/ledger-rules.test.ts';
+const SEAMLESS = 'test/games/seamless.test.ts';
+const TRANSFERS = 'test/games/transfers.test.ts';
 
 export const LEDGER_MUTANTS: readonly SqlMutant[] = [
   // post_journal ----------------------------------------------------------------

@@ -4,12 +4,12 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
-const LOYALTY_UNITS = 'test/loyalty-units.test.ts';
-const DEPOSIT_RULES = 'test/deposit-rules.test.ts';
-const BONUS_PATHS = 'test/bonus-paths.test.ts';
-const LOCKS_LOYALTY = 'test/locks-loyalty.test.ts';
-const LOCKS_GAMES = 'test/locks-games.test.ts';
+const LOYALTY_RULES = 'test/loyalty/loyalty-rules.test.ts';
+const LOYALTY_UNITS = 'test/loyalty/loyalty-units.test.ts';
+const DEPOSIT_RULES = 'test/deposits/deposit-rules.test.ts';
+const BONUS_PATHS = 'test/loyalty/bonus-paths.test.ts';
+const LOCKS_LOYALTY = 'test/loyalty/locks-loyalty.test.ts';
+const LOCKS_GAMES = 'test/games/locks-games.test.ts';
 /** The test of credit_deposit's every field (deposit-rules.test.ts). */
 const CREDIT_DEPOSIT_TEST = 'credit_deposit: a new entry and a waiting one are APPROVED';
 

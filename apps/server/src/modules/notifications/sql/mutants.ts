@@ -4,8 +4,8 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const NOTIFICATIONS = 'test/notifications.test.ts';
-const OUTSIDE_CHANNELS = 'test/outside-channels.test.ts';
+const NOTIFICATIONS = 'test/notifications/notifications.test.ts';
+const OUTSIDE_CHANNELS = 'test/notifications/outside-channels.test.ts';
 
 export const NOTIFICATIONS_MUTANTS: readonly SqlMutant[] = [
   // notify_player (notifications/sql) ----------------------------------------------

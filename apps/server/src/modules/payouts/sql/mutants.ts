@@ -4,11 +4,11 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const DECISIONS = 'test/withdrawal-decisions.test.ts';
-const PAYOUT_SAGA = 'test/payout-saga.test.ts';
-const PAYOUTS = 'test/payouts.test.ts';
-const RISK_RULES = 'test/risk-rules.test.ts';
-const LOCKS_PAYOUTS = 'test/locks-payouts.test.ts';
+const DECISIONS = 'test/withdrawals/withdrawal-decisions.test.ts';
+const PAYOUT_SAGA = 'test/payouts/payout-saga.test.ts';
+const PAYOUTS = 'test/payouts/payouts.test.ts';
+const RISK_RULES = 'test/payouts/risk-rules.test.ts';
+const LOCKS_PAYOUTS = 'test/payouts/locks-payouts.test.ts';
 
 export const PAYOUTS_MUTANTS: readonly SqlMutant[] = [
   // create_payout (payouts/sql) -----------------------------------------------------

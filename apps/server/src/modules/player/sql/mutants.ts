@@ -4,8 +4,8 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const SQL_RULES = 'test/sql-rules.test.ts';
-const WITHDRAWALS = 'test/withdrawals.test.ts';
+const SQL_RULES = 'test/db/sql-rules.test.ts';
+const WITHDRAWALS = 'test/withdrawals/withdrawals.test.ts';
 
 export const PLAYER_MUTANTS: readonly SqlMutant[] = [
   // request_withdrawal ---------------------------------------------------------------

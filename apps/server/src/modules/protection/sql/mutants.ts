@@ -4,8 +4,8 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const PROTECTION = 'test/protection.test.ts';
-const LOCKS_DEPOSITS = 'test/locks-deposits.test.ts';
+const PROTECTION = 'test/protection/protection.test.ts';
+const LOCKS_DEPOSITS = 'test/deposits/locks-deposits.test.ts';
 
 export const PROTECTION_MUTANTS: readonly SqlMutant[] = [
   // player protection ---------------------------------------------------

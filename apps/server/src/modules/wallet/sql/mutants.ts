@@ -4,9 +4,9 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const OPERATOR_ADJUST = 'test/operator-adjust.test.ts';
-const ADMIN_PLAYERS = 'test/admin-players-settings.test.ts';
-const CREDIT_REQUESTS = 'test/credit-requests.test.ts';
+const OPERATOR_ADJUST = 'test/wallet/operator-adjust.test.ts';
+const ADMIN_PLAYERS = 'test/admin/admin-players-settings.test.ts';
+const CREDIT_REQUESTS = 'test/wallet/credit-requests.test.ts';
 
 export const WALLET_MUTANTS: readonly SqlMutant[] = [
   // manual_credit_needs_approval (wallet/sql) -------------------------------------

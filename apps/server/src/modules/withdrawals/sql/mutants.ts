@@ -4,14 +4,14 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * Hand-made mutants of the SQL functions in this folder: each breaks one rule and names the test that
  * must fail (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
-const SQL_RULES = 'test/sql-rules.test.ts';
-const WITHDRAWAL_RULES = 'test/withdrawal-rules.test.ts';
-const WITHDRAWALS = 'test/withdrawals.test.ts';
-const LOYALTY_RULES = 'test/loyalty-rules.test.ts';
-const DECISIONS = 'test/withdrawal-decisions.test.ts';
-const PAYOUT_SAGA = 'test/payout-saga.test.ts';
-const RISK_RULES = 'test/risk-rules.test.ts';
-const BONUS_PATHS = 'test/bonus-paths.test.ts';
+const SQL_RULES = 'test/db/sql-rules.test.ts';
+const WITHDRAWAL_RULES = 'test/withdrawals/withdrawal-rules.test.ts';
+const WITHDRAWALS = 'test/withdrawals/withdrawals.test.ts';
+const LOYALTY_RULES = 'test/loyalty/loyalty-rules.test.ts';
+const DECISIONS = 'test/withdrawals/withdrawal-decisions.test.ts';
+const PAYOUT_SAGA = 'test/payouts/payout-saga.test.ts';
+const RISK_RULES = 'test/payouts/risk-rules.test.ts';
+const BONUS_PATHS = 'test/loyalty/bonus-paths.test.ts';
 
 export const WITHDRAWALS_MUTANTS: readonly SqlMutant[] = [
   {
@@ -511,7 +511,7 @@ export const WITHDRAWALS_MUTANTS: readonly SqlMutant[] = [
     rule: 'a withdrawal scored by the rules is answered with its facts',
     changes: [{ find: "if p_since is not null and answer ? 'entry' then", replace: 'if false then' }],
     killedBy: {
-      file: 'test/payouts.test.ts',
+      file: 'test/payouts/payouts.test.ts',
       test: 'no rule objects: approved by the rules, paid by the bank at once',
     },
   },
