@@ -116,7 +116,12 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/games/reconciler.ts',
       'src/modules/games/seamless.service.ts',
     ],
-    tests: ['test/games/transfers.test.ts', 'test/games/games.test.ts', 'test/games/seamless.test.ts', 'test/games/games-rules.test.ts'],
+    tests: [
+      'test/games/transfers.test.ts',
+      'test/games/games.test.ts',
+      'test/games/seamless.test.ts',
+      'test/games/games-rules.test.ts',
+    ],
   },
   {
     name: 'payouts',
@@ -150,7 +155,11 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/loyalty/rewards.ts',
       'src/modules/loyalty/turnover.ts',
     ],
-    tests: ['test/loyalty/loyalty-rules.test.ts', 'test/loyalty/loyalty-units.test.ts', 'test/loyalty/bonus-paths.test.ts'],
+    tests: [
+      'test/loyalty/loyalty-rules.test.ts',
+      'test/loyalty/loyalty-units.test.ts',
+      'test/loyalty/bonus-paths.test.ts',
+    ],
   },
 ];
 
