@@ -10,6 +10,8 @@
  * a money file, list it here and in a group of scripts/mutation.ts.
  */
 const MUTATE = [
+  // The assertions every money file guards its invariants with.
+  'src/lib/assert.ts',
   'src/modules/ledger/ledger.service.ts',
   'src/modules/ledger/ledger-check.ts',
   'src/modules/ledger/ledger.repository.ts',
@@ -47,7 +49,9 @@ const REPORTS = process.env.MUTATION_REPORT_DIR ?? '../../reports/mutation/serve
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  // An assertion's words are left unmutated (stryker-ignorers.mjs), so a guard needs no `Stryker disable`.
+  plugins: ['@stryker-mutator/vitest-runner', './stryker-ignorers.mjs'],
+  ignorers: ['assertion-words'],
   // The money tests only (PGlite, no PostgreSQL project); every listed file runs in the dry run.
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: MUTATE,
