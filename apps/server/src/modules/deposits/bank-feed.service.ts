@@ -12,7 +12,7 @@ import { DEPOSIT_MATCH_WINDOW_MS } from '@app/contracts/limits';
 import { satangToBaht } from '@app/contracts/money';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assert, assertPositiveSatang } from '../../lib/assert.ts';
+import { assertPositiveSatang, jsonObject, present } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { lockWaitingEntry } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
@@ -97,11 +97,11 @@ async function insertTransfer(
   base: TransferBase,
   outcome: Pick<BankTransferRow, 'status' | 'playerId' | 'historyId' | 'journalEntryId' | 'note'>,
 ): Promise<number> {
-  const id = await depositRepository.insertTransfer(trx, { ...base, ...outcome });
   // Deliveries of one reference are serialised by its lock (bank_feed_deliver), so the insert cannot conflict.
-  // Stryker disable next-line all: a guard; the reference lock makes it unreachable
-  assert(id !== undefined, `bank transfer ${base.reference} was recorded once`);
-  return id;
+  return present(
+    await depositRepository.insertTransfer(trx, { ...base, ...outcome }),
+    `the id of bank transfer ${base.reference}, recorded once`,
+  );
 }
 
 /** What an operator compares when the bank reports a reference again, or one credited before. */
@@ -123,20 +123,19 @@ function reportedFields(transfer: { fromBankCode: string; fromAccount: string; t
  * raised to operators, who settle the difference by hand.
  */
 async function linkToApprovedSlip(trx: Trx, base: TransferBase, slip: SlipRow & { amount: number }): Promise<Recorded> {
-  const entry = await findHistoryEntry(trx, slip.historyId);
-  // Stryker disable next-line all: a guard; an approved deposit was credited by a journal (credit_deposit)
-  assert(entry?.settlementJournalEntryId != null, 'an approved deposit has the journal that credited it');
-  const player = await findPlayer(trx, slip.playerId);
-  // Stryker disable next-line all: a guard; a deposit's player is a foreign key
-  assert(player !== undefined, 'a deposit belongs to a player');
-  // Stryker disable next-line StringLiteral: a guard; an approved deposit names who approved it
+  const entry = present(await findHistoryEntry(trx, slip.historyId), 'the approved deposit’s history entry');
+  // An approved deposit was credited by a journal (credit_deposit).
+  const journalEntryId = present(entry.settlementJournalEntryId, 'the journal that credited an approved deposit');
+  // A deposit's player is a foreign key.
+  const player = present(await findPlayer(trx, slip.playerId), 'the player of a deposit');
+  // history.decided_by is nullable: an approval that names no one is an operator's.
   const decidedBy = entry.decidedBy ?? 'an operator';
   const fits = slip.amount === base.amount && transferFitsPlayer(base, player);
   const transferId = await insertTransfer(trx, base, {
     status: fits ? 'CREDITED' : 'MISMATCH',
     playerId: slip.playerId,
     historyId: slip.historyId,
-    journalEntryId: entry.settlementJournalEntryId,
+    journalEntryId,
     note: fits
       ? `already credited by ${decidedBy} from its slip`
       : `already credited by ${decidedBy} from a slip of ${satangToBaht(slip.amount)} baht to player ${slip.playerId}: nothing credited`,
@@ -207,9 +206,10 @@ async function routeFittingPlayer(
   route: FeedRoute,
 ): Promise<Recorded> {
   if (route.payableSlipId !== null) {
-    const slip = await depositRepository.slipDeposit(trx, route.payableSlipId);
-    // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
-    assert(slip !== undefined, 'the slip read a moment ago, under the player lock, is there');
+    const slip = present(
+      await depositRepository.slipDeposit(trx, route.payableSlipId),
+      'the payable slip bank_feed_deliver read, under the player lock,',
+    );
     const credited = await creditWaitingDeposit(trx, slip.historyId, {
       playerId,
       amountSatang: base.amount,
@@ -229,15 +229,15 @@ async function routeFittingPlayer(
     return { result: 'credited', transferId };
   }
   if (route.approvedSlipWithoutReference !== null) {
-    const approvedSlip = await depositRepository.slipDeposit(trx, route.approvedSlipWithoutReference);
-    // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
-    assert(approvedSlip !== undefined, 'the approved slip read a moment ago, under the player lock, is there');
+    const approvedSlip = present(
+      await depositRepository.slipDeposit(trx, route.approvedSlipWithoutReference),
+      'the approved slip bank_feed_deliver read, under the player lock,',
+    );
     return linkToApprovedSlip(trx, base, approvedSlip);
   }
   // Over the player's own deposit limit, or excluded: the money is held, never lost, never played.
-  const refusal = route.refusal;
-  // Stryker disable next-line all: a guard; bank_feed_deliver answers a refusal for every fitting transfer it did not credit
-  assert(refusal !== null, 'bank_feed_deliver credits a transfer of the one fitting player that nothing holds back');
+  // bank_feed_deliver credits a transfer of the one fitting player that nothing holds back itself.
+  const refusal = present(route.refusal, 'the refusal of a fitting transfer bank_feed_deliver did not credit');
   const transferId = await holdTransfer(trx, ctx.house, {
     playerId,
     amountSatang: base.amount,
@@ -284,10 +284,9 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
     });
     const [player, second] = route.candidateIds;
     if (route.credited) {
-      // Stryker disable next-line all: a guard; the function credits only the one fitting player
-      assert(player !== undefined, 'a credited delivery has its player');
       await afterCredit(trx, {
-        playerId: player,
+        // bank_feed_deliver credits only the one fitting player.
+        playerId: present(player, 'the player of a credited delivery'),
         amountSatang: transfer.amountSatang,
         historyId: route.credited.historyId,
         claimPending: route.credited.claimPending,
@@ -295,9 +294,10 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
       return { result: 'credited', transferId: route.credited.transferId };
     }
     if (route.recordedTransferId !== null) {
-      const existing = await depositRepository.transfer(trx, route.recordedTransferId);
-      // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
-      assert(existing !== undefined, 'the transfer read a moment ago, under its reference lock, is there');
+      const existing = present(
+        await depositRepository.transfer(trx, route.recordedTransferId),
+        'the transfer bank_feed_deliver read, under its reference lock,',
+      );
       return redelivered(trx, existing, transfer);
     }
 
@@ -312,9 +312,10 @@ export async function receiveBankTransfer(ctx: FeedContext, transfer: IncomingTr
       transferredAt: transfer.transferredAt,
     };
     if (route.approvedSlipByReference !== null) {
-      const approvedByReference = await depositRepository.slipDeposit(trx, route.approvedSlipByReference);
-      // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
-      assert(approvedByReference !== undefined, 'the approved slip read under the reference lock is there');
+      const approvedByReference = present(
+        await depositRepository.slipDeposit(trx, route.approvedSlipByReference),
+        'the approved slip bank_feed_deliver read, under the reference lock,',
+      );
       return linkToApprovedSlip(trx, base, approvedByReference);
     }
     if (route.houseAccountId === null) return recordUnmatched(ctx, trx, base, 'not sent to a known house account');
@@ -391,10 +392,8 @@ export async function assignTransfer(
         historyId,
         decidedBy: actor.name,
       });
-      const entry = await findHistoryEntry(trx, historyId);
-      // Stryker disable next-line all: a guard; the entry was written a moment ago in this transaction
-      assert(entry !== undefined, 'the credited entry exists');
-      const after = presentAdminHistoryEntry(entry);
+      // The entry was written a moment ago in this transaction.
+      const after = presentAdminHistoryEntry(present(await findHistoryEntry(trx, historyId), 'the credited entry'));
       await appendAudit(trx, actor, {
         action: 'bank_transfer.assign',
         targetType: 'bank_transfer',
@@ -455,8 +454,9 @@ function presentFlag(row: BankFeedFlagRow): BankFeedFlagItem {
     reference: row.reference,
     kind: row.kind,
     bankTransferId: row.bankTransferId,
-    reported: jsonObject(row.reported),
-    recorded: jsonObject(row.recorded),
+    // The flags store objects (raiseFlag).
+    reported: jsonObject(row.reported, 'a bank-feed flag’s reported fields'),
+    recorded: jsonObject(row.recorded, 'a bank-feed flag’s recorded fields'),
     timesReported: row.timesReported,
     raisedAt: row.raisedAt.toISOString(),
     lastReportedAt: row.lastReportedAt.toISOString(),
@@ -464,15 +464,6 @@ function presentFlag(row: BankFeedFlagRow): BankFeedFlagItem {
     resolvedBy: row.resolvedBy,
     resolution: row.resolution,
   };
-}
-
-/** A jsonb column as an object (PGlite answers parsed JSON, node-postgres too; text only if stored as a string). */
-function jsonObject(value: unknown): Record<string, unknown> {
-  // Stryker disable next-line all: a guard; both drivers answer jsonb parsed, and the flags store objects
-  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
-  // Stryker disable next-line all: a guard, as above
-  assert(parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed), 'a flag stores objects');
-  return parsed as Record<string, unknown>;
 }
 
 /** The bank feed's flags for operators: open ones oldest first, resolved ones newest first. */
@@ -492,8 +483,8 @@ export async function resolveBankFeedFlag(db: Db, actor: Actor, input: { id: num
     if (!flag) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
     if (flag.resolvedAt !== null) {
       throw new AppError(409, 'FLAG_ALREADY_RESOLVED', 'flag_already_resolved', {
-        // Stryker disable next-line StringLiteral: a guard; a resolved flag names who resolved it
-        by: flag.resolvedBy ?? '',
+        // A resolved flag names who resolved it (bank_feed_flags_resolution).
+        by: present(flag.resolvedBy, 'who resolved a resolved flag'),
         at: flag.resolvedAt.toISOString(),
       });
     }

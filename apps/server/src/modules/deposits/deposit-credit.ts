@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/database.ts';
 import type { HistorySource } from '../../db/schema.ts';
-import { assert, assertPositiveSatang } from '../../lib/assert.ts';
+import { assertPositiveSatang, one } from '../../lib/assert.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
 import { activateOnDeposit } from '../loyalty/promotions.ts';
 
@@ -37,7 +37,7 @@ async function creditInOneCall(
   credit: Credit,
   entry: { source: HistorySource; waitingId: null } | { source: null; waitingId: number },
 ): Promise<{ historyId: number; journalEntryId: number }> {
-  // Stryker disable next-line StringLiteral: a guard's words; every caller checked the amount on the way in
+  // Every caller checked the amount on the way in.
   assertPositiveSatang(credit.amountSatang, 'deposit amount');
   const { rows } = await sql<{ historyId: number; journalEntryId: number; claimPending: boolean }>`
     select history_id as "historyId", journal_id as "journalEntryId", claim_pending as "claimPending"
@@ -45,9 +45,7 @@ async function creditInOneCall(
         ${credit.decidedBy}, ${credit.reason}, ${entry.source}, ${entry.waitingId}, ${LOYALTY_DEFAULTS_JSON}::jsonb)`.execute(
     trx,
   );
-  const credited = rows[0];
-  // Stryker disable next-line all: a guard; a function call answers one row
-  assert(credited !== undefined, 'credit_deposit answers one row');
+  const credited = one(rows, 'credit_deposit');
   await afterCredit(trx, {
     playerId: credit.playerId,
     amountSatang: credit.amountSatang,

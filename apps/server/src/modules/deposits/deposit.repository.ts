@@ -5,7 +5,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import { firstRowPrepared, preparedStatement } from '../../db/prepared.ts';
 import type { BankFeedFlagKind, BankTransferStatus } from '../../db/schema.ts';
-import { assert } from '../../lib/assert.ts';
+import { one } from '../../lib/assert.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { likeContains } from '../../lib/sql-like.ts';
 
@@ -229,9 +229,7 @@ export const depositRepository = {
       delivery.loyaltyDefaults,
     ];
     const { rows } = await trx.executeQuery<FeedRouteRow>(CompiledQuery.raw(BANK_FEED_DELIVER_SQL, parameters));
-    const row = rows[0];
-    // Stryker disable next-line all: a guard; a function call answers one row
-    assert(row !== undefined, 'bank_feed_deliver answers one row');
+    const row = one(rows, 'bank_feed_deliver');
     const transferId = idOrNull(row.credited_transfer_id);
     return {
       credited:

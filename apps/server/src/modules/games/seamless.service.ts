@@ -7,7 +7,7 @@ import type {
 import { CompiledQuery } from 'kysely';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { SeamlessKind } from '../../db/schema.ts';
-import { assert } from '../../lib/assert.ts';
+import { one } from '../../lib/assert.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
@@ -101,11 +101,7 @@ const ROLLBACK_SQL = preparedStatement(
 /** Runs one of the seamless SQL functions (sql/seamless.sql): one statement, its own transaction. */
 async function callSeamless(ctx: GamesContext, text: string, parameters: unknown[]): Promise<SeamlessResponse> {
   const { rows } = await ctx.db.executeQuery<AnswerRow>(CompiledQuery.raw(text, parameters));
-  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion below)
-  const answer = rows[0]?.answer;
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
-  assert(answer !== undefined, 'a seamless function answers');
-  return present(answer);
+  return present(one(rows, 'a seamless function').answer);
 }
 
 export async function seamlessBalance(ctx: GamesContext, request: { playerRef: string }): Promise<SeamlessResponse> {

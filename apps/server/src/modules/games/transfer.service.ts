@@ -2,7 +2,7 @@ import { satangToBaht } from '@app/contracts/money';
 import { sql } from 'kysely';
 import type { TransferDirection } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type AssertionError, assert } from '../../lib/assert.ts';
+import { type AssertionError, one, present } from '../../lib/assert.ts';
 import { refusalError } from '../../lib/sql-refusal.ts';
 import { UFA_PROVIDER } from '../ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../loyalty/loyalty-settings.ts';
@@ -57,9 +57,7 @@ type StartedRow = { earlier: ProviderTransferRow } | { intent: ProviderTransferR
  * transfer_start's answer (as transfer_out_start passes it on): a repeated key's transfer or the new intent,
  * or the refusal thrown as the API's error.
  */
-async function startedOf(ctx: GamesContext, playerId: number, started: Started | undefined): Promise<StartedRow> {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a function call answers one row
-  assert(started !== undefined, 'a transfer’s start answers');
+async function startedOf(ctx: GamesContext, playerId: number, started: Started): Promise<StartedRow> {
   if ('earlier' in started) return { earlier: transferRow(started.earlier) };
   if ('intent' in started) return { intent: transferRow(started.intent) };
   throw await startRefusal(ctx, playerId, started.refused);
@@ -86,8 +84,7 @@ async function startTransferIn(
       ${provider.settledStakesSatang ?? null}, ${provider.version}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(
     ctx.db,
   );
-  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion in startedOf)
-  return startedOf(ctx, start.playerId, rows[0]?.started);
+  return startedOf(ctx, start.playerId, one(rows, 'transfer_start').started);
 }
 
 /** The API's error for a refused start (RETURNED_REFUSALS), a protection refusal's words found first. */
@@ -123,8 +120,7 @@ export async function settleTransfer(
     select settle_transfer(${transfer.id}, ${completed}, ${completed ? null : outcome.code}) as settled`.execute(
     ctx.db,
   );
-  // Stryker disable next-line OptionalChaining: a function call answers one row
-  const settled = rows[0]?.settled === true;
+  const settled = one(rows, 'settle_transfer').settled === true;
   if (!settled) return { status: 'PENDING', amountSatang };
   ctx.figures.forget(transfer.playerId);
   return outcome.kind === 'completed'
@@ -146,13 +142,11 @@ async function startTransferOut(
       ${request.clientKey}, ${ctx.timing.reconcileMinAgeMs}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as started`.execute(
     ctx.db,
   );
-  // Stryker disable next-line OptionalChaining: a function call answers one row (the assertion in startedOf)
-  const answer = rows[0]?.started;
-  if (answer !== undefined && 'unregistered' in answer) return undefined;
+  const answer = one(rows, 'transfer_out_start').started;
+  if ('unregistered' in answer) return undefined;
   const started = await startedOf(ctx, request.playerId, answer);
-  // Stryker disable next-line all: a guard; transfer_out_start answers the name with every start
-  assert(answer?.playerRef !== undefined, 'a transfer-out starts with the player’s name at the provider');
-  return { playerRef: answer.playerRef, started };
+  // transfer_out_start answers the player's name at the provider with every start.
+  return { playerRef: present(answer.playerRef, 'the player’s name at the provider of a transfer-out'), started };
 }
 
 /**
@@ -186,9 +180,8 @@ export async function transferOut(ctx: GamesContext, request: TransferRequest): 
   let start = await startTransferOut(ctx, request);
   if (!start) {
     await ensureProviderPlayer(ctx, request.playerId, UFA_PROVIDER);
-    start = await startTransferOut(ctx, request);
-    // Stryker disable next-line all: a guard; ensureProviderPlayer has just registered the player
-    assert(start !== undefined, 'a registered player’s transfer-out starts');
+    // ensureProviderPlayer has just registered the player.
+    start = present(await startTransferOut(ctx, request), 'the start of a registered player’s transfer-out');
   }
   const { playerRef, started } = start;
   if ('earlier' in started) return replayed(started.earlier);
@@ -258,8 +251,7 @@ export async function syncProviderCredit(ctx: GamesContext, playerId: number): P
     select transfer_sync(${playerId}, ${UFA_PROVIDER}, ${known.transferVersion},
       ${provider.currentSatang + provider.inGameSatang}, ${provider.settledStakesSatang ?? null},
       ${LOYALTY_DEFAULTS_JSON}::jsonb) as synced`.execute(ctx.db);
-  // Stryker disable next-line OptionalChaining: a function call answers one row
-  return rows[0]?.synced === true;
+  return one(rows, 'transfer_sync').synced === true;
 }
 
 /** The answer's amount in baht (the one place a transfer's amount leaves satang). */

@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@app/contracts/notifications';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
-import { assert } from '../../lib/assert.ts';
+import { one } from '../../lib/assert.ts';
 
 /**
  * The player notifications' queries (notifications.service.ts presents them).
@@ -27,10 +27,7 @@ export async function notifyPlayer(
 ): Promise<number> {
   const { rows } = await sql<{ id: number }>`
     select notify_player(${playerId}, ${kind}, ${JSON.stringify(params)}::jsonb) as id`.execute(trx);
-  const id = rows[0]?.id;
-  // Stryker disable next-line all: a guard; notify_player answers the row it wrote
-  assert(id !== undefined, 'notify_player answers the notification id');
-  return id;
+  return one(rows, 'notify_player').id;
 }
 
 /** The player's latest notifications, newest first, at most `limit`. */

@@ -1,6 +1,6 @@
 import type { AdminHistoryEntry, CreditRequestItem } from '@app/contracts/admin';
 import type { Db } from '../../db/database.ts';
-import { assert } from '../../lib/assert.ts';
+import { assertEqual } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { presentAdminHistoryEntry } from '../history/history.presenter.ts';
 import { requireHistoryEntry } from '../history/history.service.ts';
@@ -61,8 +61,8 @@ export async function adjustBalance(
   } else {
     await requirePlayerId(ctx.db, playerId);
   }
-  // Stryker disable next-line all: a guard; operator_adjust answers every debit itself
-  assert(input.direction === 'credit', 'only a credit takes the transaction path');
+  // operator_adjust answers every debit itself: only a credit takes the transaction path.
+  assertEqual(input.direction, 'credit', 'the direction of an adjustment on the transaction path');
   return runIdempotent<AdjustmentOutcome>(ctx.db, idempotency, async (trx) => {
     if (await needsSecondApproval(trx, actor, input.amountSatang)) {
       return { kind: 'requested', request: await requestCredit(trx, actor, input) };

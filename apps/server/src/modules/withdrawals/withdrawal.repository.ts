@@ -2,7 +2,7 @@ import type { AdminHistoryEntry } from '@app/contracts/admin';
 import { SETTING_CODES } from '@app/contracts/settings';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { assert } from '../../lib/assert.ts';
+import { assert, one } from '../../lib/assert.ts';
 import { withSqlRefusals } from '../../lib/sql-refusal.ts';
 import type { HistoryRow } from '../history/history.repository.ts';
 import { RISK_RULES_SETTING } from '../payouts/risk.ts';
@@ -56,12 +56,9 @@ export async function withdrawInOneCall(
         ${SETTING_CODES.withdrawDailyMaxAmount}, ${input.dailyDefaultSatang},
         ${input.factsSince}::timestamptz, ${RISK_RULES_SETTING})`.execute(db),
   );
-  const row = rows[0];
-  // Stryker disable next-line StringLiteral: an assertion's words are for the log; no caller reads them
-  assert(row, 'player_withdraw answers one row');
+  const row = one(rows, 'player_withdraw');
   const stored = row.answer.entry;
   if (stored === undefined) {
-    // Stryker disable next-line StringLiteral: an assertion's words are for the log; no caller reads them
     assert(row.replayed, 'a new withdrawal answers its entry');
     return { presented: row.answer };
   }
@@ -106,8 +103,6 @@ export async function decideWithdrawalInOneCall(
         ${input.withdrawPendingAccount}, ${input.bankPayoutsAccount}, ${input.byBank}, ${input.leaseMs},
         ${idempotency.scope}, ${idempotency.key ?? null}, ${idempotency.fingerprint})`.execute(db),
   );
-  const row = rows[0];
-  // Stryker disable next-line all: a guard; decide_withdrawal answers one row
-  assert(row, 'decide_withdrawal answers one row');
+  const row = one(rows, 'decide_withdrawal');
   return { value: row.answer, replayed: row.replayed, payoutId: row.payout_id };
 }

@@ -3,7 +3,7 @@ import { type HistoryEntry, historyEntrySchema } from '@app/contracts/history';
 import type { PayoutRoute } from '@app/contracts/payouts';
 import { DEFAULT_PLAYER_LIMITS } from '@app/contracts/settings';
 import type { Db, Queryable } from '../../db/database.ts';
-import { assert, assertPositiveSatang } from '../../lib/assert.ts';
+import { assert, assertPositiveSatang, present } from '../../lib/assert.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { type Decision, decisionIdempotency } from '../decisions/decision.service.ts';
 import { presentAdminHistoryEntry, presentHistoryEntry } from '../history/history.presenter.ts';
@@ -125,9 +125,8 @@ async function decideWithdrawal(
     idempotency: decisionIdempotency(actor, WITHDRAWALS, decision),
   });
   if (result.payoutId !== null) {
-    // Stryker disable next-line all: a guard; decide_withdrawal records a payout only when told to pay through the bank
-    assert(bankPayouts !== undefined, 'a payout is recorded only for approvals paid through the bank');
-    kickPayout(bankPayouts, result.payoutId);
+    // decide_withdrawal records a payout only when told to pay through the bank.
+    kickPayout(present(bankPayouts, 'the bank payouts of an approval paid through the bank'), result.payoutId);
   }
   return { value: result.value, replayed: result.replayed };
 }
