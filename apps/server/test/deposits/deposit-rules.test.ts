@@ -380,6 +380,21 @@ describe('the bank feed: which deposit a transfer credits', () => {
     expect(await flagsOf(transfer.reference)).toEqual([]);
   });
 
+  it('an approved slip that names no approver (decided_by is nullable) is noted as already credited by an operator', async () => {
+    const player = await depositPlayer(t);
+    const amount = uniqueAmount();
+    const slip = await blankSlip(player, amount);
+    await approveDeposit(ctx, alice, { id: slip.id, idempotencyKey: undefined });
+    await t.database.db.updateTable('history').set({ decided_by: null }).where('id', '=', slip.id).execute();
+
+    const transfer = transferOf(player, amount);
+    expect((await receiveBankTransfer(ctx, transfer)).result).toBe('credited');
+    expect(await transferRecord(transfer.reference)).toMatchObject({
+      status: 'CREDITED',
+      note: 'already credited by an operator from its slip',
+    });
+  });
+
   it('a transfer from a bank the site does not know, from the player’s account digits, after their slip of its amount was approved without any QR: the digits decide, and it is that deposit’s money', async () => {
     const player = await depositPlayer(t);
     const amount = uniqueAmount();
