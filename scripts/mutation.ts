@@ -35,7 +35,7 @@ const REPORTS = path.join(ROOT, 'reports', 'mutation');
 const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; tests?: readonly string[] }[] = [
   { name: 'money', dir: 'packages/contracts', mutate: ['src/money.ts'] },
   // The assertions that guard the money code's invariants, against their own unit test.
-  { name: 'assertions', dir: 'apps/server', mutate: ['src/lib/assert.ts'], tests: ['test/assert.test.ts'] },
+  { name: 'assertions', dir: 'apps/server', mutate: ['src/lib/assert.ts'], tests: ['test/app/assert.test.ts'] },
   {
     name: 'ledger',
     dir: 'apps/server',

@@ -8,7 +8,7 @@
  * never reached by a test. Their mutants are reported as ignored, with this
  * reason, instead of a `Stryker disable` comment at every guard. The
  * assertion's condition and value are mutated as any other code.
- * The helpers' own words are checked by test/assert.test.ts: they throw
+ * The helpers' own words are checked by test/app/assert.test.ts: they throw
  * AssertionError themselves, with no call to these names.
  */
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';

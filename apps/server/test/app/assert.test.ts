@@ -7,7 +7,7 @@ import {
   jsonObject,
   one,
   present,
-} from '../src/lib/assert.ts';
+} from '../../src/lib/assert.ts';
 
 /** The error a call throws (the test fails when it throws none). */
 function thrown(call: () => unknown): unknown {
