@@ -11,6 +11,7 @@ import type { SourceMutant } from './source-mutants.ts';
 
 const REWARDS = 'src/modules/loyalty/rewards.ts';
 const POINTS = 'src/modules/loyalty/points.ts';
+const HISTORY_REPOSITORY = 'src/modules/history/history.repository.ts';
 const PROMOTIONS = 'src/modules/loyalty/promotions.ts';
 const LOYALTY_RULES = 'test/loyalty/loyalty-rules.test.ts';
 const PROTECTION_REPOSITORY = 'src/modules/protection/protection.repository.ts';
@@ -159,43 +160,48 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T12',
-    file: PROMOTIONS,
+    file: HISTORY_REPOSITORY,
     rule: 'a first deposit is the player’s own: another player’s deposit does not make it a second',
     changes: [
       {
-        find: "selectFrom('history')\n      .select('id')\n      .where('player_id', '=', playerId)\n",
-        replace: "selectFrom('history')\n      .select('id')\n",
+        find: ".select('id')\n      .where('player_id', '=', playerId)\n      .where((eb) =>\n        eb.or([eb('type', '=', 'DEPOSIT')",
+        replace: ".select('id')\n      .where((eb) =>\n        eb.or([eb('type', '=', 'DEPOSIT')",
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'a first deposit is the player’s own' },
   },
   {
     id: 'SP-T13',
-    file: PROMOTIONS,
+    file: HISTORY_REPOSITORY,
     rule: 'a rejected deposit never counts as the first deposit (only an APPROVED one does)',
-    changes: [{ find: ".where('status', '=', 'APPROVED')\n", replace: '' }],
+    changes: [
+      {
+        find: ".where('status', '=', 'APPROVED')\n      .where('id', '<>', options.exceptId ?? 0);",
+        replace: ".where('id', '<>', options.exceptId ?? 0);",
+      },
+    ],
     killedBy: { file: LOYALTY_RULES, test: 'a rejected deposit never counts as the first deposit' },
   },
   {
     id: 'SP-T14',
-    file: PROMOTIONS,
+    file: HISTORY_REPOSITORY,
     rule: 'a deposit counts for the first deposit of the day on the day it was credited, not the day it was sent',
     changes: [
       {
-        find: "deposits = deposits.where('decided_at', '>=', bangkokDayStart)",
-        replace: "deposits = deposits.where('created_at', '>=', bangkokDayStart)",
+        find: "deposits = deposits.where('decided_at', '>=', sql<Date>`bangkok_day_start()`)",
+        replace: "deposits = deposits.where('created_at', '>=', sql<Date>`bangkok_day_start()`)",
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'a deposit counts on the day it is credited' },
   },
   {
     id: 'SP-T15',
-    file: PROMOTIONS,
+    file: HISTORY_REPOSITORY,
     rule: 'at the deposit, the first deposit of the day is judged on the day each deposit was credited',
     changes: [
       {
-        find: "deposits = deposits.where('decided_at', '>=', bangkokDayStart)",
-        replace: "deposits = deposits.where('created_at', '>=', bangkokDayStart)",
+        find: "deposits = deposits.where('decided_at', '>=', sql<Date>`bangkok_day_start()`)",
+        replace: "deposits = deposits.where('created_at', '>=', sql<Date>`bangkok_day_start()`)",
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'at the deposit, an earlier deposit credited today counts' },

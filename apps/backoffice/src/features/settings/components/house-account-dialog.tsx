@@ -10,6 +10,7 @@ import { FormFooter } from '@/components/ui/form-footer';
 import { houseAccountChanges, useSaveHouseAccount } from '@/features/settings/api/house-accounts';
 import { bankDisplayName } from '@/lib/banks';
 import { fieldErrorText } from '@/lib/form-errors';
+import { saveItem } from '@/lib/save-item';
 
 /** The form of a house account, new (null) or as it is: on save, only what changed is sent. */
 export function HouseAccountDialog({
@@ -46,16 +47,14 @@ export function HouseAccountDialog({
 
   const onSubmit = form.handleSubmit((values) => {
     if (save.isPending) return;
-    if (!account) {
-      save.mutate({ account: values }, { onSuccess: onDone });
-      return;
-    }
-    const changes = houseAccountChanges(account, values);
-    if (Object.keys(changes).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    save.mutate({ id: account.id, changes }, { onSuccess: onDone });
+    saveItem({
+      item: account ?? undefined,
+      values,
+      changesOf: houseAccountChanges,
+      create: (created) => save.mutate({ account: created }, { onSuccess: onDone }),
+      update: (saved, changes) => save.mutate({ id: saved.id, changes }, { onSuccess: onDone }),
+      unchanged: () => setUnchanged(true),
+    });
   });
 
   const invalid = (field: keyof typeof errors, id: string) =>

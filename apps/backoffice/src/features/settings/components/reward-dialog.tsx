@@ -13,6 +13,7 @@ import { OtherNames } from '@/features/settings/components/reward-other-names';
 import { RewardPriceFields } from '@/features/settings/components/reward-price-fields';
 import { loadAllScriptFonts } from '@/lib/all-script-fonts';
 import { fieldErrorText } from '@/lib/form-errors';
+import { saveItem } from '@/lib/save-item';
 
 /** The form of a reward, new (null) or as it is: on save, only what changed is sent. */
 export function RewardDialog({
@@ -53,16 +54,14 @@ export function RewardDialog({
 
   const onSubmit = form.handleSubmit((values) => {
     if (save.isPending) return;
-    if (!reward) {
-      save.mutate({ reward: values }, { onSuccess: onDone });
-      return;
-    }
-    const changes = rewardChanges(reward, values);
-    if (Object.keys(changes).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    save.mutate({ id: reward.id, changes }, { onSuccess: onDone });
+    saveItem({
+      item: reward ?? undefined,
+      values,
+      changesOf: rewardChanges,
+      create: (created) => save.mutate({ reward: created }, { onSuccess: onDone }),
+      update: (saved, changes) => save.mutate({ id: saved.id, changes }, { onSuccess: onDone }),
+      unchanged: () => setUnchanged(true),
+    });
   });
 
   return (
