@@ -59,7 +59,13 @@ async function runTestsNow(serverDir: string, killedBy: KilledBy, env: NodeJS.Pr
           '--reporter=json',
           `--outputFile=${report}`,
         ],
-        { cwd: serverDir, env: { ...process.env, ...env }, stdio: 'ignore' },
+        // An embedded run without TEST_DATABASE_URL: with it, the embedded project holds only the store's own
+        // tests (apps/server/vitest.config.ts), and the named file may not be among them.
+        {
+          cwd: serverDir,
+          env: { ...process.env, ...env, ...(project === 'pglite' ? { TEST_DATABASE_URL: '' } : {}) },
+          stdio: 'ignore',
+        },
       );
       const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
       child.on('close', () => {
