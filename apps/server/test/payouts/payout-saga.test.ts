@@ -21,7 +21,7 @@ import {
   type PayoutBank,
   type PayoutLookup,
 } from '../../src/modules/payouts/payout-bank.ts';
-import { matchDebitsOf } from '../../src/modules/payouts/payout-statement.ts';
+import { matchDebitsOf, readStatement } from '../../src/modules/payouts/payout-statement.ts';
 import { assessWithdrawal } from '../../src/modules/payouts/payout-verdict.ts';
 import { updateRiskRules } from '../../src/modules/payouts/risk.ts';
 import { rejectWithdrawal, requestWithdrawal } from '../../src/modules/withdrawals/withdrawal.service.ts';
@@ -113,6 +113,21 @@ function resetBank() {
   bank.payAnswers = [];
   bank.statusAnswers = [];
 }
+
+describe('reading the payout account’s statement', () => {
+  const cursorRow = () =>
+    t.database.db.selectFrom('bank_statement_cursor').selectAll().where('id', '=', 1).executeTakeFirst();
+
+  it('without a bank connector nothing is read', async () => {
+    expect(await readStatement({ ...ctx, bank: undefined })).toEqual({ read: 0, settled: 0 });
+  });
+
+  it('an empty page reads nothing and leaves the cursor as it was', async () => {
+    const before = await cursorRow();
+    expect(await readStatement(ctx)).toEqual({ read: 0, settled: 0 });
+    expect(await cursorRow()).toEqual(before);
+  });
+});
 
 describe('retry backoff of a payout in doubt', () => {
   it('2 s after the first attempt, doubling with each, at most 5 minutes', () => {
