@@ -188,9 +188,14 @@ describe('what the player app loads on its first screens', () => {
     if (seen.has(file)) return found;
     seen.add(file);
     const text = readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8');
-    for (const [, specifier] of text.matchAll(/^(?:import|export)[^;]*? from '([^']+)';/gms)) {
+    // Type-only imports are erased from the script: only the others load code.
+    for (const [, specifier] of text.matchAll(/^(?:import|export)(?! type )[^;]*? from '([^']+)';/gms)) {
       if (specifier?.startsWith('zod')) found.add(specifier);
-      else if (specifier?.startsWith('./')) for (const inner of zodImports(specifier.slice(2), seen)) found.add(inner);
+      else if (specifier?.startsWith('./')) {
+        // A path from the importing file's own folder, as a path from src.
+        const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+        for (const inner of zodImports(folder + specifier.slice(2), seen)) found.add(inner);
+      }
     }
     return found;
   }

@@ -119,7 +119,7 @@ describe('reading the payout account’s statement', () => {
     t.database.db.selectFrom('bank_statement_cursor').selectAll().where('id', '=', 1).executeTakeFirst();
 
   it('without a bank connector nothing is read', async () => {
-    expect(await readStatement({ ...ctx, bank: undefined })).toEqual({ read: 0, settled: 0 });
+    expect(await readStatement({ ...ctx, bank: null })).toEqual({ read: 0, settled: 0 });
   });
 
   it('an empty page reads nothing and leaves the cursor as it was', async () => {
