@@ -103,9 +103,10 @@ export function loyaltyActions(clients: Clients, journal: Journal, random: Rando
  * win, the other hear 409). Returns whether there was anything to decide.
  */
 export async function decideRedemption(clients: Clients, journal: Journal, random: Random): Promise<boolean> {
-  const list = await clients.operator(`${ADMIN_PATHS.redemptions}?status=WAITING`);
+  // The queue's first page, oldest first.
+  const list = await clients.operator(`${ADMIN_PATHS.redemptions}?status=WAITING&limit=100`);
   checkAnswer(journal, 'redemption queue', list);
-  const items = (field(list, 'data') as { id: number }[] | undefined) ?? [];
+  const items = (field(list, 'data', 'items') as { id: number }[] | undefined) ?? [];
   if (items.length === 0) return false;
   const item = random.pick(items);
   const race = random.chance(0.25);
