@@ -144,7 +144,8 @@ describe.runIf(serverBinDir() !== undefined)('backups read a healthy replica, el
     const hanging = `postgres://postgres@127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/siam`;
     const started = Date.now();
     const hung = await chooseBackupSource(pair.primaryUrl('siam'), hanging, { timeoutMs: 500 });
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Ten times the timeout: room for a loaded machine, and still nothing like a replica waited for.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(hung).toMatchObject({ from: 'primary', why: expect.stringMatching(/^the replica did not answer/) });
 
     // BACKUP_DATABASE_URL reaching a primary (a member Patroni has just promoted): not a replica.
