@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { useCreateOperator } from '@/features/operators/api/operators';
-import { RoleOptions } from '@/features/operators/components/operator-roles';
+import { DisplayNameField, PasswordField, RoleField } from '@/features/operators/components/operator-fields';
 import { fieldErrorText } from '@/lib/form-errors';
 
 /** A new operator: username, display name, role and a first password; the second factor comes at first sign-in. */
@@ -43,37 +43,15 @@ export function CreateOperatorDialog({ onDone, onClose }: { onDone: (username: s
             {...form.register('username')}
           />
         </FormField>
-        <FormField
-          id={ids.name}
-          label={t('operators.displayName')}
-          error={fieldErrorText(errors.displayName, t('operators.displayNameInvalid'))}
-        >
-          <input
-            id={ids.name}
-            autoComplete="off"
-            {...described(errors.displayName, ids.name)}
-            {...form.register('displayName')}
-          />
-        </FormField>
-        <FormField id={ids.role} label={t('operators.role')}>
-          <select id={ids.role} {...form.register('role')}>
-            <RoleOptions />
-          </select>
-        </FormField>
-        <FormField
+        <DisplayNameField id={ids.name} error={errors.displayName} registration={form.register('displayName')} />
+        <RoleField id={ids.role} registration={form.register('role')} />
+        <PasswordField
           id={ids.password}
           label={t('operators.password')}
           hint={t('operators.passwordHint')}
-          error={fieldErrorText(errors.password)}
-        >
-          <input
-            id={ids.password}
-            type="password"
-            autoComplete="new-password"
-            {...described(errors.password, ids.password)}
-            {...form.register('password')}
-          />
-        </FormField>
+          error={errors.password}
+          registration={form.register('password')}
+        />
         <FormFooter
           sending={create}
           submitLabel={create.isPending ? t('operators.saving') : t('operators.create')}

@@ -8,7 +8,8 @@ import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { useUpdateOperator } from '@/features/operators/api/operators';
 import { editOperatorSchema } from '@/features/operators/components/edit-operator-fields';
-import { type OperatorItem, RoleOptions } from '@/features/operators/components/operator-roles';
+import { DisplayNameField, PasswordField, RoleField } from '@/features/operators/components/operator-fields';
+import type { OperatorItem } from '@/features/operators/components/operator-roles';
 import { fieldErrorText } from '@/lib/form-errors';
 
 /**
@@ -65,24 +66,8 @@ export function EditOperatorDialog({
     <Dialog title={t('operators.editTitle', { name: operator.username })} onClose={onClose}>
       <form className="dialog__form" onSubmit={onSubmit} onChange={() => setUnchanged(false)} noValidate>
         {isSelf && <Alert tone="info">{t('operators.selfHint')}</Alert>}
-        <FormField
-          id={ids.name}
-          label={t('operators.displayName')}
-          error={fieldErrorText(errors.displayName, t('operators.displayNameInvalid'))}
-        >
-          <input
-            id={ids.name}
-            autoComplete="off"
-            aria-invalid={errors.displayName ? true : undefined}
-            aria-describedby={errors.displayName ? `${ids.name}-error` : undefined}
-            {...form.register('displayName')}
-          />
-        </FormField>
-        <FormField id={ids.role} label={t('operators.role')}>
-          <select id={ids.role} {...form.register('role')}>
-            <RoleOptions />
-          </select>
-        </FormField>
+        <DisplayNameField id={ids.name} error={errors.displayName} registration={form.register('displayName')} />
+        <RoleField id={ids.role} registration={form.register('role')} />
         <CheckField id={ids.disabled} label={t('operators.disabledLabel')} hint={t('operators.disabledHint')}>
           <input
             id={ids.disabled}
@@ -99,21 +84,13 @@ export function EditOperatorDialog({
             {...form.register('resetSecondFactor')}
           />
         </CheckField>
-        <FormField
+        <PasswordField
           id={ids.password}
           label={t('operators.newPassword')}
           hint={t('operators.newPasswordHint')}
-          error={fieldErrorText(errors.password)}
-        >
-          <input
-            id={ids.password}
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? `${ids.password}-error` : undefined}
-            {...form.register('password')}
-          />
-        </FormField>
+          error={errors.password}
+          registration={form.register('password')}
+        />
         <FormField
           id={ids.creditLimit}
           label={t('operators.creditLimit')}

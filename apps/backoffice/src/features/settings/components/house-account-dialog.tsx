@@ -3,11 +3,11 @@ import { BANKS, DEFAULT_BANK_CODE, findBank } from '@app/contracts/banks';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { FormFooter } from '@/components/ui/form-footer';
 import { houseAccountChanges, useSaveHouseAccount } from '@/features/settings/api/house-accounts';
+import { ItemFormEnd } from '@/features/settings/components/item-form-end';
+import { SortOrderField } from '@/features/settings/components/sort-order-field';
 import { bankDisplayName } from '@/lib/banks';
 import { fieldErrorText } from '@/lib/form-errors';
 import { saveItem } from '@/lib/save-item';
@@ -111,33 +111,19 @@ export function HouseAccountDialog({
               })}
             />
           </FormField>
-          <FormField
+          <SortOrderField
             id={ids.order}
-            label={t('settings.sortOrder')}
-            hint={t('settings.sortOrderHint')}
-            error={fieldErrorText(errors.sortOrder, t('settings.sortOrderInvalid'))}
-          >
-            <input
-              id={ids.order}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={1000}
-              step={1}
-              {...invalid('sortOrder', ids.order)}
-              {...form.register('sortOrder', { valueAsNumber: true })}
-            />
-          </FormField>
+            error={errors.sortOrder}
+            registration={form.register('sortOrder', { valueAsNumber: true })}
+          />
         </div>
-        <label className="check-field" htmlFor={ids.active}>
-          <input id={ids.active} type="checkbox" {...form.register('active')} />
-          {t('settings.accountActive')}
-        </label>
-        {unchanged && <Alert tone="info">{t('settings.nothingChanged')}</Alert>}
-        <FormFooter
-          sending={save}
-          submitLabel={save.isPending ? t('settings.saving') : t('common.save')}
-          onCancel={onClose}
+        <ItemFormEnd
+          activeId={ids.active}
+          activeLabel={t('settings.accountActive')}
+          active={form.register('active')}
+          unchanged={unchanged}
+          save={save}
+          onClose={onClose}
         />
       </form>
     </Dialog>

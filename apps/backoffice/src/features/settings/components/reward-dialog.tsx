@@ -3,14 +3,14 @@ import { REWARD_NAME_LANGUAGES } from '@app/contracts/settings';
 import { useZodForm } from '@app/web-kit/use-zod-form';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { FormFooter } from '@/components/ui/form-footer';
 import { ImageField } from '@/components/ui/image-field';
 import { type Reward, rewardChanges, useSaveReward } from '@/features/settings/api/rewards';
+import { ItemFormEnd } from '@/features/settings/components/item-form-end';
 import { OtherNames } from '@/features/settings/components/reward-other-names';
 import { RewardPriceFields } from '@/features/settings/components/reward-price-fields';
+import { SortOrderField } from '@/features/settings/components/sort-order-field';
 import { loadAllScriptFonts } from '@/lib/all-script-fonts';
 import { fieldErrorText } from '@/lib/form-errors';
 import { saveItem } from '@/lib/save-item';
@@ -87,24 +87,11 @@ export function RewardDialog({
               {...form.register('name')}
             />
           </FormField>
-          <FormField
+          <SortOrderField
             id={ids.order}
-            label={t('settings.sortOrder')}
-            hint={t('settings.sortOrderHint')}
-            error={fieldErrorText(errors.sortOrder, t('settings.sortOrderInvalid'))}
-          >
-            <input
-              id={ids.order}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={1000}
-              step={1}
-              aria-invalid={errors.sortOrder ? true : undefined}
-              aria-describedby={errors.sortOrder ? `${ids.order}-error` : undefined}
-              {...form.register('sortOrder', { valueAsNumber: true })}
-            />
-          </FormField>
+            error={errors.sortOrder}
+            registration={form.register('sortOrder', { valueAsNumber: true })}
+          />
         </div>
         <RewardPriceFields form={form} reward={reward} />
         <OtherNames form={form} />
@@ -113,15 +100,13 @@ export function RewardDialog({
           onChange={(name) => form.setValue('imageUrl', name, { shouldDirty: true, shouldValidate: true })}
           error={fieldErrorText(form.formState.errors.imageUrl)}
         />
-        <label className="check-field" htmlFor={ids.active}>
-          <input id={ids.active} type="checkbox" {...form.register('active')} />
-          {t('settings.rewardActive')}
-        </label>
-        {unchanged && <Alert tone="info">{t('settings.nothingChanged')}</Alert>}
-        <FormFooter
-          sending={save}
-          submitLabel={save.isPending ? t('settings.saving') : t('common.save')}
-          onCancel={onClose}
+        <ItemFormEnd
+          activeId={ids.active}
+          activeLabel={t('settings.rewardActive')}
+          active={form.register('active')}
+          unchanged={unchanged}
+          save={save}
+          onClose={onClose}
         />
       </form>
     </Dialog>
