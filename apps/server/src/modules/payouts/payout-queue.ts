@@ -1,6 +1,8 @@
 import type { WithdrawalItem } from '@app/contracts/admin';
 import type { RiskReason } from '@app/contracts/payouts';
 import type { Queryable } from '../../db/database.ts';
+import { playerRepository } from '../player/player.repository.ts';
+import { payoutsOfWithdrawals, reviewsOf } from './payout.repository.ts';
 
 type Extras = Pick<WithdrawalItem, 'risk' | 'payout' | 'flags'>;
 
@@ -17,26 +19,9 @@ export async function withdrawalExtras(
   const playerIds = [...new Set(entries.map((entry) => entry.playerId))];
   if (ids.length === 0) return () => ({ risk: null, payout: null, flags: [] });
   const [reviews, payouts, flags] = await Promise.all([
-    db.selectFrom('withdrawal_reviews').selectAll().where('history_id', 'in', ids).execute(),
-    db
-      .selectFrom('payouts')
-      .select(['id', 'history_id', 'status', 'reference', 'bank_reference', 'last_error'])
-      .where('history_id', 'in', ids)
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('player_flags')
-      .innerJoin('players', 'players.id', 'player_flags.related_player_id')
-      .select([
-        'player_flags.player_id',
-        'player_flags.kind',
-        'player_flags.related_player_id',
-        'players.username',
-        'player_flags.created_at',
-      ])
-      .where('player_flags.player_id', 'in', playerIds)
-      .orderBy('player_flags.id', 'desc')
-      .execute(),
+    reviewsOf(db, ids),
+    payoutsOfWithdrawals(db, ids),
+    playerRepository.flagsOf(db, playerIds),
   ]);
   const reviewOf = new Map(reviews.map((row) => [row.history_id, row]));
   const payoutOf = new Map<number, (typeof payouts)[number]>();

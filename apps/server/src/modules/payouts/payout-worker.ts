@@ -1,6 +1,6 @@
 import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
 import { nameKey } from '../blacklist/identity.ts';
-import { claimDuePayouts } from './payout.repository.ts';
+import { claimDuePayouts, releasePayoutLeases } from './payout.repository.ts';
 import type { PayoutContext } from './payout.service.ts';
 import { sendPayout, work } from './payout.service.ts';
 import { BankUnavailableError } from './payout-bank.ts';
@@ -60,7 +60,7 @@ export async function payoutTick(ctx: PayoutContext, stop: { stopped: boolean } 
     if (stop.stopped) {
       // Shutting down: the claimed rows not worked go back at once.
       const left = due.slice(index).map((r) => r.id);
-      await ctx.db.updateTable('payouts').set({ lease_until: null }).where('id', 'in', left).execute();
+      await releasePayoutLeases(ctx.db, left);
       return tick;
     }
     await work(ctx, row);

@@ -383,3 +383,31 @@ export async function matchBankDebits(db: Queryable, payoutId: number | null): P
   const { rows } = await sql<{ matched: number }>`select match_bank_debits(${payoutId}::bigint) as matched`.execute(db);
   return rows[0]?.matched ?? 0;
 }
+
+/** The risk verdicts recorded for these withdrawals (history entries). */
+export function reviewsOf(db: Queryable, historyIds: readonly number[]) {
+  return db
+    .selectFrom('withdrawal_reviews')
+    .selectAll()
+    .where('history_id', 'in', [...historyIds])
+    .execute();
+}
+
+/** The payouts of these withdrawals, newest first (a withdrawal's first row is its latest payout). */
+export function payoutsOfWithdrawals(db: Queryable, historyIds: readonly number[]) {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'history_id', 'status', 'reference', 'bank_reference', 'last_error'])
+    .where('history_id', 'in', [...historyIds])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Claimed payouts not worked (the worker is stopping): their leases end now, so the next worker takes them at once. */
+export async function releasePayoutLeases(db: Queryable, ids: readonly number[]): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({ lease_until: null })
+    .where('id', 'in', [...ids])
+    .execute();
+}

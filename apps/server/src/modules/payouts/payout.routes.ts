@@ -16,7 +16,7 @@ import { errorResponses } from '../../http/errors.ts';
 import { actorOf, operatorOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { bangkokToday } from '../../lib/bangkok-day.ts';
-import { listPayouts } from './payout.repository.ts';
+import { listPayouts, readPayout, statementCursor } from './payout.repository.ts';
 import { markPaidByHand, type PayoutContext, retryPayout } from './payout.service.ts';
 import { payoutCounts, payoutTimesToday, raisedPayoutItems, reconciliationReport } from './payout-reports.ts';
 import { readRiskRules, updateRiskRules } from './risk.ts';
@@ -57,7 +57,7 @@ export async function payoutAdminRoutes(app: App, deps: { payouts: PayoutContext
         payoutTimesToday(ctx.db),
         raisedPayoutItems(ctx.db, ctx.timing.debitWaitMs),
         payoutCounts(ctx.db),
-        ctx.db.selectFrom('bank_statement_cursor').select('line').where('id', '=', 1).executeTakeFirst(),
+        statementCursor(ctx.db),
       ]);
       return {
         success: true as const,
@@ -66,7 +66,7 @@ export async function payoutAdminRoutes(app: App, deps: { payouts: PayoutContext
           ...raised,
           ...counts,
           connector: ctx.bank !== null,
-          statementLine: Number(cursor?.line ?? 0),
+          statementLine: cursor,
         },
       };
     },
@@ -159,10 +159,6 @@ export async function payoutAdminRoutes(app: App, deps: { payouts: PayoutContext
 }
 
 async function payoutState(ctx: PayoutContext, id: number) {
-  const row = await ctx.db
-    .selectFrom('payouts')
-    .select(['id', 'status', 'bank_reference'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const row = await readPayout(ctx.db, id);
   return { id: row.id, status: row.status, bankReference: row.bank_reference };
 }

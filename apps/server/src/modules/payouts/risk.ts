@@ -14,14 +14,15 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { blacklistedKinds } from '../blacklist/blacklist.service.ts';
+import { settingsRepository } from '../settings/settings.repository.ts';
 
 /** Where the rules an admin set are kept: one settings row, JSON, not public. */
 export const RISK_RULES_SETTING = 'RISK_RULES';
 
 /** The rules in force: the stored ones, or the defaults where none are stored or they cannot be read. */
 export async function readRiskRules(db: Queryable): Promise<RiskRules> {
-  const row = await db.selectFrom('settings').select('value').where('code', '=', RISK_RULES_SETTING).executeTakeFirst();
-  return parseRiskRules(row?.value ?? null);
+  const stored = await settingsRepository.values(db, [RISK_RULES_SETTING]);
+  return parseRiskRules(stored.get(RISK_RULES_SETTING) ?? null);
 }
 
 /** The rules a stored value holds; the defaults where none is stored or it cannot be read. */
@@ -43,11 +44,7 @@ function safeJson(text: string): unknown {
 export async function updateRiskRules(db: Db, actor: Actor, rules: RiskRules): Promise<RiskRules> {
   return db.transaction().execute(async (trx) => {
     const before = await readRiskRules(trx);
-    await trx
-      .insertInto('settings')
-      .values({ code: RISK_RULES_SETTING, value: JSON.stringify(rules), is_public: false })
-      .onConflict((oc) => oc.column('code').doUpdateSet({ value: JSON.stringify(rules), updated_at: new Date() }))
-      .execute();
+    await settingsRepository.upsertPrivateSetting(trx, RISK_RULES_SETTING, JSON.stringify(rules));
     await appendAudit(trx, actor, {
       action: 'risk_rules.update',
       targetType: 'setting',

@@ -277,4 +277,21 @@ export const playerRepository = {
       .limit(limit)
       .execute();
   },
+
+  /** The duplicate-identity flags of these players, newest first, each with the related player's username. */
+  async flagsOf(db: Queryable, playerIds: readonly number[]) {
+    return db
+      .selectFrom('player_flags')
+      .innerJoin('players', 'players.id', 'player_flags.related_player_id')
+      .select([
+        'player_flags.player_id',
+        'player_flags.kind',
+        'player_flags.related_player_id',
+        'players.username',
+        'player_flags.created_at',
+      ])
+      .where('player_flags.player_id', 'in', [...playerIds])
+      .orderBy('player_flags.id', 'desc')
+      .execute();
+  },
 };

@@ -116,6 +116,15 @@ export const settingsRepository = {
     return new Map(rows.map((row) => [row.code, row.value]));
   },
 
+  /** Stores a setting players never see (a row of its own, made on first use). */
+  async upsertPrivateSetting(trx: Trx, code: string, value: string): Promise<void> {
+    await trx
+      .insertInto('settings')
+      .values({ code, value, is_public: false })
+      .onConflict((oc) => oc.column('code').doUpdateSet({ value, updated_at: new Date() }))
+      .execute();
+  },
+
   async updateSetting(trx: Trx, code: string, value: string): Promise<void> {
     await trx.updateTable('settings').set({ value, updated_at: new Date() }).where('code', '=', code).execute();
   },
