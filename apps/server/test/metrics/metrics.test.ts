@@ -132,9 +132,7 @@ describe('/metrics', () => {
     expect(seriesValue(after, 'queue_oldest_age_seconds{queue="withdrawals_waiting"}')).toBeGreaterThan(0);
   });
 
-  it('money moved, by journal kind and currency, read from the ledger once settled (5 s)', {
-    timeout: 20_000,
-  }, async () => {
+  it('money moved, by journal kind and currency, read from the ledger once settled (5 s)', async () => {
     await scrape(); // the first scrape sets the watermark
     const player = await newPlayer(app);
     const answer = await adjust(app, player.phoneNumber, 'credit', { amount: 123.45 });
