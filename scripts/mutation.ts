@@ -153,8 +153,11 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'src/modules/loyalty/bonus-money.ts',
       'src/modules/loyalty/loyalty-settings.ts',
       'src/modules/loyalty/points.ts',
+      'src/modules/loyalty/points.repository.ts',
       'src/modules/loyalty/promotions.ts',
+      'src/modules/loyalty/promotions.repository.ts',
       'src/modules/loyalty/rewards.ts',
+      'src/modules/loyalty/rewards.repository.ts',
       'src/modules/loyalty/turnover.ts',
     ],
     tests: [

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
 import { ACCOUNT_KIND, readPlayerBalances, WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
-import { houseAccountId } from '../../src/modules/loyalty/points.ts';
+import { houseAccountId } from '../../src/modules/loyalty/points.repository.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from '../support/deposits.ts';
 import { callback, fakeGames } from '../support/games.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';

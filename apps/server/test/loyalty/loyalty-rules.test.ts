@@ -9,7 +9,8 @@ import { ensureProviderPlayer } from '../../src/modules/games/provider-players.t
 import { transferOut } from '../../src/modules/games/transfer.service.ts';
 import { readPlayerBalances, WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
-import { awardPoints, expirePoints } from '../../src/modules/loyalty/points.ts';
+import { awardPoints } from '../../src/modules/loyalty/points.repository.ts';
+import { expirePoints } from '../../src/modules/loyalty/points.ts';
 import { voidBet } from '../../src/modules/loyalty/turnover.ts';
 import { type DepositPlayer, depositPlayer, transferFrom } from '../support/deposits.ts';
 import { callback, fakeGames } from '../support/games.ts';

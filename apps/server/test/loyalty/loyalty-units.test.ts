@@ -7,7 +7,8 @@ import { ensureProviderPlayer } from '../../src/modules/games/provider-players.t
 import { readPlayerBalances, UFA_PROVIDER, WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { readLoyaltySettings } from '../../src/modules/loyalty/loyalty-settings.ts';
 import { consumeLots, startPointsExpiry } from '../../src/modules/loyalty/points.ts';
-import { bonusFor, isRunning, type PromotionRow, turnoverRequiredFor } from '../../src/modules/loyalty/promotions.ts';
+import type { PromotionRow } from '../../src/modules/loyalty/promotions.repository.ts';
+import { bonusFor, isRunning, turnoverRequiredFor } from '../../src/modules/loyalty/promotions.ts';
 import { countBet, voidBet } from '../../src/modules/loyalty/turnover.ts';
 import { bahtSettingSatang } from '../../src/modules/settings/settings.service.ts';
 import { depositPlayer, transferFrom } from '../support/deposits.ts';

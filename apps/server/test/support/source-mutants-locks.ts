@@ -18,7 +18,9 @@ const GAMES = 'test/games/locks-games.test.ts';
 const OPERATIONS = 'test/operators/locks-operations.test.ts';
 
 const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
-const POINTS = 'src/modules/loyalty/points.ts';
+const POINTS_REPOSITORY = 'src/modules/loyalty/points.repository.ts';
+const REWARDS_REPOSITORY = 'src/modules/loyalty/rewards.repository.ts';
+const PROMOTIONS_REPOSITORY = 'src/modules/loyalty/promotions.repository.ts';
 const DEPOSIT_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 
 export const LOCK_MUTANTS: readonly SourceMutant[] = [
@@ -118,17 +120,17 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
     },
   },
 
-  // Points, rewards and promotions (loyalty/) -------------------------------------------------
+  // Points, rewards and promotions (loyalty/*.repository.ts) ------------------------------------
   {
     id: 'LK-8',
-    file: 'src/modules/loyalty/rewards.ts',
+    file: REWARDS_REPOSITORY,
     rule: 'a reward is redeemed under its lock: its stock is never oversold',
     changes: [{ find: ".where('active', '=', true)\n    .forUpdate()", replace: ".where('active', '=', true)" }],
     killedBy: { file: LOYALTY, test: 'two players redeem the last stocked reward at once', postgresOnly: true },
   },
   {
     id: 'LK-9',
-    file: 'src/modules/loyalty/rewards.ts',
+    file: REWARDS_REPOSITORY,
     rule: 'a redemption is decided once, under its lock',
     changes: [
       {
@@ -140,7 +142,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-10',
-    file: POINTS,
+    file: POINTS_REPOSITORY,
     rule: 'the points balance a redemption checks is read under the points account’s lock',
     changes: [
       {
@@ -152,7 +154,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-11',
-    file: POINTS,
+    file: POINTS_REPOSITORY,
     rule: 'the lots a redemption spends are read under their lock',
     changes: [{ find: ".orderBy('id')\n    .forUpdate()", replace: ".orderBy('id')" }],
     killedBy: { file: LOYALTY, test: 'a redemption while the player’s points expire', postgresOnly: true },
@@ -161,11 +163,11 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-12',
-    file: POINTS,
+    file: POINTS_REPOSITORY,
     rule: 'the lots the expiry takes are read under their lock',
     changes: [
       {
-        find: ".where('expires_at', '<=', sql<Date>`now()`)\n      .forUpdate()",
+        find: ".where('expires_at', '<=', sql<Date>`now()`)\n    .forUpdate()",
         replace: ".where('expires_at', '<=', sql<Date>`now()`)",
       },
     ],
@@ -175,7 +177,7 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-13',
-    file: 'src/modules/loyalty/promotions.ts',
+    file: PROMOTIONS_REPOSITORY,
     rule: 'the open claim is read under its lock: a cancellation in progress is waited for and seen',
     changes: [
       {

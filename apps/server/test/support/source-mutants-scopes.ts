@@ -9,10 +9,10 @@
  */
 import type { SourceMutant } from './source-mutants.ts';
 
-const REWARDS = 'src/modules/loyalty/rewards.ts';
-const POINTS = 'src/modules/loyalty/points.ts';
+const REWARDS_REPOSITORY = 'src/modules/loyalty/rewards.repository.ts';
+const POINTS_REPOSITORY = 'src/modules/loyalty/points.repository.ts';
 const HISTORY_REPOSITORY = 'src/modules/history/history.repository.ts';
-const PROMOTIONS = 'src/modules/loyalty/promotions.ts';
+const PROMOTIONS_REPOSITORY = 'src/modules/loyalty/promotions.repository.ts';
 const LOYALTY_RULES = 'test/loyalty/loyalty-rules.test.ts';
 const PROTECTION_REPOSITORY = 'src/modules/protection/protection.repository.ts';
 const TRANSFERS = 'src/modules/games/transfer.service.ts';
@@ -35,81 +35,86 @@ const DEPOSIT_ATTACKS = 'test/deposits/deposit-attacks.test.ts';
 const HELD_DEPOSITS = 'src/modules/deposits/held-deposits.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
-  // Rewards (loyalty/rewards.ts) ------------------------------------------------------
+  // Rewards (loyalty/rewards.repository.ts) --------------------------------------------------
   {
     id: 'SP-T1',
-    file: REWARDS,
+    file: REWARDS_REPOSITORY,
     rule: 'a reward’s daily limit counts the redeeming player’s own redemptions',
     changes: [
       {
-        find: ".where('reward_id', '=', reward.id)\n      .where('player_id', '=', playerId)\n",
-        replace: ".where('reward_id', '=', reward.id)\n",
+        find: ".where('reward_id', '=', rewardId)\n    .where('player_id', '=', playerId)\n",
+        replace: ".where('reward_id', '=', rewardId)\n",
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
   },
   {
     id: 'SP-T2',
-    file: REWARDS,
+    file: REWARDS_REPOSITORY,
     rule: 'a reward’s daily limit counts redemptions of that reward only',
-    changes: [{ find: ".where('reward_id', '=', reward.id)\n", replace: '' }],
+    changes: [{ find: ".where('reward_id', '=', rewardId)\n", replace: '' }],
     killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
   },
   {
     id: 'SP-T3',
-    file: REWARDS,
+    file: REWARDS_REPOSITORY,
     rule: 'a reward’s daily limit counts today’s redemptions only (since midnight in Bangkok)',
     changes: [{ find: ".where('created_at', '>=', bangkokDayStart)\n", replace: '' }],
     killedBy: { file: LOYALTY_RULES, test: 'a reward’s daily limit counts the player’s own redemptions' },
   },
   {
     id: 'SP-T4',
-    file: REWARDS,
+    file: REWARDS_REPOSITORY,
     rule: 'a redemption takes one from its own reward’s stock only',
     changes: [
       {
-        find: ".set({ stock: reward.stock - 1 })\n      .where('id', '=', reward.id)\n",
-        replace: ".set({ stock: reward.stock - 1 })\n      .where('stock', 'is not', null)\n",
+        find: "trx.updateTable('rewards').set({ stock }).where('id', '=', rewardId).execute()",
+        replace: "trx.updateTable('rewards').set({ stock }).where('stock', 'is not', null).execute()",
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'redeeming and cancelling move the stock of their own reward only' },
   },
   {
     id: 'SP-T5',
-    file: REWARDS,
+    file: REWARDS_REPOSITORY,
     rule: 'cancelling a redemption gives the stock back to its own reward only',
-    changes: [{ find: ".where('id', '=', row.reward_id)\n", replace: '' }],
+    changes: [
+      {
+        find: ".where('id', '=', rewardId)\n    .where('stock', 'is not', null)\n",
+        replace: ".where('stock', 'is not', null)\n",
+      },
+    ],
     killedBy: { file: LOYALTY_RULES, test: 'redeeming and cancelling move the stock of their own reward only' },
   },
   {
     id: 'SP-T6',
-    file: REWARDS,
+    file: REWARDS_REPOSITORY,
     rule: 'a cancelled redemption records the journal of its own refund',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
-    changes: [{ find: ".where('reference', '=', `redemption:${row.id}`)\n", replace: '' }],
+    changes: [{ find: ".where('reference', '=', `redemption:${redemptionId}`)\n", replace: '' }],
     killedBy: { file: LOYALTY_RULES, test: 'redeeming and cancelling move the stock of their own reward only' },
   },
-  // Points (loyalty/points.ts) ----------------------------------------------------------
+  // Points (loyalty/points.repository.ts) ------------------------------------------------------
   {
     id: 'SP-T7',
-    file: POINTS,
+    file: POINTS_REPOSITORY,
     rule: 'spending takes points from the player’s own lots only',
     changes: [
       {
-        find: ".select(['id', 'remaining'])\n    .where('player_id', '=', playerId)\n",
-        replace: ".select(['id', 'remaining'])\n",
+        find: ".select(['id', 'remaining'])\n    .where('player_id', '=', playerId)\n    .where('remaining', '>', 0)\n    .orderBy('earned_at')",
+        replace: ".select(['id', 'remaining'])\n    .where('remaining', '>', 0)\n    .orderBy('earned_at')",
       },
     ],
     killedBy: { file: LOYALTY_RULES, test: 'spending takes points from the player’s own lots only' },
   },
   {
     id: 'SP-T8',
-    file: POINTS,
+    file: POINTS_REPOSITORY,
     rule: 'the expiry job expires a player’s due lots only, not their fresh ones',
     changes: [
       {
-        find: ".where('remaining', '>', 0)\n      .where('expires_at', '<=', sql<Date>`now()`)\n      .forUpdate()",
-        replace: ".where('remaining', '>', 0)\n      .forUpdate()",
+        find: ".where('remaining', '>', 0)\n    .where('expires_at', '<=', sql<Date>`now()`)\n    .forUpdate()",
+        replace: ".where('remaining', '>', 0)\n    .forUpdate()",
       },
     ],
     killedBy: {
@@ -119,12 +124,12 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T9',
-    file: POINTS,
+    file: POINTS_REPOSITORY,
     rule: 'the expiry job expires each player’s lots under that player’s own journal',
     changes: [
       {
-        find: ".select(['id', 'remaining'])\n      .where('player_id', '=', playerId)\n",
-        replace: ".select(['id', 'remaining'])\n",
+        find: ".select(['id', 'remaining'])\n    .where('player_id', '=', playerId)\n    .where('remaining', '>', 0)\n    .where('expires_at'",
+        replace: ".select(['id', 'remaining'])\n    .where('remaining', '>', 0)\n    .where('expires_at'",
       },
     ],
     killedBy: {
@@ -132,10 +137,10 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       test: 'the expiry job expires only the lots that are due, each of its own player',
     },
   },
-  // Promotions (loyalty/promotions.ts) --------------------------------------------------
+  // Promotions (loyalty/promotions.repository.ts) ----------------------------------------------
   {
     id: 'SP-T10',
-    file: PROMOTIONS,
+    file: PROMOTIONS_REPOSITORY,
     rule: 'a promotion’s claim limit counts the player’s own claims',
     changes: [
       {
@@ -150,7 +155,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'SP-T11',
-    file: PROMOTIONS,
+    file: PROMOTIONS_REPOSITORY,
     rule: 'a promotion’s claim limit counts claims of that promotion only',
     changes: [{ find: ".where('promotion_id', '=', promotion.id)\n", replace: '' }],
     killedBy: {

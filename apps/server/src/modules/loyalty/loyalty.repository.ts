@@ -2,8 +2,8 @@ import type { RedemptionStatus } from '@app/contracts/loyalty';
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import type { PlayerLoyaltyTable, PointsLotsTable } from '../../db/schema.ts';
-import type { PromotionRow } from './promotions.ts';
-import type { RedemptionRow } from './rewards.ts';
+import type { PromotionRow } from './promotions.repository.ts';
+import type { RedemptionRow } from './rewards.repository.ts';
 
 /** The operators' loyalty screens' queries (loyalty.routes.ts presents what they read). */
 
@@ -84,4 +84,18 @@ export async function loyaltyTotals(
     activePromotions: Number(row.active),
     waitingRedemptions: Number(row.waiting),
   };
+}
+
+/** Bonus given, wagered (turnover counted under promotions) and returned since midnight in Bangkok. */
+export async function bonusFiguresToday(db: Queryable) {
+  const { rows } = await sql<{ given: string; returned: string; wagered: string }>`
+    select
+      coalesce((select sum(amount) from history where type in ('BONUS', 'REWARD_CREDIT')
+                 and created_at >= bangkok_day_start()), 0)::text as given,
+      coalesce((select sum(amount) from history where type = 'BONUS_RETURN'
+                 and created_at >= bangkok_day_start()), 0)::text as returned,
+      coalesce((select sum(counted_satang) from turnover_bets where player_promotion_id is not null
+                 and voided_at is null and created_at >= bangkok_day_start()), 0)::text as wagered`.execute(db);
+  const row = rows[0] ?? { given: '0', returned: '0', wagered: '0' };
+  return { givenSatang: Number(row.given), forfeitedSatang: Number(row.returned), wageredSatang: Number(row.wagered) };
 }

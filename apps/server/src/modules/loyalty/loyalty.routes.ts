@@ -30,6 +30,7 @@ import type { App } from '../../http/types.ts';
 import { parseIdempotencyKey } from '../idempotency/idempotency.service.ts';
 import { ACCOUNT_KIND } from '../ledger/ledger.service.ts';
 import {
+  bonusFiguresToday,
   listPromotions,
   loyaltyTotals,
   playerLoyaltyOf,
@@ -38,25 +39,13 @@ import {
   redeemingPlayer,
   redemptionsByStatus,
 } from './loyalty.repository.ts';
-import {
-  bonusFiguresToday,
-  claimHistory,
-  claimView,
-  promotionsForPlayer,
-  requireClaim,
-  savePromotion,
-} from './loyalty.service.ts';
-import { houseAccountId, pointsSummary } from './points.ts';
-import { claimPromotion, forfeitPromotion, type PromotionRow } from './promotions.ts';
-import {
-  cancelRedemption,
-  listPlayerRedemptions,
-  markRedemptionSent,
-  playerRedemptionView,
-  type RedemptionRow,
-  redeemReward,
-  redemptionView,
-} from './rewards.ts';
+import { claimHistory, claimView, promotionsForPlayer, requireClaim, savePromotion } from './loyalty.service.ts';
+import { houseAccountId } from './points.repository.ts';
+import { pointsSummary } from './points.ts';
+import type { PromotionRow } from './promotions.repository.ts';
+import { claimPromotion, forfeitPromotion } from './promotions.ts';
+import { listPlayerRedemptions, type RedemptionRow } from './rewards.repository.ts';
+import { cancelRedemption, markRedemptionSent, playerRedemptionView, redeemReward, redemptionView } from './rewards.ts';
 
 type LoyaltyRoutesDeps = { db: Db };
 const security = [{ bearer: [] }];

@@ -2,20 +2,23 @@ import type { Language } from '@app/contracts/languages';
 import type { PlayerPromotion, Promotion, PromotionTexts } from '@app/contracts/loyalty';
 import { translate } from '@app/contracts/messages';
 import { satangToBaht } from '@app/contracts/money';
-import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
-import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
+import { awardDepositPoints } from './points.repository.ts';
 import {
-  activateOnDeposit,
+  activePromotions,
   type ClaimRow,
+  claimsOf,
+  findClaim,
   findOpenClaim,
   findPromotion,
-  isRunning,
+  insertPromotion,
   type PromotionRow,
-  whyNotClaimable,
-} from './promotions.ts';
+  updatePromotion,
+} from './promotions.repository.ts';
+import { activateOnDeposit, isRunning, whyNotClaimable } from './promotions.ts';
+import { rewardNameOf } from './rewards.repository.ts';
 
 /**
  * A manual credit an operator counted as a deposit, in the transaction that credits it: the player's
@@ -28,8 +31,7 @@ export async function onDepositCredited(
   deposit: { playerId: number; amountSatang: number; historyId: number },
 ): Promise<void> {
   await activateOnDeposit(trx, deposit);
-  await sql`select award_deposit_points(${deposit.playerId}, ${deposit.amountSatang}, ${deposit.historyId},
-    ${LOYALTY_DEFAULTS_JSON}::jsonb)`.execute(trx);
+  await awardDepositPoints(trx, deposit);
 }
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -72,7 +74,7 @@ export async function claimView(db: Queryable, claim: ClaimRow, language: Langua
     const promotion = await findPromotion(db, claim.promotion_id);
     title = promotion ? promotionText(promotion.texts, language).title : '';
   } else if (claim.reward_id !== null) {
-    const reward = await db.selectFrom('rewards').select('name').where('id', '=', claim.reward_id).executeTakeFirst();
+    const reward = await rewardNameOf(db, claim.reward_id);
     title = reward?.name ?? '';
   }
   return {
@@ -94,13 +96,7 @@ export async function claimView(db: Queryable, claim: ClaimRow, language: Langua
 
 /** The promotions running now, each with whether this player may claim it, and their open claim. */
 export async function promotionsForPlayer(db: Queryable, playerId: number, language: Language) {
-  const rows = await db
-    .selectFrom('promotions')
-    .selectAll()
-    .where('status', '=', 'ACTIVE')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const rows = await activePromotions(db);
   const open = await findOpenClaim(db, playerId);
   const promotions: Promotion[] = [];
   for (const row of rows.filter((promotion) => isRunning(promotion))) {
@@ -111,19 +107,12 @@ export async function promotionsForPlayer(db: Queryable, playerId: number, langu
 }
 
 export async function claimHistory(db: Queryable, playerId: number, language: Language) {
-  const rows = await db
-    .selectFrom('player_promotions')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .orderBy('claimed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
+  const rows = await claimsOf(db, playerId);
   return Promise.all(rows.map((row) => claimView(db, row, language)));
 }
 
 export async function requireClaim(db: Queryable, id: number): Promise<ClaimRow> {
-  const row = await db.selectFrom('player_promotions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findClaim(db, id);
   if (!row) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
   return row;
 }
@@ -182,15 +171,7 @@ export async function savePromotion(db: Db, actor: Actor, id: number | undefined
     const before = id === undefined ? undefined : await findPromotion(trx, id);
     if (id !== undefined && !before) throw new AppError(404, 'PROMOTION_NOT_FOUND', 'promotion_not_found');
     const values = promotionColumns(input);
-    const saved =
-      id === undefined
-        ? await trx.insertInto('promotions').values(values).returningAll().executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('promotions')
-            .set({ ...values, updated_at: sql<Date>`now()` })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+    const saved = id === undefined ? await insertPromotion(trx, values) : await updatePromotion(trx, id, values);
     await appendAudit(trx, actor, {
       action: id === undefined ? 'promotion.create' : 'promotion.update',
       targetType: 'promotion',
@@ -200,18 +181,4 @@ export async function savePromotion(db: Db, actor: Actor, id: number | undefined
     });
     return saved;
   });
-}
-
-/** Bonus given, wagered (turnover counted under promotions) and returned since midnight in Bangkok. */
-export async function bonusFiguresToday(db: Queryable) {
-  const { rows } = await sql<{ given: string; returned: string; wagered: string }>`
-    select
-      coalesce((select sum(amount) from history where type in ('BONUS', 'REWARD_CREDIT')
-                 and created_at >= bangkok_day_start()), 0)::text as given,
-      coalesce((select sum(amount) from history where type = 'BONUS_RETURN'
-                 and created_at >= bangkok_day_start()), 0)::text as returned,
-      coalesce((select sum(counted_satang) from turnover_bets where player_promotion_id is not null
-                 and voided_at is null and created_at >= bangkok_day_start()), 0)::text as wagered`.execute(db);
-  const row = rows[0] ?? { given: '0', returned: '0', wagered: '0' };
-  return { givenSatang: Number(row.given), forfeitedSatang: Number(row.returned), wageredSatang: Number(row.wagered) };
 }

@@ -1,17 +1,27 @@
 import type { MessageKey } from '@app/contracts/messages';
 import { satangToBaht } from '@app/contracts/money';
-import { type Selectable, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
-import type { PlayerPromotionsTable, PromotionsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { bangkokDayStart } from '../../lib/bangkok-day.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { hasApprovedDeposit } from '../history/history.service.ts';
 import { lockMainBalance } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertProtectionAllows, protectionRefusal } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
-import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
+import {
+  activateClaim,
+  type ClaimRow,
+  completeClaim,
+  endClaim,
+  findPromotion,
+  hasEarlierClaim,
+  insertPendingClaim,
+  lockOpenClaim,
+  moneyAway,
+  type PromotionRow,
+  returnToHouse,
+  settleClaim,
+} from './promotions.repository.ts';
 
 /**
  * Promotions: a bonus credited with a deposit (or at once, for a fixed
@@ -44,37 +54,12 @@ import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
  *   by the player (the bonus, at most the main balance, returns; with
  *   forfeit_winnings everything above the deposit), only with all their money
  *   home: none at a provider, on its way, or in an open round.
+ *
+ * The queries and the calls of the SQL functions are promotions.repository.ts's.
  */
-
-export type PromotionRow = Selectable<PromotionsTable>;
-export type ClaimRow = Selectable<PlayerPromotionsTable>;
 
 export const promotionNotFound = () => new AppError(404, 'PROMOTION_NOT_FOUND', 'promotion_not_found');
 export const promotionOpen = () => new AppError(409, 'PROMOTION_OPEN', 'promotion_open');
-
-export async function findPromotion(db: Queryable, id: number): Promise<PromotionRow | undefined> {
-  return db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The player's open claim (PENDING or ACTIVE), locked until the transaction ends. */
-export async function lockOpenClaim(trx: Trx, playerId: number): Promise<ClaimRow | undefined> {
-  return trx
-    .selectFrom('player_promotions')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .where('status', 'in', ['PENDING', 'ACTIVE'])
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function findOpenClaim(db: Queryable, playerId: number): Promise<ClaimRow | undefined> {
-  return db
-    .selectFrom('player_promotions')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .where('status', 'in', ['PENDING', 'ACTIVE'])
-    .executeTakeFirst();
-}
 
 /** Whether the promotion runs now: ACTIVE, started, not ended. */
 export function isRunning(promotion: PromotionRow, now = new Date()): boolean {
@@ -97,15 +82,7 @@ export async function whyNotClaimable(
   except: { claimId?: number; historyId?: number } = {},
 ): Promise<MessageKey | null> {
   if (!isRunning(promotion)) return 'promotion_why_window';
-  let earlier = db
-    .selectFrom('player_promotions')
-    .select('id')
-    .where('player_id', '=', playerId)
-    .where('promotion_id', '=', promotion.id)
-    .where('status', '<>', 'CANCELLED')
-    .where('id', '<>', except.claimId ?? 0);
-  if (promotion.claim_limit === 'DAILY') earlier = earlier.where('claimed_at', '>=', bangkokDayStart);
-  if (await earlier.executeTakeFirst()) {
+  if (await hasEarlierClaim(db, playerId, promotion, except.claimId)) {
     return promotion.claim_limit === 'DAILY' ? 'promotion_why_claimed_today' : 'promotion_why_claimed';
   }
   if (promotion.kind === 'FIRST_DEPOSIT' || promotion.kind === 'DAILY_FIRST_DEPOSIT') {
@@ -136,29 +113,6 @@ export function turnoverRequiredFor(
   return promotion.turnover_multiplier * base;
 }
 
-/**
- * Ends a claim with its status and reason and tells the player (end_claim,
- * sql/promotion_end.sql: how a claim ends has one implementation, which the
- * seamless bet's turnover calls too).
- */
-async function endClaim(trx: Trx, claimId: number, status: ClaimRow['status'], reason: string) {
-  await sql`select end_claim(${claimId}, ${status}, ${reason})`.execute(trx);
-}
-
-/** Returns bonus money to the house (never more than the main balance) and records it on the claim. */
-async function returnToHouse(trx: Trx, claim: ClaimRow, satang: number, note: string): Promise<void> {
-  await sql`select return_to_house(${claim.id}, ${satang}, ${note})`.execute(trx);
-}
-
-/**
- * A requirement met: COMPLETED. When the promotion caps what may be
- * withdrawn after it, the main balance above the cap returns to the house
- * (complete_claim, sql/promotion_end.sql).
- */
-export async function completeClaim(trx: Trx, claim: ClaimRow): Promise<void> {
-  await sql`select complete_claim(${claim.id})`.execute(trx);
-}
-
 /** Starts a claim with its bonus credited: ACTIVE, or COMPLETED at once when nothing is required. */
 async function startClaim(
   trx: Trx,
@@ -173,24 +127,7 @@ async function startClaim(
     reference: `promotion:${claim.id}`,
     note: `promotion ${promotion.id}`,
   });
-  const started = await trx
-    .updateTable('player_promotions')
-    .set({
-      status: 'ACTIVE',
-      deposit_satang: terms.depositSatang,
-      bonus_satang: terms.bonusSatang,
-      turnover_required: terms.turnoverRequired,
-      contribution_wc: promotion.contribution_wc,
-      contribution_ufa: promotion.contribution_ufa,
-      max_withdraw_satang: promotion.max_withdraw_satang,
-      forfeit_winnings: promotion.forfeit_winnings,
-      deposit_history_id: terms.historyId,
-      bonus_journal_id: moved.journalEntryId,
-      activated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', claim.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const started = await activateClaim(trx, claim.id, terms, promotion, moved.journalEntryId);
   await notify(trx, claim.player_id, 'PROMOTION_STARTED', { bonus: satangToBaht(terms.bonusSatang) });
   if (terms.turnoverRequired === 0) await completeClaim(trx, started);
 }
@@ -202,11 +139,7 @@ async function startClaim(
  * claims its promotion.
  */
 export async function openClaim(trx: Trx, playerId: number, promotion: PromotionRow): Promise<number> {
-  const claim = await trx
-    .insertInto('player_promotions')
-    .values({ player_id: playerId, promotion_id: promotion.id, status: 'PENDING' })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const claim = await insertPendingClaim(trx, playerId, promotion.id);
   if (promotion.kind === 'FIXED' && promotion.fixed_satang !== null) {
     await startClaim(
       trx,
@@ -221,17 +154,6 @@ export async function openClaim(trx: Trx, playerId: number, promotion: Promotion
     );
   }
   return claim.id;
-}
-
-/**
- * Settles the player's ACTIVE requirement if nothing of it is still being
- * decided (settle_claim: completed when met, ended below the balance floor),
- * in the caller's transaction. Answers the status it ended with, or null.
- */
-export async function settleClaim(trx: Trx, playerId: number): Promise<ClaimRow['status'] | null> {
-  const { rows } = await sql<{ settled: ClaimRow['status'] | null }>`
-    select settle_claim(${playerId}, ${LOYALTY_DEFAULTS_JSON}::jsonb) as settled`.execute(trx);
-  return rows[0]?.settled ?? null;
 }
 
 /**
@@ -299,17 +221,6 @@ export async function activateOnDeposit(
     },
     promotion,
   );
-}
-
-/**
- * Whether any of the player's money is away from the main wallet: credit at a
- * provider (current or in game), a transfer on its way, or a bet in a round
- * whose result has not arrived (player_money_away, player_rounds_open).
- */
-async function moneyAway(trx: Trx, playerId: number): Promise<boolean> {
-  const { rows } = await sql<{ away: boolean }>`
-    select player_money_away(${playerId}) > 0 or player_rounds_open(${playerId}) as away`.execute(trx);
-  return rows[0]?.away === true;
 }
 
 /**

@@ -2,12 +2,9 @@ import type { Language } from '@app/contracts/languages';
 import type { Redemption } from '@app/contracts/loyalty';
 import { satangToBaht } from '@app/contracts/money';
 import { type RewardNames, rewardNameIn } from '@app/contracts/settings';
-import { type Selectable, sql } from 'kysely';
-import type { Db, Queryable, Trx } from '../../db/database.ts';
-import type { RedemptionsTable, RewardsTable } from '../../db/schema.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
-import { bangkokDayStart } from '../../lib/bangkok-day.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { type IdempotentResult, requestFingerprint, runIdempotent } from '../idempotency/idempotency.service.ts';
@@ -15,11 +12,24 @@ import { ACCOUNT_KIND, lockMainBalance, postJournal } from '../ledger/ledger.ser
 import { assertProtectionAllows } from '../protection/protection.service.ts';
 import { moveBonusMoney } from './bonus-money.ts';
 import { readLoyaltySettings } from './loyalty-settings.ts';
-import { awardPoints, consumeLots, houseAccountId, lockPointsAccount } from './points.ts';
-import { findPromotion, isRunning, lockOpenClaim, openClaim, promotionNotFound, promotionOpen } from './promotions.ts';
-
-export type RewardRow = Selectable<RewardsTable>;
-export type RedemptionRow = Selectable<RedemptionsTable>;
+import { awardPoints, houseAccountId, lockPointsAccount } from './points.repository.ts';
+import { consumeLots } from './points.ts';
+import { findPromotion, lockOpenClaim } from './promotions.repository.ts';
+import { isRunning, openClaim, promotionNotFound, promotionOpen } from './promotions.ts';
+import {
+  giveBackStock,
+  insertRedemption,
+  insertRewardClaim,
+  lockActiveReward,
+  lockRedemptionRow,
+  type RedemptionRow,
+  type RewardRow,
+  redemptionsToday,
+  refundJournalOf,
+  setRedemptionCancelled,
+  setRedemptionSent,
+  setRewardStock,
+} from './rewards.repository.ts';
 
 const rewardNotFound = () => new AppError(404, 'REWARD_NOT_FOUND', 'reward_not_found');
 
@@ -85,25 +95,12 @@ async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<R
   await lockMainBalance(trx, playerId);
   const open = await lockOpenClaim(trx, playerId);
   const points = await lockPointsAccount(trx, playerId);
-  const reward = await trx
-    .selectFrom('rewards')
-    .selectAll()
-    .where('id', '=', rewardId)
-    .where('active', '=', true)
-    .forUpdate()
-    .executeTakeFirst();
+  const reward = await lockActiveReward(trx, rewardId);
   if (!reward) throw rewardNotFound();
   if (reward.stock !== null && reward.stock <= 0) throw new AppError(409, 'REWARD_OUT_OF_STOCK', 'reward_out_of_stock');
   if (reward.daily_limit !== null) {
-    const today = await trx
-      .selectFrom('redemptions')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('reward_id', '=', reward.id)
-      .where('player_id', '=', playerId)
-      .where('status', '<>', 'CANCELLED')
-      .where('created_at', '>=', bangkokDayStart)
-      .executeTakeFirstOrThrow();
-    if (Number(today.n) >= reward.daily_limit) throw new AppError(409, 'REWARD_DAILY_LIMIT', 'reward_daily_limit');
+    const today = await redemptionsToday(trx, playerId, reward.id);
+    if (today >= reward.daily_limit) throw new AppError(409, 'REWARD_DAILY_LIMIT', 'reward_daily_limit');
   }
   if (points.balance < reward.price_points) {
     throw new AppError(400, 'POINTS_NOT_ENOUGH', 'points_not_enough', {
@@ -123,11 +120,7 @@ async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<R
       : [];
   if (reward.price_points > 0) await consumeLots(trx, playerId, reward.price_points);
   if (reward.stock !== null) {
-    await trx
-      .updateTable('rewards')
-      .set({ stock: reward.stock - 1 })
-      .where('id', '=', reward.id)
-      .execute();
+    await setRewardStock(trx, reward.id, reward.stock - 1);
   }
 
   let journalEntryId: number | null = null;
@@ -144,20 +137,13 @@ async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<R
     });
     journalEntryId = moved.journalEntryId;
     if (reward.turnover_multiplier > 0) {
-      const claim = await trx
-        .insertInto('player_promotions')
-        .values({
-          player_id: playerId,
-          reward_id: reward.id,
-          status: 'ACTIVE',
-          bonus_satang: reward.credit_satang,
-          turnover_required: reward.turnover_multiplier * reward.credit_satang,
-          bonus_journal_id: moved.journalEntryId,
-          activated_at: sql<Date>`now()`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      claimId = claim.id;
+      claimId = await insertRewardClaim(trx, {
+        playerId,
+        rewardId: reward.id,
+        bonusSatang: reward.credit_satang,
+        turnoverRequired: reward.turnover_multiplier * reward.credit_satang,
+        journalId: moved.journalEntryId,
+      });
     }
   } else {
     if (pointsPostings.length > 0) {
@@ -171,21 +157,17 @@ async function redeemIn(trx: Trx, playerId: number, rewardId: number): Promise<R
     }
     if (reward.kind === 'bonus') claimId = await claimForReward(trx, playerId, reward);
   }
-  return trx
-    .insertInto('redemptions')
-    .values({
-      player_id: playerId,
-      reward_id: reward.id,
-      reward_name: reward.name,
-      kind: reward.kind,
-      points: reward.price_points,
-      credit_satang: reward.kind === 'credit' ? reward.credit_satang : null,
-      status: reward.kind === 'item' ? 'WAITING' : 'CREDITED',
-      journal_entry_id: journalEntryId,
-      player_promotion_id: claimId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRedemption(trx, {
+    player_id: playerId,
+    reward_id: reward.id,
+    reward_name: reward.name,
+    kind: reward.kind,
+    points: reward.price_points,
+    credit_satang: reward.kind === 'credit' ? reward.credit_satang : null,
+    status: reward.kind === 'item' ? 'WAITING' : 'CREDITED',
+    journal_entry_id: journalEntryId,
+    player_promotion_id: claimId,
+  });
 }
 
 /** A bonus reward claims its promotion (openClaim: a deposit promotion waits, a fixed one pays now). */
@@ -194,20 +176,6 @@ async function claimForReward(trx: Trx, playerId: number, reward: RewardRow): Pr
   const promotion = await findPromotion(trx, reward.promotion_id);
   if (!promotion || !isRunning(promotion)) throw promotionNotFound();
   return openClaim(trx, playerId, promotion);
-}
-
-/** A player's redemptions, newest first, each with its reward's names in the other languages (for the player's view). */
-export async function listPlayerRedemptions(db: Queryable, playerId: number, limit = 50) {
-  return db
-    .selectFrom('redemptions')
-    .leftJoin('rewards', 'rewards.id', 'redemptions.reward_id')
-    .selectAll('redemptions')
-    .select('rewards.names as reward_names')
-    .where('redemptions.player_id', '=', playerId)
-    .orderBy('redemptions.created_at', 'desc')
-    .orderBy('redemptions.id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /**
@@ -225,7 +193,7 @@ export function playerRedemptionView(
 }
 
 async function lockRedemption(trx: Trx, id: number): Promise<RedemptionRow> {
-  const row = await trx.selectFrom('redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await lockRedemptionRow(trx, id);
   if (!row) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
   if (row.status !== 'WAITING') {
     throw new AppError(409, 'ALREADY_DECIDED', 'already_decided', {
@@ -240,12 +208,7 @@ async function lockRedemption(trx: Trx, id: number): Promise<RedemptionRow> {
 export async function markRedemptionSent(db: Db, actor: Actor, id: number, note: string) {
   return db.transaction().execute(async (trx) => {
     const row = await lockRedemption(trx, id);
-    const after = await trx
-      .updateTable('redemptions')
-      .set({ status: 'SENT', note, decided_by: actor.name, decided_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await setRedemptionSent(trx, id, note, actor.name);
     await appendAudit(trx, actor, {
       action: 'redemption.send',
       targetType: 'redemption',
@@ -274,30 +237,13 @@ export async function cancelRedemption(db: Db, actor: Actor, id: number, note: s
       expiryDays: settings.expiryDays,
     });
     // The journal that returned the points, recorded on the redemption (none for a free reward).
-    const refund = await trx
-      .selectFrom('points_lots')
-      .select('journal_entry_id')
-      .where('source', '=', 'REFUND')
-      .where('reference', '=', `redemption:${row.id}`)
-      .executeTakeFirst();
-    await trx
-      .updateTable('rewards')
-      .set({ stock: sql<number>`stock + 1` })
-      .where('id', '=', row.reward_id)
-      .where('stock', 'is not', null)
-      .execute();
-    const after = await trx
-      .updateTable('redemptions')
-      .set({
-        status: 'CANCELLED',
-        note,
-        decided_by: actor.name,
-        decided_at: sql<Date>`now()`,
-        refund_journal_id: refund?.journal_entry_id ?? null,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const refund = await refundJournalOf(trx, row.id);
+    await giveBackStock(trx, row.reward_id);
+    const after = await setRedemptionCancelled(trx, id, {
+      note,
+      decidedBy: actor.name,
+      refundJournalId: refund?.journal_entry_id ?? null,
+    });
     await appendAudit(trx, actor, {
       action: 'redemption.cancel',
       targetType: 'redemption',

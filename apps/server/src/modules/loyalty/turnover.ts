@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Trx } from '../../db/database.ts';
 import { assertPositiveSatang } from '../../lib/assert.ts';
-import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
+import { countBetTurnover, voidBetTurnover } from './promotions.repository.ts';
 
 /**
  * Turnover: every bet counts once, by (provider, reference), a WC bet as its
@@ -14,7 +13,8 @@ import { LOYALTY_DEFAULTS_JSON } from './loyalty-settings.ts';
  *
  * The rules live in SQL (count_bet and void_bet, sql/count_bet.sql), where the
  * seamless bet and rollback apply them inside their one statement; these are
- * how the TypeScript paths (the transfer wallet's reconciler) call them.
+ * how the TypeScript paths (the transfer wallet's reconciler) call them
+ * (through promotions.repository.ts).
  */
 
 export async function countBet(
@@ -23,11 +23,10 @@ export async function countBet(
 ): Promise<void> {
   // Stryker disable next-line StringLiteral: an assertion's words are for the log; no caller reads them
   assertPositiveSatang(bet.stakeSatang, 'a counted stake');
-  await sql`select count_bet(${bet.playerId}, ${bet.provider}, ${bet.reference}, ${bet.stakeSatang},
-    ${LOYALTY_DEFAULTS_JSON}::jsonb)`.execute(trx);
+  await countBetTurnover(trx, bet);
 }
 
 /** A bet rolled back: it stops counting, once (points it helped earn are kept). */
 export async function voidBet(trx: Trx, bet: { provider: string; reference: string }): Promise<void> {
-  await sql`select void_bet(${bet.provider}, ${bet.reference})`.execute(trx);
+  await voidBetTurnover(trx, bet);
 }
