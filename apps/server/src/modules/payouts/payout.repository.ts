@@ -3,7 +3,7 @@ import type { BankStatementLine, PayoutItem, PayoutRoute, RiskReason } from '@ap
 import { type Selectable, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { PayoutsTable } from '../../db/schema.ts';
-import { assert } from '../../lib/assert.ts';
+import { one, present } from '../../lib/assert.ts';
 import type { HistoryDetailRow } from '../history/history.repository.ts';
 import type { HouseAccounts } from '../ledger/ledger.service.ts';
 import type { PayoutContext } from './payout.service.ts';
@@ -27,10 +27,7 @@ export async function createPayout(
 ): Promise<PayoutRow> {
   const { rows } = await sql<PayoutRow>`select * from create_payout(${entry.id}, ${entry.playerId}, ${entry.amount},
       ${approvedBy}, ${ctx.timing.leaseMs})`.execute(trx);
-  const payout = rows[0];
-  // Stryker disable next-line all: a guard; create_payout answers the row it wrote
-  assert(payout !== undefined, 'create_payout answers the payout');
-  return payout;
+  return one(rows, 'create_payout');
 }
 
 /** Claims a payout to call the bank about: null when it is settled or another instance holds it. */
@@ -135,11 +132,7 @@ export async function settlePayoutPaid(
 ): Promise<'PAID' | 'FAILED'> {
   const { rows } = await sql<{ status: 'PAID' | 'FAILED' }>`select settle_payout_paid(${id}, ${bankReference},
       ${house.withdrawPending}, ${house.bankPayouts}) as status`.execute(db);
-  // Stryker disable next-line OptionalChaining: guarded below
-  const status = rows[0]?.status;
-  // Stryker disable next-line all: a guard; settle_payout_paid answers the payout's status
-  assert(status !== undefined, 'settle_payout_paid answers the status');
-  return status;
+  return present(one(rows, 'settle_payout_paid').status, 'settle_payout_paid’s status');
 }
 
 /**
@@ -155,11 +148,7 @@ export async function postWithdrawPayout(
 ): Promise<{ journalEntryId: number }> {
   const { rows } = await sql<{ id: number }>`select post_withdraw_payout(${payout.playerId}, ${payout.amount},
       ${payout.reference}, ${house.withdrawPending}, ${house.bankPayouts}) as id`.execute(trx);
-  // Stryker disable next-line OptionalChaining: guarded below
-  const journalEntryId = rows[0]?.id;
-  // Stryker disable next-line all: a guard; post_withdraw_payout answers the journal's id
-  assert(journalEntryId !== undefined, 'post_withdraw_payout answers the journal');
-  return { journalEntryId };
+  return { journalEntryId: present(one(rows, 'post_withdraw_payout').id, 'post_withdraw_payout’s journal') };
 }
 
 /** The ledger and the rows of a paid payout (by the bank's API, or by hand). */

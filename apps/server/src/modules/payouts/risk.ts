@@ -11,7 +11,7 @@ import {
 import { CompiledQuery } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { assert } from '../../lib/assert.ts';
+import { present } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { blacklistedKinds } from '../blacklist/blacklist.service.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
@@ -185,9 +185,7 @@ export async function gatherRiskFacts(
   input: { historyId: number; rules: RiskRules },
 ): Promise<RiskFacts> {
   const row = await readFactsRow(db, input.historyId, input.rules.securityEvents.hours);
-  // Stryker disable next-line all: a guard; without it the next line throws on the missing row all the same
-  assert(row !== undefined, 'the facts are read for a withdrawal');
-  return factsOf(db, row);
+  return factsOf(db, present(row, 'the facts of a withdrawal'));
 }
 
 /** withdrawal_risk_facts's object: numbers as JSON numbers, the identity's change as an ISO 8601 text. */
