@@ -21,7 +21,7 @@ const PROTECTION = 'test/protection/protection.test.ts';
 const PAYOUTS = 'src/modules/payouts/payout.service.ts';
 const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const PAYOUT_SAGA = 'test/payouts/payout-saga.test.ts';
-const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
+const OUTBOX = 'src/modules/notifications/outbox.repository.ts';
 const OUTSIDE_CHANNELS = 'test/notifications/outside-channels.test.ts';
 const BLACKLIST = 'src/modules/blacklist/blacklist.repository.ts';
 const BLACKLIST_TEST = 'test/blacklist/blacklist.test.ts';
@@ -311,7 +311,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     ],
     killedBy: { file: PAYOUT_SAGA, test: 'a refusal sends its own withdrawal back to the queue' },
   },
-  // The notifications' outbox (notifications/notification-outbox.ts) ----------------------
+  // The notifications' outbox (notifications/outbox.repository.ts) -------------------------
   {
     id: 'SP-T25',
     file: OUTBOX,
@@ -326,7 +326,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [
       {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
-        find: 'next_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds(send.attempts)})`,',
+        find: 'next_at: sql<Date>`now() + make_interval(secs => ${inSeconds})`,',
         replace: 'next_at: sql<Date>`now()`,',
       },
     ],
