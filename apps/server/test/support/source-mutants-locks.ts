@@ -375,11 +375,9 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-34',
-    file: 'src/modules/throttle/throttle.service.ts',
+    file: 'src/modules/throttle/throttle.repository.ts',
     rule: 'a throttle counts and reserves an attempt in one step, under the subject’s lock',
-    changes: [
-      { find: '      await sql`select pg_advisory_xact_lock(hashtext(', replace: '      await sql`select (hashtext(' },
-    ],
+    changes: [{ find: '  await sql`select pg_advisory_xact_lock(hashtext(', replace: '  await sql`select (hashtext(' }],
     killedBy: { file: OPERATIONS, test: 'two attempts at once against a throttle with one left', postgresOnly: true },
   },
   {
