@@ -249,9 +249,9 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-19',
-    file: 'src/modules/deposits/held-deposits.ts',
+    file: 'src/modules/deposits/held-deposits.repository.ts',
     rule: 'a held deposit is returned or released once, under its lock',
-    changes: [{ find: 'await query.forUpdate().executeTakeFirst()', replace: 'await query.executeTakeFirst()' }],
+    changes: [{ find: 'return query.forUpdate().executeTakeFirst()', replace: 'return query.executeTakeFirst()' }],
     killedBy: { file: DEPOSITS, test: 'two returns of one held deposit at once', postgresOnly: true },
   },
 

@@ -27,12 +27,11 @@ const BLACKLIST = 'src/modules/blacklist/blacklist.repository.ts';
 const BLACKLIST_TEST = 'test/blacklist/blacklist.test.ts';
 const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
 const TRANSFERS_TEST = 'test/games/transfers.test.ts';
-const STATEMENT = 'src/modules/protection/statement.ts';
 const PAYOUTS_TEST = 'test/payouts/payouts.test.ts';
 const DEPOSITS_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 const DEPOSIT_RULES = 'test/deposits/deposit-rules.test.ts';
 const DEPOSIT_ATTACKS = 'test/deposits/deposit-attacks.test.ts';
-const HELD_DEPOSITS = 'src/modules/deposits/held-deposits.ts';
+const HELD_DEPOSITS = 'src/modules/deposits/held-deposits.repository.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.ts) ------------------------------------------------------
@@ -378,10 +377,10 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       test: 'a transfer in its retry back-off is not asked about again before its time',
     },
   },
-  // The activity statement (protection/statement.ts) ------------------------------------
+  // The activity statement (protection/protection.repository.ts) -------------------------
   {
     id: 'SP-T31',
-    file: STATEMENT,
+    file: PROTECTION_REPOSITORY,
     rule: 'the statement sums the player’s own side of each journal, never the house’s',
     changes: [
       {
@@ -459,7 +458,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [{ find: ".where('deposit_slips.player_id', '=', playerId)\n", replace: '' }],
     killedBy: { file: DEPOSIT_ATTACKS, test: 'the slips waiting that count toward the limit are the player’s own' },
   },
-  // Held deposits (deposits/held-deposits.ts) -------------------------------------------
+  // Held deposits (deposits/held-deposits.repository.ts) --------------------------------
   {
     id: 'SP-T37',
     file: HELD_DEPOSITS,
