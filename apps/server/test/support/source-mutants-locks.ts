@@ -251,9 +251,9 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-19',
-    file: 'src/modules/deposits/held-deposits.ts',
+    file: 'src/modules/deposits/held-deposits.repository.ts',
     rule: 'a held deposit is returned or released once, under its lock',
-    changes: [{ find: 'await query.forUpdate().executeTakeFirst()', replace: 'await query.executeTakeFirst()' }],
+    changes: [{ find: 'return query.forUpdate().executeTakeFirst()', replace: 'return query.executeTakeFirst()' }],
     killedBy: { file: DEPOSITS, test: 'two returns of one held deposit at once', postgresOnly: true },
   },
 
@@ -340,28 +340,28 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-29',
-    file: 'src/modules/notifications/notification-outbox.ts',
+    file: 'src/modules/notifications/outbox.repository.ts',
     rule: 'an outbox worker claims its messages FOR UPDATE SKIP LOCKED: no message is sent twice at once',
     changes: [{ find: '\n       for update skip locked\n', replace: '\n' }],
     killedBy: { file: OPERATIONS, test: 'two outbox workers', postgresOnly: true },
   },
   {
     id: 'LK-30',
-    file: 'src/modules/notifications/notification-outbox.ts',
+    file: 'src/modules/notifications/outbox.repository.ts',
     rule: 'an outbox worker passes messages another worker claims by, without waiting (SKIP LOCKED)',
     changes: [{ find: '       for update skip locked\n', replace: '       for update\n' }],
     killedBy: { file: OPERATIONS, test: 'two outbox workers', postgresOnly: true },
   },
   {
     id: 'LK-31',
-    file: 'src/modules/notifications/notification-outbox.ts',
+    file: 'src/modules/notifications/outbox.repository.ts',
     rule: 'one instance alerts the operators’ group of an item: the queue marks are read FOR UPDATE SKIP LOCKED',
     changes: [{ find: '.selectAll().forUpdate().skipLocked().execute()', replace: '.selectAll().execute()' }],
     killedBy: { file: OPERATIONS, test: 'two instances alert the operators’ group', postgresOnly: true },
   },
   {
     id: 'LK-32',
-    file: 'src/modules/notifications/notification-outbox.ts',
+    file: 'src/modules/notifications/outbox.repository.ts',
     rule: 'an instance passes queue marks another instance holds by, without waiting (SKIP LOCKED)',
     changes: [
       { find: '.selectAll().forUpdate().skipLocked().execute()', replace: '.selectAll().forUpdate().execute()' },
@@ -370,20 +370,16 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
   },
   {
     id: 'LK-33',
-    file: 'src/modules/notifications/push-subscriptions.ts',
+    file: 'src/modules/notifications/push-subscriptions.repository.ts',
     rule: 'a player’s subscriptions are written one at a time (their lock), so that the cap holds',
-    changes: [
-      { find: '    await sql`select pg_advisory_xact_lock(hashtext(', replace: '    await sql`select (hashtext(' },
-    ],
+    changes: [{ find: '  await sql`select pg_advisory_xact_lock(hashtext(', replace: '  await sql`select (hashtext(' }],
     killedBy: { file: OPERATIONS, test: 'two subscriptions of one player’s devices at once', postgresOnly: true },
   },
   {
     id: 'LK-34',
-    file: 'src/modules/throttle/throttle.service.ts',
+    file: 'src/modules/throttle/throttle.repository.ts',
     rule: 'a throttle counts and reserves an attempt in one step, under the subject’s lock',
-    changes: [
-      { find: '      await sql`select pg_advisory_xact_lock(hashtext(', replace: '      await sql`select (hashtext(' },
-    ],
+    changes: [{ find: '  await sql`select pg_advisory_xact_lock(hashtext(', replace: '  await sql`select (hashtext(' }],
     killedBy: { file: OPERATIONS, test: 'two attempts at once against a throttle with one left', postgresOnly: true },
   },
   {

@@ -21,18 +21,17 @@ const PROTECTION = 'test/protection/protection.test.ts';
 const PAYOUTS = 'src/modules/payouts/payout.service.ts';
 const PAYOUT_REPOSITORY = 'src/modules/payouts/payout.repository.ts';
 const PAYOUT_SAGA = 'test/payouts/payout-saga.test.ts';
-const OUTBOX = 'src/modules/notifications/notification-outbox.ts';
+const OUTBOX = 'src/modules/notifications/outbox.repository.ts';
 const OUTSIDE_CHANNELS = 'test/notifications/outside-channels.test.ts';
 const BLACKLIST = 'src/modules/blacklist/blacklist.repository.ts';
 const BLACKLIST_TEST = 'test/blacklist/blacklist.test.ts';
 const GAMES_REPOSITORY = 'src/modules/games/games.repository.ts';
 const TRANSFERS_TEST = 'test/games/transfers.test.ts';
-const STATEMENT = 'src/modules/protection/statement.ts';
 const PAYOUTS_TEST = 'test/payouts/payouts.test.ts';
 const DEPOSITS_REPOSITORY = 'src/modules/deposits/deposit.repository.ts';
 const DEPOSIT_RULES = 'test/deposits/deposit-rules.test.ts';
 const DEPOSIT_ATTACKS = 'test/deposits/deposit-attacks.test.ts';
-const HELD_DEPOSITS = 'src/modules/deposits/held-deposits.ts';
+const HELD_DEPOSITS = 'src/modules/deposits/held-deposits.repository.ts';
 
 export const SCOPE_MUTANTS: readonly SourceMutant[] = [
   // Rewards (loyalty/rewards.repository.ts) --------------------------------------------------
@@ -316,7 +315,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     ],
     killedBy: { file: PAYOUT_SAGA, test: 'a refusal sends its own withdrawal back to the queue' },
   },
-  // The notifications' outbox (notifications/notification-outbox.ts) ----------------------
+  // The notifications' outbox (notifications/outbox.repository.ts) -------------------------
   {
     id: 'SP-T25',
     file: OUTBOX,
@@ -331,7 +330,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [
       {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the source's own text, a template literal in it
-        find: 'next_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds(send.attempts)})`,',
+        find: 'next_at: sql<Date>`now() + make_interval(secs => ${inSeconds})`,',
         replace: 'next_at: sql<Date>`now()`,',
       },
     ],
@@ -383,10 +382,10 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
       test: 'a transfer in its retry back-off is not asked about again before its time',
     },
   },
-  // The activity statement (protection/statement.ts) ------------------------------------
+  // The activity statement (protection/protection.repository.ts) -------------------------
   {
     id: 'SP-T31',
-    file: STATEMENT,
+    file: PROTECTION_REPOSITORY,
     rule: 'the statement sums the player’s own side of each journal, never the house’s',
     changes: [
       {
@@ -464,7 +463,7 @@ export const SCOPE_MUTANTS: readonly SourceMutant[] = [
     changes: [{ find: ".where('deposit_slips.player_id', '=', playerId)\n", replace: '' }],
     killedBy: { file: DEPOSIT_ATTACKS, test: 'the slips waiting that count toward the limit are the player’s own' },
   },
-  // Held deposits (deposits/held-deposits.ts) -------------------------------------------
+  // Held deposits (deposits/held-deposits.repository.ts) --------------------------------
   {
     id: 'SP-T37',
     file: HELD_DEPOSITS,

@@ -1,4 +1,5 @@
 import type { BlacklistKind } from '@app/contracts/admin';
+import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import { likeContains } from '../../lib/sql-like.ts';
 
@@ -90,4 +91,60 @@ export async function listedKinds(
     .orderBy('kind')
     .execute();
   return rows.map((row) => row.kind);
+}
+
+/** A batch of players after an id, in id order, with their names and stored name keys (the rule's recomputation). */
+export function playerNamesAfter(
+  trx: Trx,
+  after: number,
+  limit: number,
+): Promise<{ id: number; full_name: string; name_key: string | null }[]> {
+  return trx
+    .selectFrom('players')
+    .select(['id', 'full_name', 'name_key'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Stores players' new name keys, in one statement. */
+export async function setPlayerNameKeys(trx: Trx, changed: readonly { id: number; key: string }[]): Promise<void> {
+  const values = changed.map((row) => sql`(${row.id}::bigint, ${row.key}::text)`);
+  await sql`update players p set name_key = v.key from (values ${sql.join(values)}) as v(id, key)
+             where p.id = v.id`.execute(trx);
+}
+
+export type NameEntryRow = {
+  id: number;
+  value: string;
+  normalised: string;
+  note: string | null;
+  created_by: string;
+  created_at: Date;
+};
+
+/** The NAME entries, oldest first. */
+export function nameEntries(trx: Trx): Promise<NameEntryRow[]> {
+  return trx
+    .selectFrom('blacklist')
+    .select(['id', 'value', 'normalised', 'note', 'created_by', 'created_at'])
+    .where('kind', '=', 'NAME')
+    .orderBy('id')
+    .execute();
+}
+
+/** Clears every NAME entry's stored form to one no rule makes ('#' and its id): no two collide while keys change. */
+export async function clearNameKeys(trx: Trx): Promise<void> {
+  await sql`update blacklist set normalised = '#' || id where kind = 'NAME'`.execute(trx);
+}
+
+/** Stores an entry's new stored form. */
+export async function setEntryKey(trx: Trx, id: number, key: string): Promise<void> {
+  await trx.updateTable('blacklist').set({ normalised: key }).where('id', '=', id).execute();
+}
+
+/** Deletes an entry (its row was read before, by the caller). */
+export async function removeBlacklistEntry(trx: Trx, id: number): Promise<void> {
+  await trx.deleteFrom('blacklist').where('id', '=', id).execute();
 }

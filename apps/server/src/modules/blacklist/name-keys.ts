@@ -1,6 +1,13 @@
-import { sql } from 'kysely';
 import type { Trx } from '../../db/database.ts';
 import { appendAudit } from '../audit/audit.service.ts';
+import {
+  clearNameKeys,
+  nameEntries,
+  playerNamesAfter,
+  removeBlacklistEntry,
+  setEntryKey,
+  setPlayerNameKeys,
+} from './blacklist.repository.ts';
 import { nameKey } from './identity.ts';
 
 /** Players whose keys one statement writes. */
@@ -22,23 +29,14 @@ export async function recomputeNameKeys(trx: Trx): Promise<void> {
 
 async function recomputePlayers(trx: Trx): Promise<void> {
   for (let after = 0; ; ) {
-    const rows = await trx
-      .selectFrom('players')
-      .select(['id', 'full_name', 'name_key'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PLAYERS_PER_BATCH)
-      .execute();
+    const rows = await playerNamesAfter(trx, after, PLAYERS_PER_BATCH);
     const last = rows.at(-1);
     if (last === undefined) return;
     const changed = rows.flatMap((row) => {
       const key = nameKey(row.full_name);
-      return key === row.name_key ? [] : [sql`(${Number(row.id)}::bigint, ${key}::text)`];
+      return key === row.name_key ? [] : [{ id: Number(row.id), key }];
     });
-    if (changed.length > 0) {
-      await sql`update players p set name_key = v.key from (values ${sql.join(changed)}) as v(id, key)
-                 where p.id = v.id`.execute(trx);
-    }
+    if (changed.length > 0) await setPlayerNameKeys(trx, changed);
     after = Number(last.id);
   }
 }
@@ -49,25 +47,20 @@ async function recomputePlayers(trx: Trx): Promise<void> {
  * later is removed with an audit row saying which entry covers it.
  */
 async function recomputeBlacklistNames(trx: Trx): Promise<void> {
-  const entries = await trx
-    .selectFrom('blacklist')
-    .select(['id', 'value', 'normalised', 'note', 'created_by', 'created_at'])
-    .where('kind', '=', 'NAME')
-    .orderBy('id')
-    .execute();
+  const entries = await nameEntries(trx);
   // A key of the old rule may be a key of the new one for another entry: every entry is cleared first
   // (no key of either rule starts with #).
-  await sql`update blacklist set normalised = '#' || id where kind = 'NAME'`.execute(trx);
+  await clearNameKeys(trx);
   const kept = new Map<string, number>();
   for (const entry of entries) {
     const key = nameKey(entry.value);
     const covering = kept.get(key);
     if (covering === undefined && key !== '') {
       kept.set(key, entry.id);
-      await trx.updateTable('blacklist').set({ normalised: key }).where('id', '=', entry.id).execute();
+      await setEntryKey(trx, entry.id, key);
       continue;
     }
-    await trx.deleteFrom('blacklist').where('id', '=', entry.id).execute();
+    await removeBlacklistEntry(trx, entry.id);
     await appendAudit(trx, MIGRATION_ACTOR, {
       action: 'blacklist.remove',
       targetType: 'blacklist',

@@ -2,7 +2,6 @@ import { satangToBaht } from '@app/contracts/money';
 import type { AdminHeldDeposit, HeldDeposit } from '@app/contracts/protection';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assert } from '../../lib/assert.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
 import { recordHistory, setSettlementJournal } from '../history/history.service.ts';
 import { type HouseAccounts, postJournal, readPlayerBalances } from '../ledger/ledger.service.ts';
@@ -12,6 +11,16 @@ import type { PayoutContext } from '../payouts/payout.service.ts';
 import { kickPayout } from '../payouts/payout-worker.ts';
 import { presentHeld } from '../protection/protection.service.ts';
 import { creditNewDeposit } from './deposit-credit.ts';
+import {
+  heldDepositsPage,
+  heldStatusOf,
+  insertHeldDeposit,
+  type LockedHeld,
+  lockHeldDeposit,
+  markHeldDecided,
+  markHeldTransferDecided,
+  readHeldRow,
+} from './held-deposits.repository.ts';
 
 /** What holding, returning and releasing a deposit need. */
 export type HeldContext = { db: Db; house: HouseAccounts; payouts: PayoutContext };
@@ -44,39 +53,20 @@ export async function holdTransfer(
     ],
   });
   const transferId = await held.insertTransfer(journal.journalEntryId);
-  await trx
-    .insertInto('held_deposits')
-    .values({
-      player_id: held.playerId,
-      bank_transfer_id: transferId,
-      amount: held.amountSatang,
-      reference: held.reference,
-      reason: held.reason,
-      journal_entry_id: journal.journalEntryId,
-    })
-    .execute();
+  await insertHeldDeposit(trx, {
+    playerId: held.playerId,
+    bankTransferId: transferId,
+    amountSatang: held.amountSatang,
+    reference: held.reference,
+    reason: held.reason,
+    journalEntryId: journal.journalEntryId,
+  });
   await notify(trx, held.playerId, 'DEPOSIT_HELD', { amount: satangToBaht(held.amountSatang), reason: held.reason });
   return transferId;
 }
 
-type LockedHeld = {
-  id: number;
-  player_id: number;
-  bank_transfer_id: number;
-  amount: number;
-  reference: string;
-  status: 'HELD' | 'RETURNED' | 'RELEASED';
-  decided_by: string | null;
-  decided_at: Date | null;
-};
-
 async function lockHeld(trx: Trx, id: number, playerId: number | null): Promise<LockedHeld> {
-  let query = trx
-    .selectFrom('held_deposits')
-    .select(['id', 'player_id', 'bank_transfer_id', 'amount', 'reference', 'status', 'decided_by', 'decided_at'])
-    .where('id', '=', id);
-  if (playerId !== null) query = query.where('player_id', '=', playerId);
-  const row = await query.forUpdate().executeTakeFirst();
+  const row = await lockHeldDeposit(trx, id, playerId);
   if (!row) throw new AppError(404, 'ENTRY_NOT_FOUND', 'entry_not_found');
   if (row.status !== 'HELD') {
     throw new AppError(409, 'ALREADY_DECIDED', 'already_decided', {
@@ -92,26 +82,12 @@ async function settleHeld(
   held: LockedHeld,
   outcome: { status: 'RETURNED' | 'RELEASED'; historyId: number; decidedBy: string },
 ) {
-  await trx
-    .updateTable('held_deposits')
-    .set({
-      status: outcome.status,
-      history_id: outcome.historyId,
-      decided_by: outcome.decidedBy,
-      decided_at: new Date(),
-    })
-    .where('id', '=', held.id)
-    .execute();
-  await trx
-    .updateTable('bank_transfers')
-    .set({
-      status: outcome.status === 'RETURNED' ? 'RETURNED' : 'CREDITED',
-      history_id: outcome.historyId,
-      decided_by: outcome.decidedBy,
-      decided_at: new Date(),
-    })
-    .where('id', '=', held.bank_transfer_id)
-    .execute();
+  await markHeldDecided(trx, held.id, outcome);
+  await markHeldTransferDecided(trx, held.bank_transfer_id, {
+    status: outcome.status === 'RETURNED' ? 'RETURNED' : 'CREDITED',
+    historyId: outcome.historyId,
+    decidedBy: outcome.decidedBy,
+  });
 }
 
 /**
@@ -130,13 +106,7 @@ export async function returnHeldDeposit(
   const result = await ctx.db.transaction().execute(async (trx) => {
     // The player asking again (a retry, a second tap) gets the same answer: it is returned once.
     if (input.playerId !== null) {
-      const earlier = await trx
-        .selectFrom('held_deposits')
-        .select('status')
-        .where('id', '=', input.id)
-        .where('player_id', '=', input.playerId)
-        .executeTakeFirst();
-      if (earlier?.status === 'RETURNED') return readHeld(trx, input.id);
+      if ((await heldStatusOf(trx, input.id, input.playerId)) === 'RETURNED') return readHeld(trx, input.id);
     }
     const held = await lockHeld(trx, input.id, input.playerId);
     const journal = await postJournal(trx, {
@@ -232,13 +202,7 @@ export async function releaseHeldDeposit(
 }
 
 async function readHeld(db: Queryable, id: number): Promise<HeldDeposit> {
-  const row = await db
-    .selectFrom('held_deposits')
-    .select(['id', 'amount', 'reference', 'reason', 'status', 'created_at', 'decided_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  assert(row !== undefined, 'the held deposit exists');
-  return presentHeld(row);
+  return presentHeld(await readHeldRow(db, id));
 }
 
 /** Held deposits for operators, newest first, by status. */
@@ -246,28 +210,7 @@ export async function listHeldDeposits(
   db: Queryable,
   query: { status: 'HELD' | 'RETURNED' | 'RELEASED' | 'ALL'; page: number; limit: number },
 ): Promise<{ items: AdminHeldDeposit[]; total: number; page: number; limit: number }> {
-  let base = db.selectFrom('held_deposits as h').innerJoin('players as p', 'p.id', 'h.player_id');
-  if (query.status !== 'ALL') base = base.where('h.status', '=', query.status);
-  const rows = await base
-    .select([
-      'h.id',
-      'h.amount',
-      'h.reference',
-      'h.reason',
-      'h.status',
-      'h.created_at',
-      'h.decided_at',
-      'h.decided_by',
-      'h.player_id',
-      'p.username',
-      'p.full_name',
-    ])
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { rows, total } = await heldDepositsPage(db, query);
   return {
     items: rows.map((row) => ({
       ...presentHeld(row),
@@ -276,7 +219,7 @@ export async function listHeldDeposits(
       fullName: row.full_name,
       decidedBy: row.decided_by,
     })),
-    total: Number(count),
+    total,
     page: query.page,
     limit: query.limit,
   };

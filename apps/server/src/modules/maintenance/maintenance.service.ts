@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { pruneIdempotencyKeys, pruneOperatorSessions, pruneSessions } from './maintenance.repository.ts';
 
 /** Expired or revoked sessions are kept this long (for the operators' session lists), then pruned. */
 const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -9,8 +9,6 @@ export const IDEMPOTENCY_KEY_RETENTION_MS = 7 * 24 * 3600 * 1000;
 const PRUNE_BATCH_MAX = 500;
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
-const olderThan = (ms: number) => sql`now() - (${ms}::bigint * interval '1 millisecond')`;
-
 /**
  * Deletes a bounded batch of expired sessions, operator sessions and old
  * idempotency keys. Every instance runs it; the deletes are idempotent, so
@@ -19,23 +17,10 @@ const olderThan = (ms: number) => sql`now() - (${ms}::bigint * interval '1 milli
 export async function pruneExpired(
   db: Db,
 ): Promise<{ sessions: number; operatorSessions: number; idempotencyKeys: number }> {
-  const sessions = await sql`delete from sessions where id in (
-      select id from sessions
-       where expires_at < ${olderThan(SESSION_RETENTION_MS)} or revoked_at < ${olderThan(SESSION_RETENTION_MS)}
-       limit ${PRUNE_BATCH_MAX})`.execute(db);
-  const operatorSessions = await sql`delete from operator_sessions where id in (
-      select id from operator_sessions
-       where expires_at < ${olderThan(SESSION_RETENTION_MS)} or revoked_at < ${olderThan(SESSION_RETENTION_MS)}
-       limit ${PRUNE_BATCH_MAX})`.execute(db);
-  const idempotencyKeys = await sql`delete from idempotency_keys where (scope, key) in (
-      select scope, key from idempotency_keys
-       where created_at < ${olderThan(IDEMPOTENCY_KEY_RETENTION_MS)}
-       limit ${PRUNE_BATCH_MAX})`.execute(db);
-  return {
-    sessions: Number(sessions.numAffectedRows ?? 0),
-    operatorSessions: Number(operatorSessions.numAffectedRows ?? 0),
-    idempotencyKeys: Number(idempotencyKeys.numAffectedRows ?? 0),
-  };
+  const sessions = await pruneSessions(db, SESSION_RETENTION_MS, PRUNE_BATCH_MAX);
+  const operatorSessions = await pruneOperatorSessions(db, SESSION_RETENTION_MS, PRUNE_BATCH_MAX);
+  const idempotencyKeys = await pruneIdempotencyKeys(db, IDEMPOTENCY_KEY_RETENTION_MS, PRUNE_BATCH_MAX);
+  return { sessions, operatorSessions, idempotencyKeys };
 }
 
 /** Runs pruneExpired every interval until stopped; a failed tick is logged and the next one tries again. */

@@ -1,7 +1,13 @@
-import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db, PoolFigures } from '../../db/database.ts';
 import { passwordWork } from '../auth/password.ts';
+import {
+  journalsMovedSince,
+  lastLedgerCheck,
+  oldestDueTransfer,
+  readQueues,
+  topJournalId,
+} from './metrics.repository.ts';
 
 /**
  * The Prometheus metrics of one instance. HTTP figures, provider
@@ -47,26 +53,6 @@ function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
     });
     return current;
   };
-}
-
-type QueueRow = { queue: string; size: string | number; oldest: Date | null };
-
-/** Every operator queue and the provider transfers in doubt: size and oldest item, in one round trip. */
-async function readQueues(db: Db): Promise<QueueRow[]> {
-  const result = await sql<QueueRow>`
-    select 'withdrawals_waiting' as queue, count(*) as size, min(created_at) as oldest
-      from history where status = 'WAITING' and type = 'WITHDRAW'
-    union all
-    select 'deposits_to_check', count(*), min(created_at) from history where status = 'WAITING' and type = 'DEPOSIT'
-    union all
-    select 'unmatched_transfers', count(*), min(transferred_at) from bank_transfers where status = 'UNMATCHED'
-    union all
-    select 'pending_game_transfers', count(*), min(created_at) from provider_transfers where status = 'PENDING'
-    union all
-    select 'credit_requests_waiting', count(*), min(requested_at) from credit_requests where status = 'WAITING'
-    union all
-    select 'redemptions_waiting', count(*), min(created_at) from redemptions where status = 'WAITING'`.execute(db);
-  return result.rows;
 }
 
 /**
@@ -177,14 +163,7 @@ export function createMetrics(options: { db: Db; pool?: PoolFigures | undefined 
     help: 'How long the oldest provider transfer due for a status question has been waiting for one (0: none due)',
     registers: [registry],
     async collect() {
-      const row = await db
-        .selectFrom('provider_transfers')
-        .select((eb) => eb.fn.min('next_check_at').as('due'))
-        .where('status', '=', 'PENDING')
-        .where('next_check_at', '<=', sql<Date>`now()`)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
-        .executeTakeFirst();
-      this.set(ageSeconds(row?.due as Date | null | undefined));
+      this.set(ageSeconds(await oldestDueTransfer(db)));
     },
   });
   new Gauge({
@@ -192,13 +171,7 @@ export function createMetrics(options: { db: Db; pool?: PoolFigures | undefined 
     help: 'The last ledger check: 1 passed, 0 found problems (-1: never run)',
     registers: [registry],
     async collect() {
-      const row = await db
-        .selectFrom('check_runs')
-        .select(['ok', 'ran_at'])
-        .where('check_name', '=', 'ledger')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await lastLedgerCheck(db);
       this.set(row === undefined ? -1 : row.ok ? 1 : 0);
     },
   });
@@ -210,20 +183,10 @@ export function createMetrics(options: { db: Db; pool?: PoolFigures | undefined 
   const moneyRead = oncePerScrape(() => readMoneyMoved());
   async function readMoneyMoved() {
     if (watermark === null) {
-      const top = await db
-        .selectFrom('journal_entries')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst();
-      watermark = Number(top?.id ?? 0);
+      watermark = await topJournalId(db);
       return;
     }
-    const rows = await sql<{ id: number; kind: string; currency: string; amount: string | null }>`
-      select j.id, j.kind, p.currency, sum(p.amount) filter (where p.amount > 0) as amount
-        from journal_entries j
-        join postings p on p.journal_entry_id = j.id
-       where j.id > ${watermark} and j.created_at < now() - interval '5 seconds'
-       group by j.id, j.kind, p.currency`.execute(db);
-    for (const row of rows.rows) {
+    for (const row of await journalsMovedSince(db, watermark)) {
       moved.inc({ kind: row.kind, currency: row.currency });
       movedAmount.inc({ kind: row.kind, currency: row.currency }, Number(row.amount ?? 0));
       watermark = Math.max(watermark, Number(row.id));

@@ -1,10 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { Language } from '@app/contracts/languages';
 import { LINE_REPLIES } from '@app/contracts/notification-texts';
-import { sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import type { LineConfig } from '../../env.ts';
 import { type ThrottleRule, throttle } from '../throttle/throttle.service.ts';
+import {
+  deleteLinkCodesOf,
+  insertLinkCode,
+  replaceLineLink,
+  unlinkLineUser,
+  useLinkCode,
+} from './line-links.repository.ts';
+import { queueSend } from './outbox.repository.ts';
 
 /** How long a linking code can be sent to the official account. */
 const LINE_CODE_TTL_MS = 10 * 60_000;
@@ -27,31 +34,12 @@ export function addFriendUrl(line: Pick<LineConfig, 'officialAccount'>): string 
 export async function createLinkCode(db: Db, playerId: number, language: Language) {
   const expiresAt = new Date(Date.now() + LINE_CODE_TTL_MS);
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('line_link_codes').where('player_id', '=', playerId).execute();
+    await deleteLinkCodesOf(trx, playerId);
     for (;;) {
-      const code = newCode();
-      const row = await trx
-        .insertInto('line_link_codes')
-        .values({ code, player_id: playerId, language, expires_at: expiresAt })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .returning('code')
-        .executeTakeFirst();
-      if (row) return { code: row.code, expiresAt };
+      const code = await insertLinkCode(trx, { code: newCode(), playerId, language, expiresAt });
+      if (code !== undefined) return { code, expiresAt };
     }
   });
-}
-
-export async function isLinked(db: Queryable, playerId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('line_links')
-    .select('player_id')
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function unlinkLine(db: Queryable, playerId: number): Promise<void> {
-  await db.deleteFrom('line_links').where('player_id', '=', playerId).execute();
 }
 
 /**
@@ -71,10 +59,7 @@ export const LINE_CODE_WINDOW_MS = 15 * 60_000;
  */
 async function queueLineReply(db: Queryable, to: string, replyToken: string | undefined, text: string) {
   if (!replyToken) return;
-  await db
-    .insertInto('notification_sends')
-    .values({ channel: 'LINE', target: to, payload: JSON.stringify({ text, replyToken }) })
-    .execute();
+  await queueSend(db, { channel: 'LINE', target: to, payload: { text, replyToken } });
 }
 
 /** The webhook's events that matter here (https://developers.line.biz/en/reference/messaging-api/#webhook-event-objects). */
@@ -96,24 +81,12 @@ const bilingual = (key: 'unknownCode' | 'tooManyCodes') => `${LINE_REPLIES.th[ke
  * any other text is answered with how to link.
  */
 async function linkByCode(trx: Trx, userId: string, code: string, replyToken: string | undefined) {
-  const used = await trx
-    .deleteFrom('line_link_codes')
-    .where('code', '=', code)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['player_id', 'language'])
-    .executeTakeFirst();
+  const used = await useLinkCode(trx, code);
   if (!used) {
     await queueLineReply(trx, userId, replyToken, bilingual('unknownCode'));
     return 'unknown_code' as const;
   }
-  await trx
-    .deleteFrom('line_links')
-    .where((eb) => eb.or([eb('line_user_id', '=', userId), eb('player_id', '=', used.player_id)]))
-    .execute();
-  await trx
-    .insertInto('line_links')
-    .values({ player_id: used.player_id, line_user_id: userId, language: used.language })
-    .execute();
+  await replaceLineLink(trx, { playerId: used.player_id, lineUserId: userId, language: used.language });
   await queueLineReply(trx, userId, replyToken, LINE_REPLIES[used.language as Language].linked);
   return 'linked' as const;
 }
@@ -128,7 +101,7 @@ export async function handleLineEvent(db: Db, event: LineEvent): Promise<LineEve
   const userId = event.source?.type === 'user' ? event.source.userId : undefined;
   if (!userId) return 'ignored';
   if (event.type === 'unfollow') {
-    await db.deleteFrom('line_links').where('line_user_id', '=', userId).execute();
+    await unlinkLineUser(db, userId);
     return 'unfollowed';
   }
   if (event.type !== 'message' || event.message?.type !== 'text') return 'ignored';

@@ -1,11 +1,22 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@app/contracts/languages';
 import { notificationText } from '@app/contracts/notification-texts';
 import type { NotificationKind } from '@app/contracts/notifications';
-import { sql } from 'kysely';
-import type { Db, Trx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { OperatorQueue } from '../../db/schema.ts';
 import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
 import { type LineMessaging, type LinePushOutcome, retryKeyOf } from './line-messaging.ts';
+import {
+  type ClaimedSend,
+  claimDueSends,
+  lockAlertMarks,
+  markSendFailed,
+  markSendSent,
+  moveAlertMark,
+  newQueueItems,
+  queueSend,
+  retrySendLater,
+} from './outbox.repository.ts';
+import { deletePushSubscription, pushKeysOf } from './push-subscriptions.repository.ts';
 import type { PushOutcome, PushSender } from './web-push-sender.ts';
 
 /** What the outbox worker sends with: LINE (when set up) and Web Push. */
@@ -28,36 +39,6 @@ const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** Math.max(0,
 const languageOf = (value: unknown): Language =>
   LANGUAGES.includes(value as Language) ? (value as Language) : FALLBACK_LANGUAGE;
 
-type ClaimedSend = {
-  id: number;
-  channel: 'LINE' | 'PUSH' | 'LINE_GROUP';
-  target: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  kind: string | null;
-  params: Record<string, string | number | null> | null;
-};
-
-/** Claims due messages (SKIP LOCKED: instances share the outbox without sending one message twice at once). */
-async function claimDue(db: Db, limit: number): Promise<ClaimedSend[]> {
-  const { rows } = await sql<ClaimedSend>`
-    with due as (
-      select id from notification_sends
-       where status = 'PENDING' and next_at <= now()
-       order by id limit ${limit}
-       for update skip locked
-    ), claimed as (
-      update notification_sends s
-         set attempts = s.attempts + 1, next_at = now() + make_interval(secs => ${CLAIM_LEASE_S})
-        from due where s.id = due.id
-      returning s.id, s.notification_id, s.channel, s.target, s.payload, s.attempts
-    )
-    select c.id, c.channel, c.target, c.payload, c.attempts, n.kind, n.params
-      from claimed c left join notifications n on n.id = c.notification_id
-     order by c.id`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
-}
-
 /** The words of a message: its own text (replies, alerts) or its notification in the reader's language. */
 function messageText(send: Pick<ClaimedSend, 'payload' | 'kind' | 'params'>): string {
   if (typeof send.payload.text === 'string') return send.payload.text;
@@ -67,11 +48,7 @@ function messageText(send: Pick<ClaimedSend, 'payload' | 'kind' | 'params'>): st
 async function sendOne(ctx: OutboxContext, send: ClaimedSend): Promise<LinePushOutcome | PushOutcome> {
   const text = messageText(send);
   if (send.channel === 'PUSH') {
-    const subscription = await ctx.db
-      .selectFrom('push_subscriptions')
-      .select(['endpoint', 'p256dh', 'auth'])
-      .where('endpoint', '=', send.target)
-      .executeTakeFirst();
+    const subscription = await pushKeysOf(ctx.db, send.target);
     if (!subscription) return { kind: 'refused', error: 'unsubscribed' };
     const body = JSON.stringify({ title: 'SIAM PLAY', body: text, tag: `n${send.id}`, url: '/' });
     return ctx.push.send(subscription, body);
@@ -85,30 +62,14 @@ async function sendOne(ctx: OutboxContext, send: ClaimedSend): Promise<LinePushO
 
 async function settle(db: Db, send: ClaimedSend, outcome: LinePushOutcome | PushOutcome): Promise<void> {
   if (outcome.kind === 'sent') {
-    await db
-      .updateTable('notification_sends')
-      .set({ status: 'SENT', sent_at: new Date(), last_error: null })
-      .where('id', '=', send.id)
-      .execute();
+    await markSendSent(db, send.id);
     return;
   }
-  if (outcome.kind === 'gone') {
-    await db.deleteFrom('push_subscriptions').where('endpoint', '=', send.target).execute();
-  }
+  if (outcome.kind === 'gone') await deletePushSubscription(db, send.target);
   const error = outcome.kind === 'gone' ? (outcome.error ?? 'subscription gone') : outcome.error;
   const giveUp = outcome.kind !== 'retry' || send.attempts >= OUTBOX_MAX_ATTEMPTS;
-  await db
-    .updateTable('notification_sends')
-    .set(
-      giveUp
-        ? { status: 'FAILED', last_error: error.slice(0, 500) }
-        : {
-            last_error: error.slice(0, 500),
-            next_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds(send.attempts)})`,
-          },
-    )
-    .where('id', '=', send.id)
-    .execute();
+  if (giveUp) await markSendFailed(db, send.id, error.slice(0, 500));
+  else await retrySendLater(db, send.id, error.slice(0, 500), backoffSeconds(send.attempts));
 }
 
 export type OutboxTick = { sent: number; failed: number; retrying: number; alerts: number };
@@ -116,7 +77,7 @@ export type OutboxTick = { sent: number; failed: number; retrying: number; alert
 /** Sends what is due: one batch, each message settled as it goes (a crash leaves the rest to the lease). */
 export async function sendDueMessages(ctx: OutboxContext, limit = OUTBOX_BATCH_MAX): Promise<OutboxTick> {
   const tick: OutboxTick = { sent: 0, failed: 0, retrying: 0, alerts: 0 };
-  for (const send of await claimDue(ctx.db, limit)) {
+  for (const send of await claimDueSends(ctx.db, limit, CLAIM_LEASE_S)) {
     const outcome = await sendOne(ctx, send);
     await settle(ctx.db, send, outcome);
     if (outcome.kind === 'sent') tick.sent += 1;
@@ -126,37 +87,12 @@ export async function sendDueMessages(ctx: OutboxContext, limit = OUTBOX_BATCH_M
   return tick;
 }
 
-/** Per queue: its new items since the mark (settled a little), and how many of them still wait for a person. */
-const QUEUE_SOURCES: Record<OperatorQueue, { table: 'history' | 'bank_transfers'; where: ReturnType<typeof sql> }> = {
-  WITHDRAWALS: { table: 'history', where: sql`type = 'WITHDRAW' and status = 'WAITING'` },
-  SLIPS: { table: 'history', where: sql`type = 'DEPOSIT' and status = 'WAITING'` },
-  HELD: { table: 'bank_transfers', where: sql`status = 'HELD'` },
-  UNMATCHED: { table: 'bank_transfers', where: sql`status = 'UNMATCHED'` },
-};
-
 const ALERT_WORDS: Record<OperatorQueue, [string, string]> = {
   WITHDRAWALS: ['ถอนรอตรวจ', 'withdrawals to review'],
   SLIPS: ['สลิปรอตรวจ', 'slips to check'],
   HELD: ['ยอดฝากที่พักไว้', 'held deposits'],
   UNMATCHED: ['ยอดโอนที่ไม่พบผู้เล่น', 'unmatched transfers'],
 };
-
-async function newItems(trx: Trx, queue: OperatorQueue, lastId: number) {
-  const source = QUEUE_SOURCES[queue];
-  const settled =
-    source.table === 'history'
-      ? sql`created_at < now() - make_interval(secs => ${ALERT_SETTLE_S})`
-      : sql`received_at < now() - make_interval(secs => ${ALERT_SETTLE_S})`;
-  const { rows } = await sql<{ max_id: number | null; waiting: number }>`
-    select max(id) as max_id, count(*) filter (where ${source.where}) as waiting
-      from ${sql.table(source.table)}
-     where id > ${lastId} and ${settled}`.execute(trx);
-  const row = rows[0];
-  return {
-    maxId: row?.max_id === null || row === undefined ? lastId : Number(row.max_id),
-    waiting: Number(row?.waiting ?? 0),
-  };
-}
 
 /**
  * Tells the operators' LINE group what is new in their queues since the last
@@ -168,16 +104,12 @@ export async function alertOperators(ctx: OutboxContext): Promise<number> {
   const groupId = ctx.line?.operatorGroupId;
   if (!groupId) return 0;
   return ctx.db.transaction().execute(async (trx) => {
-    const marks = await trx.selectFrom('operator_alert_marks').selectAll().forUpdate().skipLocked().execute();
+    const marks = await lockAlertMarks(trx);
     const parts: string[][] = [];
     for (const mark of marks) {
-      const fresh = await newItems(trx, mark.queue, Number(mark.last_id));
+      const fresh = await newQueueItems(trx, mark.queue, Number(mark.last_id), ALERT_SETTLE_S);
       if (fresh.maxId === Number(mark.last_id)) continue;
-      await trx
-        .updateTable('operator_alert_marks')
-        .set({ last_id: fresh.maxId, ...(fresh.waiting > 0 ? { alerted_at: new Date() } : {}) })
-        .where('queue', '=', mark.queue)
-        .execute();
+      await moveAlertMark(trx, mark.queue, fresh.maxId, fresh.waiting > 0);
       if (fresh.waiting > 0)
         parts.push([
           `${ALERT_WORDS[mark.queue][0]} ${fresh.waiting}`,
@@ -186,10 +118,7 @@ export async function alertOperators(ctx: OutboxContext): Promise<number> {
     }
     if (parts.length === 0) return 0;
     const text = `มีรายการใหม่: ${parts.map((p) => p[0]).join(', ')}\nNew in the queues: ${parts.map((p) => p[1]).join(', ')}`;
-    await trx
-      .insertInto('notification_sends')
-      .values({ channel: 'LINE_GROUP', target: groupId, payload: JSON.stringify({ text }) })
-      .execute();
+    await queueSend(trx, { channel: 'LINE_GROUP', target: groupId, payload: { text } });
     return 1;
   });
 }

@@ -5,9 +5,10 @@ import { one } from '../../lib/assert.ts';
 
 /**
  * The player notifications' queries (notifications.service.ts presents them).
- * The outbox, the push subscriptions and the LINE links keep their own
- * queries beside their workers (notification-outbox.ts, push-subscriptions.ts,
- * line-links.ts).
+ * The outbox's, the push subscriptions' and the LINE links' queries are in
+ * repositories of their own (outbox.repository.ts,
+ * push-subscriptions.repository.ts, line-links.repository.ts), which their
+ * workers and services call.
  */
 
 export type NotificationRow = {

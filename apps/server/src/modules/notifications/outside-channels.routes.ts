@@ -14,7 +14,8 @@ import { errorResponses } from '../../http/errors.ts';
 import { sessionOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { addFriendUrl, createLinkCode, handleLineEvent, isLinked, unlinkLine } from './line-links.ts';
+import { isLinked, unlinkLine } from './line-links.repository.ts';
+import { addFriendUrl, createLinkCode, handleLineEvent } from './line-links.ts';
 import { checkLineSignature, LINE_SIGNATURE_HEADER } from './line-messaging.ts';
 import { subscribePush, unsubscribePush } from './push-subscriptions.ts';
 

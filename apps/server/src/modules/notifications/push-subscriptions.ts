@@ -1,8 +1,13 @@
 import type { Language } from '@app/contracts/languages';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isAllowedPushEndpoint } from './push-endpoint.ts';
+import {
+  deletePlayerPushSubscription,
+  lockPlayerSubscriptions,
+  trimPushSubscriptions,
+  upsertPushSubscription,
+} from './push-subscriptions.repository.ts';
 
 /**
  * Devices a player may have subscribed at once. Each subscription is one
@@ -38,41 +43,14 @@ export async function subscribePush(
   }
   const { playerId, endpoint, keys, language } = input;
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`push_subscriptions:${playerId}`}))`.execute(trx);
+    await lockPlayerSubscriptions(trx, playerId);
     // The time after the lock is taken: of two subscriptions sent at once, the one that waited is the newer.
-    const row = {
-      player_id: playerId,
-      p256dh: keys.p256dh,
-      auth: keys.auth,
-      language,
-      created_at: sql<Date>`clock_timestamp()`,
-    };
-    await trx
-      .insertInto('push_subscriptions')
-      .values({ ...row, endpoint })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
-      .execute();
-    await trx
-      .deleteFrom('push_subscriptions')
-      .where('player_id', '=', playerId)
-      .where('id', 'not in', (eb) =>
-        eb
-          .selectFrom('push_subscriptions')
-          .select('id')
-          .where('player_id', '=', playerId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(PUSH_SUBSCRIPTIONS_PER_PLAYER_MAX),
-      )
-      .execute();
+    await upsertPushSubscription(trx, { playerId, endpoint, p256dh: keys.p256dh, auth: keys.auth, language });
+    await trimPushSubscriptions(trx, playerId, PUSH_SUBSCRIPTIONS_PER_PLAYER_MAX);
   });
 }
 
 /** Opts a device out (only the player's own). */
 export async function unsubscribePush(db: Db, playerId: number, endpoint: string): Promise<void> {
-  await db
-    .deleteFrom('push_subscriptions')
-    .where('endpoint', '=', endpoint)
-    .where('player_id', '=', playerId)
-    .execute();
+  await deletePlayerPushSubscription(db, playerId, endpoint);
 }

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { PlayerFlagKind } from '@app/contracts/payouts';
-import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import { nameKeys } from '../blacklist/identity.ts';
+import {
+  insertPlayerFlags,
+  playerFlags,
+  registeredIdentity,
+  sameNameOtherAccount,
+  sameOrigin,
+} from './player.repository.ts';
 
 /** Accounts registered from one address or device within the window that make them all "shared". */
 export const SHARED_ORIGIN_ACCOUNTS = 3;
@@ -30,23 +36,16 @@ export function deviceKey(header: unknown): string | null {
  * registration.)
  */
 export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise<PlayerFlagKind[]> {
-  const player = await trx
-    .selectFrom('players')
-    .select(['full_name', 'bank_code', 'bank_number', 'registered_address', 'registered_device'])
-    .where('id', '=', playerId)
-    .executeTakeFirstOrThrow();
+  const player = await registeredIdentity(trx, playerId);
   const found: { kind: PlayerFlagKind; related: number[] }[] = [];
   const names = nameKeys(player.full_name);
   if (names.length > 0) {
-    const rows = await trx
-      .selectFrom('players')
-      .select('id')
-      .where('name_key', 'in', names)
-      .where('id', '<>', playerId)
-      .where((eb) => eb.or([eb('bank_code', '<>', player.bank_code), eb('bank_number', '<>', player.bank_number)]))
-      .limit(RELATED_MAX)
-      .execute();
-    found.push({ kind: 'SAME_NAME', related: rows.map((row) => row.id) });
+    const related = await sameNameOtherAccount(
+      trx,
+      { id: playerId, nameKeys: names, bankCode: player.bank_code, bankNumber: player.bank_number },
+      RELATED_MAX,
+    );
+    found.push({ kind: 'SAME_NAME', related });
   }
   const since = new Date(Date.now() - SHARED_ORIGIN_WINDOW_HOURS * 3600 * 1000);
   const origins: { kind: PlayerFlagKind; column: 'registered_address' | 'registered_device'; value: string | null }[] =
@@ -56,17 +55,8 @@ export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise
     ];
   for (const origin of origins) {
     if (!origin.value) continue;
-    const rows = await trx
-      .selectFrom('players')
-      .select('id')
-      .where(origin.column, '=', origin.value)
-      .where('created_at', '>=', since)
-      .where('id', '<>', playerId)
-      .orderBy('id', 'desc')
-      .limit(RELATED_MAX)
-      .execute();
-    if (rows.length + 1 >= SHARED_ORIGIN_ACCOUNTS)
-      found.push({ kind: origin.kind, related: rows.map((row) => row.id) });
+    const related = await sameOrigin(trx, { playerId, column: origin.column, value: origin.value, since }, RELATED_MAX);
+    if (related.length + 1 >= SHARED_ORIGIN_ACCOUNTS) found.push({ kind: origin.kind, related });
   }
   const pairs = found.flatMap(({ kind, related }) =>
     related.flatMap((other) => [
@@ -74,24 +64,13 @@ export async function flagDuplicateIdentity(trx: Trx, playerId: number): Promise
       { player_id: other, kind, related_player_id: playerId },
     ]),
   );
-  if (pairs.length > 0) {
-    await trx
-      .insertInto('player_flags')
-      .values(pairs)
-      .onConflict((oc) => oc.columns(['player_id', 'kind', 'related_player_id']).doNothing())
-      .execute();
-  }
+  if (pairs.length > 0) await insertPlayerFlags(trx, pairs);
   return found.filter((item) => item.related.length > 0).map((item) => item.kind);
 }
 
 /** A player's duplicate-identity flags, with the other player's username, newest first. */
 export async function flagsOf(db: Queryable, playerId: number) {
-  const { rows } = await sql<{ kind: PlayerFlagKind; related_player_id: number; username: string; created_at: Date }>`
-    select f.kind, f.related_player_id, p.username, f.created_at
-      from player_flags f join players p on p.id = f.related_player_id
-     where f.player_id = ${playerId}
-     order by f.created_at desc, f.id desc
-     limit 100`.execute(db);
+  const rows = await playerFlags(db, playerId);
   return rows.map((row) => ({
     kind: row.kind,
     relatedPlayerId: Number(row.related_player_id),

@@ -1,3 +1,4 @@
+import type { PlayerFlagKind } from '@app/contracts/payouts';
 import { CompiledQuery, type QueryCreator, sql } from 'kysely';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -295,3 +296,86 @@ export const playerRepository = {
       .execute();
   },
 };
+
+/** What a player registered with that other players may share: name, bank account, address, device. */
+export type RegisteredIdentity = {
+  full_name: string;
+  bank_code: string;
+  bank_number: string;
+  registered_address: string | null;
+  registered_device: string | null;
+};
+
+/** The identity a player registered with (the player exists). */
+export function registeredIdentity(trx: Trx, playerId: number): Promise<RegisteredIdentity> {
+  return trx
+    .selectFrom('players')
+    .select(['full_name', 'bank_code', 'bank_number', 'registered_address', 'registered_device'])
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Other players with one of the name keys and another bank account (code or number), at most `limit`. */
+export async function sameNameOtherAccount(
+  trx: Trx,
+  player: { id: number; nameKeys: string[]; bankCode: string; bankNumber: string },
+  limit: number,
+): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('players')
+    .select('id')
+    .where('name_key', 'in', player.nameKeys)
+    .where('id', '<>', player.id)
+    .where((eb) => eb.or([eb('bank_code', '<>', player.bankCode), eb('bank_number', '<>', player.bankNumber)]))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Other players registered from the address or device since a time, newest first, at most `limit`. */
+export async function sameOrigin(
+  trx: Trx,
+  origin: { playerId: number; column: 'registered_address' | 'registered_device'; value: string; since: Date },
+  limit: number,
+): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('players')
+    .select('id')
+    .where(origin.column, '=', origin.value)
+    .where('created_at', '>=', origin.since)
+    .where('id', '<>', origin.playerId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Writes duplicate-identity flags; a flag already there is left as it is. */
+export async function insertPlayerFlags(
+  trx: Trx,
+  flags: readonly { player_id: number; kind: PlayerFlagKind; related_player_id: number }[],
+): Promise<void> {
+  await trx
+    .insertInto('player_flags')
+    .values([...flags])
+    .onConflict((oc) => oc.columns(['player_id', 'kind', 'related_player_id']).doNothing())
+    .execute();
+}
+
+export type PlayerFlagRow = { kind: PlayerFlagKind; related_player_id: number; username: string; created_at: Date };
+
+/** A player's duplicate-identity flags with the other player's username, newest first, at most 100. */
+export async function playerFlags(db: Queryable, playerId: number): Promise<PlayerFlagRow[]> {
+  const { rows } = await sql<PlayerFlagRow>`
+    select f.kind, f.related_player_id, p.username, f.created_at
+      from player_flags f join players p on p.id = f.related_player_id
+     where f.player_id = ${playerId}
+     order by f.created_at desc, f.id desc
+     limit 100`.execute(db);
+  return rows;
+}
+
+/** Records a wrong password given for a player (kept for the withdrawal risk rules). */
+export async function recordLoginFailure(db: Queryable, playerId: number): Promise<void> {
+  await db.insertInto('player_login_failures').values({ player_id: playerId }).execute();
+}

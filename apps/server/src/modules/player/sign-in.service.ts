@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type AuthContext, openSession, revokeOtherSessions } from '../auth/auth.service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { throttle } from '../throttle/throttle.service.ts';
+import { recordLoginFailure } from './player.repository.ts';
 import { credentials, type RegistrationInput, registerPlayer } from './player.service.ts';
 
 /**
@@ -67,7 +68,7 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (found && !valid) {
     // Kept for the withdrawal risk rules: the throttle forgets failures at the next success.
-    await ctx.db.insertInto('player_login_failures').values({ player_id: found.id }).execute();
+    await recordLoginFailure(ctx.db, found.id);
   }
   if (!found || !valid) throw invalidCredentials();
   await throttle.release(ctx.db, reserved);

@@ -1,6 +1,7 @@
 import type { ExclusionRequest, LimitKind, LimitPeriod, ProtectionRefusal } from '@app/contracts/protection';
 import { type RawBuilder, sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
+import { bangkokPeriodStart, bangkokWallClock } from '../../lib/bangkok-day.ts';
 
 /**
  * The player protection's queries: limits, exclusions, the reality check,
@@ -231,4 +232,34 @@ export async function excludedPlayerExists(
               or ${sameName})
     ) as excluded`.execute(db);
   return rows[0]?.excluded === true;
+}
+
+/** A month of the player's activity statement: the month (YYYY-MM) and its sums in satang, as text. */
+export type StatementMonthRow = { month: string; deposits: string; withdrawals: string; bets: string; wins: string };
+
+/**
+ * The player's activity per Bangkok calendar month over the last `months`
+ * months, newest first, months without activity left out: the sums of the
+ * postings on the player's own accounts, by journal kind (statement.ts says
+ * which kinds make each sum).
+ */
+export async function activityMonths(db: Queryable, playerId: number, months: number): Promise<StatementMonthRow[]> {
+  const { rows } = await sql<StatementMonthRow>`
+    select to_char(date_trunc('month', ${bangkokWallClock(sql`j.created_at`)}), 'YYYY-MM') as month,
+           coalesce(sum(p.amount) filter (where j.kind = 'DEPOSIT'), 0) as deposits,
+           coalesce(-sum(p.amount) filter (where j.kind in ('WITHDRAW_HOLD', 'WITHDRAW_REFUND')), 0) as withdrawals,
+           coalesce(-sum(p.amount) filter (where j.kind in ('SEAMLESS_BET', 'SEAMLESS_ROLLBACK')
+                                              or (j.kind = 'GAME_RESULT' and p.amount < 0)), 0) as bets,
+           coalesce(sum(p.amount) filter (where j.kind = 'SEAMLESS_WIN'
+                                             or (j.kind = 'GAME_RESULT' and p.amount > 0)), 0) as wins
+      from journal_entries j
+      join postings p on p.journal_entry_id = j.id
+      join ledger_accounts a on a.id = p.account_id and a.player_id = ${playerId}
+     where j.player_id = ${playerId}
+       and j.created_at >= ${bangkokPeriodStart('MONTH', sql`now()`)} - make_interval(months => ${months - 1})
+       and j.kind in ('DEPOSIT', 'WITHDRAW_HOLD', 'WITHDRAW_REFUND', 'SEAMLESS_BET', 'SEAMLESS_WIN',
+                      'SEAMLESS_ROLLBACK', 'GAME_RESULT')
+     group by 1
+     order by 1 desc`.execute(db);
+  return rows;
 }

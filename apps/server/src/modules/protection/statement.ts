@@ -1,8 +1,7 @@
 import { satangToBaht } from '@app/contracts/money';
 import type { StatementMonth } from '@app/contracts/protection';
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
-import { bangkokPeriodStart, bangkokWallClock } from '../../lib/bangkok-day.ts';
+import { activityMonths } from './protection.repository.ts';
 
 /**
  * The player's activity statement: per Bangkok calendar month,
@@ -17,29 +16,7 @@ import { bangkokPeriodStart, bangkokWallClock } from '../../lib/bangkok-day.ts';
  * Months with no activity are left out; the newest month first.
  */
 export async function activityStatement(db: Queryable, playerId: number, months: number): Promise<StatementMonth[]> {
-  const { rows } = await sql<{
-    month: string;
-    deposits: string;
-    withdrawals: string;
-    bets: string;
-    wins: string;
-  }>`
-    select to_char(date_trunc('month', ${bangkokWallClock(sql`j.created_at`)}), 'YYYY-MM') as month,
-           coalesce(sum(p.amount) filter (where j.kind = 'DEPOSIT'), 0) as deposits,
-           coalesce(-sum(p.amount) filter (where j.kind in ('WITHDRAW_HOLD', 'WITHDRAW_REFUND')), 0) as withdrawals,
-           coalesce(-sum(p.amount) filter (where j.kind in ('SEAMLESS_BET', 'SEAMLESS_ROLLBACK')
-                                              or (j.kind = 'GAME_RESULT' and p.amount < 0)), 0) as bets,
-           coalesce(sum(p.amount) filter (where j.kind = 'SEAMLESS_WIN'
-                                             or (j.kind = 'GAME_RESULT' and p.amount > 0)), 0) as wins
-      from journal_entries j
-      join postings p on p.journal_entry_id = j.id
-      join ledger_accounts a on a.id = p.account_id and a.player_id = ${playerId}
-     where j.player_id = ${playerId}
-       and j.created_at >= ${bangkokPeriodStart('MONTH', sql`now()`)} - make_interval(months => ${months - 1})
-       and j.kind in ('DEPOSIT', 'WITHDRAW_HOLD', 'WITHDRAW_REFUND', 'SEAMLESS_BET', 'SEAMLESS_WIN',
-                      'SEAMLESS_ROLLBACK', 'GAME_RESULT')
-     group by 1
-     order by 1 desc`.execute(db);
+  const rows = await activityMonths(db, playerId, months);
   return rows.map((row) => {
     const bets = Number(row.bets);
     const wins = Number(row.wins);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { RewardKind, RewardNames } from '../../db/schema.ts';
 
@@ -83,6 +84,35 @@ const rewardValues = (reward: Omit<RewardRow, 'id'>) => ({
 });
 
 export const settingsRepository = {
+  /**
+   * Texts read as money settings by money_setting_satang (settings/sql), in
+   * the order given: each one's satang as text, or null where it is not an
+   * amount.
+   */
+  async moneySettingSatangTexts(db: Queryable, values: readonly (string | undefined)[]): Promise<(string | null)[]> {
+    const { rows } = await sql<{ satang: string | null }>`
+    select money_setting_satang(v.value)::text as satang
+      from unnest(${values.map((value) => value ?? null)}::text[]) with ordinality as v (value, position)
+     order by v.position`.execute(db);
+    return rows.map((row) => row.satang);
+  },
+
+  /**
+   * Settings read by setting_satang (settings/sql), in the order given: each
+   * one's satang as text, its fallback when unset or unreadable.
+   */
+  async settingSatangTexts(
+    db: Queryable,
+    settings: readonly { code: string; fallback: number }[],
+  ): Promise<(string | undefined)[]> {
+    const { rows } = await sql<{ satang: string }>`
+    select setting_satang(s.code, s.fallback)::text as satang
+      from unnest(${settings.map((setting) => setting.code)}::text[],
+                  ${settings.map((setting) => setting.fallback)}::bigint[]) with ordinality as s (code, fallback, position)
+     order by s.position`.execute(db);
+    return settings.map((_, index) => rows[index]?.satang);
+  },
+
   async listPublic(db: Queryable): Promise<{ code: string; value: string }[]> {
     return db.selectFrom('settings').select(['code', 'value']).where('is_public', '=', true).orderBy('code').execute();
   },
@@ -145,6 +175,11 @@ export const settingsRepository = {
 
   async findReward(db: Queryable, id: number): Promise<RewardRow | undefined> {
     return db.selectFrom('rewards').select(REWARD_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Whether a promotion of the id exists (a bonus reward names one). */
+  async promotionExists(db: Queryable, id: number): Promise<boolean> {
+    return (await db.selectFrom('promotions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
   async insertReward(trx: Trx, reward: Omit<RewardRow, 'id'>): Promise<number> {

@@ -11,7 +11,6 @@ import {
   SETTING_CODES,
   wholeNumberSetting,
 } from '@app/contracts/settings';
-import { sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assert } from '../../lib/assert.ts';
@@ -47,11 +46,8 @@ function satangText(text: string | null | undefined): number | undefined {
  * undefined where a text is not a positive amount with up to 2 decimals.
  */
 async function satangOf(db: Queryable, values: readonly (string | undefined)[]): Promise<(number | undefined)[]> {
-  const { rows } = await sql<{ satang: string | null }>`
-    select money_setting_satang(v.value)::text as satang
-      from unnest(${values.map((value) => value ?? null)}::text[]) with ordinality as v (value, position)
-     order by v.position`.execute(db);
-  return rows.map((row) => satangText(row.satang));
+  const texts = await settingsRepository.moneySettingSatangTexts(db, values);
+  return texts.map((text) => satangText(text));
 }
 
 /** Settings in satang, each with its default when unset or unreadable (setting_satang, as the SQL money rules read them). */
@@ -60,14 +56,13 @@ async function settingsSatang<K extends string>(
   settings: Record<K, { code: string; default: number }>,
 ): Promise<Record<K, number>> {
   const names = Object.keys(settings) as K[];
-  const { rows } = await sql<{ satang: string }>`
-    select setting_satang(s.code, s.fallback)::text as satang
-      from unnest(${names.map((name) => settings[name].code)}::text[],
-                  ${names.map((name) => settings[name].default)}::bigint[]) with ordinality as s (code, fallback, position)
-     order by s.position`.execute(db);
+  const texts = await settingsRepository.settingSatangTexts(
+    db,
+    names.map((name) => ({ code: settings[name].code, fallback: settings[name].default })),
+  );
   return Object.fromEntries(
     names.map((name, index) => {
-      const satang = satangText(rows[index]?.satang);
+      const satang = satangText(texts[index]);
       assert(satang !== undefined, 'setting_satang answers every setting asked');
       return [name, satang];
     }),
@@ -264,10 +259,6 @@ export async function saveHouseAccount(db: Db, actor: Actor, id: number | undefi
 
 export const listAllRewards = settingsRepository.listAllRewards;
 
-async function promotionExists(db: Queryable, id: number): Promise<boolean> {
-  return (await db.selectFrom('promotions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 type RewardInput = Partial<Omit<RewardRow, 'id'>>;
 
 /** Creates (id undefined) or changes a reward, with an audit row. */
@@ -296,7 +287,10 @@ export async function saveReward(db: Db, actor: Actor, id: number | undefined, i
     if (merged.kind === 'credit' && merged.creditSatang === null) {
       throw new AppError(400, 'VALIDATION_ERROR', 'validation_failed');
     }
-    if (merged.kind === 'bonus' && (merged.promotionId === null || !(await promotionExists(trx, merged.promotionId)))) {
+    if (
+      merged.kind === 'bonus' &&
+      (merged.promotionId === null || !(await settingsRepository.promotionExists(trx, merged.promotionId)))
+    ) {
       throw new AppError(400, 'VALIDATION_ERROR', 'validation_failed');
     }
     const savedId = id ?? (await settingsRepository.insertReward(trx, merged));

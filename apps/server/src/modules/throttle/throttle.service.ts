@@ -1,8 +1,15 @@
 import type { MessageKey } from '@app/contracts/messages';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ThrottleScope } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  deleteAttempts,
+  deleteAttemptsOf,
+  insertAttempts,
+  lockThrottleSubject,
+  msUntilBelowMax,
+  pruneAttempts,
+} from './throttle.repository.ts';
 
 /** At most `max` attempts per subject within `windowMs`; a max of 0 means no limit. */
 export type ThrottleRule = { scope: ThrottleScope; subject: string; max: number; windowMs: number };
@@ -10,8 +17,6 @@ export type ThrottleRule = { scope: ThrottleScope; subject: string; max: number;
 /** Attempts older than this no longer count for any rule and are pruned. */
 const RETENTION_MS = 24 * 3600 * 1000;
 const PRUNE_BATCH_MAX = 200;
-
-const interval = (ms: number) => sql`(${ms}::bigint * interval '1 millisecond')`;
 
 function tooMany(retryAfterMs: number, messageKey: MessageKey): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
@@ -39,31 +44,16 @@ async function reserveOrWait(
     .sort((a, b) => `${a.scope}:${a.subject}`.localeCompare(`${b.scope}:${b.subject}`));
   if (limited.length === 0) return { ids: [] };
   return db.transaction().execute(async (trx) => {
-    for (const rule of limited) {
-      await sql`select pg_advisory_xact_lock(hashtext(${`throttle:${rule.scope}:${rule.subject}`}))`.execute(trx);
-    }
+    for (const rule of limited) await lockThrottleSubject(trx, rule.scope, rule.subject);
     let retryAfterMs = 0;
     for (const rule of limited) {
-      const found = await sql<{ wait_ms: number }>`
-        select (extract(epoch from (failed_at + ${interval(rule.windowMs)} - now())) * 1000)::bigint as wait_ms
-          from login_failures
-         where scope = ${rule.scope} and subject = ${rule.subject} and failed_at > now() - ${interval(rule.windowMs)}
-         order by failed_at desc
-        offset ${rule.max - 1} limit 1`.execute(trx);
-      const waitMs = found.rows[0]?.wait_ms;
+      const waitMs = await msUntilBelowMax(trx, rule);
       if (waitMs !== undefined) retryAfterMs = Math.max(retryAfterMs, Number(waitMs));
     }
     if (retryAfterMs > 0) return { retryAfterMs };
-    const inserted = await trx
-      .insertInto('login_failures')
-      .values(limited.map((rule) => ({ scope: rule.scope, subject: rule.subject })))
-      .returning('id')
-      .execute();
-    await sql`delete from login_failures where id in (
-        select id from login_failures where failed_at < now() - ${interval(RETENTION_MS)} limit ${PRUNE_BATCH_MAX})`.execute(
-      trx,
-    );
-    return { ids: inserted.map((row) => row.id) };
+    const ids = await insertAttempts(trx, limited);
+    await pruneAttempts(trx, RETENTION_MS, PRUNE_BATCH_MAX);
+    return { ids };
   });
 }
 
@@ -93,14 +83,11 @@ export const throttle = {
   /** Gives back reserved attempts (the attempt succeeded and must not count). */
   async release(db: Db, reservationIds: readonly number[]): Promise<void> {
     if (reservationIds.length === 0) return;
-    await db
-      .deleteFrom('login_failures')
-      .where('id', 'in', [...reservationIds])
-      .execute();
+    await deleteAttempts(db, reservationIds);
   },
 
   /** Forgets every attempt of one subject (a successful login clears its phone's failures). */
   async clear(db: Db, scope: ThrottleScope, subject: string): Promise<void> {
-    await db.deleteFrom('login_failures').where('scope', '=', scope).where('subject', '=', subject).execute();
+    await deleteAttemptsOf(db, scope, subject);
   },
 };
