@@ -6,6 +6,7 @@ import { signedHeaders } from '@app/signing/hmac';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bangkokToday } from '../../src/lib/bangkok-day.ts';
+import { nameKey } from '../../src/modules/blacklist/identity.ts';
 import { readPlayerBalances } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { claimDuePayouts } from '../../src/modules/payouts/payout.repository.ts';
@@ -537,5 +538,27 @@ describe('a withdrawal whose request died before it was scored', () => {
     expect((await reviewOf(written.value.id))?.route).toBe('AUTO');
     expect((await payoutOf(written.value.id)).status).toBe('PAID');
     await expectLedgerOk();
+  });
+});
+
+describe('players registered before name keys were kept', () => {
+  it('the worker’s tick gives each a key of its name, and leaves a stored key as it is', async () => {
+    const keyless = await newPlayer(world.server, { fullName: `Keyless Tester ${randomUUID().slice(0, 8)}` });
+    const kept = await newPlayer(world.server, { fullName: `Kept Tester ${randomUUID().slice(0, 8)}` });
+    const keylessId = await playerIdOf(t.database.db, keyless.phoneNumber);
+    const keptId = await playerIdOf(t.database.db, kept.phoneNumber);
+    await t.database.db.updateTable('players').set({ name_key: null }).where('id', '=', keylessId).execute();
+    // A key the worker must not touch (the migration of a new rule for names rewrites stored keys, not the worker).
+    await t.database.db.updateTable('players').set({ name_key: 'stored-key' }).where('id', '=', keptId).execute();
+    await payoutTick(world.payouts);
+    const keys = await t.database.db
+      .selectFrom('players')
+      .select(['id', 'full_name', 'name_key'])
+      .where('id', 'in', [keylessId, keptId])
+      .execute();
+    const keyOf = (id: number) => keys.find((row) => Number(row.id) === id);
+    expect(keyOf(keylessId)?.name_key).toBe(nameKey(keyOf(keylessId)?.full_name ?? ''));
+    expect(keyOf(keylessId)?.name_key).toMatch(/^keylesstester/);
+    expect(keyOf(keptId)?.name_key).toBe('stored-key');
   });
 });

@@ -108,8 +108,16 @@ export function playerNamesAfter(
     .execute();
 }
 
+/** Players without a stored name key (registered before keys were kept), at most `limit`. */
+export function playersWithoutNameKey(db: Queryable, limit: number): Promise<{ id: number; full_name: string }[]> {
+  return db.selectFrom('players').select(['id', 'full_name']).where('name_key', 'is', null).limit(limit).execute();
+}
+
 /** Stores players' new name keys, in one statement. */
-export async function setPlayerNameKeys(trx: Trx, changed: readonly { id: number; key: string }[]): Promise<void> {
+export async function setPlayerNameKeys(
+  trx: Queryable,
+  changed: readonly { id: number; key: string }[],
+): Promise<void> {
   const values = changed.map((row) => sql`(${row.id}::bigint, ${row.key}::text)`);
   await sql`update players p set name_key = v.key from (values ${sql.join(values)}) as v(id, key)
              where p.id = v.id`.execute(trx);

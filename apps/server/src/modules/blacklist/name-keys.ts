@@ -1,9 +1,10 @@
-import type { Trx } from '../../db/database.ts';
+import type { Queryable, Trx } from '../../db/database.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import {
   clearNameKeys,
   nameEntries,
   playerNamesAfter,
+  playersWithoutNameKey,
   removeBlacklistEntry,
   setEntryKey,
   setPlayerNameKeys,
@@ -25,6 +26,17 @@ const MIGRATION_ACTOR = { operatorId: null, name: 'migration' };
 export async function recomputeNameKeys(trx: Trx): Promise<void> {
   await recomputePlayers(trx);
   await recomputeBlacklistNames(trx);
+}
+
+/** Players registered before normalised names were kept get theirs: at most `limit`, in one statement. */
+export async function fillMissingNameKeys(db: Queryable, limit: number): Promise<void> {
+  const rows = await playersWithoutNameKey(db, limit);
+  if (rows.length > 0) {
+    await setPlayerNameKeys(
+      db,
+      rows.map((row) => ({ id: Number(row.id), key: nameKey(row.full_name) })),
+    );
+  }
 }
 
 async function recomputePlayers(trx: Trx): Promise<void> {

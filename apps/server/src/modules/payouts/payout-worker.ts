@@ -1,5 +1,5 @@
 import { repeatEvery, type WorkerLog } from '../../lib/repeat.ts';
-import { nameKey } from '../blacklist/identity.ts';
+import { fillMissingNameKeys } from '../blacklist/name-keys.ts';
 import { claimDuePayouts, releasePayoutLeases } from './payout.repository.ts';
 import type { PayoutContext } from './payout.service.ts';
 import { sendPayout, work } from './payout.service.ts';
@@ -46,7 +46,8 @@ export type PayoutTick = { scored: number; worked: number; statementLines: numbe
  */
 export async function payoutTick(ctx: PayoutContext, stop: { stopped: boolean } = { stopped: false }) {
   const tick: PayoutTick = { scored: 0, worked: 0, statementLines: 0, settledByStatement: 0 };
-  await fillNameKeys(ctx);
+  // Players registered before normalised names were kept get theirs, a batch per tick.
+  await fillMissingNameKeys(ctx.db, NAME_KEYS_PER_TICK);
   const created = await assessUnscored(ctx, PAYOUT_BATCH_MAX, UNSCORED_MIN_AGE_MS);
   tick.scored = created.length;
   if (!ctx.bank) return tick;
@@ -74,23 +75,6 @@ export async function payoutTick(ctx: PayoutContext, stop: { stopped: boolean } 
     if (!(error instanceof BankUnavailableError)) throw error;
   }
   return tick;
-}
-
-/** Players registered before normalised names were kept get theirs, a batch per tick. */
-async function fillNameKeys(ctx: PayoutContext): Promise<void> {
-  const rows = await ctx.db
-    .selectFrom('players')
-    .select(['id', 'full_name'])
-    .where('name_key', 'is', null)
-    .limit(NAME_KEYS_PER_TICK)
-    .execute();
-  for (const row of rows) {
-    await ctx.db
-      .updateTable('players')
-      .set({ name_key: nameKey(row.full_name) })
-      .where('id', '=', row.id)
-      .execute();
-  }
 }
 
 /** Runs the payout worker every interval until stopped (the stop waits for the round in progress). */
