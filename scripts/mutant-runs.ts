@@ -58,6 +58,9 @@ async function runTestsNow(serverDir: string, killedBy: KilledBy, env: NodeJS.Pr
           escapeRegExp(killedBy.test),
           '--reporter=json',
           `--outputFile=${report}`,
+          // Runs side by side share the project's results cache (node_modules/.vite/vitest/…/results.json),
+          // and a run that reads it while another writes it dies before its first test: none is kept.
+          '--no-cache',
         ],
         // An embedded run without TEST_DATABASE_URL: with it, the embedded project holds only the store's own
         // tests (apps/server/vitest.config.ts), and the named file may not be among them.
