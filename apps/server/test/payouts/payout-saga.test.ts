@@ -6,7 +6,12 @@ import type { Queryable } from '../../src/db/database.ts';
 import { decideHistoryEntry, lockHistoryEntry } from '../../src/modules/history/history.service.ts';
 import { ensureHouseAccounts, readPlayerBalances } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
-import { createPayout, listPayouts, verdictOf } from '../../src/modules/payouts/payout.repository.ts';
+import {
+  createPayout,
+  listPayouts,
+  releasePayoutLeases,
+  verdictOf,
+} from '../../src/modules/payouts/payout.repository.ts';
 import {
   markPaidByHand,
   type PayoutContext,
@@ -370,6 +375,27 @@ describe('a payout step by step', () => {
   });
 });
 
+describe('a worker that stops with payouts claimed', () => {
+  it('gives back the leases of the ones it did not work, at once; another payout keeps its lease', async () => {
+    resetBank();
+    const left = await approvedPayout();
+    const other = await approvedPayout();
+    const leaseOf = async (id: number) =>
+      (await t.database.db.selectFrom('payouts').select('lease_until').where('id', '=', id).executeTakeFirstOrThrow())
+        .lease_until;
+    expect(await leaseOf(left.payout.id)).not.toBeNull();
+    await releasePayoutLeases(t.database.db, [left.payout.id]);
+    expect(await leaseOf(left.payout.id)).toBeNull();
+    expect(await leaseOf(other.payout.id)).not.toBeNull();
+    expect((await payoutRow(left.payout.id)).status).toBe('PENDING');
+    // Settled here, so that no later test meets them in flight.
+    bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'no' });
+    await sendPayout(ctx, left.payout.id, { force: true });
+    bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'no' });
+    await sendPayout(ctx, other.payout.id, { force: true });
+  });
+});
+
 describe('operators on a payout', () => {
   it('paid by hand: only a FAILED payout of a waiting withdrawal; recorded, approved, settled and audited', async () => {
     resetBank();
@@ -381,6 +407,8 @@ describe('operators on a payout', () => {
     await expect(markPaidByHand(ctx, tester, 999_999_999, { bankReference: 'HAND-1' })).rejects.toMatchObject({
       statusCode: 404,
       errorCode: 'PAYOUT_NOT_FOUND',
+      // The key of the words the back office shows.
+      messageKey: 'payout_not_found',
     });
     bank.payAnswers.push({ kind: 'refused', code: 'REFUSED', message: 'no' });
     await sendPayout(ctx, payout.id);
@@ -396,6 +424,7 @@ describe('operators on a payout', () => {
       .selectFrom('audit_log')
       .select(['actor', 'action', 'reason', 'before', 'after'])
       .where('action', '=', 'payout.mark_paid')
+      .where('target_type', '=', 'payout')
       .where('target_id', '=', String(payout.id))
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
@@ -444,6 +473,7 @@ describe('operators on a payout', () => {
       .selectFrom('audit_log')
       .select(['action', 'before'])
       .where('action', '=', 'payout.retry')
+      .where('target_type', '=', 'payout')
       .where('target_id', '=', String(payout.id))
       .executeTakeFirstOrThrow();
     expect(audit.before).toMatchObject({ status: 'UNKNOWN', reference: payout.reference, lastError: 'timeout' });
