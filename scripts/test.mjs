@@ -116,7 +116,7 @@ function run({ name, args }) {
       process.stdout.write(`\n── ${name}: ${verdict} in ${seconds.toFixed(1)} s ──\n`);
       process.stdout.write(Buffer.concat(output));
       process.stdout.write(`── end of ${name} ──\n\n`);
-      resolve({ name, passed: code === 0, seconds });
+      resolve({ name, passed: code === 0, seconds, output: code === 0 ? '' : Buffer.concat(output).toString('utf8') });
     });
   });
 }
@@ -138,4 +138,11 @@ for (const r of results)
 const failed = results.filter((r) => !r.passed).map((r) => r.name);
 const total = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`All steps: ${total} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+// What failed, last: a log that keeps only its end still names the failing tests and their first error lines.
+const FAILURE_LINE = /✘|^\s*\d+\) |^ FAIL |^\s*(Error|AssertionError|TimeoutError)\b|^\s*Expected|^\s*Received|Timed out|Test timeout/;
+for (const r of results.filter((result) => !result.passed)) {
+  const lines = r.output.split('\n').filter((line) => FAILURE_LINE.test(line));
+  console.log(`Failures in ${r.name}:`);
+  for (const line of lines.slice(0, 16)) console.log(`  ${line.trim().slice(0, 300)}`);
+}
 process.exit(failed.length ? 1 : 0);
