@@ -128,6 +128,42 @@ const SCALE_TARGETS: Record<string, string> = {
   'search, one operator': 'p99 < 100 ms',
 };
 
+/** The target of a money call's instructions, as a multiple of TPC-B's. */
+function instructionTarget(name: string): string {
+  return /withdrawal|seamless/.test(name) ? '≤ 1.5×' : '≤ 2×';
+}
+
+function instructionsSection(report: BenchReport): string {
+  const figures = report.instructions;
+  if (!figures) return '';
+  const millions = (value: number) => `${(value / 1e6).toFixed(2)} M`;
+  return [
+    `### PostgreSQL instructions per call (valgrind, single-user backend, ${figures.calls} − ${figures.baseline} calls; PostgreSQL ${figures.postgres})`,
+    '',
+    table(
+      ['call', 'instructions', 'vs TPC-B', 'target', 'statements', 'transactions'],
+      [
+        [
+          `pgbench TPC-B (scale ${figures.pgbenchScale})`,
+          millions(figures.tpcb.instructions),
+          '1.00×',
+          '',
+          figures.tpcb.statements,
+          figures.tpcb.transactions,
+        ],
+        ...Object.entries(figures.money).map(([name, cost]) => [
+          name,
+          millions(cost.instructions),
+          ratio(cost.instructions, figures.tpcb.instructions),
+          instructionTarget(name),
+          Number(cost.statements.toFixed(1)),
+          Number(cost.transactions.toFixed(2)),
+        ]),
+      ],
+    ),
+  ].join('\n');
+}
+
 function scaleSection(report: BenchReport): string {
   const scale = report.scale;
   const empty = report.postgres;
@@ -196,6 +232,7 @@ export function formatReport(report: BenchReport): string {
       rows.push(['bare Fastify route (GET)', `${report.bare.perSecond} /s`, `p99 ${ms(report.bare.p99)}`]);
     parts.push('', '### Baselines, same run', '', table(['baseline', 'throughput', 'latency'], rows));
   }
+  if (report.instructions) parts.push('', instructionsSection(report));
   if (report.postgres) parts.push('', storeSection('The product on PostgreSQL', report.postgres, report));
   if (report.scale) parts.push('', scaleSection(report));
   if (report.embedded)

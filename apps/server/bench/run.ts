@@ -17,7 +17,7 @@
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 5]
  *                    [--only withdraw,manual-debit,approve,auto-withdraw,seamless,transfer,deposit,balance,profile,history,search,login]
- *                    [--from-source] [--out reports/bench/latest.json]
+ *                    [--from-source] [--instructions] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
  * creates its own databases there and drops them afterwards.
@@ -38,7 +38,9 @@ import { migrate } from '../src/migrations.ts';
 import { WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../src/modules/loyalty/loyalty-settings.ts';
 import { havePgbench, initPgbench, type PgbenchFigures, pgbench } from './baselines.ts';
+import { haveValgrind, type InstructionFigures, measureInstructions } from './instructions.ts';
 import { type LoadFigures, load, type NextRequest } from './load.ts';
+import { bearer, call, newKey, PASSWORD, type Player, runTag, setUpPlayers } from './players.ts';
 import {
   BenchProcess,
   type RunMode,
@@ -64,6 +66,7 @@ const { values: flags } = parseArgs({
     skip: { type: 'string', default: '' },
     only: { type: 'string', default: '' },
     'from-source': { type: 'boolean', default: false },
+    instructions: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(repoRoot, 'reports', 'bench', 'latest.json') },
   },
 });
@@ -87,15 +90,10 @@ if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && PLAYERS <= 500 && SECONDS > 
   );
   process.exit(2);
 }
-const PASSWORD = 'bench-password-1';
 /** The withdrawal amount (baht): the seeded minimum. */
 const WITHDRAW_BAHT = 100;
 /** A bank-feed deposit's amount (baht). */
 const DEPOSIT_BAHT = 100;
-/** Each player's starting balance: enough for every withdrawal and bet of a run. */
-const FUNDING_BAHT = 5_000_000;
-
-type Player = { id: number; phone: string; token: string; username: string; bankNumber: string };
 
 /** Withdrawals a low-risk player asks for and the rules pay at once, from request to paid by the sandbox bank. */
 export type AutoWithdrawFigures = {
@@ -129,6 +127,8 @@ export type BenchReport = {
   settings: { seconds: number; connections: number; players: number; pgbenchScale: number; mode: RunMode };
   argon2: string;
   pgbench?: { before: PgbenchFigures; selectOnly: PgbenchFigures; after: PgbenchFigures };
+  /** PostgreSQL's instructions per call and per TPC-B transaction (--instructions): a cost no machine noise moves. */
+  instructions?: InstructionFigures;
   /** The seamless bet and win, one pair per pgbench transaction, on the product's database without the server. */
   seamlessInDatabase?: PgbenchFigures;
   bare?: LoadFigures;
@@ -152,62 +152,6 @@ function lastTestLoop(): BenchReport['testLoop'] {
 
 /** The server process being measured (its CPU is reported per request). */
 let serverPid: number | undefined;
-
-let keySequence = 0;
-/** A fresh Idempotency-Key (unique within the run and across runs). */
-const runTag = randomBytes(4).toString('hex');
-function newKey(): string {
-  keySequence += 1;
-  return `bench-${runTag}-${keySequence}`;
-}
-
-async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }) {
-  const response = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'POST'} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as { data?: Record<string, unknown> } & Record<string, unknown>;
-}
-
-/** Registers, signs in and funds the run's players, and lets the seamless game (WC) learn each of them. */
-async function setUpPlayers(base: string, secrets: Secrets, count: number, first = 0): Promise<Player[]> {
-  const players: Player[] = [];
-  const tag = Number.parseInt(runTag, 16) % 100_000;
-  for (let index = first; index < first + count; index += 1) {
-    const digits = String(tag * 1000 + index)
-      .padStart(8, '0')
-      .slice(-8);
-    const phone = `08${digits}`;
-    const bankNumber = `6${digits}${index % 10}`;
-    await call(`${base}${API_PATHS.register}`, {
-      body: {
-        agentId: 1,
-        fullName: `Bench ${index}`,
-        bankCode: 'KBANK',
-        bankNumber,
-        phoneNumber: phone,
-        password: PASSWORD,
-      },
-    });
-    const login = await call(`${base}${API_PATHS.login}`, { body: { username: phone, password: PASSWORD } });
-    const token = String(login.data?.token);
-    const auth = { authorization: `Bearer ${token}` };
-    const profile = await call(`${base}${API_PATHS.profile}`, { headers: auth });
-    await call(`${base}${API_PATHS.launchGame}`, { headers: auth, body: { gameCode: 'WC' } });
-    const operator = { 'x-admin-key': secrets.adminKey };
-    const found = await call(`${base}${ADMIN_PATHS.players}?q=${phone}`, { headers: operator });
-    const playerId = (found.data?.items as { id: number }[] | undefined)?.[0]?.id;
-    await call(`${base}${fillPath(ADMIN_PATHS.playerCredit, { id: String(playerId) })}`, {
-      headers: { ...operator, 'idempotency-key': newKey() },
-      body: { amount: FUNDING_BAHT, reason: 'bench funding' },
-    });
-    players.push({ id: Number(playerId), phone, token, username: String(profile.data?.username), bankNumber });
-  }
-  return players;
-}
 
 /** The value at a fraction of sorted values (nearest rank). */
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -251,7 +195,7 @@ async function payoutsSince(base: string, secrets: Secrets, since: number): Prom
  */
 async function autoWithdrawRun(base: string, secrets: Secrets): Promise<AutoWithdrawFigures> {
   // Players of their own (the withdraw run's have withdrawn hundreds of times today).
-  const players = await setUpPlayers(base, secrets, PLAYERS, PLAYERS);
+  const players = await setUpPlayers(base, secrets.adminKey, PLAYERS, PLAYERS);
   const operator = { 'x-admin-key': secrets.adminKey };
   for (const player of players) {
     const first = await call(`${base}${API_PATHS.withdraw}`, {
@@ -335,8 +279,6 @@ class PlayerPool {
     if (sequence.player !== undefined) this.free.push(sequence.player as Player);
   };
 }
-
-const bearer = (player: Player) => ({ authorization: `Bearer ${player.token}` });
 
 /** The players in turn, one per call. */
 function rotation(players: Player[]): () => Player {
@@ -556,7 +498,7 @@ async function measureStore(store: { databaseUrl?: string; full: boolean }): Pro
     serverPid = server.child.pid;
     await sleep(2_000);
     const rssIdleMiB = server.rssMiB();
-    const players = await setUpPlayers(base, secrets, PLAYERS);
+    const players = await setUpPlayers(base, secrets.adminKey, PLAYERS);
     server.startSampling();
     const money = await moneyRuns(base, secrets, players);
     const autoWithdraw = wanted('auto-withdraw') ? await autoWithdrawRun(base, secrets) : undefined;
@@ -724,6 +666,15 @@ const report: BenchReport = {
 
 const benchStarted = Date.now();
 const step = (what: string) => console.log(`bench [${Math.round((Date.now() - benchStarted) / 1000)} s]: ${what}`);
+if (flags.instructions && !(await haveValgrind())) {
+  step('no valgrind (Debian: apt-get install valgrind): the instruction counts are skipped');
+} else if (flags.instructions) {
+  report.instructions = await measureInstructions({
+    mode: MODE,
+    pgbenchScale: report.settings.pgbenchScale,
+    step,
+  });
+}
 if (!SKIP.has('postgres') && postgresUrl) {
   report.machine.postgres = await postgresVersion(postgresUrl);
   const database = await scratchDatabase(postgresUrl, `bench_app_${process.pid}`);

@@ -59,14 +59,24 @@ export async function pgCommand(bin: string, name: string, args: string[]): Prom
   }
 }
 
+/** A temporary PostgreSQL server (startTemporaryPostgres). */
+export type TemporaryPostgres = {
+  url: (database: string) => string;
+  /** Its server binaries' directory, its own directory (owned by the postgres user) and its data directory. */
+  bin: string;
+  base: string;
+  dataDir: string;
+  /** Stops the server (fast) and starts it again on the same files: between the two the files are still. */
+  pause: () => Promise<void>;
+  resume: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
 /**
  * One PostgreSQL server in a temporary directory (trust authentication, on
  * 127.0.0.1 only), for a test that needs a PostgreSQL when none is given.
  */
-export async function startTemporaryPostgres(): Promise<{
-  url: (database: string) => string;
-  stop: () => Promise<void>;
-}> {
+export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
   const bin = postgresBinDir();
   const base = mkdtempSync(path.join(tmpdir(), 'temporary-pg-'));
   ownedByPostgres(base);
@@ -77,11 +87,22 @@ export async function startTemporaryPostgres(): Promise<{
     path.join(dataDir, 'postgresql.conf'),
     [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${base}'`, ''].join('\n'),
   );
-  await pgCommand(bin, 'pg_ctl', ['-D', dataDir, '-l', path.join(base, 'server.log'), '-w', 'start']);
+  const pause = async () => {
+    await pgCommand(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  };
+  const resume = async () => {
+    await pgCommand(bin, 'pg_ctl', ['-D', dataDir, '-l', path.join(base, 'server.log'), '-w', 'start']);
+  };
+  await resume();
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    bin,
+    base,
+    dataDir,
+    pause,
+    resume,
     stop: async () => {
-      await pgCommand(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']).catch(() => undefined);
+      await pause().catch(() => undefined);
       rmSync(base, { recursive: true, force: true });
     },
   };
