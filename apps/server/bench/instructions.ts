@@ -39,6 +39,7 @@ import { preparedNameOf } from '../src/db/prepared.ts';
 import { DEFAULT_DEPOSIT_ACCOUNTS, seedReferenceData } from '../src/db/seed.ts';
 import { loadConfig } from '../src/env.ts';
 import { migrate } from '../src/migrations.ts';
+import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
 import { initPgbench } from './baselines.ts';
 import { bearer, call, newKey, type Player, runTag, setUpPlayers } from './players.ts';
 import { type RunMode, type Secrets, startSandbox } from './processes.ts';
@@ -346,9 +347,33 @@ export async function measureInstructions(options: {
         method: 'POST',
         headers: { ...bearer(player(index)), 'idempotency-key': newKey() },
       });
-    const waiting: number[] = [];
     const [house] = DEFAULT_DEPOSIT_ACCOUNTS;
     if (house === undefined) throw new Error('bench: no house deposit account is seeded');
+    /** A signed delivery of the bank feed: 100 baht from the player's own account to the house account. */
+    const feedLine = async (reference: string, index: number) => {
+      const raw = JSON.stringify({
+        reference,
+        fromBankCode: 'KBANK',
+        fromAccountNumber: player(index).bankNumber,
+        toAccountNumber: house.bank_number,
+        amount: 100,
+        transferredAt: new Date().toISOString(),
+      });
+      const signed = signedHeaders(secrets.webhook, raw);
+      const response = await fetch(`${base}${WEBHOOK_PATHS.bankTransfers}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': signed.timestamp,
+          'x-webhook-signature': signed.signature,
+        },
+        body: raw,
+      });
+      const answer = await response.text();
+      if (!answer.includes('"result":"credited"')) throw new Error(`bank feed: ${response.status} ${answer}`);
+    };
+    let rewardId = 0;
+    const waiting: number[] = [];
     const calls: MoneyCall[] = [
       {
         name: 'withdrawal',
@@ -359,7 +384,8 @@ export async function measureInstructions(options: {
           }),
       },
       {
-        name: 'approval (operator)',
+        // The approval starts the payout at once: its claim, the sandbox bank's answer and the settlement are in it.
+        name: 'approval (operator), then paid',
         before: async (index) => {
           if (index > 0) return;
           const answer = await call(`${base}${ADMIN_PATHS.withdrawals}?status=WAITING&limit=100`, {
@@ -415,30 +441,41 @@ export async function measureInstructions(options: {
         call: (index) => transfer('out', index),
       },
       { name: 'transfer in', call: (index) => transfer('in', index) },
+      { name: 'deposit (bank feed)', call: (index) => feedLine(`INSTR${runTag}${index}`, index) },
       {
-        name: 'deposit (bank feed)',
+        // The player's slip: the deposit waits for its line in the bank feed.
+        name: 'slip deposit (upload)',
         call: async (index) => {
-          const raw = JSON.stringify({
-            reference: `INSTR${runTag}${index}`,
-            fromBankCode: 'KBANK',
-            fromAccountNumber: player(index).bankNumber,
-            toAccountNumber: house.bank_number,
-            amount: 100,
-            transferredAt: new Date().toISOString(),
-          });
-          const signed = signedHeaders(secrets.webhook, raw);
-          const response = await fetch(`${base}${WEBHOOK_PATHS.bankTransfers}`, {
+          const form = new FormData();
+          form.append('amount', '100');
+          const image = await slipImage(slipPayload({ sendingBank: '004', reference: `SLIP${runTag}${index}` }));
+          form.append('slip', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'slip.png');
+          const response = await fetch(`${base}${API_PATHS.deposit}`, {
             method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-webhook-timestamp': signed.timestamp,
-              'x-webhook-signature': signed.signature,
-            },
-            body: raw,
+            headers: { ...bearer(player(index)), 'idempotency-key': newKey() },
+            body: form,
           });
           const answer = await response.text();
-          if (!answer.includes('"result":"credited"')) throw new Error(`bank feed: ${response.status} ${answer}`);
+          if (!answer.includes('"result":"WAITING"')) throw new Error(`slip: ${response.status} ${answer}`);
         },
+      },
+      // The feed's line for each slip above, which credits it.
+      { name: 'slip deposit (its bank-feed line)', call: (index) => feedLine(`SLIP${runTag}${index}`, index) },
+      {
+        name: 'reward redemption (1 baht of credit)',
+        before: async (index) => {
+          if (index > 0) return;
+          const reward = await call(`${base}${ADMIN_PATHS.rewards}`, {
+            headers: operator,
+            body: { name: `Bench ${runTag}`, imageUrl: 'free-credit-100.png', kind: 'credit', creditSatang: 100 },
+          });
+          rewardId = Number(reward.data?.id);
+        },
+        call: (index) =>
+          call(`${base}${fillPath(API_PATHS.rewardRedeem, { id: String(rewardId) })}`, {
+            method: 'POST',
+            headers: { ...bearer(player(index)), 'idempotency-key': newKey() },
+          }),
       },
     ];
 
