@@ -32,7 +32,12 @@ import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provid
 import { signedHeaders } from '@app/signing/hmac';
 import pg from 'pg';
 import { freePort } from '../reliability/cluster.ts';
-import { asRoot, startTemporaryPostgres, type TemporaryPostgres } from '../reliability/postgres-binaries.ts';
+import {
+  asRoot,
+  ownedByPostgres,
+  startTemporaryPostgres,
+  type TemporaryPostgres,
+} from '../reliability/postgres-binaries.ts';
 import { buildApp } from '../src/app.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { preparedNameOf } from '../src/db/prepared.ts';
@@ -164,16 +169,19 @@ async function countInstructions(cluster: TemporaryPostgres, snapshot: string, i
   copyTree(snapshot, work);
   const inputFile = path.join(cluster.base, 'replay.sql');
   writeFileSync(inputFile, input);
-  // BENCH_INSTRUCTIONS_KEEP=dir keeps every replay's input there, to read what a call sends.
+  // BENCH_INSTRUCTIONS_KEEP=dir keeps every replay's input there, to read what a call sends, and callgrind's
+  // profile of it (callgrind_annotate --inclusive=yes: where a call's instructions go, function by function).
   const keep = process.env.BENCH_INSTRUCTIONS_KEEP;
-  if (keep) {
+  const kept = keep ? path.join(keep, `${path.basename(snapshot)}-${input.length}`) : undefined;
+  if (keep && kept) {
     mkdirSync(keep, { recursive: true });
-    writeFileSync(path.join(keep, `${path.basename(snapshot)}-${input.length}.sql`), input);
+    writeFileSync(`${kept}.sql`, input);
+    ownedByPostgres(keep);
   }
   const command = [
     'valgrind',
     '--tool=callgrind',
-    '--callgrind-out-file=/dev/null',
+    `--callgrind-out-file=${kept ? `${kept}.callgrind` : '/dev/null'}`,
     path.join(cluster.bin, 'postgres'),
     '--single',
     '-j',
