@@ -22,9 +22,9 @@
  * as on the server's connection; the others are planned per call, as the
  * server's unnamed statements are.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
@@ -32,12 +32,7 @@ import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provid
 import { signedHeaders } from '@app/signing/hmac';
 import pg from 'pg';
 import { freePort } from '../reliability/cluster.ts';
-import {
-  asRoot,
-  ownedByPostgres,
-  startTemporaryPostgres,
-  type TemporaryPostgres,
-} from '../reliability/postgres-binaries.ts';
+import { asRoot, startTemporaryPostgres, type TemporaryPostgres } from '../reliability/postgres-binaries.ts';
 import { buildApp } from '../src/app.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { preparedNameOf } from '../src/db/prepared.ts';
@@ -54,7 +49,12 @@ export const RECORDED_CALLS = 140;
 export const BASELINE_CALLS = 40;
 
 /** One call's cost to the database: instructions, and the statements and transactions the server sent for it. */
-export type CallCost = { instructions: number; statements: number; transactions: number };
+export type CallCost = {
+  instructions: number;
+  parts: Record<CostPart, number>;
+  statements: number;
+  transactions: number;
+};
 
 export type InstructionFigures = {
   postgres: string;
@@ -162,8 +162,51 @@ function copyTree(from: string, to: string): void {
   execFileSync('cp', ['-a', from, to]);
 }
 
+/**
+ * Where a call's instructions go: PostgreSQL's own functions, each counted with
+ * everything it calls (callgrind's inclusive cost). The parts overlap: a
+ * trigger's statements start executors too, and a foreign-key check is an
+ * after-row trigger.
+ */
+export const COST_PARTS = {
+  'executor start-up': ['standard_ExecutorStart'],
+  planning: ['pg_plan_queries'],
+  parsing: ['pg_parse_query'],
+  'after-row triggers': ['AfterTriggerEndQuery'],
+  'deferred triggers': ['AfterTriggerFireDeferred'],
+  'foreign-key checks': ['RI_FKey_check_ins', 'RI_FKey_check_upd'],
+  'check constraints': ['ExecConstraints'],
+  'heap writes': ['heap_insert', 'heap_update'],
+  'index writes': ['index_insert'],
+  WAL: ['XLogInsert'],
+} as const;
+export type CostPart = keyof typeof COST_PARTS;
+
+/** callgrind_annotate's inclusive figures of a profile, by function name (the outermost of a recursion). */
+function inclusiveCosts(profile: string): Map<string, number> {
+  const { stdout } = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', profile], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const costs = new Map<string, number>();
+  for (const line of (stdout ?? '').split('\n')) {
+    const match = /^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(?:\?\?\?:)?([^\s']+)(?:'\d+)?\b/.exec(line);
+    if (!match) continue;
+    const [, count = '0', name = ''] = match;
+    costs.set(name, Math.max(costs.get(name) ?? 0, Number(count.replaceAll(',', ''))));
+  }
+  return costs;
+}
+
+type Counted = { total: number; parts: Record<CostPart, number> };
+
 /** Runs a single-user backend on a copy of `snapshot` with `input`, under callgrind: the instructions it executed. */
-async function countInstructions(cluster: TemporaryPostgres, snapshot: string, input: string, allowedErrors: number) {
+async function countInstructions(
+  cluster: TemporaryPostgres,
+  snapshot: string,
+  input: string,
+  allowedErrors: number,
+): Promise<Counted> {
   const work = path.join(cluster.base, 'replay');
   rmSync(work, { recursive: true, force: true });
   copyTree(snapshot, work);
@@ -172,16 +215,16 @@ async function countInstructions(cluster: TemporaryPostgres, snapshot: string, i
   // BENCH_INSTRUCTIONS_KEEP=dir keeps every replay's input there, to read what a call sends, and callgrind's
   // profile of it (callgrind_annotate --inclusive=yes: where a call's instructions go, function by function).
   const keep = process.env.BENCH_INSTRUCTIONS_KEEP;
-  const kept = keep ? path.join(keep, `${path.basename(snapshot)}-${input.length}`) : undefined;
-  if (keep && kept) {
+  const name = `${path.basename(snapshot)}-${input.length}`;
+  if (keep) {
     mkdirSync(keep, { recursive: true });
-    writeFileSync(`${kept}.sql`, input);
-    ownedByPostgres(keep);
+    writeFileSync(path.join(keep, `${name}.sql`), input);
   }
+  const profile = path.join(cluster.base, `${name}.callgrind`);
   const command = [
     'valgrind',
     '--tool=callgrind',
-    `--callgrind-out-file=${kept ? `${kept}.callgrind` : '/dev/null'}`,
+    `--callgrind-out-file=${profile}`,
     path.join(cluster.bin, 'postgres'),
     '--single',
     '-j',
@@ -211,19 +254,32 @@ async function countInstructions(cluster: TemporaryPostgres, snapshot: string, i
   if (errors.length > allowedErrors) {
     throw new Error(`the replay met errors the recorded calls did not:\n${errors.slice(0, 5).join('\n')}`);
   }
-  return Number(collected);
+  const costs = inclusiveCosts(profile);
+  if (keep) copyFileSync(profile, path.join(keep, `${name}.callgrind`));
+  rmSync(profile, { force: true });
+  const parts = Object.fromEntries(
+    Object.entries(COST_PARTS).map(([part, functions]) => [
+      part,
+      functions.reduce((sum, fn) => sum + (costs.get(fn) ?? 0), 0),
+    ]),
+  ) as Record<CostPart, number>;
+  return { total: Number(collected), parts };
 }
 
-/** Instructions per call: the difference between the replays of all the calls and of the first `BASELINE_CALLS`. */
+/** Instructions per call, and per part: the difference between the replays of all the calls and of the first `BASELINE_CALLS`. */
 async function costOf(
   cluster: TemporaryPostgres,
   snapshot: string,
   replay: (calls: number) => string,
   failures: (calls: number) => number,
-) {
+): Promise<{ instructions: number; parts: Record<CostPart, number> }> {
   const few = await countInstructions(cluster, snapshot, replay(BASELINE_CALLS), failures(BASELINE_CALLS));
   const all = await countInstructions(cluster, snapshot, replay(RECORDED_CALLS), failures(RECORDED_CALLS));
-  return Math.round((all - few) / (RECORDED_CALLS - BASELINE_CALLS));
+  const perCall = (a: number, b: number) => Math.round((b - a) / (RECORDED_CALLS - BASELINE_CALLS));
+  const parts = Object.fromEntries(
+    (Object.keys(COST_PARTS) as CostPart[]).map((part) => [part, perCall(few.parts[part], all.parts[part])]),
+  ) as Record<CostPart, number>;
+  return { instructions: perCall(few.total, all.total), parts };
 }
 
 /** Whether valgrind is on this machine (Debian: apt-get install valgrind). */
@@ -519,12 +575,12 @@ export async function measureInstructions(options: {
     step('instructions: TPC-B replayed under valgrind');
     const draws = drawTpcb(options.pgbenchScale);
     const tpcb: CallCost = {
-      instructions: await costOf(
+      ...(await costOf(
         cluster,
         tpcbSnapshot,
         (count) => tpcbReplay(draws, count),
         () => 0,
-      ),
+      )),
       statements: 7,
       transactions: 1,
     };
@@ -536,7 +592,7 @@ export async function measureInstructions(options: {
           .slice(0, count < taken.starts.length ? taken.starts[count] : taken.statements.length)
           .filter((statement) => statement.failed).length;
       money[name] = {
-        instructions: await costOf(cluster, at, (count) => replayOf(taken, count), failures),
+        ...(await costOf(cluster, at, (count) => replayOf(taken, count), failures)),
         ...shapeOf(taken),
       };
     }

@@ -1,3 +1,4 @@
+import { type CallCost, COST_PARTS, type CostPart } from './instructions.ts';
 import type { LoadFigures } from './load.ts';
 import type { BenchReport, StoreFigures } from './run.ts';
 
@@ -137,29 +138,34 @@ function instructionsSection(report: BenchReport): string {
   const figures = report.instructions;
   if (!figures) return '';
   const millions = (value: number) => `${(value / 1e6).toFixed(2)} M`;
+  const calls: [string, CallCost][] = [
+    [`pgbench TPC-B (scale ${figures.pgbenchScale})`, figures.tpcb],
+    ...Object.entries(figures.money),
+  ];
+  const parts = Object.keys(COST_PARTS) as CostPart[];
   return [
     `### PostgreSQL instructions per call (valgrind, single-user backend, ${figures.calls} − ${figures.baseline} calls; PostgreSQL ${figures.postgres})`,
     '',
     table(
       ['call', 'instructions', 'vs TPC-B', 'target', 'statements', 'transactions'],
-      [
-        [
-          `pgbench TPC-B (scale ${figures.pgbenchScale})`,
-          millions(figures.tpcb.instructions),
-          '1.00×',
-          '',
-          figures.tpcb.statements,
-          figures.tpcb.transactions,
-        ],
-        ...Object.entries(figures.money).map(([name, cost]) => [
-          name,
-          millions(cost.instructions),
-          ratio(cost.instructions, figures.tpcb.instructions),
-          instructionTarget(name),
-          Number(cost.statements.toFixed(1)),
-          Number(cost.transactions.toFixed(2)),
-        ]),
-      ],
+      calls.map(([name, cost], index) => [
+        name,
+        millions(cost.instructions),
+        ratio(cost.instructions, figures.tpcb.instructions),
+        index === 0 ? '' : instructionTarget(name),
+        Number(cost.statements.toFixed(1)),
+        Number(cost.transactions.toFixed(2)),
+      ]),
+    ),
+    '',
+    'Where they go (each part with everything it calls, as a share of the call; the parts overlap):',
+    '',
+    table(
+      ['call', ...parts],
+      calls.map(([name, cost]) => [
+        name,
+        ...parts.map((part) => `${Math.round((100 * cost.parts[part]) / cost.instructions)} %`),
+      ]),
     ),
   ].join('\n');
 }
