@@ -34,7 +34,7 @@ import pg from 'pg';
 import { freePort } from '../reliability/cluster.ts';
 import { asRoot, startTemporaryPostgres, type TemporaryPostgres } from '../reliability/postgres-binaries.ts';
 import { buildApp } from '../src/app.ts';
-import { openPostgres } from '../src/db/database.ts';
+import { APP_ROLE, openPostgres } from '../src/db/database.ts';
 import { preparedNameOf } from '../src/db/prepared.ts';
 import { DEFAULT_DEPOSIT_ACCOUNTS, seedReferenceData } from '../src/db/seed.ts';
 import { loadConfig } from '../src/env.ts';
@@ -116,14 +116,16 @@ export function shapeOf(recording: Recording): { statements: number; transaction
 }
 
 /** The single-user backend's input for the first `calls` calls of a recording. */
-export function replayOf(recording: Recording, calls: number): string {
+export function replayOf(recording: Recording, calls: number, role?: string): string {
   const end = calls < recording.starts.length ? recording.starts[calls] : recording.statements.length;
   const named = new Map<string, string>();
   for (const statement of recording.statements) {
     if (statement.name !== undefined) named.set(statement.name, statement.text);
   }
   const prepares = [...named].map(([name, text]) => ended(`PREPARE ${name} AS ${text}`));
-  return [...prepares, ...recording.statements.slice(0, end).map(replayText)].join('');
+  // The single-user backend is the database's superuser: the server's role first, as its connections take it.
+  const asRole = role ? [ended(`SET ROLE ${role}`)] : [];
+  return [...asRole, ...prepares, ...recording.statements.slice(0, end).map(replayText)].join('');
 }
 
 /** TPC-B as pgbench runs it (its simple protocol), `count` transactions with random accounts, tellers, branches and deltas. */
@@ -325,7 +327,12 @@ export async function measureInstructions(options: {
     await initPgbench(cluster.url(DATABASE), options.pgbenchScale);
 
     // The product, on one connection whose every statement can be recorded.
-    const handle = await openPostgres(cluster.url(DATABASE), { poolSize: 1 });
+    // Migrated as the database's user, served as the application's role (as the server does, main.ts).
+    const owner = await openPostgres(cluster.url(DATABASE), { poolSize: 1 });
+    await migrate(owner.db);
+    await seedReferenceData(owner.db);
+    await owner.close();
+    const handle = await openPostgres(cluster.url(DATABASE), { poolSize: 1, role: APP_ROLE });
     // The handle shows the pool's counts only; underneath it is pg's pool.
     const pool = handle.pool as unknown as pg.Pool;
     let recording: Recorded[] | undefined;
@@ -350,8 +357,6 @@ export async function measureInstructions(options: {
         return sent;
       }) as typeof client.query;
     });
-    await migrate(handle.db);
-    await seedReferenceData(handle.db);
     const dataDir = path.join(cluster.base, 'app');
     const port = await freePort();
     const sandboxPort = await freePort();
@@ -592,7 +597,7 @@ export async function measureInstructions(options: {
           .slice(0, count < taken.starts.length ? taken.starts[count] : taken.statements.length)
           .filter((statement) => statement.failed).length;
       money[name] = {
-        ...(await costOf(cluster, at, (count) => replayOf(taken, count), failures)),
+        ...(await costOf(cluster, at, (count) => replayOf(taken, count, APP_ROLE), failures)),
         ...shapeOf(taken),
       };
     }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { APP_ROLE } from '../src/db/database.ts';
 import { freePort, sleep } from './cluster.ts';
 import { type Balancer, startDatabaseFront } from './haproxy.ts';
 import { ownedByPostgres, postgresBinDir, postgresUser } from './postgres-binaries.ts';
@@ -334,6 +335,9 @@ export async function startPatroniCluster(options: { log?: (message: string) => 
     await admin.connect();
     try {
       await admin.query(`CREATE ROLE ${APP_USER} LOGIN`);
+      // As deploy/patroni/post-bootstrap.sh: the role the app serves with, which its user may take.
+      await admin.query(`CREATE ROLE ${APP_ROLE} NOLOGIN`);
+      await admin.query(`GRANT ${APP_ROLE} TO ${APP_USER}`);
       await admin.query(`CREATE DATABASE ${APP_DATABASE} OWNER ${APP_USER}`);
     } finally {
       await admin.end();

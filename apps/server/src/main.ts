@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { DataDirLockedError, openDatabase } from './db/database.ts';
+import { APP_ROLE, DataDirLockedError, openDatabase } from './db/database.ts';
 import { MigrationChangedError } from './db/migrate.ts';
 import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from './env.ts';
 import { prepareDatabase } from './start-up.ts';
@@ -13,13 +13,20 @@ class PortInUseError extends Error {}
 async function main(): Promise<void> {
   const config = loadConfig();
   assertProvidersAllowed(config);
-  const database = await openDatabase({
+  const opening = {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-  });
+  };
+  let database = await openDatabase(opening);
   await prepareDatabase(database.db, { seedDemo: config.seedDemo });
+  if (database.kind === 'postgres') {
+    // Migrated and seeded as the database's user; served as the application's role, which writes the
+    // books, the history and the stored answers only through the money functions.
+    await database.close();
+    database = await openDatabase({ ...opening, role: APP_ROLE });
+  }
 
   const app = await buildApp({ db: database.db, config, database });
   app.log.info(

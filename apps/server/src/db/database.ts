@@ -103,9 +103,15 @@ export function poolSettings(options: { poolSize: number; connectTimeoutMs?: num
   };
 }
 
+/**
+ * The role the server's connections take once the migrations are done (migration 029): it may read
+ * everything, but write the books, the history and the stored answers only through the money functions.
+ */
+export const APP_ROLE = 'wallet_app';
+
 export async function openPostgres(
   connectionString: string,
-  options: { poolSize: number; searchPath?: string; connectTimeoutMs?: number },
+  options: { poolSize: number; searchPath?: string; connectTimeoutMs?: number; role?: string },
 ): Promise<DatabaseHandle> {
   const multiHost = parseMultiHostUrl(connectionString);
   const base: pg.ClientConfig = multiHost ? clientConfigOf(multiHost.singleHostUrl) : { connectionString };
@@ -113,7 +119,14 @@ export async function openPostgres(
     ...base,
     ...poolSettings(options),
     types,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...(options.searchPath || options.role
+      ? {
+          options: [
+            ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+            ...(options.role ? [`-c role=${options.role}`] : []),
+          ].join(' '),
+        }
+      : {}),
     Client: multiHost
       ? locatingClientClass(new HostLocator(multiHost.hosts, base, multiHost.readWrite), multiHost.readWrite)
       : SteadyClient,
@@ -307,10 +320,13 @@ export function openDatabase(options: {
   connectTimeoutMs?: number;
   /** How long to wait for the embedded database's lock (a server that just died releases it within ~10 s). */
   lockWaitMs?: number;
+  /** PostgreSQL: the role the connections take (APP_ROLE once migrated); the embedded store is one session, its own. */
+  role?: string;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, {
         poolSize: options.poolSize,
+        ...(options.role ? { role: options.role } : {}),
         ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
       })
     : openPglite({

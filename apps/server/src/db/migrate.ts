@@ -29,6 +29,7 @@ import { seamlessOneWriteSchemaSql } from './migrations/025-seamless-one-write.t
 import { bonusRoundsSchemaSql } from './migrations/026-bonus-rounds.ts';
 import { nameKeysSchemaSql } from './migrations/027-name-keys.ts';
 import { rewardNamesSchemaSql } from './migrations/028-reward-names.ts';
+import { appRoleSchemaSql } from './migrations/029-app-role.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 /**
@@ -85,6 +86,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'bonus-rounds', sql: bonusRoundsSchemaSql },
   { version: 27, name: 'name-keys', sql: nameKeysSchemaSql, data: 'recomputeNameKeys' },
   { version: 28, name: 'reward-names', sql: rewardNamesSchemaSql },
+  { version: 29, name: 'app-role', sql: appRoleSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

@@ -54,6 +54,8 @@ it('the shorter replay holds the first calls only; a blank line inside a stateme
   const recording = { statements: [call('select 1\n\n  + 1'), call('select 2'), call('select 3')], starts: [0, 1] };
   expect(replayOf(recording, 1)).toBe('select 1\n  + 1;\n\n');
   expect(replayOf(recording, 2)).toBe('select 1\n  + 1;\n\nselect 2;\n\nselect 3;\n\n');
+  // The single-user backend is the superuser: the server's role comes first, as its connections take it.
+  expect(replayOf(recording, 1, 'wallet_app')).toBe('SET ROLE wallet_app;\n\nselect 1\n  + 1;\n\n');
 });
 
 it('statements and transactions per call: a statement outside BEGIN … COMMIT is a transaction of its own', () => {

@@ -103,22 +103,6 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
     equivalent:
       'every writer of a payout (record_payout_paid, settleRefused) also writes its withdrawal’s entry, which markPaidByHand locks next, and its check for a live payout re-reads the payouts once it holds that lock: the marking waits and is refused with or without the payout’s lock',
   },
-  {
-    id: 'LK-7',
-    file: 'src/modules/history/history.repository.ts',
-    rule: 'an entry is decided under its lock (lockHistoryEntry): a decision in progress is waited for and seen',
-    changes: [
-      {
-        find: ".where('history.id', '=', id).forUpdate().executeTakeFirst()",
-        replace: ".where('history.id', '=', id).executeTakeFirst()",
-      },
-    ],
-    killedBy: {
-      file: PAYOUTS,
-      test: 'an operator marks a refused payout paid by hand while another rejects',
-      postgresOnly: true,
-    },
-  },
 
   // Points, rewards and promotions (loyalty/*.repository.ts) ------------------------------------
   {
@@ -139,18 +123,6 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
       },
     ],
     killedBy: { file: LOYALTY, test: 'a redemption cancelled and sent at once', postgresOnly: true },
-  },
-  {
-    id: 'LK-10',
-    file: POINTS_REPOSITORY,
-    rule: 'the points balance a redemption checks is read under the points account’s lock',
-    changes: [
-      {
-        find: ".where('kind', '=', ACCOUNT_KIND.playerPoints)\n    .forUpdate()",
-        replace: ".where('kind', '=', ACCOUNT_KIND.playerPoints)",
-      },
-    ],
-    killedBy: { file: LOYALTY, test: 'a redemption while the player’s points expire', postgresOnly: true },
   },
   {
     id: 'LK-11',
@@ -295,14 +267,8 @@ export const LOCK_MUTANTS: readonly SourceMutant[] = [
     killedBy: { file: GAMES, test: 'the reconciler’s claim of due transfers passes by', postgresOnly: true },
   },
 
-  // The player's main balance (ledger/ledger.repository.ts) ----------------------------------------
-  {
-    id: 'LK-24',
-    file: 'src/modules/ledger/ledger.repository.ts',
-    rule: 'a balance read to be moved (a forfeit, a redemption, a claim) is read under its lock',
-    changes: [{ find: ".where('id', '=', accountId)\n      .forUpdate()", replace: ".where('id', '=', accountId)" }],
-    killedBy: { file: LOYALTY, test: 'a forfeit while an operator’s credit is being posted', postgresOnly: true },
-  },
+  // The locks on the history and the ledger accounts are in SQL now (the application's role may not
+  // lock those rows itself): HW1, LA1 and LA2 of the SQL mutants.
 
   // The audit chain, the outbox, push subscriptions, throttles, freezes, operators ---------------
   {

@@ -104,7 +104,12 @@ export type SqlMutant = {
     | 'withdrawal_risk_facts'
     | 'player_withdraw_scored'
     | 'transfer_out_start'
-    | 'seamless_lock';
+    | 'seamless_lock'
+    | 'history_lock'
+    | 'history_decide'
+    | 'history_requeue_withdrawal'
+    | 'ledger_balance_locked'
+    | 'ledger_player_account_locked';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];

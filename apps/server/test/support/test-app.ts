@@ -6,7 +6,7 @@ import { ADMIN_PATHS, fillPath } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
+import { APP_ROLE, type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
 import { type Config, loadConfig } from '../../src/env.ts';
 import type { App } from '../../src/http/types.ts';
@@ -64,11 +64,11 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 }
 
 /** A database for one test file: PostgreSQL (the run's schema) or a new embedded one, migrated from the snapshot when the run has one. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: { role?: string } = {}): Promise<DatabaseHandle> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    return openPostgres(url, { poolSize: 20, searchPath: inject('pgSchema') });
+    return openPostgres(url, { poolSize: 20, searchPath: inject('pgSchema'), ...options });
   }
   // A migrated database's files, when the run provides them (vitest.mutation.config.ts).
   const snapshot = inject('pgliteSnapshot');
@@ -89,7 +89,10 @@ export function testApp(): Promise<TestContext> {
     await applySqlMutant(database.db);
     await seedReferenceData(database.db);
     const config = testConfig();
-    const app = await buildApp({ db: database.db, config, logger: false, database });
+    // On PostgreSQL the app serves as the application's role, as the server does; the tests keep the
+    // database's user for what they arrange and inspect directly.
+    const served = onPostgres() ? await openTestDatabase({ role: APP_ROLE }) : database;
+    const app = await buildApp({ db: served.db, config, logger: false, database: served });
     await app.ready();
     return { app, database, config };
   })();

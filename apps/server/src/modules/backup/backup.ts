@@ -3,8 +3,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openPostgres } from '../../db/database.ts';
+import { appRoleSchemaSql } from '../../db/migrations/029-app-role.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
@@ -327,6 +329,8 @@ export async function restoreDatabase(file: string, targetUrl: string, signingKe
   ]);
   const restored = await openPostgres(targetUrl, { poolSize: 2 });
   try {
+    // The dump carries no privileges: the application's role is given its own again.
+    await sql.raw(appRoleSchemaSql).execute(restored.db);
     const client = await (restored.pool as pg.Pool).connect();
     let counts: Record<string, number>;
     let head: string | null;

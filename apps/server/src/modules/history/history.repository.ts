@@ -196,40 +196,17 @@ export const historyRepository = {
     return { rows, total, totalCapped: capped };
   },
 
+  /** Writes an entry (history_record: the application's role may not write the history itself). */
   async insert(trx: Trx, entry: NewHistoryEntry): Promise<HistoryRow> {
-    return trx
-      .insertInto('history')
-      .values({
-        player_id: entry.playerId,
-        type: entry.type,
-        status: entry.status,
-        amount: entry.amount,
-        before_amount: entry.beforeAmount,
-        after_amount: entry.afterAmount,
-        journal_entry_id: entry.journalEntryId,
-        note: entry.note,
-        source: entry.source ?? null,
-        decided_by: entry.decidedBy ?? null,
-        decided_at: entry.decidedBy ? new Date() : null,
-        reason: entry.reason ?? null,
-        related_history_id: entry.relatedHistoryId ?? null,
-        as_deposit: entry.asDeposit ?? false,
-        // The time of writing, not now() (the transaction's start): callers write an entry after
-        // moving the balance, so concurrent entries of a player sort in the order their money moved.
-        created_at: sql<Date>`clock_timestamp()`,
-      })
-      .returning([
-        'id',
-        'created_at as createdAt',
-        'type',
-        'status',
-        'amount',
-        'before_amount as beforeAmount',
-        'after_amount as afterAmount',
-        'reason',
-        'bank_reference as bankReference',
-      ])
-      .executeTakeFirstOrThrow();
+    const { rows } = await sql<HistoryRow>`select id, created_at as "createdAt", type, status, amount,
+        before_amount as "beforeAmount", after_amount as "afterAmount", reason, bank_reference as "bankReference"
+      from history_record(${entry.playerId}, ${entry.type}, ${entry.status}, ${entry.amount}, ${entry.beforeAmount},
+        ${entry.afterAmount}, ${entry.journalEntryId}, ${entry.note}, ${entry.source ?? null},
+        ${entry.decidedBy ?? null}, ${entry.reason ?? null}, ${entry.relatedHistoryId ?? null},
+        ${entry.asDeposit ?? false})`.execute(trx);
+    const [row] = rows;
+    if (!row) throw new Error('history_record wrote no entry');
+    return row;
   },
 
   /** Count and sum of amounts of entries of a type and status, optionally since a time (for decisions: decided since). */
@@ -251,7 +228,9 @@ export const historyRepository = {
 
   /** Reads an entry and locks it until the transaction ends: decisions on one entry are taken one at a time. */
   async lock(trx: Trx, id: number): Promise<HistoryDetailRow | undefined> {
-    return trx.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).forUpdate().executeTakeFirst();
+    const { rows } = await sql<{ id: number }>`select history_lock(${id}) as id`.execute(trx);
+    if (rows.length === 0) return undefined;
+    return trx.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).executeTakeFirst();
   },
 
   /**
@@ -278,11 +257,7 @@ export const historyRepository = {
 
   /** Names the journal entry that settled an entry's money (a return paid out to the bank). */
   async setSettlementJournal(trx: Trx, id: number, journalEntryId: number): Promise<void> {
-    await trx
-      .updateTable('history')
-      .set({ settlement_journal_entry_id: journalEntryId })
-      .where('id', '=', id)
-      .execute();
+    await sql`select history_set_settlement(${id}, ${journalEntryId})`.execute(trx);
   },
 
   async find(db: Queryable, id: number): Promise<HistoryDetailRow | undefined> {
@@ -301,22 +276,12 @@ export const historyRepository = {
       balances?: { before: number; after: number };
     },
   ): Promise<{ playerId: number; type: HistoryType; amount: number } | undefined> {
-    return trx
-      .updateTable('history')
-      .set({
-        status: decision.status,
-        decided_by: decision.decidedBy,
-        decided_at: new Date(),
-        reason: decision.reason,
-        settlement_journal_entry_id: decision.settlementJournalEntryId,
-        ...(decision.balances
-          ? { before_amount: decision.balances.before, after_amount: decision.balances.after }
-          : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'WAITING')
-      .returning(['player_id as playerId', 'type', 'amount'])
-      .executeTakeFirst();
+    const { rows } = await sql<{ playerId: number; type: HistoryType; amount: number }>`select player_id as "playerId",
+        type, amount
+      from history_decide(${id}, ${decision.status}, ${decision.decidedBy}, ${decision.reason},
+        ${decision.settlementJournalEntryId}, ${decision.balances?.before ?? null}, ${decision.balances?.after ?? null})`.execute(
+      trx,
+    );
+    return rows[0];
   },
 };

@@ -47,13 +47,10 @@ export const ledgerRepository = {
 
   /** A player account's balance, locked until the transaction ends (the amount to move is the whole balance). */
   async lockBalance(trx: Trx, accountId: number): Promise<number | undefined> {
-    const row = await trx
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('id', '=', accountId)
-      .forUpdate()
-      .executeTakeFirst();
-    return row?.balance ?? undefined;
+    const { rows } = await sql<{
+      balance: number | null;
+    }>`select ledger_balance_locked(${accountId}) as balance`.execute(trx);
+    return rows[0]?.balance ?? undefined;
   },
 
   async createPlayerAccount(
@@ -63,11 +60,11 @@ export const ledgerRepository = {
     currency: Currency,
     provider = '',
   ): Promise<number> {
-    const row = await trx
-      .insertInto('ledger_accounts')
-      .values({ player_id: playerId, kind, currency, provider, balance: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{
+      id: number;
+    }>`select ledger_open_account(${playerId}, ${kind}, ${currency}, ${provider}) as id`.execute(trx);
+    const [row] = rows;
+    if (!row) throw new Error('ledger_open_account opened no account');
     return row.id;
   },
 
@@ -98,9 +95,7 @@ export const ledgerRepository = {
         .executeTakeFirst();
     const found = await find();
     if (found) return found.id;
-    await sql`insert into ledger_accounts (player_id, kind, provider, currency, balance)
-              values (null, ${kind}, ${provider}, ${currency}, null)
-              on conflict (kind, provider) where player_id is null do nothing`.execute(db);
+    await sql`select ledger_open_house_account(${kind}, ${provider}, ${currency})`.execute(db);
     const row = await find();
     if (!row) throw new Error(`house account ${kind}/${provider} is missing`);
     return row.id;

@@ -31,13 +31,9 @@ export async function houseAccountId(db: Queryable, kind: string): Promise<numbe
 
 /** The player's points account, its balance locked until the transaction ends. */
 export async function lockPointsAccount(trx: Trx, playerId: number): Promise<{ id: number; balance: number }> {
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'balance'])
-    .where('player_id', '=', playerId)
-    .where('kind', '=', ACCOUNT_KIND.playerPoints)
-    .forUpdate()
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: number; balance: number | null }>`select id, balance
+    from ledger_player_account_locked(${playerId}, ${ACCOUNT_KIND.playerPoints})`.execute(trx);
+  const [row] = rows;
   // Stryker disable next-line all: a guard; registration opens every player's points account, with its balance
   assert(row !== undefined && row.balance !== null, `player ${playerId} has a points account`);
   return { id: row.id, balance: row.balance };

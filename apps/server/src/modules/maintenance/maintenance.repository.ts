@@ -29,9 +29,9 @@ export async function pruneOperatorSessions(db: Queryable, retentionMs: number, 
 
 /** Deletes at most `max` idempotency keys written more than `retentionMs` ago, answering how many. */
 export async function pruneIdempotencyKeys(db: Queryable, retentionMs: number, max: number): Promise<number> {
-  const result = await sql`delete from idempotency_keys where (scope, key) in (
-      select scope, key from idempotency_keys
-       where created_at < ${olderThan(retentionMs)}
-       limit ${max})`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  // idempotency_prune: the application's role may not delete the keys itself.
+  const { rows } = await sql<{
+    pruned: string;
+  }>`select idempotency_prune(${olderThan(retentionMs)}, ${max}) as pruned`.execute(db);
+  return Number(rows[0]?.pruned ?? 0);
 }

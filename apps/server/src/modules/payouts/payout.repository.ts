@@ -178,12 +178,7 @@ export async function markPayoutFailed(trx: Trx, id: number, error: string): Pro
 
 /** The payout's withdrawal, still approved, back to WAITING: undecided again. */
 export async function requeueWithdrawal(trx: Trx, row: Pick<PayoutRow, 'history_id'>): Promise<void> {
-  await trx
-    .updateTable('history')
-    .set({ status: 'WAITING', decided_by: null, decided_at: null, reason: null, updated_at: new Date() })
-    .where('id', '=', row.history_id)
-    .where('status', '=', 'APPROVED')
-    .execute();
+  await sql`select history_requeue_withdrawal(${row.history_id})`.execute(trx);
 }
 
 /** The reasons recorded for the payout's withdrawal (none when it was never scored). */

@@ -36,7 +36,7 @@ create or replace function credit_deposit(
   out history_id bigint,
   out journal_id bigint,
   out claim_pending boolean
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_main bigint;
   v_posted record;

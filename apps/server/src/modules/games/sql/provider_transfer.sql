@@ -13,7 +13,7 @@ create or replace function transfer_accounts_locked(
   out main_balance bigint,
   out credit_id bigint,
   out credit_balance bigint
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_row record;
 begin

@@ -135,7 +135,7 @@ create or replace function seamless_bet(
   p_round_id text,
   p_fingerprint text,
   p_loyalty_defaults jsonb
-) returns jsonb language plpgsql as $$
+) returns jsonb language plpgsql security definer as $$
 declare
   v_player bigint;
   v_replay jsonb;
@@ -198,7 +198,7 @@ create or replace function seamless_win(
   p_round_id text,
   p_fingerprint text,
   p_loyalty_defaults jsonb
-) returns jsonb language plpgsql as $$
+) returns jsonb language plpgsql security definer as $$
 declare
   v_player bigint;
   v_replay jsonb;
@@ -248,7 +248,7 @@ create or replace function seamless_rollback(
   p_bet_txn_id text,
   p_fingerprint text,
   p_loyalty_defaults jsonb
-) returns jsonb language plpgsql as $$
+) returns jsonb language plpgsql security definer as $$
 declare
   v_player bigint;
   v_replay jsonb;

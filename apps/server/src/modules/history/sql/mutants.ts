@@ -6,6 +6,8 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  */
 const OPERATOR_ADJUST = 'test/wallet/operator-adjust.test.ts';
 const DECISIONS = 'test/withdrawals/withdrawal-decisions.test.ts';
+const PAYOUT_LOCKS = 'test/payouts/locks-payouts.test.ts';
+const APP_ROLE = 'test/db/app-role.test.ts';
 
 export const HISTORY_MUTANTS: readonly SqlMutant[] = [
   // admin_history_entry_json (history/sql) ------------------------------------------
@@ -41,5 +43,46 @@ export const HISTORY_MUTANTS: readonly SqlMutant[] = [
     rule: 'operators see who decided',
     changes: [{ find: "'decidedBy', p_entry.decided_by,", replace: "'decidedBy', null," }],
     killedBy: { file: DECISIONS, test: 'reject: answers the entry as TypeScript presents it' },
+  },
+  // history_writes (history/sql): the history's writes the application asks for ------------
+  {
+    id: 'HW1',
+    fn: 'history_lock',
+    rule: 'an entry is decided under its lock: a decision in progress is waited for and seen',
+    changes: [{ find: 'where h.id = p_id for update of h, p', replace: 'where h.id = p_id' }],
+    killedBy: {
+      file: PAYOUT_LOCKS,
+      test: 'an operator marks a refused payout paid by hand while another rejects',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'HW2',
+    fn: 'history_decide',
+    rule: 'only a waiting entry is decided',
+    changes: [{ find: "where h.id = p_id and h.status = 'WAITING'", replace: 'where h.id = p_id' }],
+    killedBy: { file: 'test/deposits/slip-deposits.test.ts', test: 'a deposit is decided once' },
+    equivalent:
+      'every caller (the slip decisions, the payout marked paid by hand) locks the entry (history_lock) and refuses one that no longer waits before it decides: the guard is the last line behind that check',
+  },
+  {
+    id: 'HW3',
+    fn: 'history_requeue_withdrawal',
+    rule: 'only an approved withdrawal goes back to waiting',
+    changes: [{ find: "where id = p_id and status = 'APPROVED'", replace: 'where id = p_id' }],
+    killedBy: { file: 'test/payouts/payout-saga.test.ts', test: 'refused when paying' },
+    equivalent:
+      'the one caller (a payout the bank refused) holds the payout in flight under its lock, and a payout is in flight only for an approved withdrawal: no other status reaches it',
+  },
+  {
+    id: 'HW4',
+    fn: 'history_decide',
+    rule: 'the history is written as its owner: the application’s role may not write it itself',
+    changes: [{ find: 'language sql security definer volatile', replace: 'language sql volatile' }],
+    killedBy: {
+      file: APP_ROLE,
+      test: 'the functions the application calls itself run as their owner',
+      postgresOnly: true,
+    },
   },
 ];

@@ -12,7 +12,7 @@ create or replace function idempotency_claim(
   p_fingerprint text,
   out claimed boolean,
   out stored jsonb
-) language plpgsql volatile as $$
+) language plpgsql security definer volatile as $$
 begin
   insert into idempotency_keys (scope, key, fingerprint, status_code, response)
     values (p_scope, p_key, p_fingerprint, 0, 'null'::jsonb)

@@ -227,4 +227,38 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
     // The WC provider has one house account (its clearing account); UFA has two, the clearing and the in-transit one.
     killedBy: { file: TRANSFERS, test: 'transfer-out moves the whole main balance to the provider' },
   },
+  // ledger_accounts (ledger/sql): the accounts' locks and openings the application asks for ------
+  {
+    id: 'LA1',
+    fn: 'ledger_balance_locked',
+    rule: 'a balance read to be moved (a forfeit, a redemption, a claim) is read under its lock',
+    changes: [{ find: 'where id = p_account_id for update', replace: 'where id = p_account_id' }],
+    killedBy: {
+      file: 'test/loyalty/locks-loyalty.test.ts',
+      test: 'a forfeit while an operator’s credit is being posted',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LA2',
+    fn: 'ledger_player_account_locked',
+    rule: 'the points balance a redemption checks is read under the points account’s lock',
+    changes: [{ find: 'a.kind = p_kind for update', replace: 'a.kind = p_kind' }],
+    killedBy: {
+      file: 'test/loyalty/locks-loyalty.test.ts',
+      test: 'a redemption while the player’s points expire',
+      postgresOnly: true,
+    },
+  },
+  {
+    id: 'LA3',
+    fn: 'post_journal',
+    rule: 'journals are posted as the ledger’s owner: the application’s role may not write the books itself',
+    changes: [{ find: 'language plpgsql security definer', replace: 'language plpgsql' }],
+    killedBy: {
+      file: 'test/db/app-role.test.ts',
+      test: 'the functions the application calls itself run as their owner',
+      postgresOnly: true,
+    },
+  },
 ];

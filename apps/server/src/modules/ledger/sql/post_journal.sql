@@ -23,7 +23,7 @@ create or replace function post_journal(
   out journal_id bigint,
   out moved_accounts bigint[],
   out balances_after bigint[]
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_found integer;
   v_currency text;

@@ -10,7 +10,7 @@ create or replace function award_points(
   p_source text,
   p_reference text,
   p_expiry_days integer
-) returns bigint language plpgsql as $$
+) returns bigint language plpgsql security definer as $$
 declare
   v_account bigint;
   v_house bigint;

@@ -16,7 +16,7 @@ create or replace function move_bonus_money(
   p_extra_amounts bigint[],
   out journal_id bigint,
   out main_after bigint
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_main bigint;
   v_house bigint;

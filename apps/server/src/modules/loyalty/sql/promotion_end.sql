@@ -39,7 +39,7 @@ end $$;
 -- A requirement met: COMPLETED. When the promotion caps what may be withdrawn
 -- after it, the main balance above the cap returns to the house.
 create or replace function complete_claim(p_claim_id bigint) returns void
-language plpgsql as $$
+language plpgsql security definer as $$
 declare
   v_claim record;
   v_main bigint;
@@ -110,7 +110,7 @@ end $$;
 -- or rollback, a transfer-wallet result, a transfer settled, a deposit before
 -- it lands, a withdrawal and a claim before they are judged. Answers the status the requirement ended with, or null.
 create or replace function settle_claim(p_player_id bigint, p_loyalty_defaults jsonb) returns text
-language plpgsql as $$
+language plpgsql security definer as $$
 declare
   v_claim record;
   v_floor bigint;

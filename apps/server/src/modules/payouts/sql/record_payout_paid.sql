@@ -12,7 +12,7 @@ create or replace function record_payout_paid(
   p_paid_by_hand text,
   p_withdraw_pending bigint,
   p_bank_payouts bigint
-) returns void language plpgsql as $$
+) returns void language plpgsql security definer as $$
 declare
   v_payout payouts;
   v_journal bigint;

@@ -25,7 +25,7 @@ create or replace function record_withdrawal_verdict(
   out score integer,
   out payout_id bigint,
   out known boolean
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_entry history;
   v_review withdrawal_reviews;

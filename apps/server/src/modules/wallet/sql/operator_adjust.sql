@@ -36,7 +36,7 @@ create or replace function operator_adjust(
   out needs_approval boolean,
   out replayed boolean,
   out answer jsonb
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_credit boolean := p_direction = 'credit';
   v_delta bigint;

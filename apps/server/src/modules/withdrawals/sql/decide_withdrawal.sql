@@ -37,7 +37,7 @@ create or replace function decide_withdrawal(
   out replayed boolean,
   out answer jsonb,
   out payout_id bigint
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_claim record;
   v_entry history;

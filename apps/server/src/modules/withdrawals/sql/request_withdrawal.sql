@@ -40,7 +40,7 @@ create or replace function request_withdrawal(
   out amount bigint,
   out before_amount bigint,
   out after_amount bigint
-) language plpgsql as $$
+) language plpgsql security definer as $$
 declare
   v_frozen boolean;
   v_main bigint;
