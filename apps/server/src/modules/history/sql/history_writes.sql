@@ -23,7 +23,7 @@ create or replace function history_record(
   insert into history (player_id, type, status, amount, before_amount, after_amount, journal_entry_id, note,
                        source, decided_by, decided_at, reason, related_history_id, as_deposit, created_at)
   values (p_player_id, p_type, p_status, p_amount, p_before_amount, p_after_amount, p_journal_entry_id, p_note,
-          p_source, nullif(p_decided_by, ''), case when coalesce(p_decided_by, '') <> '' then clock_timestamp() end,
+          p_source, p_decided_by, case when coalesce(p_decided_by, '') <> '' then clock_timestamp() end,
           p_reason, p_related_history_id, p_as_deposit, clock_timestamp())
   returning *
 $$;
