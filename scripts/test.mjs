@@ -140,7 +140,7 @@ const total = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`All steps: ${total} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
 // What failed, last: a log that keeps only its end still names the failing tests and their first error lines.
 const FAILURE_LINE =
-  /✘|^\s*\d+\) |^ FAIL |^\s*(Error|AssertionError|TimeoutError)\b|^\s*Expected|^\s*Received|Timed out|Test timeout/;
+  /✘|^\s*\d+\) |^ FAIL |^\s*(Error|AssertionError|TimeoutError)\b|^\s*Expected|^\s*Received|Timed out|Test timeout|^\s*violation:/;
 for (const r of results.filter((result) => !result.passed)) {
   const lines = r.output.split('\n').filter((line) => FAILURE_LINE.test(line));
   console.log(`Failures in ${r.name}:`);

@@ -28,7 +28,7 @@ import { copyFileSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:f
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
-import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
+import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { signedHeaders } from '@app/signing/hmac';
 import pg from 'pg';
 import { freePort } from '../reliability/cluster.ts';
@@ -40,6 +40,7 @@ import { DEFAULT_DEPOSIT_ACCOUNTS, seedReferenceData } from '../src/db/seed.ts';
 import { loadConfig } from '../src/env.ts';
 import { migrate } from '../src/migrations.ts';
 import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
+import { signedPost } from '../src/modules/games/provider-adapter.ts';
 import { initPgbench } from './baselines.ts';
 import { bearer, call, newKey, type Player, runTag, setUpPlayers } from './players.ts';
 import { type RunMode, type Secrets, startSandbox } from './processes.ts';
@@ -386,8 +387,9 @@ export async function measureInstructions(options: {
     const players = await setUpPlayers(base, secrets.adminKey, RECORDED_CALLS);
     const player = (index: number) => players[index % players.length] as Player;
     const operator = { 'x-admin-key': secrets.adminKey };
-    const seamless = (kind: 'bet' | 'win' | 'rollback', index: number, round: string) => {
-      const raw = JSON.stringify(
+    // The game provider's callbacks, signed as the provider signs them (the server's own client for it).
+    const seamless = async (kind: 'bet' | 'win' | 'rollback', index: number, round: string) => {
+      const payload =
         kind === 'rollback'
           ? { playerRef: player(index).username, txnId: `rollback-${round}`, betTxnId: `bet-${round}` }
           : {
@@ -395,21 +397,16 @@ export async function measureInstructions(options: {
               txnId: `${kind}-${round}`,
               roundId: `round-${round}`,
               amountMinor: 100,
-            },
+            };
+      const answer = await signedPost(
+        { baseUrl: base, secret: secrets.provider },
+        SEAMLESS_CALLBACK_PATHS[kind],
+        payload,
+        30_000,
       );
-      const signed = signedHeaders(secrets.provider, raw);
-      return fetch(`${base}${SEAMLESS_CALLBACK_PATHS[kind]}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [PROVIDER_HEADERS.timestamp]: signed.timestamp,
-          [PROVIDER_HEADERS.signature]: signed.signature,
-        },
-        body: raw,
-      }).then(async (response) => {
-        const answer = await response.text();
-        if (!answer.includes('"ok":true')) throw new Error(`seamless ${kind}: ${response.status} ${answer}`);
-      });
+      if ((answer.body as { ok?: boolean } | undefined)?.ok !== true) {
+        throw new Error(`seamless ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
     };
     const transfer = (direction: 'out' | 'in', index: number) =>
       call(`${base}${direction === 'out' ? API_PATHS.transferOut : API_PATHS.transferIn}`, {

@@ -63,9 +63,9 @@ language sql security definer volatile as $$
    where id = p_id and status = 'APPROVED'
 $$;
 
--- Locks an entry and its player until the transaction ends (decisions on one
--- entry are taken one at a time); the entry's id, none when there is no such entry.
+-- Locks an entry until the transaction ends (decisions on one entry are taken
+-- one at a time); the entry's id, none when there is no such entry.
 create or replace function history_lock(p_id bigint) returns setof bigint
 language sql security definer volatile as $$
-  select h.id from history h join players p on p.id = h.player_id where h.id = p_id for update of h, p
+  select h.id from history h where h.id = p_id for update
 $$;

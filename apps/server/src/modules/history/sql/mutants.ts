@@ -49,7 +49,7 @@ export const HISTORY_MUTANTS: readonly SqlMutant[] = [
     id: 'HW1',
     fn: 'history_lock',
     rule: 'an entry is decided under its lock: a decision in progress is waited for and seen',
-    changes: [{ find: 'where h.id = p_id for update of h, p', replace: 'where h.id = p_id' }],
+    changes: [{ find: 'where h.id = p_id for update', replace: 'where h.id = p_id' }],
     killedBy: {
       file: PAYOUT_LOCKS,
       test: 'an operator marks a refused payout paid by hand while another rejects',
