@@ -47,9 +47,14 @@ export function adminToken(request: APIRequestContext): Promise<string> {
   return adminSession;
 }
 
-/** A phone number no earlier run has used: 09 followed by 8 digits from the clock. */
+let phonesIssued = 0;
+const phoneBase = Math.floor(Math.random() * 10_000);
+/** A phone number of its own: 09, four digits from the clock, then four that count the run's players. */
 export function freshPhone(): string {
-  return `09${String(Date.now()).slice(-8)}`;
+  phonesIssued += 1;
+  // The last four digits differ for every player a run registers (its bank number ends in them): a bank feed
+  // that shows only those (a masked account) fits one player, never two by chance.
+  return `09${String(Date.now()).slice(-4)}${String((phoneBase + phonesIssued) % 10_000).padStart(4, '0')}`;
 }
 
 /** A reference no earlier run has used (bank references are alphanumeric). */
