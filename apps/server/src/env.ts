@@ -82,6 +82,7 @@ const envSchema = z.object({
     .default(REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DB_APP_ROLE: z.enum(['', 'wallet_app']).default(''),
   /** How long a query waits for a pooled connection (a free slot, or a new connection made) before the request is answered 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** How long GET /ready waits for a connection and its answer before it says 503. */
@@ -176,6 +177,8 @@ export type Config = {
   reconcileMinAgeMs: number;
   seedDemo: boolean;
   dbPoolSize: number;
+  /** PostgreSQL: the role the server's connections take once migrated ('' keeps the database's user). */
+  dbAppRole: string;
   dbConnectTimeoutMs: number;
   dbReadyTimeoutMs: number;
   bodyLimitBytes: number;
@@ -429,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,
     seedDemo,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbAppRole: e.DB_APP_ROLE,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbReadyTimeoutMs: e.DB_READY_TIMEOUT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

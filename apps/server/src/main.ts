@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { APP_ROLE, DataDirLockedError, openDatabase } from './db/database.ts';
+import { DataDirLockedError, openDatabase } from './db/database.ts';
 import { MigrationChangedError } from './db/migrate.ts';
 import { assertProvidersAllowed, ConfigError, loadConfig, sandboxedGames } from './env.ts';
 import { prepareDatabase } from './start-up.ts';
@@ -21,11 +21,11 @@ async function main(): Promise<void> {
   };
   let database = await openDatabase(opening);
   await prepareDatabase(database.db, { seedDemo: config.seedDemo });
-  if (database.kind === 'postgres') {
+  if (database.kind === 'postgres' && config.dbAppRole) {
     // Migrated and seeded as the database's user; served as the application's role, which writes the
     // books, the history and the stored answers only through the money functions.
     await database.close();
-    database = await openDatabase({ ...opening, role: APP_ROLE });
+    database = await openDatabase({ ...opening, role: config.dbAppRole });
   }
 
   const app = await buildApp({ db: database.db, config, database });
