@@ -228,6 +228,8 @@ export const historyRepository = {
 
   /** Reads an entry and locks it until the transaction ends: decisions on one entry are taken one at a time. */
   async lock(trx: Trx, id: number): Promise<HistoryDetailRow | undefined> {
+    // Two statements, not one: the read after the lock takes a new snapshot, so it sees what a decision that
+    // held the lock before us committed (a read in the locking statement would see the entry as it was).
     const { rows } = await sql<{ id: number }>`select history_lock(${id}) as id`.execute(trx);
     if (rows.length === 0) return undefined;
     return trx.selectFrom('history').select(DETAIL_COLUMNS).where('history.id', '=', id).executeTakeFirst();
