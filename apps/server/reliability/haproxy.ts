@@ -26,6 +26,9 @@ export async function startAppFront(backends: string[], port: number): Promise<B
     [
       'defaults',
       '  mode http',
+      // As deploy/'s: the body is read before the request is routed, so that while no instance is up the
+      // client gets the balancer's 503 rather than a connection closed under its multipart upload (EPIPE).
+      '  option http-buffer-request',
       '  option redispatch',
       '  retries 2',
       '  retry-on conn-failure empty-response response-timeout',

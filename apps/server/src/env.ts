@@ -82,7 +82,8 @@ const envSchema = z.object({
     .default(REGISTER_LIMIT_PER_ADDRESS_PER_HOUR_DEFAULT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  DB_APP_ROLE: z.enum(['', 'wallet_app']).default(''),
+  /** The role the server's PostgreSQL connections take once migrated; `none` keeps the database's user. */
+  DB_APP_ROLE: z.enum(['none', 'wallet_app']).default('wallet_app'),
   /** How long a query waits for a pooled connection (a free slot, or a new connection made) before the request is answered 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** How long GET /ready waits for a connection and its answer before it says 503. */
@@ -178,7 +179,7 @@ export type Config = {
   seedDemo: boolean;
   dbPoolSize: number;
   /** PostgreSQL: the role the server's connections take once migrated ('' keeps the database's user). */
-  dbAppRole: string;
+  dbAppRole: 'none' | 'wallet_app';
   dbConnectTimeoutMs: number;
   dbReadyTimeoutMs: number;
   bodyLimitBytes: number;

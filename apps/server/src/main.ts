@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   };
   let database = await openDatabase(opening);
   await prepareDatabase(database.db, { seedDemo: config.seedDemo });
-  if (database.kind === 'postgres' && config.dbAppRole) {
+  if (database.kind === 'postgres' && config.dbAppRole !== 'none') {
     // Migrated and seeded as the database's user; served as the application's role, which writes the
     // books, the history and the stored answers only through the money functions.
     await database.close();

@@ -30,6 +30,7 @@ import { bonusRoundsSchemaSql } from './migrations/026-bonus-rounds.ts';
 import { nameKeysSchemaSql } from './migrations/027-name-keys.ts';
 import { rewardNamesSchemaSql } from './migrations/028-reward-names.ts';
 import { appRoleSchemaSql } from './migrations/029-app-role.ts';
+import { journalChecksSchemaSql } from './migrations/030-journal-checks.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 /**
@@ -87,6 +88,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 27, name: 'name-keys', sql: nameKeysSchemaSql, data: 'recomputeNameKeys' },
   { version: 28, name: 'reward-names', sql: rewardNamesSchemaSql },
   { version: 29, name: 'app-role', sql: appRoleSchemaSql },
+  { version: 30, name: 'journal-checks', sql: journalChecksSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

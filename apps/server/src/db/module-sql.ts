@@ -30,7 +30,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/idempotency/sql/idempotency_claim.sql',
   'src/modules/idempotency/sql/idempotency_store.sql',
   'src/modules/idempotency/sql/idempotency_prune.sql',
-  'src/modules/ledger/sql/postings_assert_balanced.sql',
+  'src/modules/ledger/sql/journal_assert_balanced.sql',
   'src/modules/ledger/sql/house_account.sql',
   'src/modules/ledger/sql/post_journal.sql',
   'src/modules/ledger/sql/ledger_accounts.sql',

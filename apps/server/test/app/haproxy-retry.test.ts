@@ -41,13 +41,15 @@ function section(config: string, header: string): string {
 }
 
 /** The shipped defaults and app backend, in front of the given servers, on a loopback port. */
-function testConfig(port: number, servers: { name: string; port: number }[]): string {
+function testConfig(port: number, servers: { name: string; port: number; disabled?: boolean }[]): string {
   const shipped = readFileSync(SHIPPED, 'utf8');
   const defaults = section(shipped, 'defaults').replace(/timeout server \S+/, `timeout server ${SERVER_TIMEOUT}`);
   const backend = section(shipped, 'backend app')
     .split('\n')
     .filter((line) => !/^\s*server /.test(line))
-    .concat(servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`))
+    .concat(
+      servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}${server.disabled ? ' disabled' : ''}`),
+    )
     .join('\n');
   expect(defaults).toMatch(/retry-on .*response-timeout/);
   expect(backend).toMatch(/disable-l7-retry/);
@@ -222,4 +224,57 @@ describe('the app front (deploy/haproxy/haproxy.cfg) re-sends a request that got
       expect(sent).toMatchObject({ status: 200, a: 1, b: 1 });
     });
   }
+});
+
+describe('the app front (deploy/haproxy/haproxy.cfg) with no instance up', () => {
+  let haproxy: ChildProcess;
+  let front: number;
+  let directory: string;
+
+  beforeAll(async () => {
+    front = await freePort();
+    directory = mkdtempSync(path.join(tmpdir(), 'haproxy-down-'));
+    const file = path.join(directory, 'haproxy.cfg');
+    // Both instances out (as when both answer /ready 503 while a commit waits for a lost synchronous standby).
+    writeFileSync(
+      file,
+      testConfig(front, [
+        { name: 'a', port: await freePort(), disabled: true },
+        { name: 'b', port: await freePort(), disabled: true },
+      ]),
+    );
+    let stderr = '';
+    haproxy = spawn(haproxyBinary(), ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    haproxy.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    await waitForPort(front, haproxy, () => stderr);
+  });
+  afterAll(() => {
+    haproxy?.kill('SIGTERM');
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("a slip upload (a multipart body sent after its headers) gets the balancer's 503, not a broken connection", async () => {
+    // Without option http-buffer-request HAProxy answers and closes as soon as it has the headers, and most
+    // of these fail with EPIPE while the client is still sending the body.
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const form = new FormData();
+      form.set('amount', '100.00');
+      form.set('slip', new Blob([new Uint8Array(4096)], { type: 'image/png' }), 'slip.png');
+      try {
+        const response = await fetch(`http://127.0.0.1:${front}/api/player/deposit`, {
+          method: 'POST',
+          body: form,
+          headers: { 'idempotency-key': `slip-${attempt}-0000` },
+        });
+        await response.text();
+        outcomes.push(String(response.status));
+      } catch (error) {
+        outcomes.push(`no answer (${String((error as { cause?: { code?: string } }).cause?.code ?? error)})`);
+      }
+    }
+    expect(outcomes.filter((outcome) => outcome !== '503')).toEqual([]);
+  });
 });

@@ -77,7 +77,7 @@ const withdraw = (
   extra: { idempotencyKey?: string; sessionId?: string } = {},
 ) => requestWithdrawal(ctx, { playerId, amountSatang, idempotencyKey: extra.idempotencyKey, ...extra });
 
-describe('the balance trigger (postings_balanced, deferred to commit)', () => {
+describe('the balance trigger (journal_balanced, deferred to commit)', () => {
   /** Writes a journal and its postings directly, as a bug or an intruder would, and commits. */
   function writeRaw(
     kind: string,
@@ -90,17 +90,18 @@ describe('the balance trigger (postings_balanced, deferred to commit)', () => {
         .values({ kind, player_id: null, reference: null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('postings')
-        .values(
-          legs.map((leg) => ({
-            journal_entry_id: journal.id,
-            account_id: leg.accountId,
-            amount: leg.amount,
-            currency: leg.currency,
-          })),
-        )
-        .execute();
+      if (legs.length > 0)
+        await trx
+          .insertInto('postings')
+          .values(
+            legs.map((leg) => ({
+              journal_entry_id: journal.id,
+              account_id: leg.accountId,
+              amount: leg.amount,
+              currency: leg.currency,
+            })),
+          )
+          .execute();
       await alongside?.(trx, journal.id);
       return journal.id;
     });
@@ -150,6 +151,13 @@ describe('the balance trigger (postings_balanced, deferred to commit)', () => {
     await expect(
       writeRaw('DEPOSIT', [{ accountId: ctx.house.cash, amount: 0, currency: 'THB' }]),
     ).rejects.toMatchObject({ code: '23514', message: expect.stringMatching(/postings_amount_check/) });
+  });
+
+  it('a journal with no postings is refused at commit', async () => {
+    await expect(writeRaw('DEPOSIT', [])).rejects.toMatchObject({
+      code: '23514',
+      message: expect.stringMatching(/has no postings/),
+    });
   });
 
   it('a journal balanced in each of two currencies is committed', async () => {

@@ -203,8 +203,11 @@ describe.runIf(onPostgres())(
         .select('id')
         .where('player_id', '=', player.id)
         .executeTakeFirstOrThrow();
-      // The player's return is held at the player's row, which its journal's key check needs after the lock.
-      const gate = await gateOn((trx) => sql`select id from players where id = ${player.id} for update`.execute(trx));
+      // The player's return is held at the player's page count of withdrawals, which its entry moves after the lock.
+      const gate = await gateOn((trx) =>
+        sql`insert into history_counts (player_id, type, entries) values (${player.id}, 'WITHDRAW', 0)
+            on conflict (player_id, type) do update set entries = history_counts.entries`.execute(trx),
+      );
       try {
         const byPlayer = watched(
           t.app.inject({

@@ -112,6 +112,27 @@ describe.runIf(onPostgres())('the locks of the game wallets, each overlap forced
     expect(await mainSatang(player)).toBe(4_000);
   });
 
+  it('a bet while a freeze is in progress: it waits for the freeze and is then refused PLAYER_FROZEN (seamless_bet reads the player for share with the balance’s lock)', async () => {
+    const player = await gamePlayer(100);
+    // The freeze as setPlayerFrozen makes it: the player row locked for update, frozen, committed later.
+    const freeze = await heldOpen(t.database.db, async (trx) => {
+      await sql`select id from players where id = ${player.playerId} for update`.execute(trx);
+      await sql`update players set frozen_at = now() where id = ${player.playerId}`.execute(trx);
+    });
+    try {
+      const waiting = watched(bet(player, txn('bet'), 'r1', 1_000));
+      await waitsOn(t.database.db, freeze.pid, waiting);
+      freeze.commit();
+      await freeze.done;
+      const refused = await waiting.outcome;
+      expect(refused.json()).toMatchObject({ ok: false, code: 'PLAYER_FROZEN', balanceMinor: 10_000 });
+    } finally {
+      freeze.commit();
+      await sql`update players set frozen_at = null where id = ${player.playerId}`.execute(t.database.db);
+    }
+    expect(await mainSatang(player)).toBe(10_000);
+  });
+
   it('a lost round’s result and another bet in that round at once: the result waits for the bet’s balance lock before it closes the round, so neither deadlocks (seamless_win locks the balance first)', async () => {
     const player = await gamePlayer(100);
     expect((await bet(player, txn('bet'), 'shared', 1_000)).json()).toMatchObject({ ok: true });

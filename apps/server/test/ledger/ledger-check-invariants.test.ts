@@ -191,6 +191,59 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
+  it('every reference of the books that names no row is named: postings, journals, history entries and page counts (no foreign key holds them)', async () => {
+    const player = await fundedPlayer(0);
+    const missing = 2_000_000_000;
+    await inRolledBackTransaction(async (trx) => {
+      let journalId = 0;
+      let badAccountPosting = 0;
+      let entryId = 0;
+      let orphanEntryId = 0;
+      const problems = await problemsAfter(trx, async () => {
+        journalId = await insertJournal(trx);
+        badAccountPosting = await insertPosting(trx, journalId, { accountId: missing, amount: 5, currency: 'THB' });
+        await insertPosting(trx, journalId, { accountId: house.cash, amount: -5, currency: 'THB' });
+        await sql`update journal_entries set player_id = ${missing} where id = ${journalId}`.execute(trx);
+        const entry = await sql<{ id: number }>`
+          insert into history (player_id, type, status, amount, before_amount, after_amount, journal_entry_id,
+                               settlement_journal_entry_id, related_history_id)
+          values (${player.id}, 'WITHDRAW', 'REJECTED', 1, 1, 0, ${missing}, ${missing + 1}, ${missing + 2})
+          returning id`.execute(trx);
+        entryId = entry.rows[0]?.id ?? 0;
+        const orphan = await sql<{ id: number }>`
+          insert into history (player_id, type, status, amount, before_amount, after_amount)
+          values (${missing}, 'WITHDRAW', 'REJECTED', 1, 1, 0) returning id`.execute(trx);
+        orphanEntryId = orphan.rows[0]?.id ?? 0;
+      });
+      expect(problems.sort()).toEqual(
+        [
+          `posting ${badAccountPosting} names account ${missing}, which does not exist`,
+          `journal ${journalId} names player ${missing}, which does not exist`,
+          `history entry ${entryId} names journal ${missing}, which does not exist`,
+          `history entry ${entryId} names settling journal ${missing + 1}, which does not exist`,
+          `history entry ${entryId} names related entry ${missing + 2}, which does not exist`,
+          `history entry ${orphanEntryId} names player ${missing}, which does not exist`,
+          `page count names player ${missing}, which does not exist`,
+        ].sort(),
+      );
+    });
+  });
+
+  it('a posting whose journal does not exist is named', async () => {
+    await inRolledBackTransaction(async (trx) => {
+      const missing = 2_000_000_000;
+      let postingId = 0;
+      const problems = await problemsAfter(trx, async () => {
+        const journalId = await insertJournal(trx);
+        await insertPosting(trx, journalId, { accountId: house.cash, amount: -5, currency: 'THB' });
+        postingId = await insertPosting(trx, journalId, { accountId: house.bankDeposits, amount: 5, currency: 'THB' });
+        await sql`update postings set journal_entry_id = ${missing} where id = ${postingId}`.execute(trx);
+      });
+      // Its journal is left with one leg and the missing one with the other: both unbalanced, and the posting named.
+      expect(problems).toContain(`posting ${postingId} names journal ${missing}, which does not exist`);
+    });
+  });
+
   it('a posting in another currency than its account is named (the journal still balances per currency)', async () => {
     await inRolledBackTransaction(async (trx) => {
       let postingId = 0;

@@ -283,6 +283,32 @@ describe('postJournal: balanced per currency', () => {
     expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('the postings are written in the order given, whichever way the account ids run', async () => {
+    const player = await wallet();
+    const given = [
+      [
+        { accountId: player.main, amount: 500 },
+        { accountId: house.cash, amount: -200 },
+        { accountId: house.bankDeposits, amount: -300 },
+      ],
+      [
+        { accountId: house.bankDeposits, amount: 300 },
+        { accountId: house.cash, amount: 200 },
+        { accountId: player.main, amount: -500 },
+      ],
+    ];
+    for (const postings of given) {
+      const result = await post({ kind: 'TEST', playerId: player.id, postings });
+      const written = await t.database.db
+        .selectFrom('postings')
+        .select(['account_id as accountId', 'amount'])
+        .where('journal_entry_id', '=', result.journalEntryId)
+        .orderBy('id')
+        .execute();
+      expect(written).toEqual(postings);
+    }
+  });
+
   it('a journal in two currencies, each balanced, is accepted', async () => {
     const player = await wallet();
     const result = await post({

@@ -39,7 +39,7 @@ export type SqlMutant = {
     | 'post_journal'
     | 'request_withdrawal'
     | 'player_withdraw'
-    | 'postings_assert_balanced'
+    | 'journal_assert_balanced'
     | 'setting_satang'
     | 'money_setting_satang'
     | 'session_active'

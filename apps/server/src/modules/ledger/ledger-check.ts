@@ -52,6 +52,40 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
   note(orphanJournals.rows, (r) => `journal ${r.id} has no postings`);
 
+  // The books' references, which no foreign key holds (the money functions write them): each names a row.
+  const dangling = await sql<Record<string, unknown>>`
+    select 'posting' as what, p.id, 'journal' as names, p.journal_entry_id as target from postings p
+     where not exists (select 1 from journal_entries j where j.id = p.journal_entry_id)
+    union all
+    select 'posting', p.id, 'account', p.account_id from postings p
+     where not exists (select 1 from ledger_accounts a where a.id = p.account_id)
+    union all
+    select 'journal', j.id, 'player', j.player_id from journal_entries j
+     where j.player_id is not null and not exists (select 1 from players x where x.id = j.player_id)
+    union all
+    select 'history entry', h.id, 'player', h.player_id from history h
+     where not exists (select 1 from players x where x.id = h.player_id)
+    union all
+    select 'history entry', h.id, 'journal', h.journal_entry_id from history h
+     where h.journal_entry_id is not null
+       and not exists (select 1 from journal_entries j where j.id = h.journal_entry_id)
+    union all
+    select 'history entry', h.id, 'settling journal', h.settlement_journal_entry_id from history h
+     where h.settlement_journal_entry_id is not null
+       and not exists (select 1 from journal_entries j where j.id = h.settlement_journal_entry_id)
+    union all
+    select 'history entry', h.id, 'related entry', h.related_history_id from history h
+     where h.related_history_id is not null
+       and not exists (select 1 from history r where r.id = h.related_history_id)
+    union all
+    select 'page count', null, 'player', c.player_id from history_counts c
+     where not exists (select 1 from players x where x.id = c.player_id)
+     limit ${PROBLEMS_LISTED_MAX}`.execute(db);
+  note(
+    dangling.rows,
+    (r) => `${r.what}${r.id === null ? '' : ` ${r.id}`} names ${r.names} ${r.target}, which does not exist`,
+  );
+
   const wrongCurrency = await sql<Record<string, unknown>>`
     select p.id, p.currency, a.currency as account_currency from postings p
       join ledger_accounts a on a.id = p.account_id

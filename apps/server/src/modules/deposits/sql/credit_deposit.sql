@@ -50,7 +50,7 @@ begin
     raise exception 'player % has no main account', p_player_id;
   end if;
   perform settle_claim(p_player_id, p_loyalty_defaults);
-  select * into v_posted from post_journal('DEPOSIT', p_player_id, p_reference,
+  v_posted := post_journal('DEPOSIT', p_player_id, p_reference,
     array[p_from_account, v_main], array[-p_amount, p_amount]);
   if v_posted.moved_accounts[1] is distinct from v_main then
     raise exception 'a deposit moves the main account';

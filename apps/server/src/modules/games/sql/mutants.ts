@@ -64,7 +64,7 @@ export const GAMES_MUTANTS: readonly SqlMutant[] = [
     id: 'SB1',
     fn: 'seamless_bet',
     rule: 'a frozen player cannot bet',
-    changes: [{ find: 'if player_frozen(v_player) then', replace: 'if false then' }],
+    changes: [{ find: '  if v_main.frozen then', replace: '  if false then' }],
     killedBy: { file: SEAMLESS, test: 'a frozen player cannot bet' },
   },
   {
@@ -108,8 +108,8 @@ export const GAMES_MUTANTS: readonly SqlMutant[] = [
     rule: 'bets of one player are decided one after the other, under the balance’s lock',
     changes: [
       {
-        find: "where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;",
-        replace: "where a.player_id = v_player and a.kind = 'PLAYER_MAIN';",
+        find: '     for update of a for share of p;',
+        replace: '     for share of p;',
       },
     ],
     killedBy: {
@@ -117,6 +117,13 @@ export const GAMES_MUTANTS: readonly SqlMutant[] = [
       test: 'two bets of one player at once that together pass the balance',
       postgresOnly: true,
     },
+  },
+  {
+    id: 'SB8',
+    fn: 'seamless_bet',
+    rule: 'a bet waits for a freeze in progress (the player row is read for share) and is then refused',
+    changes: [{ find: '     for update of a for share of p;', replace: '     for update of a;' }],
+    killedBy: { file: LOCKS_GAMES, test: 'a bet while a freeze is in progress', postgresOnly: true },
   },
   {
     id: 'SW1',

@@ -58,7 +58,7 @@ declare
   v_transfer provider_transfers;
 begin
   v_in_transit := house_account('PROVIDER_IN_TRANSIT', p_provider);
-  select * into v_journal from post_journal(
+  v_journal := post_journal(
     case p_direction when 'OUT' then 'PROVIDER_TRANSFER_OUT' else 'PROVIDER_TRANSFER_IN' end,
     p_player_id, v_reference, array[p_from_account, v_in_transit], array[-p_amount, p_amount]);
   update provider_players set transfer_version = transfer_version + 1
@@ -94,7 +94,7 @@ begin
    where a.player_id = v_transfer.player_id
      and case when v_to_main then a.kind = 'PLAYER_MAIN'
               else a.kind = 'PLAYER_PROVIDER' and a.provider = v_transfer.provider end;
-  select * into v_journal from post_journal(
+  v_journal := post_journal(
     case when p_completed then 'PROVIDER_TRANSFER_SETTLED' else 'PROVIDER_TRANSFER_RETURNED' end,
     v_transfer.player_id, v_transfer.reference,
     array[v_in_transit, v_player_side], array[-v_transfer.amount, v_transfer.amount]);

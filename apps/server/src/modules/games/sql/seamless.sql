@@ -116,7 +116,7 @@ declare
   v_journal record;
 begin
   v_clearing := house_account('PROVIDER_CLEARING', p_provider);
-  select * into v_journal from post_journal(p_kind, p_player_id, p_reference,
+  v_journal := post_journal(p_kind, p_player_id, p_reference,
     array[p_main_account, v_clearing], array[p_amount, -p_amount]);
   journal_id := v_journal.journal_id;
   answer := jsonb_build_object('ok', true, 'balanceMinor', v_journal.balances_after[1], 'txnId', p_reference);
@@ -140,6 +140,7 @@ declare
   v_player bigint;
   v_replay jsonb;
   v_main record;
+  v_moved record;
   v_answer jsonb;
   v_journal bigint;
 begin
@@ -148,17 +149,23 @@ begin
   if not found then return seamless_refusal('PLAYER_NOT_FOUND', null); end if;
   v_replay := seamless_claim(p_provider, p_txn_id, 'BET', v_player, p_fingerprint);
   if v_replay is not null then return v_replay; end if;
-  select a.id, a.balance into strict v_main from ledger_accounts a
-   where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
-  if player_frozen(v_player) then
+  -- The main account locked and the player's row read for share, as
+  -- player_frozen reads it (a freeze in progress is waited for), in one
+  -- statement.
+  select a.id, a.balance, p.frozen_at is not null as frozen into strict v_main
+    from ledger_accounts a join players p on p.id = a.player_id
+   where a.player_id = v_player and a.kind = 'PLAYER_MAIN'
+     for update of a for share of p;
+  if v_main.frozen then
     v_answer := seamless_refusal('PLAYER_FROZEN', v_main.balance);
   elsif player_protection_refusal(v_player, 'BET', p_amount) is not null then
     v_answer := seamless_refusal('PLAYER_BLOCKED', v_main.balance);
   elsif v_main.balance < p_amount then
     v_answer := seamless_refusal('INSUFFICIENT_FUNDS', v_main.balance);
   else
-    select m.journal_id, m.answer into v_journal, v_answer
-      from seamless_move(p_provider, 'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount) as m;
+    v_moved := seamless_move(p_provider, 'SEAMLESS_BET', v_player, v_main.id, p_txn_id, -p_amount);
+    v_journal := v_moved.journal_id;
+    v_answer := v_moved.answer;
     perform count_bet(v_player, p_provider, p_txn_id, p_amount, p_loyalty_defaults);
     insert into open_rounds (provider, round_id, player_id) values (p_provider, p_round_id, v_player)
       on conflict do nothing;
@@ -203,6 +210,7 @@ declare
   v_player bigint;
   v_replay jsonb;
   v_main bigint;
+  v_moved record;
   v_answer jsonb;
   v_journal bigint;
   v_settled text;
@@ -218,8 +226,9 @@ begin
     select a.id into strict v_main from ledger_accounts a
      where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
     if p_amount > 0 then
-      select m.journal_id, m.answer into v_journal, v_answer
-        from seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount) as m;
+      v_moved := seamless_move(p_provider, 'SEAMLESS_WIN', v_player, v_main, p_txn_id, p_amount);
+      v_journal := v_moved.journal_id;
+      v_answer := v_moved.answer;
     end if;
     delete from open_rounds r where r.provider = p_provider and r.round_id = p_round_id and r.player_id = v_player;
     v_settled := settle_claim(v_player, p_loyalty_defaults);
@@ -254,6 +263,7 @@ declare
   v_replay jsonb;
   v_bet record;
   v_main bigint;
+  v_moved record;
   v_answer jsonb;
   v_journal bigint;
 begin
@@ -281,8 +291,9 @@ begin
                            and rb.journal_entry_id is not null) then
         select a.id into strict v_main from ledger_accounts a
          where a.player_id = v_player and a.kind = 'PLAYER_MAIN' for update;
-        select m.journal_id, m.answer into v_journal, v_answer
-          from seamless_move(p_provider, 'SEAMLESS_ROLLBACK', v_player, v_main, p_txn_id, v_bet.amount) as m;
+        v_moved := seamless_move(p_provider, 'SEAMLESS_ROLLBACK', v_player, v_main, p_txn_id, v_bet.amount);
+        v_journal := v_moved.journal_id;
+        v_answer := v_moved.answer;
         perform void_bet(p_provider, p_bet_txn_id);
         if not seamless_round_has_bet(p_provider, v_bet.round_id, v_player, p_bet_txn_id) then
           delete from open_rounds r

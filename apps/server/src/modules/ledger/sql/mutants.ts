@@ -79,8 +79,8 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
     rule: 'only player accounts keep a stored balance; house accounts are never row-locked',
     changes: [
       {
-        find: 'array_agg(leg.account_id) filter (where a.player_id is not null),\n         array_agg(leg.amount) filter (where a.player_id is not null)',
-        replace: 'array_agg(leg.account_id), array_agg(leg.amount)',
+        find: 'array_agg(p_accounts[i]) filter (where a.player_id is not null),\n         array_agg(p_amounts[i]) filter (where a.player_id is not null)',
+        replace: 'array_agg(p_accounts[i]), array_agg(p_amounts[i])',
       },
     ],
     killedBy: { file: LEDGER_RULES, test: 'house accounts keep no stored balance' },
@@ -95,22 +95,38 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
   {
     id: 'PJ8',
     fn: 'post_journal',
-    rule: 'each posting is written with its account’s currency',
+    rule: 'each posting of a journal in one currency is written in that currency',
     changes: [
       {
-        find: '    select journal_id, leg.account_id, leg.amount, a.currency',
-        replace: "    select journal_id, leg.account_id, leg.amount, 'THB'",
+        find: '      select journal_id, leg.account_id, leg.amount, v_currency',
+        replace: "      select journal_id, leg.account_id, leg.amount, 'THB'",
       },
     ],
     killedBy: { file: LEDGER_RULES, test: 'a points (PTS) journal moves the stored points balance' },
   },
   {
+    id: 'PJ13',
+    fn: 'post_journal',
+    rule: 'each posting of a journal in two currencies is written with its own account’s currency',
+    changes: [
+      {
+        find: '(select a.currency from ledger_accounts a where a.id = p_accounts[i])',
+        replace: 'v_currency',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'a journal in two currencies, each balanced, is accepted' },
+  },
+  {
     id: 'PJ9',
     fn: 'post_journal',
     rule: 'the postings are written in the order given',
-    changes: [{ find: '      order by leg.position;', replace: '      order by leg.position desc;' }],
-    // Postings are read back in the order they were written (by id), as the seamless test reads a journal's legs.
-    killedBy: { file: SEAMLESS, test: 'a balanced journal against the WC clearing account' },
+    changes: [
+      {
+        find: '        from unnest(p_accounts, p_amounts) as leg (account_id, amount);\n  else',
+        replace: '        from unnest(p_accounts, p_amounts) as leg (account_id, amount) order by leg.amount;\n  else',
+      },
+    ],
+    killedBy: { file: LEDGER_RULES, test: 'the postings are written in the order given' },
   },
   {
     id: 'PJ10',
@@ -136,7 +152,7 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
   // the balance trigger --------------------------------------------------------------
   {
     id: 'BT1',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'a journal balances in each currency, checked at commit',
     changes: [
       {
@@ -152,14 +168,14 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'BT2',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'a negative sum is unbalanced',
     changes: [{ find: 'having sum(amount) <> 0 or count(*) < 2', replace: 'having sum(amount) > 0 or count(*) < 2' }],
     killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
   },
   {
     id: 'BT3',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'a journal has at least two postings',
     changes: [{ find: 'having sum(amount) <> 0 or count(*) < 2', replace: 'having sum(amount) <> 0' }],
     killedBy: { file: SQL_RULES, test: 'one leg is never a journal' },
@@ -168,27 +184,31 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'BT4',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'every kind of journal is checked, not only some',
     changes: [
       {
-        find: ' where journal_entry_id = new.journal_entry_id',
-        replace:
-          " where journal_entry_id = new.journal_entry_id\n     and (select kind from journal_entries j where j.id = new.journal_entry_id) = 'TEST'",
+        find: '   where journal_entry_id = new.id',
+        replace: "   where journal_entry_id = new.id and new.kind = 'TEST'",
       },
     ],
     killedBy: { file: SQL_RULES, test: 'every kind of journal is held to it' },
   },
   {
     id: 'BT5',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'an unbalanced journal is refused, not merely reported',
-    changes: [{ find: '    raise exception ', replace: '    raise notice ' }],
+    changes: [
+      {
+        find: "    raise exception 'journal entry % is not balanced",
+        replace: "    raise notice 'journal entry % is not balanced",
+      },
+    ],
     killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
   },
   {
     id: 'BT6',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'a journal in two currencies is checked per currency, even when it sums to zero overall',
     changes: [{ find: ' and v_journal.first_currency = v_journal.last_currency then', replace: ' then' }],
     killedBy: {
@@ -198,19 +218,26 @@ export const LEDGER_MUTANTS: readonly SqlMutant[] = [
   },
   {
     id: 'BT7',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'a journal in one currency that does not sum to zero is refused',
     changes: [{ find: 'v_journal.legs >= 2 and v_journal.total = 0 and', replace: 'v_journal.legs >= 2 and' }],
     killedBy: { file: SQL_RULES, test: 'a negative sum is as unbalanced as a positive one' },
   },
   {
     id: 'BT8',
-    fn: 'postings_assert_balanced',
+    fn: 'journal_assert_balanced',
     rule: 'one leg is never balanced',
     changes: [{ find: 'v_journal.legs >= 2 and', replace: 'v_journal.legs >= 1 and' }],
     killedBy: { file: SQL_RULES, test: 'one leg is never a journal' },
     equivalent:
       'a posting is never zero (the column’s check, amount <> 0), so one leg always sums to non-zero and the sum alone refuses it',
+  },
+  {
+    id: 'BT9',
+    fn: 'journal_assert_balanced',
+    rule: 'a journal with no postings is refused at commit',
+    changes: [{ find: '  if v_journal.legs = 0 then', replace: '  if false then' }],
+    killedBy: { file: SQL_RULES, test: 'a journal with no postings is refused at commit' },
   },
   {
     id: 'HA1',

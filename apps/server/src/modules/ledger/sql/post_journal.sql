@@ -8,7 +8,7 @@
 --   waiting UPDATE re-reads the row once the lock is released, so the guard
 --   always sees the latest balance;
 -- - the journal and its postings (with each account's currency) are written;
---   the deferred trigger postings_balanced still checks them at commit.
+--   the deferred trigger journal_balanced still checks them at commit.
 -- It answers the journal's id and, for each stored balance it moved (in lock
 -- order), the account and its balance after. A refusal is an exception with
 -- its own SQLSTATE, mapped to the API's errors in one table (SQL_REFUSALS in
@@ -36,13 +36,19 @@ begin
   -- The postings' accounts, currencies and sum, and the legs that move a
   -- stored (player) balance, in one plain aggregate (no grouping,
   -- sorting or limit to set up on every call; the two arrays are filled from
-  -- the same rows in the same order, so they stay in pairs).
-  select count(a.id), min(a.currency), max(a.currency), sum(leg.amount),
-         array_agg(leg.account_id) filter (where a.player_id is not null),
-         array_agg(leg.amount) filter (where a.player_id is not null)
+  -- the same rows in the same order, so they stay in pairs). Each leg's
+  -- account is looked up by its key, an index probe per leg (a plain join is
+  -- planned, while the accounts are few, as a hash of all of them, built on
+  -- every call); the legs are walked by their subscripts, whose count the
+  -- planner does not take from the arrays, so the plan is made once per
+  -- session, not again for every call.
+  select count(a.id), min(a.currency), max(a.currency), sum(p_amounts[i]),
+         array_agg(p_accounts[i]) filter (where a.player_id is not null),
+         array_agg(p_amounts[i]) filter (where a.player_id is not null)
     into v_found, v_currency, v_other_currency, v_sum, v_stored, v_moves
-    from unnest(p_accounts, p_amounts) as leg (account_id, amount)
-    left join ledger_accounts a on a.id = leg.account_id;
+    from generate_subscripts(p_accounts, 1) as i
+    left join lateral (select l.id, l.currency, l.player_id from ledger_accounts l
+                        where l.id = p_accounts[i] offset 0) a on true;
   if v_found <> cardinality(p_accounts) then
     raise exception using errcode = 'LG001', message = 'every posting must name an existing account';
   end if;
@@ -87,9 +93,17 @@ begin
   insert into journal_entries (kind, player_id, reference)
     values (p_kind, p_player_id, p_reference)
     returning id into journal_id;
-  insert into postings (journal_entry_id, account_id, amount, currency)
-    select journal_id, leg.account_id, leg.amount, a.currency
-      from unnest(p_accounts, p_amounts) with ordinality as leg (account_id, amount, position)
-      join ledger_accounts a on a.id = leg.account_id
-      order by leg.position;
+  -- The postings in the order given (a function scan yields its rows in
+  -- order), each with its account's currency: the journal's one currency,
+  -- or, in a journal of two, each leg's own (an index probe per leg).
+  if v_currency = v_other_currency then
+    insert into postings (journal_entry_id, account_id, amount, currency)
+      select journal_id, leg.account_id, leg.amount, v_currency
+        from unnest(p_accounts, p_amounts) as leg (account_id, amount);
+  else
+    insert into postings (journal_entry_id, account_id, amount, currency)
+      select journal_id, p_accounts[i], p_amounts[i],
+             (select a.currency from ledger_accounts a where a.id = p_accounts[i])
+        from generate_subscripts(p_accounts, 1) as i;
+  end if;
 end $$;

@@ -26,7 +26,7 @@ begin
     raise exception 'player % has no points account', p_player_id;
   end if;
   v_house := house_account('HOUSE_POINTS');
-  select * into v_journal from post_journal(
+  v_journal := post_journal(
     case when p_source = 'REFUND' then 'POINTS_REFUND' else 'POINTS_EARN' end,
     p_player_id, p_source || ':' || p_reference, array[v_house, v_account], array[-p_points, p_points]);
   insert into points_lots (player_id, points, remaining, source, reference, expires_at, journal_entry_id)
@@ -54,7 +54,7 @@ declare
 begin
   -- Nothing is given under a time-out or a self-exclusion: a deposit then earns no points.
   if player_protection_refusal(p_player_id, 'CLAIM', 0) is not null then return 0; end if;
-  select * into v_settings from loyalty_settings(p_defaults);
+  v_settings := loyalty_settings(p_defaults);
   if v_settings.deposit_baht_per_point <= 0 then return 0; end if;
   return award_points(p_player_id, p_amount / (v_settings.deposit_baht_per_point * 100::bigint), 'DEPOSIT',
                       p_history_id::text, v_settings.expiry_days);

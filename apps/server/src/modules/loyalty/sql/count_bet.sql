@@ -40,7 +40,7 @@ begin
     values (p_provider, p_reference, p_player_id, p_stake)
     on conflict (provider, reference) do nothing;
   if not found then return; end if;
-  select * into v_settings from loyalty_settings(p_defaults);
+  v_settings := loyalty_settings(p_defaults);
   select c.id, c.contribution_wc, c.contribution_ufa into v_claim from player_promotions c
    where c.player_id = p_player_id and c.status = 'ACTIVE' for update;
   if v_claim.id is not null then

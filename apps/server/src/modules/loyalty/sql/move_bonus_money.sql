@@ -32,7 +32,7 @@ begin
   select a.id into strict v_main from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';
   v_house := house_account('HOUSE_BONUS');
   v_to_player := case when p_kind = 'BONUS_RETURN' then -p_amount else p_amount end;
-  select * into v_journal from post_journal(p_kind, p_player_id, p_reference,
+  v_journal := post_journal(p_kind, p_player_id, p_reference,
     array[v_house, v_main] || coalesce(p_extra_accounts, '{}'),
     array[-v_to_player, v_to_player] || coalesce(p_extra_amounts, '{}'));
   journal_id := v_journal.journal_id;

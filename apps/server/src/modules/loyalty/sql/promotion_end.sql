@@ -126,7 +126,7 @@ begin
     return 'COMPLETED';
   end if;
   if p_loyalty_defaults is null then return null; end if;
-  select s.balance_floor_satang into v_floor from loyalty_settings(p_loyalty_defaults) s;
+  v_floor := (loyalty_settings(p_loyalty_defaults)).balance_floor_satang;
   if end_below_floor(p_player_id, v_floor) then return 'ENDED_LOW_BALANCE'; end if;
   return null;
 end $$;

@@ -13,7 +13,7 @@ create or replace function post_withdraw_payout(
 declare
   v_posted record;
 begin
-  select * into v_posted from post_journal('WITHDRAW_PAYOUT', p_player_id, p_reference,
+  v_posted := post_journal('WITHDRAW_PAYOUT', p_player_id, p_reference,
     array[p_withdraw_pending, p_bank_payouts], array[-p_amount, p_amount]);
   return v_posted.journal_id;
 end $$;

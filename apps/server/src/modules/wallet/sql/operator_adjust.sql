@@ -58,7 +58,7 @@ begin
     return;
   end if;
   if p_key is not null then
-    select * into v_claim from idempotency_claim(p_scope, p_key, p_fingerprint);
+    v_claim := idempotency_claim(p_scope, p_key, p_fingerprint);
     if not v_claim.claimed then
       replayed := true;
       answer := v_claim.stored;
@@ -70,7 +70,7 @@ begin
     raise exception 'player % has no main account', p_player_id;
   end if;
   v_delta := case when v_credit then p_amount else -p_amount end;
-  select * into v_posted from post_journal(case when v_credit then 'MANUAL_DEPOSIT' else 'MANUAL_WITHDRAW' end,
+  v_posted := post_journal(case when v_credit then 'MANUAL_DEPOSIT' else 'MANUAL_WITHDRAW' end,
     p_player_id, null, array[v_main, p_house_cash], array[v_delta, -v_delta]);
   if v_posted.moved_accounts[1] is distinct from v_main then
     raise exception 'the adjustment moved the main account';

@@ -51,7 +51,7 @@ begin
     raise exception 'a decision approves or rejects';
   end if;
   if p_key is not null then
-    select * into v_claim from idempotency_claim(p_scope, p_key, p_fingerprint);
+    v_claim := idempotency_claim(p_scope, p_key, p_fingerprint);
     if not v_claim.claimed then
       replayed := true;
       answer := v_claim.stored;
@@ -74,7 +74,7 @@ begin
       p_withdraw_pending, p_bank_payouts);
   elsif not v_approve then
     select a.id into v_main from ledger_accounts a where a.player_id = v_entry.player_id and a.kind = 'PLAYER_MAIN';
-    select * into v_posted from post_journal('WITHDRAW_REFUND', v_entry.player_id, 'history:' || p_id,
+    v_posted := post_journal('WITHDRAW_REFUND', v_entry.player_id, 'history:' || p_id,
       array[p_withdraw_pending, v_main], array[-v_entry.amount, v_entry.amount]);
     if v_posted.moved_accounts[1] is distinct from v_main then
       raise exception 'the refund moved the main account';

@@ -329,7 +329,7 @@ export const WITHDRAWALS_MUTANTS: readonly SqlMutant[] = [
     rule: 'the Idempotency-Key is claimed: copies sent at once decide once',
     changes: [
       {
-        find: 'select * into v_claim from idempotency_claim(p_scope, p_key, p_fingerprint);',
+        find: 'v_claim := idempotency_claim(p_scope, p_key, p_fingerprint);',
         replace: 'select true as claimed, null::jsonb as stored into v_claim;',
       },
     ],

@@ -40,14 +40,14 @@ begin
     raise exception using errcode = 'WD000', message = 'no active session';
   end if;
   if p_key is not null then
-    select * into v_claim from idempotency_claim(p_scope, p_key, p_fingerprint);
+    v_claim := idempotency_claim(p_scope, p_key, p_fingerprint);
     if not v_claim.claimed then
       replayed := true;
       answer := v_claim.stored;
       return;
     end if;
   end if;
-  select * into v_held from request_withdrawal(p_player_id, p_amount, p_withdraw_pending_account,
+  v_held := request_withdrawal(p_player_id, p_amount, p_withdraw_pending_account,
     p_min_code, p_min_default, p_limit_code, p_limit_default, p_daily_code, p_daily_default);
   case v_held.refusal
     when 'PLAYER_NOT_FOUND' then raise exception using errcode = 'WD001', message = 'player not found';

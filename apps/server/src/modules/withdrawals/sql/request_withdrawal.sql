@@ -94,7 +94,7 @@ begin
     limit_satang := greatest(daily_satang - v_today, 0);
     return;
   end if;
-  select * into v_posted from post_journal('WITHDRAW_HOLD', p_player_id, null,
+  v_posted := post_journal('WITHDRAW_HOLD', p_player_id, null,
     array[v_main, p_withdraw_pending_account], array[-p_amount, p_amount]);
   if v_posted.moved_accounts[1] is distinct from v_main then
     raise exception 'the hold moved the main account';
