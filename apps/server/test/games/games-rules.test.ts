@@ -773,6 +773,23 @@ describe('seamless callbacks: answers per code', () => {
     expect(await mainSatang(p.playerId)).toBe(1_000);
   });
 
+  it('a refused bet opens no round: only an accepted bet keeps its round open until its result', async () => {
+    const p = await wcPlayer(10);
+    const roundId = txn('round');
+    const refused = await seamlessBet(games, {
+      playerRef: p.playerRef,
+      txnId: txn('bet'),
+      roundId,
+      amountMinor: 5_000,
+    });
+    expect(refused).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS', balanceMinor: 1_000 });
+    const open = () =>
+      t.database.db.selectFrom('open_rounds').select('round_id').where('round_id', '=', roundId).execute();
+    expect(await open()).toEqual([]);
+    await seamlessBet(games, { playerRef: p.playerRef, txnId: txn('bet'), roundId, amountMinor: 300 });
+    expect(await open()).toEqual([{ round_id: roundId }]);
+  });
+
   it('a lost round’s result moves nothing and answers the balance: a win of 0, stored, no journal, the round closed', async () => {
     const p = await wcPlayer(10);
     const roundId = txn('round');

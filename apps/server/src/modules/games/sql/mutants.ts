@@ -230,6 +230,19 @@ export const GAMES_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: BONUS_PATHS, test: 'a result for another round leaves this one open' },
   },
   {
+    id: 'SB9',
+    fn: 'seamless_bet',
+    rule: 'a refused bet opens no round',
+    changes: [
+      {
+        find: '    insert into open_rounds (provider, round_id, player_id) values (p_provider, p_round_id, v_player)\n      on conflict do nothing;\n  end if;\n',
+        replace:
+          '  end if;\n  insert into open_rounds (provider, round_id, player_id) values (p_provider, p_round_id, v_player)\n    on conflict do nothing;\n',
+      },
+    ],
+    killedBy: { file: GAMES_RULES, test: 'a refused bet opens no round' },
+  },
+  {
     id: 'SR1',
     fn: 'seamless_rollback',
     rule: 'a rollback before its bet leaves the mark that refuses the late bet',
