@@ -178,7 +178,7 @@ export type Config = {
   reconcileMinAgeMs: number;
   seedDemo: boolean;
   dbPoolSize: number;
-  /** PostgreSQL: the role the server's connections take once migrated ('' keeps the database's user). */
+  /** PostgreSQL: the role the server's connections take once migrated ('none' keeps the database's user). */
   dbAppRole: 'none' | 'wallet_app';
   dbConnectTimeoutMs: number;
   dbReadyTimeoutMs: number;
