@@ -587,7 +587,11 @@ export async function measureInstructions(options: {
       transactions: 1,
     };
     const money: Record<string, CallCost> = {};
+    // BENCH_INSTRUCTIONS_ONLY=word replays only the calls whose name holds it (every call is still recorded,
+    // as each may set up the next): a quicker look at one call while working on it.
+    const only = process.env.BENCH_INSTRUCTIONS_ONLY;
     for (const { name, snapshot: at, recording: taken } of recordings) {
+      if (only && !name.includes(only)) continue;
       step(`instructions: ${name} replayed under valgrind`);
       const failures = (count: number) =>
         taken.statements

@@ -31,6 +31,7 @@ import { nameKeysSchemaSql } from './migrations/027-name-keys.ts';
 import { rewardNamesSchemaSql } from './migrations/028-reward-names.ts';
 import { appRoleSchemaSql } from './migrations/029-app-role.ts';
 import { journalChecksSchemaSql } from './migrations/030-journal-checks.ts';
+import { gameBooksSchemaSql } from './migrations/031-game-books.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 /**
@@ -89,6 +90,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 28, name: 'reward-names', sql: rewardNamesSchemaSql },
   { version: 29, name: 'app-role', sql: appRoleSchemaSql },
   { version: 30, name: 'journal-checks', sql: journalChecksSchemaSql },
+  { version: 31, name: 'game-books', sql: gameBooksSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

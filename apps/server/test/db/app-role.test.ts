@@ -28,6 +28,10 @@ const PROTECTED: [string, string][] = [
   ['history', 'status'],
   ['history_counts', 'entries'],
   ['idempotency_keys', 'response'],
+  ['seamless_transactions', 'answer'],
+  ['turnover_bets', 'stake_satang'],
+  ['open_rounds', 'opened_at'],
+  ['player_loyalty', 'turnover_satang'],
 ];
 
 describe.runIf(onPostgres())(
@@ -109,6 +113,8 @@ describe.runIf(onPostgres())(
         `select * from ledger_player_account_locked(${playerId}, 'PLAYER_MAIN')`,
         `select idempotency_prune(now() - interval '100 years', 1)`,
         `select * from idempotency_claim('role-test', 'role-test-key', 'f')`,
+        `select count_bet(${playerId}, 'ufa', 'role-test-bet', 100, '{"turnoverBahtPerPoint": 1000, "expiryDays": 0}')`,
+        `select void_bet('ufa', 'role-test-bet')`,
       ];
       for (const call of calls) expect(await asApp(call), call).toBe('ok');
     });

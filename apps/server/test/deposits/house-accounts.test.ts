@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/migrations.ts';
 import {
@@ -15,7 +16,7 @@ import { onPostgres, openTestDatabase } from '../support/test-app.ts';
  * the tests of its file).
  */
 describe('house accounts', () => {
-  it('are created on a database that has none: one per kind (and per provider), in their currency, with no stored balance; a second call returns the same ids', async () => {
+  it('are created on a database that has none: one per kind (and per provider), in their currency, with no stored balance; a second call returns the same ids and writes nothing', async () => {
     const database = await openTestDatabase();
     try {
       await migrate(database.db);
@@ -27,7 +28,12 @@ describe('house accounts', () => {
       // The embedded database is new; the PostgreSQL schema is shared with the other test files.
       if (!onPostgres()) expect(before).toEqual([]);
       const house = await ensureHouseAccounts(database.db);
-      expect(await ensureHouseAccounts(database.db)).toEqual(house);
+      // A start on a database that has them writes nothing: it also runs in a read-only transaction.
+      const again = await database.db.transaction().execute(async (trx) => {
+        await sql`set transaction read only`.execute(trx);
+        return ensureHouseAccounts(trx);
+      });
+      expect(again).toEqual(house);
       const rows = await database.db
         .selectFrom('ledger_accounts')
         .select(['id', 'kind', 'provider', 'currency', 'balance', 'player_id'])

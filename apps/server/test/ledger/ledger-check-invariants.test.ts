@@ -153,6 +153,54 @@ async function insertProviderTransfer(
   return id;
 }
 
+/** An approved withdrawal of `amount` whose money the withdrawal-pending account holds (a balanced hold journal). */
+async function approvedWithdrawal(trx: Trx, playerId: number, amount: number): Promise<number> {
+  const hold = await insertJournal(trx, 'WITHDRAW_HOLD');
+  await insertPosting(trx, hold, { accountId: house.withdrawPending, amount, currency: 'THB' });
+  await insertPosting(trx, hold, { accountId: house.cash, amount: -amount, currency: 'THB' });
+  return insertHistory(trx, { playerId, type: 'WITHDRAW', status: 'APPROVED', amount, journalEntryId: hold });
+}
+
+async function insertPayout(trx: Trx, row: { historyId: number; playerId: number; amount: number }): Promise<number> {
+  const inserted = await trx
+    .insertInto('payouts')
+    .values({
+      history_id: row.historyId,
+      player_id: row.playerId,
+      reference: `CORRUPT-PAYOUT-${row.historyId}-${Math.random().toString(36).slice(2)}`,
+      amount: row.amount,
+      to_bank_code: 'KBANK',
+      to_account: '0000000000',
+      to_name: 'Test',
+      status: 'PENDING',
+      approved_by: 'test',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+type PaidPayout = { withdrawal: number; hold: number; payout: number; reference: string; journal: number };
+
+/** A healthy paid withdrawal: its hold, its PAID payout and the payout's journal, which settles the withdrawal. */
+async function paidPayout(trx: Trx, playerId: number, amount: number): Promise<PaidPayout> {
+  const withdrawal = await approvedWithdrawal(trx, playerId, amount);
+  const payout = await insertPayout(trx, { historyId: withdrawal, playerId, amount });
+  const journal = await insertJournal(trx, 'WITHDRAW_PAYOUT');
+  await sql`update journal_entries set reference = ${`payout:${payout}`} where id = ${journal}`.execute(trx);
+  await insertPosting(trx, journal, { accountId: house.withdrawPending, amount: -amount, currency: 'THB' });
+  await insertPosting(trx, journal, { accountId: house.bankPayouts, amount, currency: 'THB' });
+  await sql`update history set settlement_journal_entry_id = ${journal} where id = ${withdrawal}`.execute(trx);
+  const paid = await sql<{ reference: string; hold: number }>`
+    update payouts p set status = 'PAID', journal_entry_id = ${journal}, paid_at = now(), bank_reference = p.reference
+      from history h
+     where p.id = ${payout} and h.id = p.history_id
+     returning p.reference, h.journal_entry_id as hold`.execute(trx);
+  const row = paid.rows[0];
+  if (!row) throw new Error('the payout was not marked paid');
+  return { withdrawal, hold: row.hold, payout, reference: row.reference, journal };
+}
+
 describe('the ledger check: each invariant detects its own corruption', () => {
   it('a journal that balances overall but not per currency is named once per currency', async () => {
     await inRolledBackTransaction(async (trx) => {
@@ -191,7 +239,7 @@ describe('the ledger check: each invariant detects its own corruption', () => {
     });
   });
 
-  it('every reference of the books that names no row is named: postings, journals, history entries and page counts (no foreign key holds them)', async () => {
+  it('every reference of the books that names no row is named: postings, journals, history entries, page counts, seamless callbacks, counted bets and points turnover (no foreign key holds them)', async () => {
     const player = await fundedPlayer(0);
     const missing = 2_000_000_000;
     await inRolledBackTransaction(async (trx) => {
@@ -214,6 +262,13 @@ describe('the ledger check: each invariant detects its own corruption', () => {
           insert into history (player_id, type, status, amount, before_amount, after_amount)
           values (${missing}, 'WITHDRAW', 'REJECTED', 1, 1, 0) returning id`.execute(trx);
         orphanEntryId = orphan.rows[0]?.id ?? 0;
+        await sql`
+          insert into seamless_transactions (provider, txn_id, kind, player_id, amount, round_id, fingerprint, answer,
+                                             journal_entry_id)
+          values ('wc', 'dangling-bet', 'BET', ${missing}, 1, 'dangling-round', 'f', '{}', ${missing})`.execute(trx);
+        await sql`insert into turnover_bets (provider, reference, player_id, stake_satang)
+                  values ('wc', 'dangling-bet', ${missing}, 1)`.execute(trx);
+        await sql`insert into player_loyalty (player_id, turnover_satang) values (${missing}, 1)`.execute(trx);
       });
       expect(problems.sort()).toEqual(
         [
@@ -224,6 +279,10 @@ describe('the ledger check: each invariant detects its own corruption', () => {
           `history entry ${entryId} names related entry ${missing + 2}, which does not exist`,
           `history entry ${orphanEntryId} names player ${missing}, which does not exist`,
           `page count names player ${missing}, which does not exist`,
+          `seamless transaction wc/dangling-bet names player ${missing}, which does not exist`,
+          `seamless transaction wc/dangling-bet names journal ${missing}, which does not exist`,
+          `counted bet wc/dangling-bet names player ${missing}, which does not exist`,
+          `points turnover names player ${missing}, which does not exist`,
         ].sort(),
       );
     });
@@ -298,6 +357,80 @@ describe('the ledger check: each invariant detects its own corruption', () => {
         insertHistory(trx, { playerId: player.id, type: 'WITHDRAW', status: 'WAITING', amount: 700 }),
       );
       expect(problems).toEqual([`house account WITHDRAW_PENDING holds ${holding} but ${holding + 700} is waiting`]);
+    });
+  });
+
+  it('a page total that differs from the entries it counts is named with both figures', async () => {
+    const player = await fundedPlayer(10);
+    await inRolledBackTransaction(async (trx) => {
+      const problems = await problemsAfter(trx, () =>
+        sql`update history_counts set entries = entries + 2
+             where player_id = ${player.id} and type = 'MANUAL_DEPOSIT'`.execute(trx),
+      );
+      expect(problems).toEqual([`player ${player.id} has 1 MANUAL_DEPOSIT entries but the page total counts 3`]);
+    });
+  });
+
+  it('an approved withdrawal not yet paid must have a payout in flight (PENDING or UNKNOWN); a FAILED one is not in flight', async () => {
+    const player = await fundedPlayer(0);
+    await inRolledBackTransaction(async (trx) => {
+      const withdrawal = await approvedWithdrawal(trx, player.id, 700);
+      const payout = await insertPayout(trx, { historyId: withdrawal, playerId: player.id, amount: 700 });
+      expect(await checkLedger(trx)).toMatchObject({ ok: true, problems: [] });
+      await sql`update payouts set status = 'UNKNOWN' where id = ${payout}`.execute(trx);
+      expect(await checkLedger(trx)).toMatchObject({ ok: true, problems: [] });
+      await sql`update payouts set status = 'FAILED' where id = ${payout}`.execute(trx);
+      expect((await checkLedger(trx)).problems).toEqual([
+        `withdrawal ${withdrawal} is approved and unpaid with no payout in flight`,
+      ]);
+    });
+  });
+
+  it('a PAID payout must have one journal under its reference, moving its amount, that settles its withdrawal', async () => {
+    const player = await fundedPlayer(0);
+    const corruptions: [string, (trx: Trx, paid: PaidPayout) => Promise<unknown>, (paid: PaidPayout) => string][] = [
+      [
+        'another amount',
+        (trx, paid) => sql`update payouts set amount = 701 where id = ${paid.payout}`.execute(trx),
+        (paid) => `payout ${paid.reference} is PAID but has 1 journals moving 700 of 701`,
+      ],
+      [
+        'a second journal under its reference',
+        (trx, paid) =>
+          insertJournal(trx, 'WITHDRAW_PAYOUT').then((id) =>
+            sql`update journal_entries set reference = ${`payout:${paid.payout}`} where id = ${id}`.execute(trx),
+          ),
+        (paid) => `payout ${paid.reference} is PAID but has 2 journals moving 700 of 700`,
+      ],
+      [
+        'its withdrawal settled by another journal',
+        (trx, paid) =>
+          sql`update history set settlement_journal_entry_id = ${paid.hold} where id = ${paid.withdrawal}`.execute(trx),
+        (paid) => `payout ${paid.reference} is PAID but has 1 journals moving 700 of 700`,
+      ],
+    ];
+    for (const [what, corrupt, named] of corruptions) {
+      await inRolledBackTransaction(async (trx) => {
+        const paid = await paidPayout(trx, player.id, 700);
+        const problems = (await problemsAfter(trx, () => corrupt(trx, paid))).filter((p) => !p.startsWith('journal '));
+        expect(problems, what).toEqual([named(paid)]);
+      });
+    }
+  });
+
+  it('a withdrawal paid by two payouts is named (the one-live-payout index dropped)', async () => {
+    const player = await fundedPlayer(0);
+    await inRolledBackTransaction(async (trx) => {
+      const paid = await paidPayout(trx, player.id, 700);
+      const problems = await problemsAfter(trx, async () => {
+        await sql`drop index payouts_one_live_idx`.execute(trx);
+        const second = await insertPayout(trx, { historyId: paid.withdrawal, playerId: player.id, amount: 700 });
+        await sql`update payouts set status = 'PAID', journal_entry_id = ${paid.journal}, paid_at = now(),
+                           bank_reference = reference where id = ${second}`.execute(trx);
+      });
+      expect(problems).toContain(`withdrawal ${paid.withdrawal} was paid by 2 payouts`);
+      // The second has no journal under its own reference either.
+      expect(problems).toHaveLength(2);
     });
   });
 

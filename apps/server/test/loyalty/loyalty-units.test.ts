@@ -201,7 +201,7 @@ describe('the loyalty settings in force', () => {
     expect(await readLoyaltySettings(t.database.db)).toEqual(LOYALTY_SETTING_DEFAULTS);
   });
 
-  it('turnover points: each bet earns what the whole turnover now makes due, once; a rate of 0 earns none', async () => {
+  it('turnover points: each bet earns what the whole turnover now makes due, once; a rate of 0 earns none; an unset rate is its default', async () => {
     await setAll({
       [SETTING_CODES.pointsDepositBahtPerPoint]: '0',
       [SETTING_CODES.pointsTurnoverBahtPerPoint]: '1000',
@@ -256,6 +256,12 @@ describe('the loyalty settings in force', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     await bet(200_000);
     expect(await points()).toBe(2);
+
+    // Unset, the rate is its default (1,000 baht a point): 4,200 baht in all makes 4, 2 of them due now.
+    expect(LOYALTY_SETTING_DEFAULTS.turnoverBahtPerPoint).toBe(1000);
+    await t.database.db.deleteFrom('settings').where('code', '=', SETTING_CODES.pointsTurnoverBahtPerPoint).execute();
+    await bet(10_000);
+    expect(await points()).toBe(4);
   });
 
   it('a rollback of a bet the wallet never took changes nothing', async () => {

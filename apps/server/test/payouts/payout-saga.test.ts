@@ -280,6 +280,18 @@ describe('a payout step by step', () => {
     expect((await payoutRow(payout.id)).attempts).toBe(2);
   });
 
+  it('the bank’s words are kept to their first 500 characters, unknown or refused', async () => {
+    resetBank();
+    const unknown = (await approvedPayout()).payout;
+    bank.payAnswers.push({ kind: 'unknown', error: `timeout ${'u'.repeat(600)}` });
+    expect(await sendPayout(ctx, unknown.id)).toBe('UNKNOWN');
+    expect((await payoutRow(unknown.id)).last_error).toBe(`timeout ${'u'.repeat(492)}`);
+    const refused = (await approvedPayout()).payout;
+    bank.payAnswers.push({ kind: 'refused', code: 'ACCOUNT_INVALID', message: 'r'.repeat(600) });
+    expect(await sendPayout(ctx, refused.id)).toBe('FAILED');
+    expect((await payoutRow(refused.id)).last_error).toBe(`ACCOUNT_INVALID: ${'r'.repeat(483)}`);
+  });
+
   it('asked about, the bank says PAID: settled with its reference, never paid again', async () => {
     resetBank();
     const { payout } = await approvedPayout();

@@ -69,6 +69,7 @@ export type SqlMutant = {
     | 'settle_payout_paid'
     | 'post_withdraw_payout'
     | 'whole_number_setting'
+    | 'loyalty_whole_setting'
     | 'baht_setting_satang'
     | 'loyalty_settings'
     | 'award_points'

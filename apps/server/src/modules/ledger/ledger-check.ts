@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { one } from '../../lib/assert.ts';
 
 export type LedgerCheckResult = {
   ok: boolean;
@@ -80,6 +81,21 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
     union all
     select 'page count', null, 'player', c.player_id from history_counts c
      where not exists (select 1 from players x where x.id = c.player_id)
+    union all
+    select 'seamless transaction ' || t.provider || '/' || t.txn_id, null, 'player', t.player_id
+      from seamless_transactions t
+     where t.player_id is not null and not exists (select 1 from players x where x.id = t.player_id)
+    union all
+    select 'seamless transaction ' || t.provider || '/' || t.txn_id, null, 'journal', t.journal_entry_id
+      from seamless_transactions t
+     where t.journal_entry_id is not null
+       and not exists (select 1 from journal_entries j where j.id = t.journal_entry_id)
+    union all
+    select 'counted bet ' || b.provider || '/' || b.reference, null, 'player', b.player_id from turnover_bets b
+     where not exists (select 1 from players x where x.id = b.player_id)
+    union all
+    select 'points turnover', null, 'player', l.player_id from player_loyalty l
+     where not exists (select 1 from players x where x.id = l.player_id)
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
   note(
     dangling.rows,
@@ -130,8 +146,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
     select (select count(*) from journal_entries)::bigint as journals,
            (select count(*) from postings)::bigint as postings,
            (select count(*) from ledger_accounts)::bigint as accounts`.execute(db);
-  const first = counts.rows[0] ?? { journals: 0, postings: 0, accounts: 0 };
-  return { ok: problems.length === 0, problems, counts: first };
+  return { ok: problems.length === 0, problems, counts: one(counts.rows, 'the ledger counts') };
 }
 
 type Note = (rows: Record<string, unknown>[], describe: (row: Record<string, unknown>) => string) => void;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { Currency } from '../../db/schema.ts';
-import { assert } from '../../lib/assert.ts';
+import { assert, one, present } from '../../lib/assert.ts';
 import { withSqlRefusals } from '../../lib/sql-refusal.ts';
 
 /** A BIGINT of an array column (text from the driver), refused beyond 2^53 rather than rounded. */
@@ -34,8 +34,7 @@ export const ledgerRepository = {
           from post_journal(${journal.kind}, ${journal.playerId}, ${journal.reference},
                             ${journal.accountIds}::bigint[], ${journal.amounts}::bigint[])`.execute(trx),
     );
-    const row = rows[0];
-    assert(row !== undefined, 'post_journal answers one row');
+    const row = one(rows, 'post_journal');
     return {
       journalEntryId: row.journal_id,
       moved: row.moved_accounts.map((accountId, index) => ({
@@ -63,9 +62,7 @@ export const ledgerRepository = {
     const { rows } = await sql<{
       id: number;
     }>`select ledger_open_account(${playerId}, ${kind}, ${currency}, ${provider}) as id`.execute(trx);
-    const [row] = rows;
-    if (!row) throw new Error('ledger_open_account opened no account');
-    return row.id;
+    return one(rows, 'ledger_open_account').id;
   },
 
   async findPlayerAccounts(
@@ -96,8 +93,6 @@ export const ledgerRepository = {
     const found = await find();
     if (found) return found.id;
     await sql`select ledger_open_house_account(${kind}, ${provider}, ${currency})`.execute(db);
-    const row = await find();
-    if (!row) throw new Error(`house account ${kind}/${provider} is missing`);
-    return row.id;
+    return present(await find(), `house account ${kind}/${provider}`).id;
   },
 };

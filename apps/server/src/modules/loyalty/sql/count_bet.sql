@@ -25,9 +25,9 @@ create or replace function count_bet(
   p_reference text,
   p_stake bigint,
   p_defaults jsonb
-) returns void language plpgsql as $$
+) returns void language plpgsql security definer as $$
 declare
-  v_settings record;
+  v_rate integer;
   v_claim record;
   v_counted bigint;
   v_loyalty record;
@@ -40,7 +40,6 @@ begin
     values (p_provider, p_reference, p_player_id, p_stake)
     on conflict (provider, reference) do nothing;
   if not found then return; end if;
-  v_settings := loyalty_settings(p_defaults);
   select c.id, c.contribution_wc, c.contribution_ufa into v_claim from player_promotions c
    where c.player_id = p_player_id and c.status = 'ACTIVE' for update;
   if v_claim.id is not null then
@@ -51,22 +50,30 @@ begin
       update player_promotions set turnover_done = turnover_done + v_counted where id = v_claim.id;
     end if;
   end if;
-  -- Points for play.
-  insert into player_loyalty as l (player_id, turnover_satang) values (p_player_id, p_stake)
-    on conflict (player_id) do update set turnover_satang = l.turnover_satang + excluded.turnover_satang
+  -- Points for play: the player's row exists after their first counted bet
+  -- (both callers hold the player's main account, so two first bets never
+  -- race to insert it). The rate is read for each bet, the expiry only when
+  -- points are due: each the one setting, by its key (loyalty_whole_setting).
+  update player_loyalty l set turnover_satang = l.turnover_satang + p_stake where l.player_id = p_player_id
     returning l.turnover_satang, l.turnover_points into v_loyalty;
-  if v_settings.turnover_baht_per_point > 0 then
-    v_due := v_loyalty.turnover_satang / (v_settings.turnover_baht_per_point * 100::bigint) - v_loyalty.turnover_points;
+  if not found then
+    insert into player_loyalty as l (player_id, turnover_satang) values (p_player_id, p_stake)
+      returning l.turnover_satang, l.turnover_points into v_loyalty;
+  end if;
+  v_rate := loyalty_whole_setting('POINTS_TURNOVER_BAHT_PER_POINT', (p_defaults ->> 'turnoverBahtPerPoint')::integer);
+  if v_rate > 0 then
+    v_due := v_loyalty.turnover_satang / (v_rate * 100::bigint) - v_loyalty.turnover_points;
     if v_due > 0 then
       update player_loyalty set turnover_points = v_loyalty.turnover_points + v_due where player_id = p_player_id;
-      perform award_points(p_player_id, v_due, 'TURNOVER', p_provider || ':' || p_reference, v_settings.expiry_days);
+      perform award_points(p_player_id, v_due, 'TURNOVER', p_provider || ':' || p_reference,
+                           loyalty_whole_setting('POINTS_EXPIRY_DAYS', (p_defaults ->> 'expiryDays')::integer));
     end if;
   end if;
 end $$;
 
 -- A bet rolled back: it stops counting, once.
 create or replace function void_bet(p_provider text, p_reference text) returns void
-language plpgsql as $$
+language plpgsql security definer as $$
 declare
   v_bet record;
 begin

@@ -22,6 +22,17 @@ language sql immutable as $$
          end
 $$;
 
+-- One whole-number loyalty setting (p_code) by its key, or p_default when
+-- unset or unreadable: what a bet reads, the one setting it needs, instead of
+-- all four (an aggregate to set up on every bet). PL/pgSQL, so its plan is
+-- kept for the session (an SQL function with a subquery is neither inlined
+-- nor kept: it would be planned on every call).
+create or replace function loyalty_whole_setting(p_code text, p_default integer) returns integer
+language plpgsql stable as $$
+begin
+  return coalesce((select whole_number_setting(s.value) from settings s where s.code = p_code), p_default);
+end $$;
+
 -- p_defaults: {"depositBahtPerPoint", "turnoverBahtPerPoint", "expiryDays", "balanceFloorSatang"}.
 create or replace function loyalty_settings(
   p_defaults jsonb,

@@ -556,7 +556,43 @@ export const LOYALTY_MUTANTS: readonly SqlMutant[] = [
     id: 'CB9',
     fn: 'count_bet',
     rule: 'points for play expire as the setting says',
-    changes: [{ find: 'v_settings.expiry_days);', replace: '0);' }],
+    changes: [
+      {
+        find: "loyalty_whole_setting('POINTS_EXPIRY_DAYS', (p_defaults ->> 'expiryDays')::integer));",
+        replace: '0);',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
+  },
+  {
+    id: 'CB10',
+    fn: 'count_bet',
+    rule: 'points for play: the turnover rate is its own setting',
+    changes: [
+      {
+        find: "loyalty_whole_setting('POINTS_TURNOVER_BAHT_PER_POINT'",
+        replace: "loyalty_whole_setting('POINTS_DEPOSIT_BAHT_PER_POINT'",
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
+  },
+  {
+    id: 'CB11',
+    fn: 'count_bet',
+    rule: "points for play: a player's first counted bet starts their turnover",
+    changes: [
+      {
+        find: 'insert into player_loyalty as l (player_id, turnover_satang) values (p_player_id, p_stake)\n      returning l.turnover_satang, l.turnover_points into v_loyalty;',
+        replace: 'null;',
+      },
+    ],
+    killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
+  },
+  {
+    id: 'LW1',
+    fn: 'loyalty_whole_setting',
+    rule: 'an unset loyalty setting is its default',
+    changes: [{ find: 'where s.code = p_code), p_default)', replace: 'where s.code = p_code), 0)' }],
     killedBy: { file: LOYALTY_UNITS, test: 'turnover points: each bet earns what the whole turnover now makes due' },
   },
   {
