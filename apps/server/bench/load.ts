@@ -25,7 +25,9 @@ export type NextRequest = (sequence: Record<string, unknown>) => {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** JSON text, or with `contentType` another body (a multipart form). */
+  body?: string | Buffer;
+  contentType?: string;
 };
 
 /**
@@ -64,7 +66,7 @@ export async function load(
       setupRequest: (_request: unknown, context: object) => {
         const next = step(context as Record<string, unknown>);
         const headers: Record<string, string> = { ...next.headers };
-        if (next.body !== undefined) headers['content-type'] = 'application/json';
+        if (next.body !== undefined) headers['content-type'] = next.contentType ?? 'application/json';
         return {
           method: next.method,
           path: next.path,

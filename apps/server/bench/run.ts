@@ -16,7 +16,7 @@
  *
  *   npm run bench -- [--seconds 10] [--connections 16] [--players 50] [--pgbench-scale 16] [--scale 1000000]
  *                    [--skip web,lighthouse,embedded,postgres] [--lighthouse-runs 5]
- *                    [--only withdraw,manual-debit,approve,auto-withdraw,seamless,transfer,deposit,balance,profile,history,search,login]
+ *                    [--only withdraw,manual-debit,manual-credit,approve,auto-withdraw,seamless,transfer,deposit,slip,redeem,balance,profile,history,search,login]
  *                    [--from-source] [--instructions] [--out reports/bench/latest.json]
  *
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench
@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SLIP_UPLOADS_PER_PLAYER_MAX } from '@app/contracts/limits';
 import { ADMIN_PATHS, API_PATHS, fillPath, WEBHOOK_PATHS } from '@app/contracts/paths';
 import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { signedHeaders } from '@app/signing/hmac';
@@ -35,11 +36,16 @@ import { freePort } from '../reliability/cluster.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { DEFAULT_DEPOSIT_ACCOUNTS } from '../src/db/seed.ts';
 import { migrate } from '../src/migrations.ts';
+import { slipImage, slipPayload } from '../src/modules/demo/demo-slip.ts';
 import { WC_PROVIDER } from '../src/modules/ledger/ledger.service.ts';
 import { LOYALTY_DEFAULTS_JSON } from '../src/modules/loyalty/loyalty-settings.ts';
 import { havePgbench, initPgbench, type PgbenchFigures, pgbench } from './baselines.ts';
 import { haveValgrind, type InstructionFigures, measureInstructions } from './instructions.ts';
 import { type LoadFigures, load, type NextRequest } from './load.ts';
+
+/** What every HTTP run of one bench shares: its connections, its length and the server measured. */
+type LoadOptions = { connections: number; seconds: number; serverPid?: number };
+
 import { bearer, call, newKey, PASSWORD, type Player, runTag, setUpPlayers } from './players.ts';
 import {
   BenchProcess,
@@ -94,6 +100,8 @@ if (!(CONNECTIONS >= 1 && PLAYERS >= CONNECTIONS && PLAYERS <= 500 && SECONDS > 
 const WITHDRAW_BAHT = 100;
 /** A bank-feed deposit's amount (baht). */
 const DEPOSIT_BAHT = 100;
+/** A slip deposit's amount (baht). */
+const SLIP_BAHT = 100;
 
 /** Withdrawals a low-risk player asks for and the rules pay at once, from request to paid by the sandbox bank. */
 export type AutoWithdrawFigures = {
@@ -292,7 +300,7 @@ function rotation(players: Player[]): () => Player {
 
 /** The money-moving calls, in an order that keeps each possible: withdrawals, their approvals, bets and wins, transfers, deposits. */
 async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Promise<Record<string, LoadFigures>> {
-  const options = { connections: CONNECTIONS, seconds: SECONDS, serverPid };
+  const options: LoadOptions = { connections: CONNECTIONS, seconds: SECONDS, serverPid };
   const nextPlayer = rotation(players);
   const money: Record<string, LoadFigures> = {};
   if (wanted('withdraw'))
@@ -322,6 +330,18 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
         }),
       ],
     });
+  if (wanted('manual-credit'))
+    money['manual credit (operator)'] = await load(base, {
+      ...options,
+      steps: [
+        () => ({
+          method: 'POST',
+          path: fillPath(ADMIN_PATHS.playerCredit, { id: String(nextPlayer().id) }),
+          headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
+          body: JSON.stringify({ amount: 1, reason: 'bench' }),
+        }),
+      ],
+    });
   const waiting = await waitingWithdrawals(base, secrets);
   let nextWaiting = 0;
   if (wanted('approve') && waiting.length > 0)
@@ -341,19 +361,23 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
   let pool = new PlayerPool(players);
   let round = 0;
   const seamless =
-    (kind: 'bet' | 'win'): NextRequest =>
+    (kind: 'bet' | 'win' | 'rollback'): NextRequest =>
     (sequence) => {
       const player = pool.take(sequence);
       if (kind === 'bet') {
         round += 1;
         sequence.round = `${runTag}-${round}`;
       }
-      const raw = JSON.stringify({
-        playerRef: player.username,
-        txnId: `${kind}-${sequence.round}`,
-        roundId: `round-${sequence.round}`,
-        amountMinor: 100,
-      });
+      const raw = JSON.stringify(
+        kind === 'rollback'
+          ? { playerRef: player.username, txnId: `rollback-${sequence.round}`, betTxnId: `bet-${sequence.round}` }
+          : {
+              playerRef: player.username,
+              txnId: `${kind}-${sequence.round}`,
+              roundId: `round-${sequence.round}`,
+              amountMinor: 100,
+            },
+      );
       const signed = signedHeaders(secrets.provider, raw);
       return {
         method: 'POST',
@@ -366,6 +390,14 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
     money['seamless bet/win'] = await load(base, {
       ...options,
       steps: [seamless('bet'), seamless('win')],
+      onPass: pool.giveBack,
+      refused: (body) => body.includes('"ok":false'),
+    });
+  pool = new PlayerPool(players);
+  if (wanted('seamless'))
+    money['seamless bet/rollback'] = await load(base, {
+      ...options,
+      steps: [seamless('bet'), seamless('rollback')],
       onPass: pool.giveBack,
       refused: (body) => body.includes('"ok":false'),
     });
@@ -386,35 +418,111 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
   if (wanted('deposit')) {
     // The bank feed reports a transfer from a player's own account to the house account, each with a reference
     // of its own: the sender fits one player, so it is credited to them at once (a new DEPOSIT).
-    const [house] = DEFAULT_DEPOSIT_ACCOUNTS;
-    if (house === undefined) throw new Error('bench: no house deposit account is seeded');
     let deposits = 0;
     money['deposit (bank feed)'] = await load(base, {
       ...options,
       steps: [
         () => {
           deposits += 1;
-          const raw = JSON.stringify({
-            reference: `BENCH${runTag}${deposits}`,
-            fromBankCode: 'KBANK',
-            fromAccountNumber: nextPlayer().bankNumber,
-            toAccountNumber: house.bank_number,
-            amount: DEPOSIT_BAHT,
-            transferredAt: new Date().toISOString(),
-          });
-          const signed = signedHeaders(secrets.webhook, raw);
-          return {
-            method: 'POST',
-            path: WEBHOOK_PATHS.bankTransfers,
-            headers: { 'x-webhook-timestamp': signed.timestamp, 'x-webhook-signature': signed.signature },
-            body: raw,
-          };
+          return feedLine(secrets, `BENCH${runTag}${deposits}`, nextPlayer(), DEPOSIT_BAHT);
         },
       ],
       refused: (body) => !body.includes('"result":"credited"'),
     });
   }
+  if (wanted('slip'))
+    money['slip deposit (upload, then its feed line)'] = await slipRun(base, secrets, options, players);
+  if (wanted('redeem'))
+    money['reward redemption (1 baht of credit)'] = await redeemRun(base, secrets, options, players);
   return money;
+}
+
+/** The bank feed's line of a transfer of `baht` from the player's own account to the house account. */
+function feedLine(secrets: Secrets, reference: string, player: Player, baht: number): ReturnType<NextRequest> {
+  const [house] = DEFAULT_DEPOSIT_ACCOUNTS;
+  if (house === undefined) throw new Error('bench: no house deposit account is seeded');
+  const raw = JSON.stringify({
+    reference,
+    fromBankCode: 'KBANK',
+    fromAccountNumber: player.bankNumber,
+    toAccountNumber: house.bank_number,
+    amount: baht,
+    transferredAt: new Date().toISOString(),
+  });
+  const signed = signedHeaders(secrets.webhook, raw);
+  return {
+    method: 'POST',
+    path: WEBHOOK_PATHS.bankTransfers,
+    headers: { 'x-webhook-timestamp': signed.timestamp, 'x-webhook-signature': signed.signature },
+    body: raw,
+  };
+}
+
+/**
+ * Slip deposits: the player's upload of a new slip image (the deposit waits), then the bank feed's line that
+ * credits it. As many pairs as the upload throttle lets every player send (SLIP_UPLOADS_PER_PLAYER_MAX each),
+ * the images drawn before the run so that the load generator only sends them.
+ */
+async function slipRun(base: string, secrets: Secrets, options: LoadOptions, players: Player[]): Promise<LoadFigures> {
+  const slips: { body: Buffer; contentType: string; player: Player; reference: string }[] = [];
+  for (let index = 0; index < players.length * SLIP_UPLOADS_PER_PLAYER_MAX; index += 1) {
+    const reference = `BSLIP${runTag}${index}`;
+    const form = new FormData();
+    form.append('amount', String(SLIP_BAHT));
+    const image = await slipImage(slipPayload({ sendingBank: '004', reference }));
+    form.append('slip', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'slip.png');
+    const encoded = new Response(form);
+    slips.push({
+      body: Buffer.from(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get('content-type') ?? '',
+      player: players[index % players.length] as Player,
+      reference,
+    });
+  }
+  let next = 0;
+  type Slip = (typeof slips)[number];
+  return load(base, {
+    ...options,
+    // Each connection's request in flight is sent beyond the amount: one slip each is left for them.
+    amount: (slips.length - options.connections) * 2,
+    steps: [
+      (sequence) => {
+        const slip = slips[next++ % slips.length] as Slip;
+        sequence.slip = slip;
+        return {
+          method: 'POST',
+          path: API_PATHS.deposit,
+          headers: { ...bearer(slip.player), 'idempotency-key': newKey() },
+          body: slip.body,
+          contentType: slip.contentType,
+        };
+      },
+      (sequence) => {
+        const slip = sequence.slip as Slip;
+        return feedLine(secrets, slip.reference, slip.player, SLIP_BAHT);
+      },
+    ],
+    refused: (body) => !body.includes('"result":"WAITING"') && !body.includes('"result":"credited"'),
+  });
+}
+
+/** Redemptions of a reward of 1 baht of credit that costs no points, by the players in turn. */
+async function redeemRun(
+  base: string,
+  secrets: Secrets,
+  options: LoadOptions,
+  players: Player[],
+): Promise<LoadFigures> {
+  const reward = await call(`${base}${ADMIN_PATHS.rewards}`, {
+    headers: { 'x-admin-key': secrets.adminKey },
+    body: { name: `Bench ${runTag}`, imageUrl: 'free-credit-100.png', kind: 'credit', creditSatang: 100 },
+  });
+  const path = fillPath(API_PATHS.rewardRedeem, { id: String(reward.data?.id) });
+  const nextPlayer = rotation(players);
+  return load(base, {
+    ...options,
+    steps: [() => ({ method: 'POST', path, headers: { ...bearer(nextPlayer()), 'idempotency-key': newKey() } })],
+  });
 }
 
 async function readRuns(base: string, secrets: Secrets, players: Player[]): Promise<Record<string, LoadFigures>> {
@@ -551,7 +659,7 @@ async function seamlessInDatabase(databaseUrl: string): Promise<PgbenchFigures> 
     `\\set p random(1, ${rows.length})`,
     '\\set r random(1, 2000000000)',
     `select seamless_bet('${WC_PROVIDER}', ${ids('sql-bet')}, ${player}, 100, ${ids('sql-round')}, 'bench', ${quoted(LOYALTY_DEFAULTS_JSON)}::jsonb);`,
-    `select seamless_win('${WC_PROVIDER}', ${ids('sql-win')}, ${player}, 100, ${ids('sql-round')}, 'bench');`,
+    `select seamless_win('${WC_PROVIDER}', ${ids('sql-win')}, ${player}, 100, ${ids('sql-round')}, 'bench', ${quoted(LOYALTY_DEFAULTS_JSON)}::jsonb);`,
     '',
   ].join('\n');
   return pgbench(databaseUrl, {
