@@ -318,30 +318,21 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
         },
       ],
     });
-  if (wanted('manual-debit'))
-    money['manual debit (operator)'] = await load(base, {
+  // The operator's adjustment of 1 baht, a debit or a credit, of the players in turn.
+  const adjustment = (path: string) =>
+    load(base, {
       ...options,
       steps: [
         () => ({
           method: 'POST',
-          path: fillPath(ADMIN_PATHS.playerDebit, { id: String(nextPlayer().id) }),
+          path: fillPath(path, { id: String(nextPlayer().id) }),
           headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
           body: JSON.stringify({ amount: 1, reason: 'bench' }),
         }),
       ],
     });
-  if (wanted('manual-credit'))
-    money['manual credit (operator)'] = await load(base, {
-      ...options,
-      steps: [
-        () => ({
-          method: 'POST',
-          path: fillPath(ADMIN_PATHS.playerCredit, { id: String(nextPlayer().id) }),
-          headers: { 'x-admin-key': secrets.adminKey, 'idempotency-key': newKey() },
-          body: JSON.stringify({ amount: 1, reason: 'bench' }),
-        }),
-      ],
-    });
+  if (wanted('manual-debit')) money['manual debit (operator)'] = await adjustment(ADMIN_PATHS.playerDebit);
+  if (wanted('manual-credit')) money['manual credit (operator)'] = await adjustment(ADMIN_PATHS.playerCredit);
   const waiting = await waitingWithdrawals(base, secrets);
   let nextWaiting = 0;
   if (wanted('approve') && waiting.length > 0)
@@ -386,22 +377,17 @@ async function moneyRuns(base: string, secrets: Secrets, players: Player[]): Pro
         body: raw,
       };
     };
-  if (wanted('seamless'))
-    money['seamless bet/win'] = await load(base, {
-      ...options,
-      steps: [seamless('bet'), seamless('win')],
-      onPass: pool.giveBack,
-      refused: (body) => body.includes('"ok":false'),
-    });
-  pool = new PlayerPool(players);
-  if (wanted('seamless'))
-    money['seamless bet/rollback'] = await load(base, {
-      ...options,
-      steps: [seamless('bet'), seamless('rollback')],
-      onPass: pool.giveBack,
-      refused: (body) => body.includes('"ok":false'),
-    });
-  pool = new PlayerPool(players);
+  // A bet and the call that settles it (its win, or its rollback), each player's bets one after the other.
+  for (const settle of ['win', 'rollback'] as const) {
+    if (wanted('seamless'))
+      money[`seamless bet/${settle}`] = await load(base, {
+        ...options,
+        steps: [seamless('bet'), seamless(settle)],
+        onPass: pool.giveBack,
+        refused: (body) => body.includes('"ok":false'),
+      });
+    pool = new PlayerPool(players);
+  }
   const transfer =
     (path: string): NextRequest =>
     (sequence) => ({
