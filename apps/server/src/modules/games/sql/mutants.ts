@@ -204,6 +204,19 @@ export const GAMES_MUTANTS: readonly SqlMutant[] = [
     killedBy: { file: BONUS_PATHS, test: 'a lost all-in round ends the requirement below the floor' },
   },
   {
+    id: 'SW11',
+    fn: 'seamless_win',
+    rule: 'a player with an ACTIVE requirement has it settled when the round’s result arrives',
+    changes: [
+      {
+        find: "if exists (select 1 from player_promotions c where c.player_id = v_player and c.status = 'ACTIVE') then",
+        replace:
+          "if not exists (select 1 from player_promotions c where c.player_id = v_player and c.status = 'ACTIVE') then",
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a lost all-in round ends the requirement below the floor' },
+  },
+  {
     id: 'SW9',
     fn: 'seamless_win',
     rule: 'a lost round’s result answers the balance it leaves',
@@ -314,6 +327,19 @@ export const GAMES_MUTANTS: readonly SqlMutant[] = [
       {
         find: "        if settle_claim(v_player, p_loyalty_defaults) is not distinct from 'COMPLETED' then",
         replace: "        if null is not distinct from 'COMPLETED' then",
+      },
+    ],
+    killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },
+  },
+  {
+    id: 'SR11',
+    fn: 'seamless_rollback',
+    rule: 'a player with an ACTIVE requirement has it settled when a rollback closes the round',
+    changes: [
+      {
+        find: "if exists (select 1 from player_promotions c where c.player_id = v_player and c.status = 'ACTIVE') then",
+        replace:
+          "if not exists (select 1 from player_promotions c where c.player_id = v_player and c.status = 'ACTIVE') then",
       },
     ],
     killedBy: { file: BONUS_PATHS, test: 'a rollback that closes the last open round settles the requirement' },

@@ -231,7 +231,12 @@ begin
       v_answer := v_moved.answer;
     end if;
     delete from open_rounds r where r.provider = p_provider and r.round_id = p_round_id and r.player_id = v_player;
-    v_settled := settle_claim(v_player, p_loyalty_defaults);
+    -- Only a player with an ACTIVE requirement has one to settle (read under
+    -- the main account's lock, which every writer of an ACTIVE claim takes
+    -- first): most have none, and settle_claim's own lock and read are saved.
+    if exists (select 1 from player_promotions c where c.player_id = v_player and c.status = 'ACTIVE') then
+      v_settled := settle_claim(v_player, p_loyalty_defaults);
+    end if;
     -- A lost round moved nothing, and a completion may have returned money above its cap: the balance now.
     if v_answer is null or v_settled is not distinct from 'COMPLETED' then
       v_answer := jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player), 'txnId', p_txn_id);
@@ -299,10 +304,13 @@ begin
           delete from open_rounds r
            where r.provider = p_provider and r.round_id = v_bet.round_id and r.player_id = v_player;
         end if;
-        -- A completion may have returned money above its cap: then the balance now.
-        if settle_claim(v_player, p_loyalty_defaults) is not distinct from 'COMPLETED' then
-          v_answer := jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player),
-                                         'txnId', p_txn_id);
+        -- A completion may have returned money above its cap: then the balance
+        -- now. Only an ACTIVE requirement is settled, as for a win.
+        if exists (select 1 from player_promotions c where c.player_id = v_player and c.status = 'ACTIVE') then
+          if settle_claim(v_player, p_loyalty_defaults) is not distinct from 'COMPLETED' then
+            v_answer := jsonb_build_object('ok', true, 'balanceMinor', seamless_main_balance(v_player),
+                                           'txnId', p_txn_id);
+          end if;
         end if;
       end if;
     end if;
