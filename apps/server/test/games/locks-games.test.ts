@@ -112,6 +112,29 @@ describe.runIf(onPostgres())('the locks of the game wallets, each overlap forced
     expect(await mainSatang(player)).toBe(4_000);
   });
 
+  it('two first bets of one player at once are both counted: the second waits for the first, then adds to the points turnover its insert began (count_bet relies on the balance’s lock)', async () => {
+    const player = await gamePlayer(100);
+    const turnover = async () =>
+      (
+        await sql<{ turnover_satang: string }>`select turnover_satang from player_loyalty
+          where player_id = ${player.playerId}`.execute(t.database.db)
+      ).rows.map((row) => Number(row.turnover_satang));
+    expect(await turnover()).toEqual([]);
+    const first = await heldOpen(t.database.db, (trx) => betSql(trx, player, txn('bet'), 'r1', 1_000));
+    try {
+      const second = watched(bet(player, txn('bet'), 'r2', 2_000));
+      await waitsOn(t.database.db, first.pid, second);
+      first.commit();
+      await first.done;
+      const accepted = await second.outcome;
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ ok: true, balanceMinor: 7_000 });
+    } finally {
+      first.commit();
+    }
+    expect(await turnover()).toEqual([3_000]);
+  });
+
   it('a bet while a freeze is in progress: it waits for the freeze and is then refused PLAYER_FROZEN (seamless_bet reads the player for share with the balance’s lock)', async () => {
     const player = await gamePlayer(100);
     // The freeze as setPlayerFrozen makes it: the player row locked for update, frozen, committed later.
