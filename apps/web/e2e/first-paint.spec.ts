@@ -1,5 +1,6 @@
 import { LANGUAGE_COOKIE } from '@app/contracts/languages';
 import { expect, type Page, test } from '@playwright/test';
+import { waitForTheApp } from './support';
 
 /**
  * The login and register pages arrive drawn (scripts/prerender.ts): a phone paints the form from the page
@@ -21,14 +22,6 @@ async function countRemovedElements(page: Page) {
     }).observe(document, { childList: true, subtree: true });
   });
   return () => page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot);
-}
-
-/** Waits until React has taken the page over: it marks each element it manages with a property of its own. */
-async function waitForTheApp(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector('#root form');
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 /** The password field's show/hide button works: it answers only once the app runs the page. */

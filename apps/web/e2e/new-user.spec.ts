@@ -1,6 +1,6 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, checkScreen, freshPhone, freshReference, slipImage } from './support';
+import { adminToken, checkScreen, freshPhone, freshReference, slipImage, waitForTheApp } from './support';
 
 /**
  * As a new user meets it in the browser: a 12-digit savings-bank
@@ -31,6 +31,8 @@ test('a GSB account of 12 digits is stored whole; a rejected slip deposit reads 
 
   // Register with Government Savings Bank: ten digits are refused, twelve are kept.
   await page.goto('/register');
+  // The page arrives drawn: its bank list opens once the app has taken it over.
+  await waitForTheApp(page);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Full name').fill('Savings Player');

@@ -165,6 +165,18 @@ export async function expectNoHorizontalScroll(page: Page, screen: string) {
  * Until every font the laid-out words asked for has loaded: a screenshot taken sooner shows boxes where a
  * face of the script (Thai, Lao, Burmese, CJK: split by Unicode range) is still on its way.
  */
+/**
+ * Waits until React has taken a page drawn at build time over (login, register: scripts/prerender.ts): it marks
+ * each element it manages with a property of its own. Before that, the page's buttons answer nothing (a click
+ * on the register page's bank list would not open it).
+ */
+export async function waitForTheApp(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('#root form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 export async function fontsLoaded(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
