@@ -1,5 +1,5 @@
 /**
- * Money movements in one database round trip: post_journal, and
+ * Money movements in one database round trip (issue 11): post_journal, and
  * request_withdrawal built on it (below).
  *
  * One balanced journal in one database round trip. The rules are

@@ -1,5 +1,5 @@
 /**
- * Deposit settlement: a bank reference is credited at most once,
+ * Deposit settlement (issue 17): a bank reference is credited at most once,
  * whatever the order and the amount, and what the rules cannot settle is
  * raised to operators instead of credited.
  *

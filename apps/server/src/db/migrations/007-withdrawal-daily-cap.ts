@@ -1,5 +1,5 @@
 /**
- * A daily withdrawal total per player, a rule of the one-statement
+ * A daily withdrawal total per player (issue 17), a rule of the one-statement
  * withdrawal: request_withdrawal and player_withdraw (migration 005) are
  * replaced by versions that take the setting's code and default like the
  * other limits. Migration 005 is never edited: the functions are dropped and

@@ -1,5 +1,5 @@
 /**
- * Operator controls.
+ * Operator controls (issue 17).
  *
  * - Enrolment: each enrolment attempt (a password-only sign-in of an operator
  *   who has no second factor yet) draws its own TOTP secret, kept on that

@@ -1,5 +1,5 @@
 /**
- * Account numbers of 12 digits: GSB, GHB and BAAC number their
+ * Account numbers of 12 digits (issue 17): GSB, GHB and BAAC number their
  * accounts with 12 digits, the other banks with 10. The registration refuses a
  * number of the wrong length for its bank (bankNumberProblem, in the
  * contract); the column takes either length, never a number cut short.

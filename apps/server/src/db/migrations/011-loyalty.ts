@@ -1,5 +1,5 @@
 /**
- * Loyalty and promotions: points that are earned, rewards that
+ * Loyalty and promotions (issue 19): points that are earned, rewards that
  * redeem, deposit bonuses with a turnover requirement.
  *
  * - promotions: what admins define (kind, percentage and cap, minimum

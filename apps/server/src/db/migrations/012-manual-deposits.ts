@@ -1,5 +1,5 @@
 /**
- * A manual credit marked as a deposit: money the player paid
+ * A manual credit marked as a deposit (issue 19): money the player paid
  * outside the bank feed and the slips (cash at a counter, a transfer the feed
  * missed and an operator credits by hand) earns points and starts the
  * player's pending promotion, as a deposit does. The entry stays a

@@ -1,5 +1,5 @@
 /**
- * Cost flat as history grows: a page of a player's history showed
+ * Cost flat as history grows (issue 20): a page of a player's history showed
  * its total (the spec's page count) by counting every entry of the player on
  * every request. The count is now kept per player and type in
  * history_counts, by a trigger in the transaction that writes the entry

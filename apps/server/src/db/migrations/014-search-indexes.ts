@@ -1,5 +1,5 @@
 /**
- * Flat cost as data grows. The operator queues (deposits,
+ * Flat cost as data grows (issue 20). The operator queues (deposits,
  * withdrawals) filter by type and status; with an index on type alone a
  * rare status (REJECTED among millions of APPROVED) meant reading most of
  * the type's entries for one page.

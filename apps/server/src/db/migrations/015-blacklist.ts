@@ -1,5 +1,5 @@
 /**
- * The blacklist: bank account numbers, phone numbers and names an
+ * The blacklist (issue 21): bank account numbers, phone numbers and names an
  * admin has barred. `value` is what the admin typed; `normalised` is what is
  * compared (src/modules/blacklist/identity.ts): digits only for numbers, and
  * for names no title (นาย, นาง, นางสาว…), spaces, dots, case or zero-width

@@ -1,5 +1,5 @@
 /**
- * Payouts and risk rules.
+ * Payouts and risk rules (issue 21).
  *
  * - payouts: an approved withdrawal paid through the bank connector. One live
  *   payout per withdrawal (PENDING, UNKNOWN or PAID); a FAILED one (the bank

@@ -1,5 +1,5 @@
 /**
- * Player protection.
+ * Player protection (issue 22).
  *
  * - player_limits: a player's own deposit and loss limits per Bangkok day,
  *   week and month. `amount` is the limit in force (null: none). A raise or a

@@ -1,5 +1,5 @@
 /**
- * Notifications.
+ * Notifications (issue 22).
  *
  * - notifications: what happened to a player's money or play that they are
  *   told about (a kind and its figures; the text is rendered in the reader's

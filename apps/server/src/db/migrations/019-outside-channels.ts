@@ -1,5 +1,5 @@
 /**
- * LINE linking and operators' alerts.
+ * LINE linking and operators' alerts (issue 22).
  *
  * - line_link_codes.language: the language the player asked for the code in;
  *   their LINE messages are written in it.

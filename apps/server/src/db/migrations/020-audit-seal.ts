@@ -1,5 +1,5 @@
 /**
- * The audit chain without a serial point on the operators' path.
+ * The audit chain without a serial point on the operators' path (issue 23).
  *
  * Until now every operator action took one advisory lock, read the chain's
  * head and wrote its row's hash before it committed, so concurrent actions

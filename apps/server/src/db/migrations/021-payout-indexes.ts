@@ -1,5 +1,5 @@
 /**
- * Payouts at a flat cost as they pile up.
+ * Payouts at a flat cost as they pile up (issue 23).
  *
  * - match_bank_debits (payouts/sql/match_bank_debits.sql) matched from the
  *   payouts' side: every PAID payout joined to the unmatched lines, so the

@@ -1,5 +1,5 @@
 /**
- * A seamless win or rollback at a flat cost as bets pile up.
+ * A seamless win or rollback at a flat cost as bets pile up (issue 23).
  *
  * A win asks whether its round's bet was rolled back, and a rollback whether
  * its bet was rolled back already (games/sql/seamless.sql): both look for a

@@ -1,5 +1,5 @@
 /**
- * A player's withdrawals found by their own index.
+ * A player's withdrawals found by their own index (issue 23).
  *
  * Each withdrawal sums the player's withdrawals of the Bangkok day for the
  * daily cap (request_withdrawal), and its risk verdict (payouts/risk.ts) reads

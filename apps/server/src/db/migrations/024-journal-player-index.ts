@@ -1,5 +1,5 @@
 /**
- * One index of a player's journals, not two.
+ * One index of a player's journals, not two (issue 23).
  *
  * Migration 001 indexed journal_entries by (player_id); migration 017 added
  * (player_id, created_at) for a player's losses since a time. The second

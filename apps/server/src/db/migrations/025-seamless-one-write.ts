@@ -1,5 +1,5 @@
 /**
- * A seamless call's row written once.
+ * A seamless call's row written once (issue 23).
  *
  * Until now a seamless callback claimed its provider transaction id by
  * inserting its row with an empty answer, then updated the row with the answer
