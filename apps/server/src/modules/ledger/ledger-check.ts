@@ -11,6 +11,68 @@ export type LedgerCheckResult = {
 const PROBLEMS_LISTED_MAX = 50;
 
 /**
+ * The books' references, which no foreign key holds (only the money functions write these rows): each row that
+ * names a missing one is reported as `<row> names <names> <id>`. `row` is the row's words, an SQL expression
+ * over the row `r`.
+ */
+const BOOK_REFERENCES: readonly { row: string; table: string; column: string; names: string; target: string }[] = [
+  {
+    row: `'posting ' || r.id`,
+    table: 'postings',
+    column: 'journal_entry_id',
+    names: 'journal',
+    target: 'journal_entries',
+  },
+  { row: `'posting ' || r.id`, table: 'postings', column: 'account_id', names: 'account', target: 'ledger_accounts' },
+  { row: `'journal ' || r.id`, table: 'journal_entries', column: 'player_id', names: 'player', target: 'players' },
+  { row: `'history entry ' || r.id`, table: 'history', column: 'player_id', names: 'player', target: 'players' },
+  {
+    row: `'history entry ' || r.id`,
+    table: 'history',
+    column: 'journal_entry_id',
+    names: 'journal',
+    target: 'journal_entries',
+  },
+  {
+    row: `'history entry ' || r.id`,
+    table: 'history',
+    column: 'settlement_journal_entry_id',
+    names: 'settling journal',
+    target: 'journal_entries',
+  },
+  {
+    row: `'history entry ' || r.id`,
+    table: 'history',
+    column: 'related_history_id',
+    names: 'related entry',
+    target: 'history',
+  },
+  { row: `'page count'`, table: 'history_counts', column: 'player_id', names: 'player', target: 'players' },
+  {
+    row: `'seamless transaction ' || r.provider || '/' || r.txn_id`,
+    table: 'seamless_transactions',
+    column: 'player_id',
+    names: 'player',
+    target: 'players',
+  },
+  {
+    row: `'seamless transaction ' || r.provider || '/' || r.txn_id`,
+    table: 'seamless_transactions',
+    column: 'journal_entry_id',
+    names: 'journal',
+    target: 'journal_entries',
+  },
+  {
+    row: `'counted bet ' || r.provider || '/' || r.reference`,
+    table: 'turnover_bets',
+    column: 'player_id',
+    names: 'player',
+    target: 'players',
+  },
+  { row: `'points turnover'`, table: 'player_loyalty', column: 'player_id', names: 'player', target: 'players' },
+];
+
+/**
  * Verifies the ledger's invariants over the whole database: every journal
  * balances per currency with at least two postings; every posting's currency
  * is its account's; every stored balance equals the sum of its postings; no
@@ -54,53 +116,15 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheckResult> {
   note(orphanJournals.rows, (r) => `journal ${r.id} has no postings`);
 
   // The books' references, which no foreign key holds (the money functions write them): each names a row.
-  const dangling = await sql<Record<string, unknown>>`
-    select 'posting' as what, p.id, 'journal' as names, p.journal_entry_id as target from postings p
-     where not exists (select 1 from journal_entries j where j.id = p.journal_entry_id)
-    union all
-    select 'posting', p.id, 'account', p.account_id from postings p
-     where not exists (select 1 from ledger_accounts a where a.id = p.account_id)
-    union all
-    select 'journal', j.id, 'player', j.player_id from journal_entries j
-     where j.player_id is not null and not exists (select 1 from players x where x.id = j.player_id)
-    union all
-    select 'history entry', h.id, 'player', h.player_id from history h
-     where not exists (select 1 from players x where x.id = h.player_id)
-    union all
-    select 'history entry', h.id, 'journal', h.journal_entry_id from history h
-     where h.journal_entry_id is not null
-       and not exists (select 1 from journal_entries j where j.id = h.journal_entry_id)
-    union all
-    select 'history entry', h.id, 'settling journal', h.settlement_journal_entry_id from history h
-     where h.settlement_journal_entry_id is not null
-       and not exists (select 1 from journal_entries j where j.id = h.settlement_journal_entry_id)
-    union all
-    select 'history entry', h.id, 'related entry', h.related_history_id from history h
-     where h.related_history_id is not null
-       and not exists (select 1 from history r where r.id = h.related_history_id)
-    union all
-    select 'page count', null, 'player', c.player_id from history_counts c
-     where not exists (select 1 from players x where x.id = c.player_id)
-    union all
-    select 'seamless transaction ' || t.provider || '/' || t.txn_id, null, 'player', t.player_id
-      from seamless_transactions t
-     where t.player_id is not null and not exists (select 1 from players x where x.id = t.player_id)
-    union all
-    select 'seamless transaction ' || t.provider || '/' || t.txn_id, null, 'journal', t.journal_entry_id
-      from seamless_transactions t
-     where t.journal_entry_id is not null
-       and not exists (select 1 from journal_entries j where j.id = t.journal_entry_id)
-    union all
-    select 'counted bet ' || b.provider || '/' || b.reference, null, 'player', b.player_id from turnover_bets b
-     where not exists (select 1 from players x where x.id = b.player_id)
-    union all
-    select 'points turnover', null, 'player', l.player_id from player_loyalty l
-     where not exists (select 1 from players x where x.id = l.player_id)
+  const dangling = await sql<Record<string, unknown>>`${sql.raw(
+    BOOK_REFERENCES.map(
+      ({ row, table, column, names, target }) => `
+    select ${row} as what, '${names}' as names, r.${column} as target from ${table} r
+     where r.${column} is not null and not exists (select 1 from ${target} x where x.id = r.${column})`,
+    ).join('\n    union all'),
+  )}
      limit ${PROBLEMS_LISTED_MAX}`.execute(db);
-  note(
-    dangling.rows,
-    (r) => `${r.what}${r.id === null ? '' : ` ${r.id}`} names ${r.names} ${r.target}, which does not exist`,
-  );
+  note(dangling.rows, (r) => `${r.what} names ${r.names} ${r.target}, which does not exist`);
 
   const wrongCurrency = await sql<Record<string, unknown>>`
     select p.id, p.currency, a.currency as account_currency from postings p
