@@ -23,9 +23,9 @@ language sql immutable as $$
 $$;
 
 -- One whole-number loyalty setting (p_code) by its key, or p_default when
--- unset or unreadable: what a bet reads, the one setting it needs, instead of
--- all four (an aggregate to set up on every bet). PL/pgSQL, so its plan is
--- kept for the session (an SQL function with a subquery is neither inlined
+-- unset or unreadable: the one reading of each (loyalty_settings reads the
+-- three through it; a bet reads only the one it needs). PL/pgSQL, so its plan
+-- is kept for the session (an SQL function with a subquery is neither inlined
 -- nor kept: it would be planned on every call).
 create or replace function loyalty_whole_setting(p_code text, p_default integer) returns integer
 language plpgsql stable as $$
@@ -42,17 +42,12 @@ create or replace function loyalty_settings(
   out balance_floor_satang bigint
 ) language plpgsql stable as $$
 begin
-  select
-    coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_DEPOSIT_BAHT_PER_POINT')),
-             (p_defaults ->> 'depositBahtPerPoint')::integer),
-    coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_TURNOVER_BAHT_PER_POINT')),
-             (p_defaults ->> 'turnoverBahtPerPoint')::integer),
-    coalesce(whole_number_setting(max(s.value) filter (where s.code = 'POINTS_EXPIRY_DAYS')),
-             (p_defaults ->> 'expiryDays')::integer),
-    coalesce(baht_setting_satang(max(s.value) filter (where s.code = 'PROMOTION_BALANCE_FLOOR')),
-             (p_defaults ->> 'balanceFloorSatang')::bigint)
-    into deposit_baht_per_point, turnover_baht_per_point, expiry_days, balance_floor_satang
-  from settings s
-  where s.code in ('POINTS_DEPOSIT_BAHT_PER_POINT', 'POINTS_TURNOVER_BAHT_PER_POINT', 'POINTS_EXPIRY_DAYS',
-                   'PROMOTION_BALANCE_FLOOR');
+  deposit_baht_per_point := loyalty_whole_setting('POINTS_DEPOSIT_BAHT_PER_POINT',
+                                                  (p_defaults ->> 'depositBahtPerPoint')::integer);
+  turnover_baht_per_point := loyalty_whole_setting('POINTS_TURNOVER_BAHT_PER_POINT',
+                                                   (p_defaults ->> 'turnoverBahtPerPoint')::integer);
+  expiry_days := loyalty_whole_setting('POINTS_EXPIRY_DAYS', (p_defaults ->> 'expiryDays')::integer);
+  balance_floor_satang := coalesce(
+    (select baht_setting_satang(s.value) from settings s where s.code = 'PROMOTION_BALANCE_FLOOR'),
+    (p_defaults ->> 'balanceFloorSatang')::bigint);
 end $$;

@@ -49,8 +49,8 @@ export const LOYALTY_MUTANTS: readonly SqlMutant[] = [
     rule: 'the expiry is the POINTS_EXPIRY_DAYS setting',
     changes: [
       {
-        find: "(where s.code = 'POINTS_EXPIRY_DAYS')",
-        replace: "(where s.code = 'POINTS_TURNOVER_BAHT_PER_POINT')",
+        find: "loyalty_whole_setting('POINTS_EXPIRY_DAYS'",
+        replace: "loyalty_whole_setting('POINTS_TURNOVER_BAHT_PER_POINT'",
       },
     ],
     killedBy: { file: LOYALTY_UNITS, test: 'each setting as set, 0 included' },
@@ -59,9 +59,7 @@ export const LOYALTY_MUTANTS: readonly SqlMutant[] = [
     id: 'LY2',
     fn: 'loyalty_settings',
     rule: 'the balance floor is read in baht (5 is 500 satang)',
-    changes: [
-      { find: 'coalesce(baht_setting_satang(max(s.value)', replace: 'coalesce(whole_number_setting(max(s.value)' },
-    ],
+    changes: [{ find: '(select baht_setting_satang(s.value)', replace: '(select whole_number_setting(s.value)' }],
     killedBy: {
       file: LOYALTY_RULES,
       test: 'the balance floor: a requirement ends when the whole balance falls below 5 baht',
