@@ -22,6 +22,8 @@ import type { AuthContext } from './modules/auth/auth.service.ts';
 import { registerPlayerSessionGuard } from './modules/auth/session-guard.ts';
 import { createTokenSigner, TOKEN_ISSUER } from './modules/auth/tokens.ts';
 import { blacklistAdminRoutes } from './modules/blacklist/blacklist.routes.ts';
+import { cashbackAdminRoutes, cashbackRoutes } from './modules/cashback/cashback.routes.ts';
+import { startCashbackJob } from './modules/cashback/cashback.ts';
 import { FakeLinePlatform, lineSandboxRoutes } from './modules/demo/line-sandbox.ts';
 import { sandboxBankRoutes } from './modules/demo/sandbox-bank.routes.ts';
 import { bankFeedWebhookRoutes, bankTransferAdminRoutes } from './modules/deposits/bank-feed.routes.ts';
@@ -279,6 +281,7 @@ export async function buildApp(options: {
     await players.register(depositRoutes, deps);
     await players.register(gamesRoutes, deps);
     await players.register(loyaltyRoutes, deps);
+    await players.register(cashbackRoutes, deps);
     await players.register(protectionRoutes, deps);
     await players.register(heldDepositRoutes, deps);
     await players.register(notificationRoutes, deps);
@@ -298,6 +301,7 @@ export async function buildApp(options: {
     await operators.register(playerAdjustmentRoutes, deps);
     await operators.register(creditRequestRoutes, deps);
     await operators.register(loyaltyAdminRoutes, deps);
+    await operators.register(cashbackAdminRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(blacklistAdminRoutes, deps);
     await operators.register(payoutAdminRoutes, deps);
@@ -344,7 +348,11 @@ function startBackgroundWork(deps: AppDeps, log: App['log']): () => Promise<void
   const stopPayouts = startPayoutWorker(deps.payouts, log, deps.config.payouts.intervalMs);
   const stopOutbox = startNotificationOutbox(deps.outbox, log, deps.config.outside.intervalMs);
   const stopSealer = startAuditSealer(deps.db, log, deps.config.auditSealIntervalMs);
-  const stops = [startMaintenance(deps.db, log), startPointsExpiry(deps.db, log, 60_000)];
+  const stops = [
+    startMaintenance(deps.db, log),
+    startPointsExpiry(deps.db, log, 60_000),
+    startCashbackJob(deps.db, log, 60_000),
+  ];
   return async () => {
     for (const stop of stops) stop();
     await stopReconciler();

@@ -8,10 +8,12 @@ export const HISTORY_TYPES = [
   'REJECT_DEPOSIT',
   'REJECT_WITHDRAW',
   // Additions: a promotion's bonus, a bonus returned to the house
-  // (forfeited, or above the promotion's withdrawal cap), a reward's credit.
+  // (forfeited, or above the promotion's withdrawal cap), a reward's credit,
+  // a period's cashback.
   'BONUS',
   'BONUS_RETURN',
   'REWARD_CREDIT',
+  'CASHBACK',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 

@@ -19,6 +19,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_STARTED: 'Your promotion has started: a bonus of {{bonus}} is in your wallet.',
     PROMOTION_COMPLETED: 'Promotion complete: the turnover is met and withdrawals are open.',
     PROMOTION_ENDED: 'Your promotion has ended.',
+    CASHBACK_PAID: 'Cashback of {{amount}} is in your wallet.',
   },
   th: {
     DEPOSIT_CREDITED: 'ยอดฝาก {{amount}} เข้าบัญชีของคุณแล้ว',
@@ -30,6 +31,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_STARTED: 'โปรโมชั่นเริ่มแล้ว: โบนัส {{bonus}} เข้ากระเป๋าของคุณแล้ว',
     PROMOTION_COMPLETED: 'ทำเทิร์นโปรโมชั่นครบแล้ว ถอนเงินได้',
     PROMOTION_ENDED: 'โปรโมชั่นของคุณสิ้นสุดแล้ว',
+    CASHBACK_PAID: 'ยอดเสียคืน {{amount}} เข้ากระเป๋าของคุณแล้ว',
   },
   cn: {
     DEPOSIT_CREDITED: '您的存款 {{amount}} 已到账。',
@@ -41,6 +43,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_STARTED: '优惠已开始：{{bonus}} 奖金已存入钱包。',
     PROMOTION_COMPLETED: '优惠已完成：流水已达标，可以提款。',
     PROMOTION_ENDED: '您的优惠已结束。',
+    CASHBACK_PAID: '返水 {{amount}} 已存入您的钱包。',
   },
   ls: {
     DEPOSIT_CREDITED: 'ຍອດຝາກ {{amount}} ເຂົ້າບັນຊີຂອງທ່ານແລ້ວ.',
@@ -52,6 +55,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_STARTED: 'ໂປຣໂມຊັນເລີ່ມແລ້ວ: ໂບນັດ {{bonus}} ເຂົ້າກະເປົາແລ້ວ.',
     PROMOTION_COMPLETED: 'ເຮັດເທີນໂປຣໂມຊັນຄົບແລ້ວ ຖອນເງິນໄດ້.',
     PROMOTION_ENDED: 'ໂປຣໂມຊັນຂອງທ່ານສິ້ນສຸດແລ້ວ.',
+    CASHBACK_PAID: 'ເງິນຄືນ {{amount}} ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ.',
   },
   mm: {
     DEPOSIT_CREDITED: 'သင်၏ {{amount}} ငွေသွင်းမှု ရောက်ရှိပါပြီ။',
@@ -64,6 +68,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_STARTED: 'ပရိုမိုးရှင်း စတင်ပါပြီ- ဘောနပ်စ် {{bonus}} ပိုက်ဆံအိတ်ထဲ ရောက်ပါပြီ။',
     PROMOTION_COMPLETED: 'ပရိုမိုးရှင်း ပြီးဆုံးပါပြီ- ငွေထုတ်နိုင်ပါပြီ။',
     PROMOTION_ENDED: 'သင်၏ ပရိုမိုးရှင်း ပြီးဆုံးသွားပါပြီ။',
+    CASHBACK_PAID: 'ငွေပြန်အမ်း {{amount}} သင့်ပိုက်ဆံအိတ်ထဲ ရောက်ပါပြီ။',
   },
   ko: {
     DEPOSIT_CREDITED: '{{amount}} 입금이 반영되었습니다.',
@@ -76,6 +81,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_STARTED: '프로모션이 시작되었습니다: 보너스 {{bonus}}이(가) 지갑에 들어왔습니다.',
     PROMOTION_COMPLETED: '프로모션 완료: 롤링을 충족하여 출금할 수 있습니다.',
     PROMOTION_ENDED: '프로모션이 종료되었습니다.',
+    CASHBACK_PAID: '캐시백 {{amount}}이(가) 지갑에 들어왔습니다.',
   },
 };
 

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'PROMOTION_STARTED',
   'PROMOTION_COMPLETED',
   'PROMOTION_ENDED',
+  'CASHBACK_PAID',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -33,6 +33,10 @@ export const API_PATHS = {
   promotionForfeit: '/api/player/promotions/forfeit',
   /** GET: the player's claims, newest first. */
   promotionHistory: '/api/player/promotions/history',
+  /** GET: the cashback schedules with the running period's figure, whether the player opted out, the last payouts. */
+  cashback: '/api/player/cashback',
+  /** PUT { optOut }: the player asks for no cashback, or for it again. */
+  cashbackOptOut: '/api/player/cashback/opt-out',
   /** POST (Idempotency-Key): redeem a reward for points. */
   rewardRedeem: '/api/player/rewards/:id/redeem',
   /** GET: the player's redemptions, newest first. */
@@ -105,6 +109,14 @@ export const ADMIN_PATHS = {
   redemptions: '/admin/redemptions',
   redemptionSend: '/admin/redemptions/:id/send',
   redemptionCancel: '/admin/redemptions/:id/cancel',
+  /** GET: every cashback schedule with what it paid; POST (admin): a new one. */
+  cashbackSchedules: '/admin/cashback/schedules',
+  /** PUT (admin): change a schedule, or pause it. */
+  cashbackSchedule: '/admin/cashback/schedules/:id',
+  /** POST (admin): settle the schedule's last finished period now (the job does it on its own). */
+  cashbackScheduleRun: '/admin/cashback/schedules/:id/run',
+  /** GET ?scheduleId=&status=&page=&limit=: a page of cashback payouts, newest period first. */
+  cashbackPayouts: '/admin/cashback/payouts',
   /** GET: a player's promotions, points and redemptions. */
   playerLoyalty: '/admin/players/:id/loyalty',
   /** GET: bonus given, wagered and returned today. */

@@ -32,6 +32,7 @@ import { rewardNamesSchemaSql } from './migrations/028-reward-names.ts';
 import { appRoleSchemaSql } from './migrations/029-app-role.ts';
 import { journalChecksSchemaSql } from './migrations/030-journal-checks.ts';
 import { gameBooksSchemaSql } from './migrations/031-game-books.ts';
+import { cashbackSchemaSql } from './migrations/032-cashback.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 /**
@@ -91,6 +92,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 29, name: 'app-role', sql: appRoleSchemaSql },
   { version: 30, name: 'journal-checks', sql: journalChecksSchemaSql },
   { version: 31, name: 'game-books', sql: gameBooksSchemaSql },
+  { version: 32, name: 'cashback', sql: cashbackSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

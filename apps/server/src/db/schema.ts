@@ -212,6 +212,7 @@ export interface PlayerPromotionsTable {
   player_id: number;
   promotion_id: number | null;
   reward_id: number | null;
+  cashback_payout_id: Generated<number | null>;
   status: PlayerPromotionStatus;
   deposit_satang: Generated<number>;
   bonus_satang: Generated<number>;
@@ -673,7 +674,60 @@ export interface OperatorAlertMarksTable {
 }
 export type OperatorQueue = 'WITHDRAWALS' | 'SLIPS' | 'HELD' | 'UNMATCHED';
 
+/** A cashback schedule an operator defines (migration 032). */
+export interface CashbackSchedulesTable {
+  id: Generated<number>;
+  names: ColumnType<Record<string, string>, string | undefined, string>;
+  period: 'DAY' | 'WEEK';
+  base: 'NET_LOSS' | 'NET_DEPOSIT';
+  rate_bp: number;
+  min_satang: Generated<number>;
+  max_satang: number | null;
+  turnover_multiplier: Generated<number>;
+  max_withdraw_satang: number | null;
+  status: Generated<'ACTIVE' | 'PAUSED'>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** One player's cashback of one schedule's period: written only by settle_cashback. */
+export interface CashbackPayoutsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  player_id: number;
+  period_start: Date;
+  period_end: Date;
+  base_satang: number;
+  amount_satang: number;
+  turnover_required: Generated<number>;
+  max_withdraw_satang: number | null;
+  status: 'PAID' | 'SKIPPED' | 'WAITING';
+  reason: string | null;
+  player_promotion_id: number | null;
+  journal_entry_id: number | null;
+  created_at: CreatedAt;
+  paid_at: Date | null;
+}
+
+/** A schedule's period whose players have all been settled. */
+export interface CashbackRunsTable {
+  schedule_id: number;
+  period_start: Date;
+  players: number;
+  finished_at: CreatedAt;
+}
+
+/** A player who asked for no cashback. */
+export interface CashbackOptOutsTable {
+  player_id: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  cashback_schedules: CashbackSchedulesTable;
+  cashback_payouts: CashbackPayoutsTable;
+  cashback_runs: CashbackRunsTable;
+  cashback_opt_outs: CashbackOptOutsTable;
   operator_alert_marks: OperatorAlertMarksTable;
   notifications: NotificationsTable;
   line_links: LineLinksTable;

@@ -13,16 +13,20 @@ export const HOUSE_PROMPTPAY_ID = '0105561234567';
 
 export type DepositPlayer = TestPlayer & { id: number; bankCode: string };
 
-/** A new player, by default at KBANK with a random account number; with its database id. */
+/**
+ * A new player, by default at KBANK with a random account number; with its database id. A player who
+ * will take a time-out needs a `fullName` of their own: an exclusion bars new accounts of that name.
+ */
 export async function depositPlayer(
   t: TestContext,
-  account: { bankCode?: string; bankNumber?: string } = {},
+  account: { bankCode?: string; bankNumber?: string; fullName?: string } = {},
 ): Promise<DepositPlayer> {
   const bankCode = account.bankCode ?? 'KBANK';
   const digits = findBank(bankCode)?.accountDigits ?? 10;
   const player = await newPlayer(t.app, {
     bankCode,
     bankNumber: account.bankNumber ?? uniqueBankNumber(digits),
+    ...(account.fullName ? { fullName: account.fullName } : {}),
   });
   return { ...player, bankCode, id: await playerIdOf(t.database.db, player.phoneNumber) };
 }

@@ -68,6 +68,12 @@ const MODALS: Record<ModalName, ModalEntry> = {
       })),
     ),
   },
+  cashback: {
+    title: 'modals.cashback',
+    Component: lazy(() =>
+      import('@/features/cashback/components/cashback-modal').then((m) => ({ default: m.CashbackModal })),
+    ),
+  },
   'play-game': {
     title: 'modals.playGame',
     Component: lazy(() => import('@/app/modals/play-game').then((m) => ({ default: m.PlayGameWithProtection }))),

@@ -115,6 +115,8 @@ const cn: LocaleResource = {
     promotions: '优惠活动',
     protection: '安全游戏',
     notifications: '通知',
+    cashback: '返水',
+    cashbackHint: '每天返还部分亏损',
   },
   profile: {
     playSafe: '安全游戏：限额与暂停',
@@ -284,6 +286,7 @@ const cn: LocaleResource = {
     typeBonus: '奖金',
     typeBonusReturn: '奖金退回',
     typeRewardCredit: '奖励额度',
+    typeCashback: '返水',
     typeRejectDeposit: '存款被拒绝',
     typeRejectWithdraw: '被拒绝提款的退款',
     nothingCredited: '未入账',

@@ -90,6 +90,8 @@ const en = {
     promotions: 'Promotions',
     protection: 'Play safe',
     notifications: 'Notifications',
+    cashback: 'Cashback',
+    cashbackHint: 'A share of your losses back, every day',
   },
   profile: {
     playSafe: 'Play safe: limits and breaks',
@@ -261,6 +263,7 @@ const en = {
     typeBonus: 'Bonus',
     typeBonusReturn: 'Bonus returned',
     typeRewardCredit: 'Reward credit',
+    typeCashback: 'Cashback',
     typeRejectDeposit: 'Rejected deposit',
     typeRejectWithdraw: 'Refund of a rejected withdrawal',
     nothingCredited: 'Nothing credited',

@@ -115,6 +115,8 @@ const ko: LocaleResource = {
     promotions: '프로모션',
     protection: '안전한 플레이',
     notifications: '알림',
+    cashback: '캐시백',
+    cashbackHint: '매일 손실의 일부를 돌려받으세요',
   },
   profile: {
     playSafe: '안전한 플레이: 한도와 휴식',
@@ -286,6 +288,7 @@ const ko: LocaleResource = {
     typeBonus: '보너스',
     typeBonusReturn: '보너스 반환',
     typeRewardCredit: '보상 크레딧',
+    typeCashback: '캐시백',
     typeRejectDeposit: '거절된 입금',
     typeRejectWithdraw: '거절된 출금 환불',
     nothingCredited: '입금되지 않음',

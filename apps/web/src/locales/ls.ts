@@ -115,6 +115,8 @@ const ls: LocaleResource = {
     promotions: 'ໂປຣໂມຊັນ',
     protection: 'ຫຼິ້ນຢ່າງປອດໄພ',
     notifications: 'ການແຈ້ງເຕືອນ',
+    cashback: 'ເງິນຄືນ',
+    cashbackHint: 'ຮັບເງິນຄືນສ່ວນໜຶ່ງຂອງຍອດເສຍທຸກມື້',
   },
   profile: {
     playSafe: 'ຫຼິ້ນຢ່າງປອດໄພ: ວົງເງິນ ແລະ ການພັກ',
@@ -285,6 +287,7 @@ const ls: LocaleResource = {
     typeBonus: 'ໂບນັດ',
     typeBonusReturn: 'ຄືນໂບນັດ',
     typeRewardCredit: 'ເຄຣດິດຈາກລາງວັນ',
+    typeCashback: 'ເງິນຄືນ',
     typeRejectDeposit: 'ການຝາກຖືກປະຕິເສດ',
     typeRejectWithdraw: 'ຄືນເງິນຈາກການຖອນທີ່ຖືກປະຕິເສດ',
     nothingCredited: 'ບໍ່ມີການເຕີມເງິນ',

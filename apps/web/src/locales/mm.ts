@@ -115,6 +115,8 @@ const mm: LocaleResource = {
     promotions: 'ပရိုမိုးရှင်းများ',
     protection: 'ဘေးကင်းစွာ ကစားပါ',
     notifications: 'အသိပေးချက်များ',
+    cashback: 'ငွေပြန်အမ်း',
+    cashbackHint: 'ရှုံးငွေ၏ တစ်စိတ်တစ်ပိုင်းကို နေ့စဉ် ပြန်ရယူပါ',
   },
   profile: {
     playSafe: 'ဘေးကင်းစွာ ကစားပါ- ကန့်သတ်ချက်နှင့် နားခြင်း',
@@ -285,6 +287,7 @@ const mm: LocaleResource = {
     typeBonus: 'ဘောနပ်စ်',
     typeBonusReturn: 'ဘောနပ်စ် ပြန်အမ်း',
     typeRewardCredit: 'ဆုငွေ',
+    typeCashback: 'ငွေပြန်အမ်း',
     typeRejectDeposit: 'ငြင်းပယ်ခံရသော ငွေသွင်း',
     typeRejectWithdraw: 'ငြင်းပယ်ခံရသော ငွေထုတ်မှု ပြန်အမ်းငွေ',
     nothingCredited: 'ငွေမထည့်ပါ',

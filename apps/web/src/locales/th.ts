@@ -115,6 +115,8 @@ const th: LocaleResource = {
     promotions: 'โปรโมชั่น',
     protection: 'เล่นอย่างปลอดภัย',
     notifications: 'การแจ้งเตือน',
+    cashback: 'คืนยอดเสีย',
+    cashbackHint: 'รับยอดเสียคืนทุกวัน',
   },
   profile: {
     playSafe: 'เล่นอย่างปลอดภัย: วงเงินและการพัก',
@@ -284,6 +286,7 @@ const th: LocaleResource = {
     typeBonus: 'โบนัส',
     typeBonusReturn: 'คืนโบนัส',
     typeRewardCredit: 'เครดิตจากรางวัล',
+    typeCashback: 'คืนยอดเสีย',
     typeRejectDeposit: 'การฝากถูกปฏิเสธ',
     typeRejectWithdraw: 'คืนเงินจากการถอนที่ถูกปฏิเสธ',
     nothingCredited: 'ไม่มีการเติมเงิน',

@@ -14,6 +14,7 @@ export const MODAL_NAMES = [
   'promotions',
   'protection',
   'notifications',
+  'cashback',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

@@ -1,4 +1,5 @@
 import 'i18next';
+import type { CashbackResource } from '@/locales/cashback/en';
 import type { LocaleResource } from '@/locales/en';
 import type { NotificationsResource } from '@/locales/notifications/en';
 import type { ProtectionResource } from '@/locales/protection/en';
@@ -6,6 +7,11 @@ import type { ProtectionResource } from '@/locales/protection/en';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: LocaleResource; protection: ProtectionResource; notifications: NotificationsResource };
+    resources: {
+      translation: LocaleResource;
+      protection: ProtectionResource;
+      notifications: NotificationsResource;
+      cashback: CashbackResource;
+    };
   }
 }

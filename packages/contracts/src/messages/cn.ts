@@ -104,4 +104,12 @@ export const cn: Catalogue = {
   promotion_turnover_unmet: '完成优惠流水后即可提款：流水 {done} / {required} 泰铢。',
   promotion_finishing: '您的优惠流水已完成：待游戏回合结束、额度从游戏转回钱包后，优惠即完成，随后即可提款。',
   promotion_credit_away: '您的额度仍在游戏中：请先将额度转回钱包（并等待进行中的回合结束），再放弃优惠。',
+  cashback_why_no_base: '无返水：本期没有亏损。',
+  cashback_why_bonus_in_period: '无返水：本期已领取优惠奖金。',
+  cashback_why_below_minimum: '无返水：金额低于最低限额。',
+  cashback_why_opted_out: '无返水：您已关闭返水。',
+  cashback_why_player_protection: '在“安全游戏”暂停期间没有返水。',
+  cashback_why_promotion_open: '等待中：您当前的优惠结束后发放。',
+  cashback_opted_out: '返水已关闭，您可随时重新开启。',
+  cashback_opted_in: '返水已开启。',
 };

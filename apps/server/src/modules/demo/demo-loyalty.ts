@@ -131,7 +131,58 @@ const DEMO_REWARD_PRICES: Record<
   'football-jersey.png': { kind: 'item', price_points: 800, stock: 50 },
 };
 
+/**
+ * The demo's cashback, as a Thai member site runs it: 5 % of yesterday's net
+ * loss back every day at 00:30, at least 10 baht, at most 5,000, with a
+ * turnover of once the cashback; and 0.5 % of the week's deposits net of
+ * withdrawals every Monday, with no turnover.
+ */
+const DEMO_CASHBACK = [
+  {
+    names: {
+      th: 'คืนยอดเสียรายวัน 5%',
+      en: 'Daily cashback 5%',
+      cn: '每日返水 5%',
+      ls: 'ເງິນຄືນລາຍວັນ 5%',
+      mm: 'နေ့စဉ် ငွေပြန်အမ်း 5%',
+      ko: '일일 캐시백 5%',
+    },
+    period: 'DAY' as const,
+    base: 'NET_LOSS' as const,
+    rate_bp: 500,
+    min_satang: 1_000,
+    max_satang: 500_000,
+    turnover_multiplier: 1,
+  },
+  {
+    names: {
+      th: 'คืนยอดฝากรายสัปดาห์ 0.5%',
+      en: 'Weekly deposit cashback 0.5%',
+      cn: '每周存款返水 0.5%',
+      ls: 'ເງິນຄືນຍອດຝາກລາຍອາທິດ 0.5%',
+      mm: 'အပတ်စဉ် ငွေသွင်း ပြန်အမ်း 0.5%',
+      ko: '주간 입금 캐시백 0.5%',
+    },
+    period: 'WEEK' as const,
+    base: 'NET_DEPOSIT' as const,
+    rate_bp: 50,
+    min_satang: 1_000,
+    max_satang: null,
+    turnover_multiplier: 0,
+  },
+];
+
 export async function seedDemoLoyalty(db: Db): Promise<void> {
+  const schedules = await db
+    .selectFrom('cashback_schedules')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(schedules.n) === 0) {
+    await db
+      .insertInto('cashback_schedules')
+      .values(DEMO_CASHBACK.map((schedule) => ({ ...schedule, names: JSON.stringify(schedule.names) })))
+      .execute();
+  }
   const promotions = await db.selectFrom('promotions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   if (Number(promotions.n) === 0) {
     await db

@@ -24,6 +24,7 @@ export const HISTORY_LISTS = {
     'BONUS',
     'BONUS_RETURN',
     'REWARD_CREDIT',
+    'CASHBACK',
   ],
   deposit: ['DEPOSIT', 'MANUAL_DEPOSIT'],
   withdraw: ['WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_WITHDRAW'],

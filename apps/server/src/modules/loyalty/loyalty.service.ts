@@ -1,3 +1,4 @@
+import { cashbackNameIn } from '@app/contracts/cashback';
 import type { Language } from '@app/contracts/languages';
 import type { PlayerPromotion, Promotion, PromotionTexts } from '@app/contracts/loyalty';
 import { translate } from '@app/contracts/messages';
@@ -5,6 +6,7 @@ import { satangToBaht } from '@app/contracts/money';
 import type { Db, Queryable, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, appendAudit } from '../audit/audit.service.ts';
+import { scheduleNamesOfPayout } from '../cashback/cashback.repository.ts';
 import { awardDepositPoints } from './points.repository.ts';
 import {
   activePromotions,
@@ -67,7 +69,7 @@ function promotionView(row: PromotionRow, language: Language, why: string | null
   };
 }
 
-/** A claim as its player sees it; the title is the promotion's, or the reward's name. */
+/** A claim as its player sees it; the title is the promotion's, the reward's name, or the cashback schedule's. */
 export async function claimView(db: Queryable, claim: ClaimRow, language: Language): Promise<PlayerPromotion> {
   let title = '';
   if (claim.promotion_id !== null) {
@@ -76,6 +78,8 @@ export async function claimView(db: Queryable, claim: ClaimRow, language: Langua
   } else if (claim.reward_id !== null) {
     const reward = await rewardNameOf(db, claim.reward_id);
     title = reward?.name ?? '';
+  } else if (claim.cashback_payout_id !== null) {
+    title = cashbackNameIn((await scheduleNamesOfPayout(db, claim.cashback_payout_id)) ?? {}, language);
   }
   return {
     id: claim.id,

@@ -12,6 +12,7 @@ const TYPE_LABELS: Record<HistoryType, ParseKeys> = {
   BONUS: 'history.typeBonus',
   BONUS_RETURN: 'history.typeBonusReturn',
   REWARD_CREDIT: 'history.typeRewardCredit',
+  CASHBACK: 'history.typeCashback',
 };
 
 /** The player's word for a history type; a type this app does not know is shown as the server names it. */

@@ -15,23 +15,62 @@ import { useModalStore } from '@/stores/modal-store';
 /** What looks closed on the wallet, and the label that says until when; absent where the action is open. */
 export type WalletBlocked = { promotions?: ReactNode; deposit?: ReactNode };
 
-/** The promotions link: closed during a break, its label then says until when instead of the hint. */
-export function PromotionsLink({ blocked }: { blocked?: ReactNode }) {
-  const { t } = useTranslation();
+/** A wide link to a modal, with its hint; closed during a break, its label then says until when instead. */
+function WalletLink({
+  modal,
+  title,
+  hint,
+  icon,
+  blocked,
+}: {
+  modal: 'promotions' | 'cashback';
+  title: string;
+  hint: string;
+  icon: ReactNode;
+  blocked?: ReactNode;
+}) {
   const openModal = useModalStore((state) => state.open);
   return (
     <button
       type="button"
       className={`wallet__promotions${blocked ? ' is-blocked' : ''}`}
-      onClick={() => openModal('promotions')}
+      onClick={() => openModal(modal)}
     >
-      <PromotionIcon className="wallet__promotions-icon" />
+      {icon}
       <span className="wallet__promotions-text">
-        <strong>{t('modals.promotions')}</strong>
-        {blocked ? blocked : <small>{t('promotions.linkHint')}</small>}
+        <strong>{title}</strong>
+        {blocked ? blocked : <small>{hint}</small>}
       </span>
       <ChevronRightIcon className="wallet__promotions-icon" />
     </button>
+  );
+}
+
+/** The promotions link: closed during a break, its label then says until when instead of the hint. */
+export function PromotionsLink({ blocked }: { blocked?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <WalletLink
+      modal="promotions"
+      title={t('modals.promotions')}
+      hint={t('promotions.linkHint')}
+      icon={<PromotionIcon className="wallet__promotions-icon" />}
+      blocked={blocked}
+    />
+  );
+}
+
+/** The cashback link: the running period's figure and the last payouts are in its modal. */
+export function CashbackLink({ blocked }: { blocked?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <WalletLink
+      modal="cashback"
+      title={t('modals.cashback')}
+      hint={t('modals.cashbackHint')}
+      icon={<GiftIcon className="wallet__promotions-icon" />}
+      blocked={blocked}
+    />
   );
 }
 

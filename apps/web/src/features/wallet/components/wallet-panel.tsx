@@ -4,7 +4,12 @@ import type { BalanceResponse, User } from '@app/contracts/player';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransferInButton } from '@/features/wallet/components/transfer-in-button';
-import { PromotionsLink, WalletActions, type WalletBlocked } from '@/features/wallet/components/wallet-actions';
+import {
+  CashbackLink,
+  PromotionsLink,
+  WalletActions,
+  type WalletBlocked,
+} from '@/features/wallet/components/wallet-actions';
 import { WalletTop } from '@/features/wallet/components/wallet-top';
 import { useWalletRefresh } from '@/features/wallet/hooks/use-wallet-refresh';
 import { useHasSession } from '@/lib/session';
@@ -86,6 +91,7 @@ export function WalletPanel({ promotion, blocked = {} }: WalletPanelProps) {
       <TransferInButton />
       {hasSession && promotion}
       {hasSession && <PromotionsLink blocked={blocked.promotions} />}
+      {hasSession && <CashbackLink blocked={blocked.promotions} />}
       <WalletActions depositBlocked={blocked.deposit} />
     </section>
   );

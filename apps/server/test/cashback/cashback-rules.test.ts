@@ -1,0 +1,417 @@
+import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
+import { PROTECTION_PATHS } from '@app/contracts/protection';
+import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Period } from '../../src/modules/cashback/cashback.repository.ts';
+import { runCashback, settlePeriod } from '../../src/modules/cashback/cashback.ts';
+import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
+import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
+import { type DepositPlayer, depositPlayer, mainSatang, transferFrom } from '../support/deposits.ts';
+import { callback, fakeGames } from '../support/games.ts';
+import { sendBankTransfer, serviceKey } from '../support/money.ts';
+import { bearer, type TestContext, testApp } from '../support/test-app.ts';
+
+/**
+ * Cashback: a share of a finished period's base given back once per
+ * schedule, player and period. Each test names the rule it holds; the
+ * ledger check passes after every one. A test plays now, then moves the
+ * player's rows back two days into a period of its own, which then settles.
+ */
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testApp();
+});
+
+/** The schedules these tests made, paused afterwards: other test files share the database. */
+const made: number[] = [];
+afterAll(async () => {
+  if (made.length > 0) {
+    await t.database.db.updateTable('cashback_schedules').set({ status: 'PAUSED' }).where('id', 'in', made).execute();
+  }
+  const ledger = await checkLedger(t.database.db);
+  expect(ledger.problems).toEqual([]);
+});
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++counter}`;
+
+async function createSchedule(body: Record<string, unknown>) {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: ADMIN_PATHS.cashbackSchedules,
+    headers: serviceKey,
+    payload: { names: { th: 'คืนยอดเสีย', en: 'Cashback' }, period: 'DAY', rateBp: 1000, ...body },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const schedule = answer.json().data as { id: number };
+  made.push(schedule.id);
+  return (await t.database.db
+    .selectFrom('cashback_schedules')
+    .selectAll()
+    .where('id', '=', schedule.id)
+    .executeTakeFirstOrThrow()) as Parameters<typeof settlePeriod>[1];
+}
+
+async function deposit(player: DepositPlayer, baht: number) {
+  const answer = await sendBankTransfer(t.app, transferFrom(player, baht));
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+async function wcRef(player: DepositPlayer) {
+  return (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
+}
+
+/** A WC bet of `satang` in a round of its own, won for `win` satang (0: lost); `open` sends no result. Answers the round. */
+async function bet(player: DepositPlayer, satang: number, options: { win?: number; open?: boolean } = {}) {
+  const playerRef = await wcRef(player);
+  const roundId = unique('round');
+  const placed = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
+    playerRef,
+    txnId: unique('bet'),
+    roundId,
+    amountMinor: satang,
+  });
+  expect(placed.json(), placed.body).toMatchObject({ ok: true });
+  if (!options.open) await result(player, roundId, options.win ?? 0);
+  return roundId;
+}
+
+async function result(player: DepositPlayer, roundId: string, win: number) {
+  const playerRef = await wcRef(player);
+  const settled = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
+    playerRef,
+    txnId: unique('win'),
+    roundId,
+    amountMinor: win,
+  });
+  expect(settled.json(), settled.body).toMatchObject({ ok: true });
+}
+
+/** Moves everything the player did so far two days back, into `period` below. */
+async function intoThePast(playerId: number) {
+  const db = t.database.db;
+  const back = sql`interval '2 days'`;
+  await sql`update journal_entries set created_at = created_at - ${back} where player_id = ${playerId}`.execute(db);
+  await sql`update seamless_transactions set created_at = created_at - ${back} where player_id = ${playerId}`.execute(
+    db,
+  );
+  await sql`update history set created_at = created_at - ${back} where player_id = ${playerId}`.execute(db);
+  await sql`update player_promotions set activated_at = activated_at - ${back} where player_id = ${playerId}`.execute(
+    db,
+  );
+}
+
+/** A day that ended a day and a half before this file started: it holds what intoThePast moves (played within 12 hours). */
+const periodEnd = new Date(Date.now() - 36 * 3_600_000);
+const PERIOD: Period = { start: new Date(periodEnd.getTime() - 86_400_000), end: periodEnd };
+const period = () => PERIOD;
+
+const payoutOf = (scheduleId: number, playerId: number) =>
+  t.database.db
+    .selectFrom('cashback_payouts')
+    .selectAll()
+    .where('schedule_id', '=', scheduleId)
+    .where('player_id', '=', playerId)
+    .execute();
+
+const cashbackEntries = (playerId: number) =>
+  t.database.db
+    .selectFrom('history')
+    .select(['amount', 'type'])
+    .where('player_id', '=', playerId)
+    .where('type', '=', 'CASHBACK')
+    .execute();
+
+const view = async (player: DepositPlayer, language = 'en') =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.cashback,
+      headers: { ...bearer(player.token), 'accept-language': language },
+    })
+  ).json().data;
+
+/** A player who deposited 1,000 baht and lost `lost` baht at WC, two days ago. */
+async function loser(lost: number, fullName?: string) {
+  const player = await depositPlayer(t, { fullName });
+  await deposit(player, 1000);
+  await bet(player, lost * 100);
+  await intoThePast(player.id);
+  return player;
+}
+
+describe('cashback rules', () => {
+  it('pays the rate of the period’s net loss once: run again, or twice at once, it pays nothing more', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const player = await loser(300);
+    const before = await mainSatang(t, player.id);
+    const runs = await Promise.all([
+      settlePeriod(t.database.db, schedule, period()),
+      settlePeriod(t.database.db, schedule, period()),
+    ]);
+    await settlePeriod(t.database.db, schedule, period());
+    expect(runs.map((run) => run.players)).toEqual([expect.any(Number), expect.any(Number)]);
+    const rows = await payoutOf(schedule.id, player.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'PAID', base_satang: 30_000, amount_satang: 3_000 });
+    expect(await cashbackEntries(player.id)).toEqual([{ amount: 3_000, type: 'CASHBACK' }]);
+    expect(await mainSatang(t, player.id)).toBe(before + 3_000);
+    const seen = await view(player);
+    expect(seen.payouts[0]).toMatchObject({ status: 'PAID', amount: 30, base: 300, reason: null });
+  });
+
+  it('a round belongs to the period of its first bet: won after the period ended, it is no loss of that period', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    const round = await bet(player, 50_000, { open: true });
+    await intoThePast(player.id);
+    await result(player, round, 150_000);
+    await settlePeriod(t.database.db, schedule, period());
+    expect(await payoutOf(schedule.id, player.id)).toMatchObject([
+      { status: 'SKIPPED', reason: 'no_base', base_satang: -100_000, amount_satang: 0 },
+    ]);
+    expect(await cashbackEntries(player.id)).toEqual([]);
+  });
+
+  it('a win and a loss in the period net out: the base is bets minus wins', async () => {
+    const schedule = await createSchedule({ rateBp: 500 });
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    await bet(player, 40_000);
+    await bet(player, 10_000, { win: 25_000 });
+    await intoThePast(player.id);
+    await settlePeriod(t.database.db, schedule, period());
+    expect(await payoutOf(schedule.id, player.id)).toMatchObject([
+      { status: 'PAID', base_satang: 25_000, amount_satang: 1_250 },
+    ]);
+  });
+
+  it('no cashback for a period in which the player took a promotion’s bonus; the player reads why', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const promotion = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.promotions,
+      headers: serviceKey,
+      payload: {
+        kind: 'EVERY_DEPOSIT',
+        percent: 10,
+        texts: { en: { title: unique('Promo'), terms: 'Terms' }, th: { title: 'โปร', terms: 'เงื่อนไข' } },
+      },
+    });
+    const promotionId = promotion.json().data.id as number;
+    const player = await depositPlayer(t);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: fillPath(API_PATHS.promotionClaim, { id: String(promotionId) }),
+      headers: bearer(player.token),
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    await deposit(player, 1000);
+    await bet(player, 30_000);
+    await intoThePast(player.id);
+    await t.database.db.updateTable('promotions').set({ status: 'PAUSED' }).where('id', '=', promotionId).execute();
+    await settlePeriod(t.database.db, schedule, period());
+    expect(await payoutOf(schedule.id, player.id)).toMatchObject([
+      { status: 'SKIPPED', reason: 'bonus_in_period', amount_satang: 0 },
+    ]);
+    expect((await view(player, 'th')).payouts[0].reason).toBe('ไม่มียอดคืน: รับโบนัสโปรโมชั่นในรอบนี้แล้ว');
+  });
+
+  it('nothing is paid to a player whose protection blocks play, nor to one who opted out', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    // A name of its own: a time-out bars new registrations by the same name, which the other tests share.
+    const letters = unique('n')
+      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
+      .replace(/-/g, '');
+    const [excluded, optedOut] = [await loser(200, `Timeout ${letters}`), await loser(200)];
+    const timeOut = await t.app.inject({
+      method: 'POST',
+      url: PROTECTION_PATHS.exclusion,
+      headers: bearer(excluded.token),
+      payload: { kind: 'TIMEOUT', length: '24h' },
+    });
+    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: API_PATHS.cashbackOptOut,
+      headers: bearer(optedOut.token),
+      payload: { optOut: true },
+    });
+    expect(off.json()).toMatchObject({ success: true, data: { optedOut: true } });
+    await settlePeriod(t.database.db, schedule, period());
+    expect(await payoutOf(schedule.id, excluded.id)).toMatchObject([
+      { status: 'SKIPPED', reason: 'player_protection' },
+    ]);
+    expect(await payoutOf(schedule.id, optedOut.id)).toMatchObject([{ status: 'SKIPPED', reason: 'opted_out' }]);
+    expect([...(await cashbackEntries(excluded.id)), ...(await cashbackEntries(optedOut.id))]).toEqual([]);
+    expect((await view(optedOut)).optedOut).toBe(true);
+  });
+
+  it('below the minimum pays nothing; the maximum caps what is paid', async () => {
+    const small = await createSchedule({ rateBp: 1000, minSatang: 5_000 });
+    const capped = await createSchedule({ rateBp: 1000, maxSatang: 2_000 });
+    const player = await loser(400);
+    await settlePeriod(t.database.db, small, period());
+    await settlePeriod(t.database.db, capped, period());
+    expect(await payoutOf(small.id, player.id)).toMatchObject([{ status: 'SKIPPED', reason: 'below_minimum' }]);
+    expect(await payoutOf(capped.id, player.id)).toMatchObject([
+      { status: 'PAID', base_satang: 40_000, amount_satang: 2_000 },
+    ]);
+  });
+
+  it('net deposit: credited deposits minus the withdrawals asked for', async () => {
+    const schedule = await createSchedule({ rateBp: 1000, base: 'NET_DEPOSIT' });
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(player.token),
+      payload: { amount: 400 },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await intoThePast(player.id);
+    await settlePeriod(t.database.db, schedule, period());
+    expect(await payoutOf(schedule.id, player.id)).toMatchObject([
+      { status: 'PAID', base_satang: 60_000, amount_satang: 6_000 },
+    ]);
+  });
+
+  it('with a turnover multiple the cashback is held by its turnover, and waits while a promotion is open', async () => {
+    const schedule = await createSchedule({ rateBp: 1000, turnoverMultiplier: 5, maxWithdrawSatang: 1_000_000 });
+    const held = await loser(300);
+    await settlePeriod(t.database.db, schedule, period());
+    const [paid] = await payoutOf(schedule.id, held.id);
+    expect(paid).toMatchObject({ status: 'PAID', amount_satang: 3_000, turnover_required: 15_000 });
+    const claim = await t.database.db
+      .selectFrom('player_promotions')
+      .selectAll()
+      .where('cashback_payout_id', '=', paid?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(claim).toMatchObject({ status: 'ACTIVE', bonus_satang: 3_000, turnover_required: 15_000 });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.withdraw,
+      headers: bearer(held.token),
+      payload: { amount: 100 },
+    });
+    expect(refused.json()).toMatchObject({ data: { errorCode: 'PROMOTION_TURNOVER_UNMET' } });
+    const current = await t.app.inject({ method: 'GET', url: API_PATHS.promotions, headers: bearer(held.token) });
+    expect(current.json().data.current).toMatchObject({ title: 'Cashback', bonus: 30, turnoverRequired: 150 });
+
+    // A second period while that claim is open waits, and is paid once it has ended.
+    const next: Period = { start: new Date(period().start.getTime() - 86_400_000), end: period().start };
+    for (const table of ['seamless_transactions', 'journal_entries']) {
+      await sql`update ${sql.table(table)} set created_at = created_at - interval '1 day'
+                 where player_id = ${held.id}`.execute(t.database.db);
+    }
+    await settlePeriod(t.database.db, schedule, next);
+    expect((await payoutOf(schedule.id, held.id)).find((row) => row.status === 'WAITING')).toMatchObject({
+      reason: 'promotion_open',
+      amount_satang: 3_000,
+    });
+    const forfeit = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.promotionForfeit,
+      headers: bearer(held.token),
+    });
+    expect(forfeit.statusCode, forfeit.body).toBe(200);
+    await runCashback(t.database.db);
+    const statuses = (await payoutOf(schedule.id, held.id)).map((row) => row.status);
+    expect(statuses).toEqual(['PAID', 'PAID']);
+    expect(await cashbackEntries(held.id)).toHaveLength(2);
+  });
+
+  it('a period is settled only once it has ended 30 minutes ago', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const player = await depositPlayer(t);
+    const now = Date.now();
+    const unfinished: Period = { start: new Date(now - 86_400_000), end: new Date(now - 10 * 60_000) };
+    await expect(
+      t.database.db
+        .transaction()
+        .execute((trx) =>
+          sql`select settle_cashback(${schedule.id}, ${player.id}, ${unfinished.start}, ${unfinished.end})`.execute(
+            trx,
+          ),
+        ),
+    ).rejects.toThrow(/30 minutes after its period ends/);
+  });
+
+  it('the player sees the running period’s figure so far, and what it would pay', async () => {
+    const schedule = await createSchedule({ rateBp: 1000, names: { th: 'คืนยอดเสียรายวัน', en: 'Daily cashback' } });
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    await bet(player, 20_000);
+    const seen = await view(player);
+    const mine = seen.schedules.find((row: { id: number }) => row.id === schedule.id);
+    expect(mine).toMatchObject({
+      name: 'Daily cashback',
+      ratePercent: 10,
+      current: { base: 200, estimate: 20, excluded: null },
+    });
+    expect(Date.parse(mine.current.paysAt) - Date.parse(mine.current.periodEnd)).toBe(30 * 60_000);
+    expect((await view(player, 'th')).schedules.find((row: { id: number }) => row.id === schedule.id).name).toBe(
+      'คืนยอดเสียรายวัน',
+    );
+  });
+});
+
+describe('cashback in the back office', () => {
+  it('a schedule is created and changed by an admin, audited; bad input is refused with nothing changed', async () => {
+    const schedule = await createSchedule({ rateBp: 250 });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: fillPath(ADMIN_PATHS.cashbackSchedule, { id: String(schedule.id) }),
+      headers: serviceKey,
+      payload: { names: { th: 'คืนยอด' }, period: 'WEEK', rateBp: 300, status: 'PAUSED' },
+    });
+    expect(changed.json()).toMatchObject({ data: { rateBp: 300, period: 'WEEK', status: 'PAUSED' } });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'cashback_schedule')
+      .where('target_id', '=', String(schedule.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['cashback.create', 'cashback.update']);
+    for (const payload of [
+      { names: { en: 'No Thai' }, period: 'DAY', rateBp: 100 },
+      { names: { th: 'x' }, period: 'DAY', rateBp: 0 },
+      { names: { th: 'x' }, period: 'MONTH', rateBp: 100 },
+      { names: { th: 'x' }, period: 'DAY', rateBp: 100, maxSatang: 0 },
+    ]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: ADMIN_PATHS.cashbackSchedules,
+        headers: serviceKey,
+        payload,
+      });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('an admin’s run settles the last due period and lists its payouts; a second run pays nobody twice', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const url = fillPath(ADMIN_PATHS.cashbackScheduleRun, { id: String(schedule.id) });
+    const first = await t.app.inject({ method: 'POST', url, headers: serviceKey });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url, headers: serviceKey });
+    expect(again.json().data).toMatchObject({
+      periodStart: first.json().data.periodStart,
+      paid: 0,
+      settledBefore: first.json().data.players,
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_PATHS.cashbackPayouts}?scheduleId=${schedule.id}&status=PAID`,
+      headers: serviceKey,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.total).toBe(first.json().data.paid);
+  });
+});
