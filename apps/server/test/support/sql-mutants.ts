@@ -19,6 +19,7 @@ import { moduleSql } from '../../src/db/module-sql.ts';
 import { LIB_MUTANTS } from '../../src/lib/sql/mutants.ts';
 import { AUDIT_MUTANTS } from '../../src/modules/audit/sql/mutants.ts';
 import { AUTH_MUTANTS } from '../../src/modules/auth/sql/mutants.ts';
+import { CASHBACK_MUTANTS } from '../../src/modules/cashback/sql/mutants.ts';
 import { DEPOSITS_MUTANTS } from '../../src/modules/deposits/sql/mutants.ts';
 import { GAMES_MUTANTS } from '../../src/modules/games/sql/mutants.ts';
 import { HISTORY_MUTANTS } from '../../src/modules/history/sql/mutants.ts';
@@ -110,7 +111,10 @@ export type SqlMutant = {
     | 'history_decide'
     | 'history_requeue_withdrawal'
     | 'ledger_balance_locked'
-    | 'ledger_player_account_locked';
+    | 'ledger_player_account_locked'
+    | 'cashback_base'
+    | 'cashback_amount'
+    | 'settle_cashback';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -138,6 +142,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   ...LOYALTY_MUTANTS,
   ...GAMES_MUTANTS,
   ...DEPOSITS_MUTANTS,
+  ...CASHBACK_MUTANTS,
 ];
 
 /** The text that creates a function, as its module SQL file has it. */

@@ -104,7 +104,7 @@ export const cn: Catalogue = {
   promotion_turnover_unmet: '完成优惠流水后即可提款：流水 {done} / {required} 泰铢。',
   promotion_finishing: '您的优惠流水已完成：待游戏回合结束、额度从游戏转回钱包后，优惠即完成，随后即可提款。',
   promotion_credit_away: '您的额度仍在游戏中：请先将额度转回钱包（并等待进行中的回合结束），再放弃优惠。',
-  cashback_why_no_base: '无返水：本期没有亏损。',
+  cashback_why_no_base: '无返水：本期没有净亏损（或净存款）。',
   cashback_why_bonus_in_period: '无返水：本期已领取优惠奖金。',
   cashback_why_below_minimum: '无返水：金额低于最低限额。',
   cashback_why_opted_out: '无返水：您已关闭返水。',

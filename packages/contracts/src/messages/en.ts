@@ -113,7 +113,7 @@ export const en = {
     "Your promotion's turnover is met: it completes when your game round has finished and your credit is back from the games. Then you can withdraw.",
   promotion_credit_away:
     'Your credit is still in a game: bring it back to your wallet (and let any open round finish), then give up the promotion.',
-  cashback_why_no_base: 'No cashback: nothing was lost in this period.',
+  cashback_why_no_base: 'No cashback: no net loss (or net deposit) in this period.',
   cashback_why_bonus_in_period: 'No cashback: a promotion bonus was taken in this period.',
   cashback_why_below_minimum: 'No cashback: the amount is below the minimum.',
   cashback_why_opted_out: 'No cashback: you turned cashback off.',

@@ -107,7 +107,7 @@ export const ko: Catalogue = {
     '프로모션 롤링을 달성했습니다: 게임 라운드가 끝나고 크레딧이 지갑으로 돌아오면 프로모션이 완료되며, 그 후 출금할 수 있습니다.',
   promotion_credit_away:
     '크레딧이 아직 게임에 있습니다: 프로모션을 포기하기 전에 크레딧을 지갑으로 가져오세요(진행 중인 라운드가 끝날 때까지 기다려 주세요).',
-  cashback_why_no_base: '캐시백 없음: 이 기간에 손실이 없습니다.',
+  cashback_why_no_base: '캐시백 없음: 이 기간에 순손실(또는 순입금)이 없습니다.',
   cashback_why_bonus_in_period: '캐시백 없음: 이 기간에 프로모션 보너스를 받았습니다.',
   cashback_why_below_minimum: '캐시백 없음: 금액이 최소 금액보다 적습니다.',
   cashback_why_opted_out: '캐시백 없음: 캐시백을 끄셨습니다.',

@@ -7,8 +7,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useCashback, useCashbackOptOut } from '@/features/cashback/api/cashback';
 import { CASHBACK_NS } from '@/features/cashback/i18n';
-import { errorText } from '@/features/protection/utils/error-text';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/error-text';
 import type { ModalProps } from '@/stores/modal-store';
 
 /**

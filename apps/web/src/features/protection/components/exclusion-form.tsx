@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useStartExclusion } from '@/features/protection/api/protection';
 import { PROTECTION_NS } from '@/features/protection/i18n';
-import { errorText } from '@/features/protection/utils/error-text';
+import { errorText } from '@/lib/error-text';
 
 /** A time-out or self-exclusion: its length, and a box the player ticks before it starts. */
 export function ExclusionForm({ kind }: { kind: ExclusionRequest['kind'] }) {

@@ -5,8 +5,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { useProtection } from '@/features/protection/api/get-protection';
 import { useReturnHeld } from '@/features/protection/api/protection';
 import { PROTECTION_NS } from '@/features/protection/i18n';
-import { errorText } from '@/features/protection/utils/error-text';
 import { formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/error-text';
 
 /** Deposits held for the player (a transfer made while deposits were closed), each with a way to get it back. */
 export function HeldDeposits() {

@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { useSetLimit } from '@/features/protection/api/protection';
 import { LimitRow } from '@/features/protection/components/limit-row';
 import { PROTECTION_NS } from '@/features/protection/i18n';
-import { errorText } from '@/features/protection/utils/error-text';
+import { errorText } from '@/lib/error-text';
 import { fieldErrorText } from '@/lib/form-errors';
 
 /** A deposit or loss limit: the ones in force, and a form to set one for a period. */

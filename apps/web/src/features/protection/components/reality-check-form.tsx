@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useSetRealityCheck } from '@/features/protection/api/protection';
 import { PROTECTION_NS } from '@/features/protection/i18n';
-import { errorText } from '@/features/protection/utils/error-text';
+import { errorText } from '@/lib/error-text';
 
 /** How often the reality check reminds the player how long they have played; off by default. */
 export function RealityCheckForm({ minutes }: { minutes: number | null }) {
