@@ -166,6 +166,13 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
       'test/loyalty/bonus-paths.test.ts',
     ],
   },
+  {
+    // Cashback: when a period is settled, what the player and operators are shown.
+    name: 'cashback',
+    dir: 'apps/server',
+    mutate: ['src/modules/cashback/cashback.ts', 'src/modules/cashback/cashback.repository.ts'],
+    tests: ['test/cashback/cashback-rules.test.ts'],
+  },
 ];
 
 type Options = { mutate: string[]; threshold: number; concurrency: string | undefined; passThrough: string[] };

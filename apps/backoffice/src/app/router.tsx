@@ -49,6 +49,9 @@ const CreditRequestsQueue = lazy(() =>
 const PromotionsPage = lazy(() =>
   import('@/features/loyalty/components/promotions-page').then((m) => ({ default: m.PromotionsPage })),
 );
+const CashbackPage = lazy(() =>
+  import('@/features/cashback/components/cashback-page').then((m) => ({ default: m.CashbackPage })),
+);
 const RedemptionsQueue = lazy(() =>
   import('@/features/loyalty/components/redemptions-queue').then((m) => ({ default: m.RedemptionsQueue })),
 );
@@ -97,6 +100,14 @@ export function AppRoutes() {
               element={
                 <RequireOperator needs="admin">
                   <PromotionsPage />
+                </RequireOperator>
+              }
+            />
+            <Route
+              path={PAGES.cashback}
+              element={
+                <RequireOperator needs="admin">
+                  <CashbackPage />
                 </RequireOperator>
               }
             />

@@ -15,6 +15,7 @@ export const PAGES = {
   heldDeposits: '/held-deposits',
   player: '/players/:id',
   promotions: '/promotions',
+  cashback: '/cashback',
   redemptions: '/redemptions',
   settings: '/settings',
   operators: '/operators',

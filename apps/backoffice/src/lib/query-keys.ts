@@ -22,6 +22,7 @@ export const QUERY_KEYS = {
   blacklist: ['blacklist'],
   rewards: ['rewards'],
   promotions: ['promotions'],
+  cashback: ['cashback'],
   redemptions: ['redemptions'],
   loyaltySummary: ['summary', 'loyalty'],
   playerLoyalty: ['player', 'loyalty'],

@@ -790,6 +790,10 @@ describe('security: a player reaches only their own data (the player API takes n
       [`POST ${API_PATHS.promotionClaim}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
       [`POST ${API_PATHS.promotionForfeit}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
       [`POST ${API_PATHS.rewardRedeem}`]: async (smuggled) => ({ payload: smuggled ? smuggle : {} }),
+      // Alice turns her cashback off: Bob's stays on (checked below).
+      [`PUT ${API_PATHS.cashbackOptOut}`]: async (smuggled) => ({
+        payload: { optOut: true, ...(smuggled ? smuggle : {}) },
+      }),
       // A limit too high to matter later in this file, the reality check, marks read; the
       // exclusion with a length it refuses (a real one would close alice's play for the rest of the
       // file), the held deposit by its unfilled ":id".
@@ -848,6 +852,9 @@ describe('security: a player reaches only their own data (the player API takes n
     expect((await historyIdsOf(aliceMarkers.id)).size).toBeGreaterThanOrEqual(aliceEntriesBefore + 4);
     expect(await stateOf(bobMarkers.id)).toEqual(before);
     expect(await world.providerCredit([bobMarkers.username])).toEqual(bobAtProvider);
+    const optedOut = await t.database.db.selectFrom('cashback_opt_outs').select('player_id').execute();
+    expect(optedOut.map((row) => row.player_id)).toContain(aliceMarkers.id);
+    expect(optedOut.map((row) => row.player_id)).not.toContain(bobMarkers.id);
     expect((await app.inject({ method: 'GET', url: API_PATHS.profile, headers: bearer(bob.token) })).statusCode).toBe(
       200,
     );

@@ -3,8 +3,8 @@ import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Period } from '../../src/modules/cashback/cashback.repository.ts';
-import { runCashback, settlePeriod } from '../../src/modules/cashback/cashback.ts';
+import { type Period, periodsOf } from '../../src/modules/cashback/cashback.repository.ts';
+import { periodsToSettle, runCashback, settlePeriod } from '../../src/modules/cashback/cashback.ts';
 import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
 import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
@@ -326,6 +326,35 @@ describe('cashback rules', () => {
     const statuses = (await payoutOf(schedule.id, held.id)).map((row) => row.status);
     expect(statuses).toEqual(['PAID', 'PAID']);
     expect(await cashbackEntries(held.id)).toHaveLength(2);
+  });
+
+  it('the job pays the due periods it missed (up to 7 back), never one that ended before the schedule existed', async () => {
+    const older = await createSchedule({ rateBp: 1000 });
+    await sql`update cashback_schedules set created_at = now() - interval '5 days' where id = ${older.id}`.execute(
+      t.database.db,
+    );
+    const newer = await createSchedule({ rateBp: 1000 });
+    const player = await loser(100);
+    await runCashback(t.database.db);
+    await runCashback(t.database.db);
+    expect(await payoutOf(older.id, player.id)).toMatchObject([
+      { status: 'PAID', base_satang: 10_000, amount_satang: 1_000 },
+    ]);
+    expect(await payoutOf(newer.id, player.id)).toEqual([]);
+    const runs = await t.database.db
+      .selectFrom('cashback_runs')
+      .select('period_start')
+      .where('schedule_id', '=', older.id)
+      .execute();
+    // Every Bangkok day from the one the schedule was created in to the last that is due: 4 or 5 of them.
+    const row = await t.database.db
+      .selectFrom('cashback_schedules')
+      .selectAll()
+      .where('id', '=', older.id)
+      .executeTakeFirstOrThrow();
+    const { due } = await periodsOf(t.database.db, 'DAY');
+    expect(runs.length).toBe(periodsToSettle(row, due).length);
+    expect(runs.length).toBeGreaterThanOrEqual(4);
   });
 
   it('a period is settled only once it has ended 30 minutes ago', async () => {

@@ -47,12 +47,32 @@ import {
  *   open), and is settled player by player, each in a transaction of its
  *   own; the period is the key of each player's payout, so a rerun, a crash
  *   half-way or two instances at once pay each player once;
+ * - the job settles every due period not yet run among the last
+ *   CATCH_UP_PERIODS, oldest first, so days when no instance ran are paid
+ *   when one runs again; a period that ended before the schedule was created
+ *   is not the schedule's (its first is the one it was created in);
  * - once every player of the period is settled, the run is recorded and the
  *   job passes over it;
  * - a payout WAITING for an open promotion to end is tried again on each tick.
  */
 
 const WAITING_PER_TICK = 200;
+const CATCH_UP_PERIODS = 7;
+const PERIOD_MS = { DAY: 86_400_000, WEEK: 7 * 86_400_000 } as const;
+
+/** The due period and the ones before it, oldest first, that ended after the schedule was created. */
+export function periodsToSettle(schedule: Pick<ScheduleRow, 'period' | 'created_at'>, due: Period): Period[] {
+  const length = PERIOD_MS[schedule.period];
+  const periods: Period[] = [];
+  for (let back = CATCH_UP_PERIODS - 1; back >= 0; back -= 1) {
+    const period = {
+      start: new Date(due.start.getTime() - back * length),
+      end: new Date(due.end.getTime() - back * length),
+    };
+    if (period.end > schedule.created_at) periods.push(period);
+  }
+  return periods;
+}
 
 /** What one run of a schedule's period settled. */
 export type RunFigures = { period: Period; players: number } & Record<Settlement, number>;
@@ -69,11 +89,13 @@ export async function settlePeriod(db: Db, schedule: ScheduleRow, period: Period
   return figures;
 }
 
-/** One tick of the job: every ACTIVE schedule's due period not yet run, then the payouts waiting. */
+/** One tick of the job: every ACTIVE schedule's due periods not yet run, then the payouts waiting. */
 export async function runCashback(db: Db): Promise<void> {
   for (const schedule of await listSchedules(db, 'ACTIVE')) {
     const { due } = await periodsOf(db, schedule.period);
-    if (!(await runFinished(db, schedule.id, due.start))) await settlePeriod(db, schedule, due);
+    for (const period of periodsToSettle(schedule, due)) {
+      if (!(await runFinished(db, schedule.id, period.start))) await settlePeriod(db, schedule, period);
+    }
   }
   for (const payout of await waitingPayouts(db, WAITING_PER_TICK)) {
     await db.transaction().execute((trx) =>

@@ -5,6 +5,7 @@ import type { SqlMutant } from '../../../../test/support/sql-mutants.ts';
  * (npm run test:sql-mutants; the runner and the mutant's shape are in test/support/sql-mutants.ts).
  */
 const RULES = 'test/cashback/cashback-rules.test.ts';
+const LOCKS = 'test/cashback/locks-cashback.test.ts';
 
 export const CASHBACK_MUTANTS: readonly SqlMutant[] = [
   // The base (cashback_base) ----------------------------------------------------
@@ -169,5 +170,17 @@ export const CASHBACK_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: RULES, test: 'held by its turnover' },
+  },
+  {
+    id: 'CS10',
+    fn: 'settle_cashback',
+    rule: 'one settlement of a player at a time: the main account is locked before the period is read',
+    changes: [
+      {
+        find: "perform 1 from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN' for update;",
+        replace: "perform 1 from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
+      },
+    ],
+    killedBy: { file: LOCKS, test: 'two settlements of one player’s period at once', postgresOnly: true },
   },
 ];

@@ -1,6 +1,7 @@
 import './cashback-modal.css';
 import type { CashbackPayout, CashbackSchedule } from '@app/contracts/cashback';
 import { formatBahtWithSymbol } from '@app/contracts/money';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -82,17 +83,23 @@ function ScheduleCard({ schedule }: { schedule: CashbackSchedule }) {
   );
 }
 
+/** The player's switch: it moves at once, and back if the server refuses. */
 function OptIn({ optedOut }: { optedOut: boolean }) {
   const { t } = useTranslation(CASHBACK_NS);
   const save = useCashbackOptOut();
+  const [on, setOn] = useState(!optedOut);
+  useEffect(() => setOn(!optedOut), [optedOut]);
   return (
     <div className="cashback__opt">
       <label className="cashback__switch">
         <input
           type="checkbox"
-          checked={!optedOut}
+          checked={on}
           disabled={save.isPending}
-          onChange={(event) => save.mutate(!event.target.checked)}
+          onChange={(event) => {
+            setOn(event.target.checked);
+            save.mutate(!event.target.checked, { onError: () => setOn(!optedOut) });
+          }}
         />
         <span>{t('optIn')}</span>
       </label>
