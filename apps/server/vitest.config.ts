@@ -26,7 +26,7 @@ const EMBEDDED_ONLY = [
  * The tests where the store itself makes a difference: the embedded store's own files and start, the
  * migrations, the SQL rules called directly, the driver's refusals and prepared statements; the suites that
  * between them call every money rule in SQL (deposits by the bank feed, withdrawals decided and paid out,
- * seamless and transfer games, promotions' turnover, cashback, protection, operators' adjustments, the audit chain);
+ * seamless and transfer games, promotions' turnover, cashback, VIP ranks and rakeback, protection, operators' adjustments, the audit chain);
  * and, last, the census that checks each module SQL function was called in this run. The bank test runs its
  * random workload on both stores as well (npm run test:reliability).
  */
@@ -44,6 +44,7 @@ const STORE_TESTS = [
   'test/games/transfers.test.ts',
   'test/loyalty/bonus-paths.test.ts',
   'test/cashback/cashback-rules.test.ts',
+  'test/vip/vip-rules.test.ts',
   'test/protection/protection.test.ts',
   'test/wallet/operator-adjust.test.ts',
   'test/audit/audit.test.ts',

@@ -69,6 +69,8 @@ import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { DirectoryRewardImageStorage, type RewardImageStorage } from './modules/settings/reward-image-storage.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { type AutoPayOffer, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { vipAdminRoutes, vipRoutes } from './modules/vip/vip.routes.ts';
+import { startVipJob } from './modules/vip/vip.ts';
 import { playerAdjustmentRoutes } from './modules/wallet/adjustment.routes.ts';
 import { creditRequestRoutes } from './modules/wallet/credit-request.routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawal.routes.ts';
@@ -282,6 +284,7 @@ export async function buildApp(options: {
     await players.register(gamesRoutes, deps);
     await players.register(loyaltyRoutes, deps);
     await players.register(cashbackRoutes, deps);
+    await players.register(vipRoutes, deps);
     await players.register(protectionRoutes, deps);
     await players.register(heldDepositRoutes, deps);
     await players.register(notificationRoutes, deps);
@@ -302,6 +305,7 @@ export async function buildApp(options: {
     await operators.register(creditRequestRoutes, deps);
     await operators.register(loyaltyAdminRoutes, deps);
     await operators.register(cashbackAdminRoutes, deps);
+    await operators.register(vipAdminRoutes, deps);
     await operators.register(settingsAdminRoutes, deps);
     await operators.register(blacklistAdminRoutes, deps);
     await operators.register(payoutAdminRoutes, deps);
@@ -352,6 +356,7 @@ function startBackgroundWork(deps: AppDeps, log: App['log']): () => Promise<void
     startMaintenance(deps.db, log),
     startPointsExpiry(deps.db, log, 60_000),
     startCashbackJob(deps.db, log, 60_000),
+    startVipJob(deps.db, log, 60_000),
   ];
   return async () => {
     for (const stop of stops) stop();

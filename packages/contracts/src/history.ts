@@ -9,11 +9,13 @@ export const HISTORY_TYPES = [
   'REJECT_WITHDRAW',
   // Additions: a promotion's bonus, a bonus returned to the house
   // (forfeited, or above the promotion's withdrawal cap), a reward's credit,
-  // a period's cashback.
+  // a period's cashback, a day's rakeback, a VIP rank's level-up reward.
   'BONUS',
   'BONUS_RETURN',
   'REWARD_CREDIT',
   'CASHBACK',
+  'RAKEBACK',
+  'RANK_REWARD',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 

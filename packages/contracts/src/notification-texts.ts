@@ -20,6 +20,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_COMPLETED: 'Promotion complete: the turnover is met and withdrawals are open.',
     PROMOTION_ENDED: 'Your promotion has ended.',
     CASHBACK_PAID: 'Cashback of {{amount}} is in your wallet.',
+    RAKEBACK_PAID: 'Rakeback of {{amount}} is in your wallet.',
+    RANK_REACHED: 'You reached VIP {{rank}}! Your reward: {{amount}}.',
   },
   th: {
     DEPOSIT_CREDITED: 'ยอดฝาก {{amount}} เข้าบัญชีของคุณแล้ว',
@@ -32,6 +34,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_COMPLETED: 'ทำเทิร์นโปรโมชั่นครบแล้ว ถอนเงินได้',
     PROMOTION_ENDED: 'โปรโมชั่นของคุณสิ้นสุดแล้ว',
     CASHBACK_PAID: 'ยอดเสียคืน {{amount}} เข้ากระเป๋าของคุณแล้ว',
+    RAKEBACK_PAID: 'ค่าคอมมิชชั่นคืน {{amount}} เข้ากระเป๋าของคุณแล้ว',
+    RANK_REACHED: 'คุณเลื่อนเป็น VIP {{rank}} แล้ว! รางวัลของคุณ: {{amount}}',
   },
   cn: {
     DEPOSIT_CREDITED: '您的存款 {{amount}} 已到账。',
@@ -44,6 +48,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_COMPLETED: '优惠已完成：流水已达标，可以提款。',
     PROMOTION_ENDED: '您的优惠已结束。',
     CASHBACK_PAID: '返水 {{amount}} 已存入您的钱包。',
+    RAKEBACK_PAID: '返佣 {{amount}} 已存入您的钱包。',
+    RANK_REACHED: '您已晋升为 VIP {{rank}}！奖励：{{amount}}。',
   },
   ls: {
     DEPOSIT_CREDITED: 'ຍອດຝາກ {{amount}} ເຂົ້າບັນຊີຂອງທ່ານແລ້ວ.',
@@ -56,6 +62,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_COMPLETED: 'ເຮັດເທີນໂປຣໂມຊັນຄົບແລ້ວ ຖອນເງິນໄດ້.',
     PROMOTION_ENDED: 'ໂປຣໂມຊັນຂອງທ່ານສິ້ນສຸດແລ້ວ.',
     CASHBACK_PAID: 'ເງິນຄືນ {{amount}} ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ.',
+    RAKEBACK_PAID: 'ເງິນຄືນຈາກການເດີມພັນ {{amount}} ເຂົ້າກະເປົາແລ້ວ.',
+    RANK_REACHED: 'ທ່ານຂຶ້ນເປັນ VIP {{rank}} ແລ້ວ! ລາງວັນ: {{amount}}.',
   },
   mm: {
     DEPOSIT_CREDITED: 'သင်၏ {{amount}} ငွေသွင်းမှု ရောက်ရှိပါပြီ။',
@@ -69,6 +77,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_COMPLETED: 'ပရိုမိုးရှင်း ပြီးဆုံးပါပြီ- ငွေထုတ်နိုင်ပါပြီ။',
     PROMOTION_ENDED: 'သင်၏ ပရိုမိုးရှင်း ပြီးဆုံးသွားပါပြီ။',
     CASHBACK_PAID: 'ငွေပြန်အမ်း {{amount}} သင့်ပိုက်ဆံအိတ်ထဲ ရောက်ပါပြီ။',
+    RAKEBACK_PAID: 'လောင်းကြေးပြန်အမ်းငွေ {{amount}} သင့်ပိုက်ဆံအိတ်ထဲ ရောက်ပါပြီ။',
+    RANK_REACHED: 'VIP {{rank}} သို့ ရောက်ပါပြီ! ဆုငွေ- {{amount}}။',
   },
   ko: {
     DEPOSIT_CREDITED: '{{amount}} 입금이 반영되었습니다.',
@@ -82,6 +92,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Record<NotificationKind, strin
     PROMOTION_COMPLETED: '프로모션 완료: 롤링을 충족하여 출금할 수 있습니다.',
     PROMOTION_ENDED: '프로모션이 종료되었습니다.',
     CASHBACK_PAID: '캐시백 {{amount}}이(가) 지갑에 들어왔습니다.',
+    RAKEBACK_PAID: '레이크백 {{amount}}이(가) 지갑에 들어왔습니다.',
+    RANK_REACHED: 'VIP {{rank}} 등급에 도달했습니다! 보상: {{amount}}.',
   },
 };
 

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'PROMOTION_COMPLETED',
   'PROMOTION_ENDED',
   'CASHBACK_PAID',
+  'RAKEBACK_PAID',
+  'RANK_REACHED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -37,6 +37,8 @@ export const API_PATHS = {
   cashback: '/api/player/cashback',
   /** PUT { optOut }: the player asks for no cashback, or for it again. */
   cashbackOptOut: '/api/player/cashback/opt-out',
+  /** GET: the player's VIP rank, the ranks, the rakeback so far, the last rakeback payouts and rank-ups. */
+  vip: '/api/player/vip',
   /** POST (Idempotency-Key): redeem a reward for points. */
   rewardRedeem: '/api/player/rewards/:id/redeem',
   /** GET: the player's redemptions, newest first. */
@@ -117,6 +119,10 @@ export const ADMIN_PATHS = {
   cashbackScheduleRun: '/admin/cashback/schedules/:id/run',
   /** GET ?scheduleId=&status=&page=&limit=: a page of cashback payouts, newest period first. */
   cashbackPayouts: '/admin/cashback/payouts',
+  /** GET: the VIP ranks with how many players hold each; POST (admin): a new one. */
+  vipRanks: '/admin/vip/ranks',
+  /** PUT (admin): change a rank (players keep a rank they reached). */
+  vipRank: '/admin/vip/ranks/:id',
   /** GET: a player's promotions, points and redemptions. */
   playerLoyalty: '/admin/players/:id/loyalty',
   /** GET: bonus given, wagered and returned today. */

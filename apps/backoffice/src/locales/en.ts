@@ -478,6 +478,9 @@ const en = {
       BONUS: 'Promotion bonus',
       BONUS_RETURN: 'Bonus returned',
       REWARD_CREDIT: 'Reward credit',
+      CASHBACK: 'Cashback',
+      RAKEBACK: 'Rakeback',
+      RANK_REWARD: 'VIP rank reward',
     },
     statuses: {
       WAITING: 'Waiting',

@@ -471,6 +471,9 @@ const th: LocaleResource = {
       BONUS: 'โบนัสโปรโมชั่น',
       BONUS_RETURN: 'หักคืนโบนัส',
       REWARD_CREDIT: 'เครดิตจากของรางวัล',
+      CASHBACK: 'คืนยอดเสีย',
+      RAKEBACK: 'ค่าคอมมิชชั่นคืน',
+      RANK_REWARD: 'รางวัลเลื่อนระดับ VIP',
     },
     statuses: {
       WAITING: 'รอดำเนินการ',

@@ -33,6 +33,7 @@ import { appRoleSchemaSql } from './migrations/029-app-role.ts';
 import { journalChecksSchemaSql } from './migrations/030-journal-checks.ts';
 import { gameBooksSchemaSql } from './migrations/031-game-books.ts';
 import { cashbackSchemaSql } from './migrations/032-cashback.ts';
+import { vipRanksSchemaSql } from './migrations/033-vip-ranks.ts';
 import { type ModuleSql, moduleSql } from './module-sql.ts';
 
 /**
@@ -93,6 +94,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 30, name: 'journal-checks', sql: journalChecksSchemaSql },
   { version: 31, name: 'game-books', sql: gameBooksSchemaSql },
   { version: 32, name: 'cashback', sql: cashbackSchemaSql },
+  { version: 33, name: 'vip-ranks', sql: vipRanksSchemaSql },
 ];
 
 /** The file a migration lives in, as a person looking for it would name it. */

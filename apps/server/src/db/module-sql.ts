@@ -63,6 +63,7 @@ export const MODULE_SQL_FILES: readonly string[] = [
   'src/modules/loyalty/sql/promotion_end.sql',
   'src/modules/loyalty/sql/count_bet.sql',
   'src/modules/cashback/sql/cashback.sql',
+  'src/modules/vip/sql/vip.sql',
   'src/modules/deposits/sql/credit_deposit.sql',
   'src/modules/deposits/sql/bank_feed.sql',
   'src/modules/games/sql/seamless.sql',

@@ -723,7 +723,71 @@ export interface CashbackOptOutsTable {
   created_at: CreatedAt;
 }
 
+/** A VIP rank operators define (migration 033). */
+export interface VipRanksTable {
+  id: Generated<number>;
+  names: ColumnType<Record<string, string>, string | undefined, string>;
+  turnover_satang: number;
+  rakeback_bp: Generated<number>;
+  level_up_satang: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** The rank a player holds: written only by vip_rank_up. */
+export interface PlayerRanksTable {
+  player_id: number;
+  rank_id: number;
+  reached_at: CreatedAt;
+}
+
+/** Each rank a player reached, once, with its reward: written only by vip_rank_up. */
+export interface RankUpsTable {
+  player_id: number;
+  rank_id: number;
+  amount_satang: number;
+  status: 'PAID' | 'SKIPPED' | 'NO_REWARD';
+  reason: string | null;
+  journal_entry_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** The turnover a player's rakeback has been judged on: written only by settle_rakeback. */
+export interface PlayerRakebackTable {
+  player_id: number;
+  paid_through_satang: Generated<number>;
+}
+
+/** One player's rakeback of one Bangkok day: written only by settle_rakeback. */
+export interface RakebackPayoutsTable {
+  id: Generated<number>;
+  player_id: number;
+  period_start: Date;
+  period_end: Date;
+  rank_id: number | null;
+  turnover_satang: number;
+  rate_bp: number;
+  amount_satang: number;
+  status: 'PAID' | 'SKIPPED';
+  reason: string | null;
+  journal_entry_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A day whose players' rakeback has all been settled. */
+export interface RakebackRunsTable {
+  period_start: Date;
+  players: number;
+  finished_at: CreatedAt;
+}
+
 export interface Database {
+  vip_ranks: VipRanksTable;
+  player_ranks: PlayerRanksTable;
+  rank_ups: RankUpsTable;
+  player_rakeback: PlayerRakebackTable;
+  rakeback_payouts: RakebackPayoutsTable;
+  rakeback_runs: RakebackRunsTable;
   cashback_schedules: CashbackSchedulesTable;
   cashback_payouts: CashbackPayoutsTable;
   cashback_runs: CashbackRunsTable;

@@ -23,7 +23,7 @@ export const MODULE_LAYERS = [
   {
     layer: 'records',
     why: 'what a player is told and shown, and the loyalty rules that every money flow consults',
-    modules: ['notifications', 'history', 'loyalty', 'cashback'],
+    modules: ['notifications', 'history', 'loyalty', 'cashback', 'vip'],
   },
   {
     layer: 'money flows',

@@ -31,6 +31,7 @@ import { PAYOUTS_MUTANTS } from '../../src/modules/payouts/sql/mutants.ts';
 import { PLAYER_MUTANTS } from '../../src/modules/player/sql/mutants.ts';
 import { PROTECTION_MUTANTS } from '../../src/modules/protection/sql/mutants.ts';
 import { SETTINGS_MUTANTS } from '../../src/modules/settings/sql/mutants.ts';
+import { VIP_MUTANTS } from '../../src/modules/vip/sql/mutants.ts';
 import { WALLET_MUTANTS } from '../../src/modules/wallet/sql/mutants.ts';
 import { WITHDRAWALS_MUTANTS } from '../../src/modules/withdrawals/sql/mutants.ts';
 
@@ -114,7 +115,9 @@ export type SqlMutant = {
     | 'ledger_player_account_locked'
     | 'cashback_base'
     | 'cashback_amount'
-    | 'settle_cashback';
+    | 'settle_cashback'
+    | 'vip_rank_up'
+    | 'settle_rakeback';
   /** The rule the change breaks, in words. */
   rule: string;
   changes: { find: string; replace: string }[];
@@ -143,6 +146,7 @@ export const SQL_MUTANTS: readonly SqlMutant[] = [
   ...GAMES_MUTANTS,
   ...DEPOSITS_MUTANTS,
   ...CASHBACK_MUTANTS,
+  ...VIP_MUTANTS,
 ];
 
 /** The text that creates a function, as its module SQL file has it. */

@@ -287,6 +287,8 @@ const cn: LocaleResource = {
     typeBonusReturn: '奖金退回',
     typeRewardCredit: '奖励额度',
     typeCashback: '返水',
+    typeRakeback: '返佣',
+    typeRankReward: 'VIP 晋级奖励',
     typeRejectDeposit: '存款被拒绝',
     typeRejectWithdraw: '被拒绝提款的退款',
     nothingCredited: '未入账',

@@ -264,6 +264,8 @@ const en = {
     typeBonusReturn: 'Bonus returned',
     typeRewardCredit: 'Reward credit',
     typeCashback: 'Cashback',
+    typeRakeback: 'Rakeback',
+    typeRankReward: 'VIP rank reward',
     typeRejectDeposit: 'Rejected deposit',
     typeRejectWithdraw: 'Refund of a rejected withdrawal',
     nothingCredited: 'Nothing credited',

@@ -289,6 +289,8 @@ const ko: LocaleResource = {
     typeBonusReturn: '보너스 반환',
     typeRewardCredit: '보상 크레딧',
     typeCashback: '캐시백',
+    typeRakeback: '레이크백',
+    typeRankReward: 'VIP 등급 보상',
     typeRejectDeposit: '거절된 입금',
     typeRejectWithdraw: '거절된 출금 환불',
     nothingCredited: '입금되지 않음',

@@ -288,6 +288,8 @@ const ls: LocaleResource = {
     typeBonusReturn: 'ຄືນໂບນັດ',
     typeRewardCredit: 'ເຄຣດິດຈາກລາງວັນ',
     typeCashback: 'ເງິນຄືນ',
+    typeRakeback: 'ເງິນຄືນຈາກການເດີມພັນ',
+    typeRankReward: 'ລາງວັນເລື່ອນລະດັບ VIP',
     typeRejectDeposit: 'ການຝາກຖືກປະຕິເສດ',
     typeRejectWithdraw: 'ຄືນເງິນຈາກການຖອນທີ່ຖືກປະຕິເສດ',
     nothingCredited: 'ບໍ່ມີການເຕີມເງິນ',

@@ -288,6 +288,8 @@ const mm: LocaleResource = {
     typeBonusReturn: 'ဘောနပ်စ် ပြန်အမ်း',
     typeRewardCredit: 'ဆုငွေ',
     typeCashback: 'ငွေပြန်အမ်း',
+    typeRakeback: 'လောင်းကြေးပြန်အမ်း',
+    typeRankReward: 'VIP အဆင့်တက် ဆုငွေ',
     typeRejectDeposit: 'ငြင်းပယ်ခံရသော ငွေသွင်း',
     typeRejectWithdraw: 'ငြင်းပယ်ခံရသော ငွေထုတ်မှု ပြန်အမ်းငွေ',
     nothingCredited: 'ငွေမထည့်ပါ',

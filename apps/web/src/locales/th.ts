@@ -287,6 +287,8 @@ const th: LocaleResource = {
     typeBonusReturn: 'คืนโบนัส',
     typeRewardCredit: 'เครดิตจากรางวัล',
     typeCashback: 'คืนยอดเสีย',
+    typeRakeback: 'ค่าคอมมิชชั่นคืน',
+    typeRankReward: 'รางวัลเลื่อนระดับ VIP',
     typeRejectDeposit: 'การฝากถูกปฏิเสธ',
     typeRejectWithdraw: 'คืนเงินจากการถอนที่ถูกปฏิเสธ',
     nothingCredited: 'ไม่มีการเติมเงิน',

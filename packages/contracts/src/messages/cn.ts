@@ -112,4 +112,9 @@ export const cn: Catalogue = {
   cashback_why_promotion_open: '等待中：您当前的优惠结束后发放。',
   cashback_opted_out: '返水已关闭，您可随时重新开启。',
   cashback_opted_in: '返水已开启。',
+  rakeback_why_no_turnover: '无返佣：自上次以来没有新流水。',
+  rakeback_why_no_rate: '无返佣：您的等级暂无返佣，继续游戏升级吧。',
+  rakeback_why_below_minimum: '无返佣：金额过小。',
+  rakeback_why_player_protection: '在“安全游戏”暂停期间没有返佣。',
+  vip_rank_turnover_taken: '已有其他等级使用此流水。',
 };

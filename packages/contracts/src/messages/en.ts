@@ -121,6 +121,11 @@ export const en = {
   cashback_why_promotion_open: 'Waiting: it is paid once your open promotion ends.',
   cashback_opted_out: 'Cashback is off. You can turn it on again at any time.',
   cashback_opted_in: 'Cashback is on.',
+  rakeback_why_no_turnover: 'No rakeback: no new turnover since the last one.',
+  rakeback_why_no_rate: 'No rakeback: your rank has none yet. Play on to reach one that has.',
+  rakeback_why_below_minimum: 'No rakeback: the amount rounds to nothing.',
+  rakeback_why_player_protection: 'No rakeback while your play is paused by Play safe.',
+  vip_rank_turnover_taken: 'Another rank is already reached at this turnover.',
 } as const;
 
 export type PlayerMessageKey = keyof typeof en;

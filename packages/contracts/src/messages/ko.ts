@@ -115,4 +115,9 @@ export const ko: Catalogue = {
   cashback_why_promotion_open: '대기 중: 진행 중인 프로모션이 끝나면 지급됩니다.',
   cashback_opted_out: '캐시백이 꺼졌습니다. 언제든지 다시 켤 수 있습니다.',
   cashback_opted_in: '캐시백이 켜졌습니다.',
+  rakeback_why_no_turnover: '레이크백 없음: 지난번 이후 새 롤링이 없습니다.',
+  rakeback_why_no_rate: '레이크백 없음: 현재 등급에는 아직 없습니다. 계속 플레이해 등급을 올리세요.',
+  rakeback_why_below_minimum: '레이크백 없음: 금액이 너무 적습니다.',
+  rakeback_why_player_protection: '안전한 플레이로 플레이가 일시 중지된 동안에는 레이크백이 없습니다.',
+  vip_rank_turnover_taken: '이 롤링 금액에는 이미 다른 등급이 있습니다.',
 };

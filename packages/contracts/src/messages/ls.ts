@@ -112,4 +112,9 @@ export const ls: Catalogue = {
   cashback_why_promotion_open: 'ລໍຖ້າ: ຈະຈ່າຍເມື່ອໂປຣໂມຊັນທີ່ເປີດຢູ່ສິ້ນສຸດ.',
   cashback_opted_out: 'ປິດຮັບເງິນຄືນແລ້ວ. ເປີດໃໝ່ໄດ້ທຸກເວລາ.',
   cashback_opted_in: 'ເປີດຮັບເງິນຄືນແລ້ວ.',
+  rakeback_why_no_turnover: 'ບໍ່ມີເງິນຄືນ: ບໍ່ມີຍອດເທີນໃໝ່ນັບແຕ່ຄັ້ງກ່ອນ.',
+  rakeback_why_no_rate: 'ບໍ່ມີເງິນຄືນ: ລະດັບຂອງທ່ານຍັງບໍ່ມີ. ຫຼິ້ນຕໍ່ເພື່ອເລື່ອນລະດັບ.',
+  rakeback_why_below_minimum: 'ບໍ່ມີເງິນຄືນ: ຍອດນ້ອຍເກີນໄປ.',
+  rakeback_why_player_protection: 'ບໍ່ມີເງິນຄືນໃນຂະນະທີ່ການຫຼິ້ນຖືກພັກໄວ້.',
+  vip_rank_turnover_taken: 'ມີລະດັບອື່ນໃຊ້ຍອດເທີນນີ້ແລ້ວ.',
 };

@@ -112,4 +112,9 @@ export const th: Catalogue = {
   cashback_why_promotion_open: 'รอจ่าย: จะจ่ายเมื่อโปรโมชั่นที่เปิดอยู่สิ้นสุด',
   cashback_opted_out: 'ปิดรับยอดเสียคืนแล้ว เปิดใหม่ได้ทุกเมื่อ',
   cashback_opted_in: 'เปิดรับยอดเสียคืนแล้ว',
+  rakeback_why_no_turnover: 'ไม่มีค่าคอมคืน: ไม่มียอดเทิร์นใหม่ตั้งแต่ครั้งก่อน',
+  rakeback_why_no_rate: 'ไม่มีค่าคอมคืน: ระดับของคุณยังไม่มีค่าคอมคืน เล่นต่อเพื่อเลื่อนระดับ',
+  rakeback_why_below_minimum: 'ไม่มีค่าคอมคืน: ยอดน้อยเกินไป',
+  rakeback_why_player_protection: 'ไม่มีค่าคอมคืนระหว่างที่การเล่นถูกพักไว้ในเล่นอย่างปลอดภัย',
+  vip_rank_turnover_taken: 'มีระดับอื่นที่ใช้ยอดเทิร์นนี้แล้ว',
 };

@@ -172,7 +172,64 @@ const DEMO_CASHBACK = [
   },
 ];
 
+/**
+ * The demo's VIP ladder: Bronze from the first bet (no rakeback), then
+ * Silver, Gold, Platinum and Diamond by lifetime turnover, each with a
+ * rakeback and a level-up reward.
+ */
+const DEMO_RANKS = [
+  { en: 'Bronze', th: 'บรอนซ์', cn: '青铜', ls: 'ທອງແດງ', mm: 'ကြေးနီ', ko: '브론즈', turnover: 0, bp: 0, reward: 0 },
+  {
+    en: 'Silver',
+    th: 'ซิลเวอร์',
+    cn: '白银',
+    ls: 'ເງິນ',
+    mm: 'ငွေ',
+    ko: '실버',
+    turnover: 1_000_000,
+    bp: 20,
+    reward: 5_000,
+  },
+  { en: 'Gold', th: 'โกลด์', cn: '黄金', ls: 'ຄຳ', mm: 'ရွှေ', ko: '골드', turnover: 5_000_000, bp: 30, reward: 20_000 },
+  {
+    en: 'Platinum',
+    th: 'แพลทินัม',
+    cn: '铂金',
+    ls: 'ແພລທິນຳ',
+    mm: 'ပလက်တီနမ်',
+    ko: '플래티넘',
+    turnover: 20_000_000,
+    bp: 50,
+    reward: 100_000,
+  },
+  {
+    en: 'Diamond',
+    th: 'ไดมอนด์',
+    cn: '钻石',
+    ls: 'ເພັດ',
+    mm: 'စိန်',
+    ko: '다이아몬드',
+    turnover: 100_000_000,
+    bp: 80,
+    reward: 500_000,
+  },
+];
+
 export async function seedDemoLoyalty(db: Db): Promise<void> {
+  const ranks = await db.selectFrom('vip_ranks').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (Number(ranks.n) === 0) {
+    await db
+      .insertInto('vip_ranks')
+      .values(
+        DEMO_RANKS.map(({ turnover, bp, reward, ...names }) => ({
+          names: JSON.stringify(names),
+          turnover_satang: turnover,
+          rakeback_bp: bp,
+          level_up_satang: reward,
+        })),
+      )
+      .execute();
+  }
   const schedules = await db
     .selectFrom('cashback_schedules')
     .select(sql<string>`count(*)`.as('n'))

@@ -25,6 +25,8 @@ export const HISTORY_LISTS = {
     'BONUS_RETURN',
     'REWARD_CREDIT',
     'CASHBACK',
+    'RAKEBACK',
+    'RANK_REWARD',
   ],
   deposit: ['DEPOSIT', 'MANUAL_DEPOSIT'],
   withdraw: ['WITHDRAW', 'MANUAL_WITHDRAW', 'REJECT_WITHDRAW'],

@@ -303,7 +303,7 @@ async function checkProviderTransfers(db: Queryable, note: Note): Promise<void> 
 /**
  * Loyalty: every player's points balance equals the points left
  * in their lots (what can still be spent or expire); the house bonus account
- * has paid out exactly the BONUS, REWARD_CREDIT and CASHBACK entries net of the
+ * has paid out exactly the BONUS, REWARD_CREDIT, CASHBACK, RAKEBACK and RANK_REWARD entries net of the
  * BONUS_RETURN ones; every redemption that cost points has its journal, and
  * a cancelled one the journal that returned them.
  */
@@ -321,7 +321,9 @@ async function checkLoyalty(db: Queryable, note: Note): Promise<void> {
     select coalesce((select -sum(p.amount) from postings p join ledger_accounts a on a.id = p.account_id
                       where a.kind = 'HOUSE_BONUS' and a.player_id is null), 0) as paid,
            coalesce((select sum(case when type = 'BONUS_RETURN' then -amount else amount end) from history
-                      where type in ('BONUS', 'REWARD_CREDIT', 'CASHBACK', 'BONUS_RETURN')), 0) as entries`.execute(db);
+                      where type in ('BONUS', 'REWARD_CREDIT', 'CASHBACK', 'RAKEBACK', 'RANK_REWARD', 'BONUS_RETURN')), 0) as entries`.execute(
+    db,
+  );
   note(
     bonus.rows.filter((r) => String(r.paid) !== String(r.entries)),
     (r) => `the house bonus account paid ${r.paid} but the bonus entries add up to ${r.entries}`,

@@ -90,7 +90,7 @@ export async function loyaltyTotals(
 export async function bonusFiguresToday(db: Queryable) {
   const { rows } = await sql<{ given: string; returned: string; wagered: string }>`
     select
-      coalesce((select sum(amount) from history where type in ('BONUS', 'REWARD_CREDIT', 'CASHBACK')
+      coalesce((select sum(amount) from history where type in ('BONUS', 'REWARD_CREDIT', 'CASHBACK', 'RAKEBACK', 'RANK_REWARD')
                  and created_at >= bangkok_day_start()), 0)::text as given,
       coalesce((select sum(amount) from history where type = 'BONUS_RETURN'
                  and created_at >= bangkok_day_start()), 0)::text as returned,

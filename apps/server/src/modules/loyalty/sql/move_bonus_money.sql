@@ -2,7 +2,8 @@
 -- and the player's main wallet, in the caller's transaction (the one
 -- implementation: moveBonusMoney in bonus-money.ts and the promotions' ends in
 -- SQL call it): a journal of the movement's kind and the history entry the
--- player sees. BONUS, REWARD_CREDIT and CASHBACK give; BONUS_RETURN takes back (never
+-- player sees. BONUS, REWARD_CREDIT, CASHBACK, RAKEBACK and RANK_REWARD give;
+-- BONUS_RETURN takes back (never
 -- more than the main balance: post_journal refuses a negative balance, LG003).
 -- p_extra_accounts / p_extra_amounts (the points a reward costs) join the same
 -- journal. Answers the journal and the main balance after.
@@ -23,7 +24,7 @@ declare
   v_to_player bigint;
   v_journal record;
 begin
-  if p_kind not in ('BONUS', 'BONUS_RETURN', 'REWARD_CREDIT', 'CASHBACK') then
+  if p_kind not in ('BONUS', 'BONUS_RETURN', 'REWARD_CREDIT', 'CASHBACK', 'RAKEBACK', 'RANK_REWARD') then
     raise exception 'unknown bonus movement %', p_kind;
   end if;
   if p_amount is null or p_amount <= 0 then

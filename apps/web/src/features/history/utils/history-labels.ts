@@ -13,6 +13,8 @@ const TYPE_LABELS: Record<HistoryType, ParseKeys> = {
   BONUS_RETURN: 'history.typeBonusReturn',
   REWARD_CREDIT: 'history.typeRewardCredit',
   CASHBACK: 'history.typeCashback',
+  RAKEBACK: 'history.typeRakeback',
+  RANK_REWARD: 'history.typeRankReward',
 };
 
 /** The player's word for a history type; a type this app does not know is shown as the server names it. */
