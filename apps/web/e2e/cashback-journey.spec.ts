@@ -92,5 +92,26 @@ test('a day of play shows the cashback figure to the satang, with its terms; the
   await expect(thai.getByTestId('cashback-schedule').first()).toContainText(th.terms.bonus);
   await expect(thai.getByLabel(th.optIn)).toBeChecked();
   await checkScreen(page, 'cashback-th');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('combobox').first().selectOption('en');
+
+  // The rank page: the lifetime turnover those rounds made, the way to the next rank, every rank's terms.
+  await page
+    .locator('.wallet')
+    .getByRole('button', { name: /^VIP ranks/ })
+    .click();
+  const vip = page.getByRole('dialog', { name: 'VIP ranks' });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const standing = (
+    await (await page.request.get(API_PATHS.vip, { headers: { Authorization: `Bearer ${token}` } })).json()
+  ).data;
+  expect(standing.turnover).toBe(80);
+  await expect(vip.getByTestId('vip-standing')).toContainText('Lifetime turnover: ฿80.00');
+  await expect(vip.getByTestId('vip-standing')).toContainText(
+    `฿${(10_000 - 80).toLocaleString('en-US')}.00 more to Silver`,
+  );
+  await expect(vip.getByTestId('vip-rank')).toHaveCount(5);
+  await expect(vip.getByTestId('vip-rank').nth(1)).toContainText('From ฿10,000.00 · rakeback 0.2% · reward ฿50.00');
+  await checkScreen(page, 'vip');
 });

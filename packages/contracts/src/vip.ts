@@ -36,7 +36,10 @@ export const vipResponseSchema = z.object({
   data: z.object({
     /** Lifetime turnover, in baht. */
     turnover: z.number(),
-    rank: z.nullable(z.object({ id: z.int(), name: z.string(), rakebackPercent: z.number(), reachedAt: z.string() })),
+    /** The rank held, or reached by the turnover and about to be held (reachedAt null until then). */
+    rank: z.nullable(
+      z.object({ id: z.int(), name: z.string(), rakebackPercent: z.number(), reachedAt: z.nullable(z.string()) }),
+    ),
     next: z.nullable(z.object({ id: z.int(), name: z.string(), turnover: z.number(), remaining: z.number() })),
     ranks: z.array(rankSchema),
     /** Turnover since the last rakeback and what it would pay now at the rank held (or why nothing). */

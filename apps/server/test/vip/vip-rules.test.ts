@@ -135,6 +135,8 @@ describe('VIP ranks', () => {
   it('a rank is reached by lifetime turnover and its reward paid once, whoever raises it how often', async () => {
     const player = await playerAt(10_000);
     const before = await mainSatang(t, player.id);
+    // Shown at once, held (and its reward paid) when the job raises the player.
+    expect((await view(player)).rank).toMatchObject({ id: ladder.silver, reachedAt: null });
     expect(await Promise.all([up(player.id), up(player.id)])).toEqual([ladder.silver, ladder.silver]);
     // The job finds nothing more to reach for them (it also settles the due day's rakeback).
     await runVip(t.database.db);
@@ -152,7 +154,12 @@ describe('VIP ranks', () => {
       .where('kind', '=', 'RANK_REACHED')
       .execute();
     expect(notices).toHaveLength(2);
-    expect((await view(player)).rank).toMatchObject({ id: ladder.silver, name: 'Silver', rakebackPercent: 1 });
+    expect((await view(player)).rank).toMatchObject({
+      id: ladder.silver,
+      name: 'Silver',
+      rakebackPercent: 1,
+      reachedAt: expect.any(String),
+    });
   });
 
   it('several ranks passed at once are each reached once, each reward paid', async () => {

@@ -74,6 +74,10 @@ const MODALS: Record<ModalName, ModalEntry> = {
       import('@/features/cashback/components/cashback-modal').then((m) => ({ default: m.CashbackModal })),
     ),
   },
+  vip: {
+    title: 'modals.vip',
+    Component: lazy(() => import('@/features/vip/components/vip-modal').then((m) => ({ default: m.VipModal }))),
+  },
   'play-game': {
     title: 'modals.playGame',
     Component: lazy(() => import('@/app/modals/play-game').then((m) => ({ default: m.PlayGameWithProtection }))),

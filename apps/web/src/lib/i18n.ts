@@ -83,6 +83,18 @@ export function registerWhenReady(register: () => void): void {
   else i18n.on('initialized', register);
 }
 
+/**
+ * Registers a screen's own namespace in the six languages once i18n is ready:
+ * a screen's strings come with its code, never with the login screen's first load.
+ */
+export function registerNamespace(namespace: string, bundles: Record<Language, object>): void {
+  registerWhenReady(() => {
+    for (const [language, bundle] of Object.entries(bundles)) {
+      if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, bundle);
+    }
+  });
+}
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
 }

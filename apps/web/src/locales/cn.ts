@@ -117,6 +117,8 @@ const cn: LocaleResource = {
     notifications: '通知',
     cashback: '返水',
     cashbackHint: '每天返还部分亏损',
+    vip: 'VIP 等级',
+    vipHint: '您的等级、返佣和奖励',
   },
   profile: {
     playSafe: '安全游戏：限额与暂停',

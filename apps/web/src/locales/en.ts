@@ -92,6 +92,8 @@ const en = {
     notifications: 'Notifications',
     cashback: 'Cashback',
     cashbackHint: 'A share of your losses back, every day',
+    vip: 'VIP ranks',
+    vipHint: 'Your rank, rakeback and rewards',
   },
   profile: {
     playSafe: 'Play safe: limits and breaks',

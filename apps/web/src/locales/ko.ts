@@ -117,6 +117,8 @@ const ko: LocaleResource = {
     notifications: '알림',
     cashback: '캐시백',
     cashbackHint: '매일 손실의 일부를 돌려받으세요',
+    vip: 'VIP 등급',
+    vipHint: '내 등급, 레이크백과 보상',
   },
   profile: {
     playSafe: '안전한 플레이: 한도와 휴식',

@@ -117,6 +117,8 @@ const ls: LocaleResource = {
     notifications: 'ການແຈ້ງເຕືອນ',
     cashback: 'ເງິນຄືນ',
     cashbackHint: 'ຮັບເງິນຄືນສ່ວນໜຶ່ງຂອງຍອດເສຍທຸກມື້',
+    vip: 'ລະດັບ VIP',
+    vipHint: 'ລະດັບ, ເງິນຄືນ ແລະ ລາງວັນຂອງທ່ານ',
   },
   profile: {
     playSafe: 'ຫຼິ້ນຢ່າງປອດໄພ: ວົງເງິນ ແລະ ການພັກ',

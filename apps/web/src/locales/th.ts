@@ -117,6 +117,8 @@ const th: LocaleResource = {
     notifications: 'การแจ้งเตือน',
     cashback: 'คืนยอดเสีย',
     cashbackHint: 'รับยอดเสียคืนทุกวัน',
+    vip: 'ระดับ VIP',
+    vipHint: 'ระดับ ค่าคอมคืน และรางวัลของคุณ',
   },
   profile: {
     playSafe: 'เล่นอย่างปลอดภัย: วงเงินและการพัก',

@@ -15,6 +15,7 @@ export const MODAL_NAMES = [
   'protection',
   'notifications',
   'cashback',
+  'vip',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

@@ -74,7 +74,11 @@ const whyKey = (reason: RakebackReason): MessageKey => `rakeback_why_${reason}`;
 /** What a player sees: their rank and the next, every rank, the rakeback so far, the last payouts and rank-ups. */
 export async function vipForPlayer(db: Queryable, playerId: number, language: Language) {
   const [ranks, standing] = await Promise.all([listRanks(db), standingOf(db, playerId)]);
-  const held = ranks.find((rank) => rank.id === standing.rankId);
+  // The rank shown is the higher of the one held and the one the turnover has reached: the job raises the
+  // player (and pays the reward) within a minute, and a rank held is kept whatever the thresholds are now.
+  const stored = ranks.find((rank) => rank.id === standing.rankId);
+  const reached = ranks.findLast((rank) => rank.turnover_satang <= standing.turnoverSatang);
+  const held = stored && (!reached || stored.turnover_satang >= reached.turnover_satang) ? stored : reached;
   const heldTurnover = held?.turnover_satang ?? -1;
   const next = ranks.find((rank) => rank.turnover_satang > Math.max(heldTurnover, standing.turnoverSatang));
   const rate = held?.rakeback_bp ?? 0;
@@ -93,15 +97,14 @@ export async function vipForPlayer(db: Queryable, playerId: number, language: La
   };
   return {
     turnover: satangToBaht(standing.turnoverSatang),
-    rank:
-      held && standing.reachedAt
-        ? {
-            id: held.id,
-            name: rankNameIn(held.names, language),
-            rakebackPercent: held.rakeback_bp / 100,
-            reachedAt: standing.reachedAt.toISOString(),
-          }
-        : null,
+    rank: held
+      ? {
+          id: held.id,
+          name: rankNameIn(held.names, language),
+          rakebackPercent: held.rakeback_bp / 100,
+          reachedAt: held === stored ? (standing.reachedAt?.toISOString() ?? null) : null,
+        }
+      : null,
     next: next
       ? {
           id: next.id,

@@ -1,4 +1,4 @@
-import { i18n, registerWhenReady } from '@/lib/i18n';
+import { registerNamespace } from '@/lib/i18n';
 import cn from '@/locales/notifications/cn';
 import en from '@/locales/notifications/en';
 import ko from '@/locales/notifications/ko';
@@ -12,10 +12,4 @@ import th from '@/locales/notifications/th';
  * screen's first load. Importing this module registers them.
  */
 export const NOTIFICATIONS_NS = 'notifications';
-const BUNDLES = { en, th, cn, ls, mm, ko };
-function register(): void {
-  for (const [language, bundle] of Object.entries(BUNDLES)) {
-    if (!i18n.hasResourceBundle(language, NOTIFICATIONS_NS)) i18n.addResourceBundle(language, NOTIFICATIONS_NS, bundle);
-  }
-}
-registerWhenReady(register);
+registerNamespace(NOTIFICATIONS_NS, { en, th, cn, ls, mm, ko });

@@ -23,7 +23,7 @@ function WalletLink({
   icon,
   blocked,
 }: {
-  modal: 'promotions' | 'cashback';
+  modal: 'promotions' | 'cashback' | 'vip';
   title: string;
   hint: string;
   icon: ReactNode;
@@ -60,8 +60,8 @@ export function PromotionsLink({ blocked }: { blocked?: ReactNode }) {
   );
 }
 
-/** The cashback link: the running period's figure and the last payouts are in its modal. */
-export function CashbackLink({ blocked }: { blocked?: ReactNode }) {
+/** The cashback link: the running period's figure and the last payouts are in its modal (which says why a break pays nothing). */
+export function CashbackLink() {
   const { t } = useTranslation();
   return (
     <WalletLink
@@ -69,7 +69,6 @@ export function CashbackLink({ blocked }: { blocked?: ReactNode }) {
       title={t('modals.cashback')}
       hint={t('modals.cashbackHint')}
       icon={<GiftIcon className="wallet__promotions-icon" />}
-      blocked={blocked}
     />
   );
 }
@@ -115,5 +114,18 @@ export function WalletActions({ depositBlocked }: { depositBlocked?: ReactNode }
         </button>
       </nav>
     </>
+  );
+}
+
+/** The VIP link: the rank, the rakeback and the ranks are in its modal. */
+export function VipLink() {
+  const { t } = useTranslation();
+  return (
+    <WalletLink
+      modal="vip"
+      title={t('modals.vip')}
+      hint={t('modals.vipHint')}
+      icon={<UserIcon className="wallet__promotions-icon" />}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { TransferInButton } from '@/features/wallet/components/transfer-in-butto
 import {
   CashbackLink,
   PromotionsLink,
+  VipLink,
   WalletActions,
   type WalletBlocked,
 } from '@/features/wallet/components/wallet-actions';
@@ -91,7 +92,8 @@ export function WalletPanel({ promotion, blocked = {} }: WalletPanelProps) {
       <TransferInButton />
       {hasSession && promotion}
       {hasSession && <PromotionsLink blocked={blocked.promotions} />}
-      {hasSession && <CashbackLink blocked={blocked.promotions} />}
+      {hasSession && <CashbackLink />}
+      {hasSession && <VipLink />}
       <WalletActions depositBlocked={blocked.deposit} />
     </section>
   );
