@@ -4,7 +4,13 @@ import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Period, periodsOf } from '../../src/modules/cashback/cashback.repository.ts';
-import { periodsToSettle, runCashback, settlePeriod } from '../../src/modules/cashback/cashback.ts';
+import {
+  periodsToSettle,
+  runCashback,
+  runScheduleNow,
+  settlePeriod,
+  startCashbackJob,
+} from '../../src/modules/cashback/cashback.ts';
 import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
 import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
@@ -444,5 +450,199 @@ describe('cashback in the back office', () => {
     });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().data.total).toBe(first.json().data.paid);
+  });
+});
+
+/** Moves everything the player did so far ten days back: a window no other test of this file uses. */
+async function tenDaysBack(playerId: number) {
+  const db = t.database.db;
+  for (const table of ['journal_entries', 'seamless_transactions', 'history']) {
+    await sql`update ${sql.table(table)} set created_at = created_at - interval '10 days'
+               where player_id = ${playerId}`.execute(db);
+  }
+}
+const tenDaysEnd = new Date(Date.now() - 9 * 86_400_000);
+const TEN_DAYS_BACK: Period = { start: new Date(tenDaysEnd.getTime() - 86_400_000), end: tenDaysEnd };
+
+describe('cashback: when it runs, and what players and operators read', () => {
+  it('periods to settle: the due one and up to six before it, oldest first, each ending after the schedule was made', () => {
+    const due: Period = { start: new Date('2026-12-06T17:00:00Z'), end: new Date('2026-12-07T17:00:00Z') };
+    const all = periodsToSettle({ period: 'DAY', created_at: new Date('2026-01-01T00:00:00Z') }, due);
+    expect(all).toHaveLength(7);
+    expect(all[0]).toEqual({ start: new Date('2026-11-30T17:00:00Z'), end: new Date('2026-12-01T17:00:00Z') });
+    expect(all[6]).toEqual(due);
+    // Made at the very end of the day before the due one: that day is not its; made a moment before, it is.
+    expect(periodsToSettle({ period: 'DAY', created_at: new Date('2026-12-06T17:00:00Z') }, due)).toEqual([due]);
+    expect(periodsToSettle({ period: 'DAY', created_at: new Date('2026-12-06T16:59:59.999Z') }, due)).toHaveLength(2);
+    const week: Period = { start: new Date('2026-11-29T17:00:00Z'), end: new Date('2026-12-06T17:00:00Z') };
+    const weeks = periodsToSettle({ period: 'WEEK', created_at: new Date('2026-11-10T00:00:00Z') }, week);
+    expect(weeks.map((period) => period.start.toISOString())).toEqual([
+      '2026-11-08T17:00:00.000Z',
+      '2026-11-15T17:00:00.000Z',
+      '2026-11-22T17:00:00.000Z',
+      '2026-11-29T17:00:00.000Z',
+    ]);
+  });
+
+  it('a run counts what it did for each player; a second run finds them settled', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const [paid, nothing] = [await depositPlayer(t), await depositPlayer(t)];
+    await deposit(paid, 1000);
+    await bet(paid, 20_000);
+    await deposit(nothing, 1000);
+    await bet(nothing, 10_000, { win: 30_000 });
+    await tenDaysBack(paid.id);
+    await tenDaysBack(nothing.id);
+    expect(await settlePeriod(t.database.db, schedule, TEN_DAYS_BACK)).toMatchObject({
+      players: 2,
+      PAID: 1,
+      SKIPPED: 1,
+      WAITING: 0,
+      SETTLED: 0,
+    });
+    expect(await settlePeriod(t.database.db, schedule, TEN_DAYS_BACK)).toMatchObject({
+      players: 2,
+      PAID: 0,
+      SETTLED: 2,
+    });
+    const runs = await t.database.db
+      .selectFrom('cashback_runs')
+      .selectAll()
+      .where('schedule_id', '=', schedule.id)
+      .execute();
+    expect(runs).toMatchObject([{ period_start: TEN_DAYS_BACK.start, players: 2 }]);
+    const listed = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.cashbackSchedules, headers: serviceKey });
+    expect(listed.json().data.find((row: { id: number }) => row.id === schedule.id)).toMatchObject({
+      paidCount: 1,
+      paidSatang: 2_000,
+      lastRun: { periodStart: TEN_DAYS_BACK.start.toISOString(), players: 2 },
+    });
+    // The operators' list of payouts: by schedule, by status, a page at a time.
+    const page = (query: string) =>
+      t.app.inject({ method: 'GET', url: `${ADMIN_PATHS.cashbackPayouts}?${query}`, headers: serviceKey });
+    const both = (await page(`scheduleId=${schedule.id}`)).json().data;
+    expect(both.total).toBe(2);
+    expect((await page(`scheduleId=${schedule.id}&status=SKIPPED`)).json().data.items).toMatchObject([
+      { playerId: nothing.id, reason: 'no_base', amountSatang: 0, baseSatang: -20_000 },
+    ]);
+    const second = (await page(`scheduleId=${schedule.id}&limit=1&page=2`)).json().data;
+    expect(second).toMatchObject({ total: 2, page: 2, limit: 1 });
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0].id).not.toBe(
+      (await page(`scheduleId=${schedule.id}&limit=1&page=1`)).json().data.items[0].id,
+    );
+  });
+
+  it('a paused schedule is neither run nor shown; its payouts still name it', async () => {
+    const schedule = await createSchedule({ rateBp: 1000, names: { th: 'หยุด', en: `Paused ${unique('s')}` } });
+    await sql`update cashback_schedules set created_at = now() - interval '5 days' where id = ${schedule.id}`.execute(
+      t.database.db,
+    );
+    const player = await loser(100);
+    await settlePeriod(t.database.db, schedule, period());
+    await t.database.db
+      .updateTable('cashback_schedules')
+      .set({ status: 'PAUSED' })
+      .where('id', '=', schedule.id)
+      .execute();
+    await runCashback(t.database.db);
+    const runs = await t.database.db
+      .selectFrom('cashback_runs')
+      .select('period_start')
+      .where('schedule_id', '=', schedule.id)
+      .execute();
+    expect(runs).toHaveLength(1);
+    const seen = await view(player);
+    expect(seen.schedules.map((row: { id: number }) => row.id)).not.toContain(schedule.id);
+    expect(seen.payouts[0]).toMatchObject({ name: expect.stringMatching(/^Paused /), status: 'PAID' });
+  });
+
+  it('the running figure says why it would pay nothing: no loss, below the minimum, a bonus, the switch, a break', async () => {
+    const schedule = await createSchedule({ rateBp: 1000, minSatang: 5_000 });
+    const excludedOf = async (player: DepositPlayer) =>
+      (await view(player)).schedules.find((row: { id: number }) => row.id === schedule.id).current;
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    expect(await excludedOf(player)).toMatchObject({
+      base: 0,
+      estimate: 0,
+      excluded: expect.stringMatching(/no net loss/),
+    });
+    await bet(player, 20_000);
+    expect(await excludedOf(player)).toMatchObject({
+      base: 200,
+      estimate: 0,
+      excluded: expect.stringMatching(/minimum/),
+    });
+    await bet(player, 40_000);
+    expect(await excludedOf(player)).toMatchObject({ base: 600, estimate: 60, excluded: null });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: API_PATHS.cashbackOptOut,
+      headers: bearer(player.token),
+      payload: { optOut: true },
+    });
+    expect(off.json().message).toBe('Cashback is off. You can turn it on again at any time.');
+    expect(await excludedOf(player)).toMatchObject({
+      estimate: 0,
+      excluded: expect.stringMatching(/turned cashback off/),
+    });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: API_PATHS.cashbackOptOut,
+      headers: bearer(player.token),
+      payload: { optOut: false },
+    });
+    expect(on.json()).toMatchObject({ message: 'Cashback is on.', data: { optedOut: false } });
+    expect((await view(player)).optedOut).toBe(false);
+    expect(await excludedOf(player)).toMatchObject({ estimate: 60, excluded: null });
+    // A promotion's bonus today (a claim of a paused promotion, completed at once).
+    const promotion = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.promotions,
+      headers: serviceKey,
+      payload: { kind: 'FIXED', fixedSatang: 100, status: 'PAUSED', texts: { en: { title: unique('P'), terms: 'T' } } },
+    });
+    await sql`insert into player_promotions (player_id, promotion_id, status, bonus_satang, activated_at, ended_at)
+              values (${player.id}, ${promotion.json().data.id}, 'COMPLETED', 100, now(), now())`.execute(
+      t.database.db,
+    );
+    expect(await excludedOf(player)).toMatchObject({ estimate: 0, excluded: expect.stringMatching(/promotion bonus/) });
+  });
+
+  it('an admin’s run is audited with what it did; an unknown schedule is 404', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const figures = await runScheduleNow(t.database.db, { operatorId: null, name: 'test' }, schedule.id);
+    const [audit] = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('target_type', '=', 'cashback_schedule')
+      .where('target_id', '=', String(schedule.id))
+      .where('action', '=', 'cashback.run')
+      .execute();
+    expect(audit?.after).toMatchObject({ periodStart: figures.period.start.toISOString(), players: figures.players });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: fillPath(ADMIN_PATHS.cashbackScheduleRun, { id: '999999999' }),
+      headers: serviceKey,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('the job runs on its interval until stopped, and a failed tick is logged', async () => {
+    const errors: string[] = [];
+    const failing = {
+      ...t.database.db,
+      selectFrom: () => {
+        throw new Error('store away');
+      },
+    } as unknown as typeof t.database.db;
+    const stop = startCashbackJob(failing, { error: (_details, message) => errors.push(message) }, 5);
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    stop();
+    const seen = errors.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(errors.length).toBe(seen);
+    expect(errors[0]).toBe('cashback run failed');
   });
 });
