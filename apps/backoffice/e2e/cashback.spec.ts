@@ -47,3 +47,34 @@ test('an admin adds a cashback schedule, pauses it, pays the last period now, an
   await expect(page.getByRole('heading', { name: 'Payouts', level: 2 })).toBeVisible();
   await checkScreen(page, 'cashback');
 });
+
+test('an admin reads the VIP ladder and adds a rank; a threshold taken is refused with the reason', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'demo-admin', 1);
+  await page.goto('/backoffice/vip-ranks');
+  await expect(page.getByRole('heading', { name: 'VIP ranks', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('vip-rank-row').filter({ hasText: 'Silver' })).toContainText('฿10,000.00');
+  const tag = Number(String(Date.now()).slice(-6));
+  const name = `Crown ${tag}`;
+  await page.getByRole('button', { name: 'Add rank' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New VIP rank' });
+  // The Silver threshold is taken.
+  await dialog.getByLabel('Lifetime turnover to reach it (baht)').fill('10000');
+  await dialog.getByLabel('Rakeback (%)').fill('12');
+  await dialog.getByLabel('Thai (required)').fill(`มงกุฎ ${tag}`);
+  await dialog.getByLabel('English').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a percent from 0 to 10, at most 2 decimals.')).toBeVisible();
+  await dialog.getByLabel('Rakeback (%)').fill('1.5');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Another rank is already reached at this turnover.')).toBeVisible();
+  await dialog.getByLabel('Lifetime turnover to reach it (baht)').fill(String(5_000_000 + tag));
+  await dialog.getByLabel('Level-up reward (baht)').fill('10000');
+  await checkScreen(page, 'vip-rank-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('vip-rank-row').filter({ hasText: name })).toContainText('1.5 %');
+  await checkScreen(page, 'vip-ranks');
+});

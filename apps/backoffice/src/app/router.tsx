@@ -52,6 +52,9 @@ const PromotionsPage = lazy(() =>
 const CashbackPage = lazy(() =>
   import('@/features/cashback/components/cashback-page').then((m) => ({ default: m.CashbackPage })),
 );
+const VipRanksPage = lazy(() =>
+  import('@/features/vip/components/vip-ranks-page').then((m) => ({ default: m.VipRanksPage })),
+);
 const RedemptionsQueue = lazy(() =>
   import('@/features/loyalty/components/redemptions-queue').then((m) => ({ default: m.RedemptionsQueue })),
 );
@@ -108,6 +111,14 @@ export function AppRoutes() {
               element={
                 <RequireOperator needs="admin">
                   <CashbackPage />
+                </RequireOperator>
+              }
+            />
+            <Route
+              path={PAGES.vipRanks}
+              element={
+                <RequireOperator needs="admin">
+                  <VipRanksPage />
                 </RequireOperator>
               }
             />

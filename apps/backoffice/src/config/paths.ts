@@ -16,6 +16,7 @@ export const PAGES = {
   player: '/players/:id',
   promotions: '/promotions',
   cashback: '/cashback',
+  vipRanks: '/vip-ranks',
   redemptions: '/redemptions',
   settings: '/settings',
   operators: '/operators',

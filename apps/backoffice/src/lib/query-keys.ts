@@ -23,6 +23,7 @@ export const QUERY_KEYS = {
   rewards: ['rewards'],
   promotions: ['promotions'],
   cashback: ['cashback'],
+  vipRanks: ['vip-ranks'],
   redemptions: ['redemptions'],
   loyaltySummary: ['summary', 'loyalty'],
   playerLoyalty: ['player', 'loyalty'],

@@ -51,6 +51,7 @@ const en = {
     heldDeposits: 'Held deposits',
     promotions: 'Promotions',
     cashback: 'Cashback',
+    vipRanks: 'VIP ranks',
     redemptions: 'Reward fulfilment',
     settings: 'Settings',
     operators: 'Operators',
@@ -636,6 +637,7 @@ const en = {
     approved: 'Approved: the credit is posted.',
   },
   cashback: {
+    saved: 'Schedule saved.',
     title: 'Cashback',
     intro:
       'A share of each player’s net loss (or net deposit) over a finished day or week, paid back as bonus money 30 minutes after the period ends. Nobody is paid twice for a period.',
@@ -690,6 +692,22 @@ const en = {
     reason_opted_out: 'turned cashback off',
     reason_player_protection: 'protection blocks play',
     reason_promotion_open: 'waits for an open promotion',
+  },
+  vip: {
+    saved: 'Rank saved.',
+    title: 'VIP ranks',
+    intro:
+      'Ranks are reached by lifetime turnover and never lost. Each gives a daily rakeback (a share of turnover, no wagering) and a reward when reached; nothing is paid while a player’s protection blocks play.',
+    add: 'Add rank',
+    new: 'New VIP rank',
+    edit: 'Edit VIP rank',
+    none: 'No rank yet.',
+    turnover: 'Lifetime turnover to reach it (baht)',
+    turnoverRule: 'Enter an amount in baht of 0 or more, at most 2 decimals; one rank per amount.',
+    rakeback: 'Rakeback (%)',
+    rakebackRule: 'Enter a percent from 0 to 10, at most 2 decimals.',
+    reward: 'Level-up reward (baht)',
+    players: 'Players',
   },
   loyalty: {
     promotionsTitle: 'Promotions',

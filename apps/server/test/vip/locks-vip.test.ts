@@ -62,6 +62,7 @@ const amounts = (playerId: number, type: 'RANK_REWARD' | 'RAKEBACK') =>
     .select('amount')
     .where('player_id', '=', playerId)
     .where('type', '=', type)
+    .orderBy('id')
     .execute();
 
 describe.runIf(onPostgres())('the locks of VIP ranks and rakeback, each overlap forced (PostgreSQL)', () => {
@@ -82,6 +83,16 @@ describe.runIf(onPostgres())('the locks of VIP ranks and rakeback, each overlap 
       const end = new Date(Date.now() - back * 86_400_000);
       return { start: new Date(end.getTime() - 86_400_000), end };
     };
+    // An earlier day settled: the player's mark exists, so nothing but the lock can make the second wait.
+    expect(await t.database.db.transaction().execute((trx) => settleRakeback(trx, player.id, day(4)))).toBe('PAID');
+    const playerRef = (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
+    const more = {
+      playerRef,
+      txnId: `vip-lock-more-${player.id}`,
+      roundId: `vip-lock-more-${player.id}`,
+      amountMinor: 20_000,
+    };
+    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, more)).json()).toMatchObject({ ok: true });
     const first = await heldOpen(t.database.db, (trx) => settleRakeback(trx, player.id, day(3)));
     const second = watched(t.database.db.transaction().execute((trx) => settleRakeback(trx, player.id, day(2))));
     await waitsOn(t.database.db, first.pid, second, 'the second settlement');
@@ -90,6 +101,7 @@ describe.runIf(onPostgres())('the locks of VIP ranks and rakeback, each overlap 
     expect(await second.outcome).toBe('SKIPPED');
     expect((await amounts(player.id, 'RAKEBACK')).map((row) => row.amount)).toEqual([
       Math.floor(((offset + 10 + 10_000) * 100) / 10_000),
+      200,
     ]);
   });
 });

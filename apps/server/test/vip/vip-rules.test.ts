@@ -313,6 +313,8 @@ describe('rakeback', () => {
 
   it('a rank without rakeback pays nothing, and the player reads why', async () => {
     const player = await playerAt(0);
+    // Exactly at the entry rank's turnover: reached.
+    expect(await up(player.id)).toBe(ladder.entry);
     await bet(player, 5_000);
     expect(await rakeback(player.id)).toBe('SKIPPED');
     const seen = await view(player, 'th');

@@ -39,6 +39,7 @@ export function AppShell({ onSignOut }: { onSignOut: () => void }) {
     { to: PAGES.audit, label: t('nav.audit') },
     { to: PAGES.promotions, label: t('nav.promotions'), adminOnly: true },
     { to: PAGES.cashback, label: t('nav.cashback'), adminOnly: true },
+    { to: PAGES.vipRanks, label: t('nav.vipRanks'), adminOnly: true },
     { to: PAGES.health, label: t('nav.health') },
     { to: PAGES.settings, label: t('nav.settings'), adminOnly: true },
     { to: PAGES.operators, label: t('nav.operators'), adminOnly: true },

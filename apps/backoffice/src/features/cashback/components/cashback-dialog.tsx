@@ -1,12 +1,12 @@
 import type { AdminCashbackSchedule } from '@app/contracts/cashback';
 import { CASHBACK_BASES, CASHBACK_PERIODS } from '@app/contracts/cashback';
-import { LANGUAGE_TAGS, LANGUAGES } from '@app/contracts/languages';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
+import { NamesFieldset } from '@/components/ui/names-fieldset';
 import { useSaveCashbackSchedule } from '@/features/cashback/api/cashback';
 import { type CashbackDraft, draftOf, fieldRule, requestOf } from '@/features/cashback/components/cashback-draft';
 import { loadAllScriptFonts } from '@/lib/all-script-fonts';
@@ -112,24 +112,12 @@ export function CashbackDialog({
             ['PAUSED', t('loyalty.statusPaused')],
           ])}
         </div>
-        <fieldset className="settings-form__grid">
-          <legend>{t('cashback.names')}</legend>
-          {LANGUAGES.map((language) => (
-            <FormField
-              key={language}
-              id={`${id}-name-${language}`}
-              label={t(`cashback.name_${language}`)}
-              error={language === 'th' ? error('names') : undefined}
-            >
-              <input
-                id={`${id}-name-${language}`}
-                lang={LANGUAGE_TAGS[language]}
-                value={draft.names[language]}
-                onChange={(event) => set('names', { ...draft.names, [language]: event.target.value })}
-              />
-            </FormField>
-          ))}
-        </fieldset>
+        <NamesFieldset
+          id={id}
+          names={draft.names}
+          onChange={(names) => set('names', names)}
+          thaiError={error('names')}
+        />
         {invalid.length > 0 && <Alert>{t('loyalty.fixFields')}</Alert>}
         <FormFooter
           sending={save}

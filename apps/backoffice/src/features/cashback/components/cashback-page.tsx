@@ -128,7 +128,7 @@ export function CashbackPage() {
           <CashbackDialog
             schedule={schedule}
             onClose={catalogue.close}
-            onSaved={() => catalogue.done(t('loyalty.saved'))}
+            onSaved={() => catalogue.done(t('cashback.saved'))}
           />
         )}
       />

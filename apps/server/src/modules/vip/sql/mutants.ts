@@ -65,6 +65,8 @@ export const VIP_MUTANTS: readonly SqlMutant[] = [
       },
     ],
     killedBy: { file: LOCKS, test: 'two days’ rakeback of one player at once', postgresOnly: true },
+    equivalent:
+      'a second line: settle_rakeback’s insert of the mark (on conflict do nothing) waits for a settlement in progress that has updated it, and rank_ups’ key stops a second rank-up’s reward; the lock orders them before either',
   },
   // Rakeback (settle_rakeback) -----------------------------------------------------------
   {
