@@ -7,6 +7,7 @@ import { Clients } from './client.ts';
 import { type Cluster, createRunDatabase, newDataDir, startCluster } from './cluster.ts';
 import { setUpLoyalty } from './loyalty.ts';
 import { type Options, parseOptions } from './options.ts';
+import { type RetentionFigures, settleRetention } from './retention.ts';
 import { seededRandom } from './rng.ts';
 import { readBankBooks, readProviderBooks, settle, verifyRun } from './verify.ts';
 import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
@@ -100,8 +101,10 @@ async function runScenario(
       store.kind === 'postgres'
         ? await openPostgres(store.url, { poolSize: 2 })
         : await openPglite({ dataDir: store.dataDir });
+    let retention: RetentionFigures;
     try {
       journal.violations.push(...(await verifyRun(handle.db, journal, books, bank)));
+      retention = await settleRetention(handle.db, (message) => journal.violations.push(message));
     } finally {
       await handle.close();
     }
@@ -115,7 +118,9 @@ async function runScenario(
       `${journal.loyalty.claims} promotion claims, ${journal.loyalty.forfeits} forfeits, ` +
       `${journal.loyalty.redemptions.size} redemptions, ${journal.loyalty.decisions.size} fulfilment decisions, ` +
       `${journal.payouts.paid} payouts paid (${journal.payouts.automatic} automatically, ${journal.payouts.retried} after an unknown outcome), ` +
-      `${clients.unanswered} requests without an answer`;
+      `${clients.unanswered} requests without an answer; then, the run moved two days back: ` +
+      `${retention.cashback} cashback payouts, ${retention.rakeback} rakeback payouts (none: ${retention.rakebackSkipped || '0'}), ${retention.rankUps} level-up rewards ` +
+      `by three racing jobs of each (${retention.retried} runs again, ${retention.abandoned} settlements abandoned)`;
     return {
       name,
       operations,
