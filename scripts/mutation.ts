@@ -173,6 +173,13 @@ const GROUPS: readonly { name: string; dir: string; mutate: readonly string[]; t
     mutate: ['src/modules/cashback/cashback.ts', 'src/modules/cashback/cashback.repository.ts'],
     tests: ['test/cashback/cashback-rules.test.ts'],
   },
+  {
+    // VIP ranks and rakeback: when players are raised and paid, what they and operators read.
+    name: 'vip',
+    dir: 'apps/server',
+    mutate: ['src/modules/vip/vip.ts', 'src/modules/vip/vip.repository.ts'],
+    tests: ['test/vip/vip-rules.test.ts'],
+  },
 ];
 
 type Options = { mutate: string[]; threshold: number; concurrency: string | undefined; passThrough: string[] };

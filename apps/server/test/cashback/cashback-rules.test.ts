@@ -531,6 +531,20 @@ describe('cashback: when it runs, and what players and operators read', () => {
     expect(second.items[0].id).not.toBe(
       (await page(`scheduleId=${schedule.id}&limit=1&page=1`)).json().data.items[0].id,
     );
+    const usernames = await t.database.db
+      .selectFrom('players')
+      .select('username')
+      .where('id', 'in', [paid.id, nothing.id])
+      .execute();
+    expect(both.items.map((item: { username: string }) => item.username).sort()).toEqual(
+      usernames.map((row) => row.username).sort(),
+    );
+    // Without a schedule: every schedule's payouts, a page of two after the first.
+    const all = (await page('status=PAID&limit=2&page=1')).json().data;
+    const next = await page('status=PAID&limit=2&page=2');
+    expect(next.statusCode, next.body).toBe(200);
+    expect(all.total).toBeGreaterThan(2);
+    expect(next.json().data.items.map((item: { id: number }) => item.id)).not.toContain(all.items[0].id);
   });
 
   it('a paused schedule is neither run nor shown; its payouts still name it', async () => {
@@ -644,5 +658,75 @@ describe('cashback: when it runs, and what players and operators read', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(errors.length).toBe(seen);
     expect(errors[0]).toBe('cashback run failed');
+  });
+});
+
+describe('cashback: the running figure at its edges, and the periods', () => {
+  it('the running figure pays from the minimum itself; an amount that rounds to nothing is below it', async () => {
+    const atMinimum = await createSchedule({ rateBp: 1000, minSatang: 2_000 });
+    const rounding = await createSchedule({ rateBp: 1000, minSatang: 0 });
+    const figureOf = async (player: DepositPlayer, id: number) =>
+      (await view(player)).schedules.find((row: { id: number }) => row.id === id).current;
+    const player = await depositPlayer(t);
+    await deposit(player, 1000);
+    await bet(player, 20_000);
+    expect(await figureOf(player, atMinimum.id)).toMatchObject({ estimate: 20, excluded: null });
+    const tiny = await depositPlayer(t);
+    await deposit(tiny, 100);
+    await bet(tiny, 5);
+    expect(await figureOf(tiny, rounding.id)).toMatchObject({
+      base: 0.05,
+      estimate: 0,
+      excluded: expect.stringMatching(/below the minimum/),
+    });
+  });
+
+  it('the running figure of a player on a break pays nothing and says why', async () => {
+    const schedule = await createSchedule({ rateBp: 1000 });
+    const letters = unique('n')
+      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
+      .replace(/-/g, '');
+    const player = await depositPlayer(t, { fullName: `Break ${letters}` });
+    await deposit(player, 1000);
+    await bet(player, 20_000);
+    const timeOut = await t.app.inject({
+      method: 'POST',
+      url: PROTECTION_PATHS.exclusion,
+      headers: bearer(player.token),
+      payload: { kind: 'TIMEOUT', length: '24h' },
+    });
+    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    expect((await view(player)).schedules.find((row: { id: number }) => row.id === schedule.id).current).toMatchObject({
+      estimate: 0,
+      excluded: 'No cashback while your play is paused by Play safe.',
+    });
+  });
+
+  it('the running and the due periods: Bangkok days from midnight, weeks from Monday, due 30 minutes after', async () => {
+    const now = Date.now();
+    const day = await periodsOf(t.database.db, 'DAY');
+    expect((day.current.start.getTime() + 7 * 3_600_000) % 86_400_000).toBe(0);
+    expect(day.current.end.getTime() - day.current.start.getTime()).toBe(86_400_000);
+    expect(day.current.start.getTime()).toBeLessThanOrEqual(now);
+    expect(day.current.end.getTime()).toBeGreaterThan(now);
+    expect(day.due.end.getTime()).toBeLessThanOrEqual(now - 30 * 60_000);
+    expect(day.due.end.getTime()).toBeGreaterThan(now - 30 * 60_000 - 86_400_000);
+    const week = await periodsOf(t.database.db, 'WEEK');
+    expect(new Date(week.current.start.getTime() + 7 * 3_600_000).getUTCDay()).toBe(1);
+    expect(week.current.end.getTime() - week.current.start.getTime()).toBe(7 * 86_400_000);
+    expect(week.due.end.getTime() - week.due.start.getTime()).toBe(7 * 86_400_000);
+    expect(week.due.end.getTime()).toBeLessThanOrEqual(now - 30 * 60_000);
+    expect(week.due.end.getTime()).toBeGreaterThan(now - 30 * 60_000 - 7 * 86_400_000);
+  });
+
+  it('changing a schedule that does not exist is 404, and changes nothing', async () => {
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: fillPath(ADMIN_PATHS.cashbackSchedule, { id: '999999999' }),
+      headers: serviceKey,
+      payload: { names: { th: 'ไม่มี' }, period: 'DAY', rateBp: 100 },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().data.errorCode).toBe('ENTRY_NOT_FOUND');
   });
 });
