@@ -1,6 +1,5 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
 import { PROTECTION_PATHS } from '@app/contracts/protection';
-import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Period, periodsOf } from '../../src/modules/cashback/cashback.repository.ts';
@@ -11,11 +10,9 @@ import {
   settlePeriod,
   startCashbackJob,
 } from '../../src/modules/cashback/cashback.ts';
-import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
-import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { type DepositPlayer, depositPlayer, mainSatang, transferFrom } from '../support/deposits.ts';
-import { callback, fakeGames } from '../support/games.ts';
+import { wcResult, wcRound } from '../support/games.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
 import { bearer, type TestContext, testApp } from '../support/test-app.ts';
 
@@ -66,35 +63,10 @@ async function deposit(player: DepositPlayer, baht: number) {
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
-async function wcRef(player: DepositPlayer) {
-  return (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
-}
-
 /** A WC bet of `satang` in a round of its own, won for `win` satang (0: lost); `open` sends no result. Answers the round. */
-async function bet(player: DepositPlayer, satang: number, options: { win?: number; open?: boolean } = {}) {
-  const playerRef = await wcRef(player);
-  const roundId = unique('round');
-  const placed = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, {
-    playerRef,
-    txnId: unique('bet'),
-    roundId,
-    amountMinor: satang,
-  });
-  expect(placed.json(), placed.body).toMatchObject({ ok: true });
-  if (!options.open) await result(player, roundId, options.win ?? 0);
-  return roundId;
-}
-
-async function result(player: DepositPlayer, roundId: string, win: number) {
-  const playerRef = await wcRef(player);
-  const settled = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
-    playerRef,
-    txnId: unique('win'),
-    roundId,
-    amountMinor: win,
-  });
-  expect(settled.json(), settled.body).toMatchObject({ ok: true });
-}
+const bet = async (player: DepositPlayer, satang: number, options: { win?: number; open?: boolean } = {}) =>
+  (await wcRound(t, player.id, satang, options)).roundId;
+const result = (player: DepositPlayer, roundId: string, win: number) => wcResult(t, player.id, roundId, win);
 
 /** Moves everything the player did so far two days back, into `period` below. */
 async function intoThePast(playerId: number) {

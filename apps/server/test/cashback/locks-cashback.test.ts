@@ -1,12 +1,9 @@
 import { ADMIN_PATHS, API_PATHS } from '@app/contracts/paths';
-import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Period, settleCashback } from '../../src/modules/cashback/cashback.repository.ts';
-import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
-import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { depositPlayer, transferFrom } from '../support/deposits.ts';
-import { callback, fakeGames } from '../support/games.ts';
+import { wcRound } from '../support/games.ts';
 import { heldOpen, waitsOn, watched } from '../support/held-open.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
 import { bearer, onPostgres, type TestContext, testApp } from '../support/test-app.ts';
@@ -41,12 +38,7 @@ describe.runIf(onPostgres())('the lock of a cashback settlement, its overlap for
     made.push(scheduleId);
     const player = await depositPlayer(t);
     expect((await sendBankTransfer(t.app, transferFrom(player, 500))).statusCode).toBe(200);
-    const playerRef = (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
-    const roundId = `lock-round-${Date.now()}`;
-    const bet = { playerRef, txnId: `lock-bet-${Date.now()}`, roundId, amountMinor: 20_000 };
-    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, bet)).json()).toMatchObject({ ok: true });
-    const win = { playerRef, txnId: `lock-win-${Date.now()}`, roundId, amountMinor: 0 };
-    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, win)).json()).toMatchObject({ ok: true });
+    await wcRound(t, player.id, 20_000);
     for (const table of ['journal_entries', 'seamless_transactions']) {
       await sql`update ${sql.table(table)} set created_at = created_at - interval '2 days'
                  where player_id = ${player.id}`.execute(t.database.db);

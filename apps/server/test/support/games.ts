@@ -1,5 +1,5 @@
 import type { ProviderBalance, TransferStatus, WalletTransferRequest } from '@app/contracts/provider';
-import { PROVIDER_HEADERS } from '@app/contracts/provider';
+import { PROVIDER_HEADERS, SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { signedHeaders } from '@app/signing/hmac';
 import type { App } from '../../src/http/types.ts';
 import type { GamesContext } from '../../src/modules/games/games-context.ts';
@@ -9,7 +9,8 @@ import {
   type TransferWalletProvider,
 } from '../../src/modules/games/provider-adapter.ts';
 import { ProviderFiguresMemory } from '../../src/modules/games/provider-figures.ts';
-import { ensureHouseAccounts } from '../../src/modules/ledger/ledger.service.ts';
+import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
+import { ensureHouseAccounts, WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { PROVIDER_SECRET, type TestContext } from './test-app.ts';
 
 type Behaviour = 'complete' | 'reject' | 'unknown-applied' | 'unknown-not-applied' | 'unavailable';
@@ -114,4 +115,43 @@ export function callback(
     },
     payload: raw,
   });
+}
+
+let rounds = 0;
+
+/** The player's name at the seamless provider WC. */
+export async function wcPlayerRef(t: TestContext, playerId: number): Promise<string> {
+  return (await ensureProviderPlayer(await fakeGames(t), playerId, WC_PROVIDER)).playerRef;
+}
+
+/**
+ * A WC round of the player's through the signed callbacks: a bet of `satang`, then its result, a win of
+ * `win` satang (0: lost), unless `open` leaves the round open. Throws when the provider's call is refused.
+ * Answers the bet's transaction id and the round.
+ */
+export async function wcRound(
+  t: TestContext,
+  playerId: number,
+  satang: number,
+  options: { win?: number; open?: boolean } = {},
+): Promise<{ txnId: string; roundId: string }> {
+  const playerRef = await wcPlayerRef(t, playerId);
+  const tag = `${process.pid}-${Date.now()}-${++rounds}`;
+  const [txnId, roundId] = [`bet-${tag}`, `round-${tag}`];
+  const placed = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, { playerRef, txnId, roundId, amountMinor: satang });
+  if (placed.json().ok !== true) throw new Error(`the bet was refused: ${placed.body}`);
+  if (!options.open) await wcResult(t, playerId, roundId, options.win ?? 0);
+  return { txnId, roundId };
+}
+
+/** The result of an open WC round: a win of `win` satang (0: lost). */
+export async function wcResult(t: TestContext, playerId: number, roundId: string, win: number): Promise<void> {
+  const playerRef = await wcPlayerRef(t, playerId);
+  const settled = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
+    playerRef,
+    txnId: `win-${process.pid}-${Date.now()}-${++rounds}`,
+    roundId,
+    amountMinor: win,
+  });
+  if (settled.json().ok !== true) throw new Error(`the result was refused: ${settled.body}`);
 }

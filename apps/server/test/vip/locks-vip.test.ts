@@ -1,12 +1,9 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
-import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
-import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { rankUp, settleRakeback } from '../../src/modules/vip/vip.repository.ts';
 import { depositPlayer, transferFrom } from '../support/deposits.ts';
-import { callback, fakeGames } from '../support/games.ts';
+import { wcRound } from '../support/games.ts';
 import { heldOpen, waitsOn, watched } from '../support/held-open.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
 import { onPostgres, type TestContext, testApp } from '../support/test-app.ts';
@@ -49,10 +46,7 @@ async function rankedPlayer() {
   await sql`insert into player_loyalty (player_id, turnover_satang) values (${player.id}, ${offset + 10})`.execute(
     t.database.db,
   );
-  const playerRef = (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
-  const roundId = `vip-lock-${player.id}`;
-  const bet = { playerRef, txnId: `${roundId}-bet`, roundId, amountMinor: 10_000 };
-  expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, bet)).json()).toMatchObject({ ok: true });
+  await wcRound(t, player.id, 10_000, { open: true });
   return player;
 }
 
@@ -85,14 +79,7 @@ describe.runIf(onPostgres())('the locks of VIP ranks and rakeback, each overlap 
     };
     // An earlier day settled: the player's mark exists, so nothing but the lock can make the second wait.
     expect(await t.database.db.transaction().execute((trx) => settleRakeback(trx, player.id, day(4)))).toBe('PAID');
-    const playerRef = (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
-    const more = {
-      playerRef,
-      txnId: `vip-lock-more-${player.id}`,
-      roundId: `vip-lock-more-${player.id}`,
-      amountMinor: 20_000,
-    };
-    expect((await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, more)).json()).toMatchObject({ ok: true });
+    await wcRound(t, player.id, 20_000, { open: true });
     const first = await heldOpen(t.database.db, (trx) => settleRakeback(trx, player.id, day(3)));
     const second = watched(t.database.db.transaction().execute((trx) => settleRakeback(trx, player.id, day(2))));
     await waitsOn(t.database.db, first.pid, second, 'the second settlement');

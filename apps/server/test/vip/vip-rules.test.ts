@@ -3,13 +3,11 @@ import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProviderPlayer } from '../../src/modules/games/provider-players.ts';
-import { WC_PROVIDER } from '../../src/modules/ledger/ledger.service.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { rankUp, settleRakeback } from '../../src/modules/vip/vip.repository.ts';
 import { runVip } from '../../src/modules/vip/vip.ts';
 import { type DepositPlayer, depositPlayer, mainSatang, transferFrom } from '../support/deposits.ts';
-import { callback, fakeGames } from '../support/games.ts';
+import { callback, wcPlayerRef, wcRound } from '../support/games.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
 import { bearer, type TestContext, testApp } from '../support/test-app.ts';
 
@@ -61,27 +59,10 @@ afterAll(async () => {
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++counter}`;
 
-async function wcRef(player: DepositPlayer) {
-  return (await ensureProviderPlayer(await fakeGames(t), player.id, WC_PROVIDER)).playerRef;
-}
-
-/** A lost WC round of `satang`; answers the bet's transaction id. */
-async function bet(player: DepositPlayer, satang: number, options: { open?: boolean } = {}) {
-  const playerRef = await wcRef(player);
-  const [txnId, roundId] = [unique('bet'), unique('round')];
-  const placed = await callback(t.app, SEAMLESS_CALLBACK_PATHS.bet, { playerRef, txnId, roundId, amountMinor: satang });
-  expect(placed.json(), placed.body).toMatchObject({ ok: true });
-  if (!options.open) {
-    const won = await callback(t.app, SEAMLESS_CALLBACK_PATHS.win, {
-      playerRef,
-      txnId: unique('win'),
-      roundId,
-      amountMinor: 0,
-    });
-    expect(won.json(), won.body).toMatchObject({ ok: true });
-  }
-  return { txnId, roundId };
-}
+/** A WC round of `satang` (lost unless `open` leaves it open); answers the bet's transaction id and the round. */
+const bet = (player: DepositPlayer, satang: number, options: { open?: boolean } = {}) =>
+  wcRound(t, player.id, satang, options);
+const wcRef = (player: DepositPlayer) => wcPlayerRef(t, player.id);
 
 /** A player with 2,000 baht whose lifetime turnover is this file's entry threshold plus `extra` satang. */
 async function playerAt(extra: number, fullName?: string) {
