@@ -1,20 +1,39 @@
+import { ADMIN_PATHS } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
 import { runCashback } from '../src/modules/cashback/cashback.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { runVip } from '../src/modules/vip/vip.ts';
+import { type Clients, field } from './client.ts';
 
 /**
  * Cashback, VIP ranks and rakeback over the run's books, once the run is
  * verified: everything the run did is moved two days back (its database is
  * thrown away afterwards), so the run's play falls in a finished Bangkok day;
- * then schedules and a ladder are made, and three jobs of each kind run at
- * once, as three instances would, racing each other for every player, while
+ * then cashback schedules are made (the VIP ladder was made before the run,
+ * setUpRanks), and three jobs of each kind run at once, as three instances would, racing each other for every player, while
  * settlements are begun and abandoned in between as a killed process leaves
  * them. Afterwards: nothing paid twice, every payment a journal and an entry,
  * every amount its rule, nothing to a player under an exclusion, the ledger
  * balanced.
  */
+/**
+ * The run's VIP ladder, made before the workload: the servers' own VIP jobs raise players and pay
+ * rakeback during the run, under its kills, racing the workload's bets and rollbacks.
+ */
+export async function setUpRanks(clients: Clients): Promise<void> {
+  for (const rank of [
+    { names: { th: 'เริ่ม' }, turnoverSatang: 0, rakebackBp: 50, levelUpSatang: 0 },
+    { names: { th: 'สูง' }, turnoverSatang: 10_000, rakebackBp: 100, levelUpSatang: 1_000 },
+  ]) {
+    const answer = await clients.operator(ADMIN_PATHS.vipRanks, { counted: false, body: rank });
+    // A demo ladder may already hold a rank at that turnover: it serves as well.
+    if (answer?.status !== 200 && answer?.status !== 409) {
+      throw new Error(`the run's VIP rank: ${JSON.stringify(field(answer, 'data') ?? answer)}`);
+    }
+  }
+}
+
 export type RetentionFigures = {
   cashback: number;
   rakeback: number;
@@ -59,14 +78,6 @@ async function setUp(db: Db) {
         created_at: new Date(Date.now() - 5 * 86_400_000),
       },
     ])
-    .execute();
-  await db
-    .insertInto('vip_ranks')
-    .values([
-      { names: JSON.stringify({ th: 'เริ่ม' }), turnover_satang: 0, rakeback_bp: 50, level_up_satang: 0 },
-      { names: JSON.stringify({ th: 'สูง' }), turnover_satang: 10_000, rakeback_bp: 100, level_up_satang: 1_000 },
-    ])
-    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 

@@ -7,7 +7,7 @@ import { Clients } from './client.ts';
 import { type Cluster, createRunDatabase, newDataDir, startCluster } from './cluster.ts';
 import { setUpLoyalty } from './loyalty.ts';
 import { type Options, parseOptions } from './options.ts';
-import { type RetentionFigures, settleRetention } from './retention.ts';
+import { type RetentionFigures, settleRetention, setUpRanks } from './retention.ts';
 import { seededRandom } from './rng.ts';
 import { readBankBooks, readProviderBooks, settle, verifyRun } from './verify.ts';
 import { newJournal, runWorkload, setUpPlayers } from './workload.ts';
@@ -67,6 +67,7 @@ async function runScenario(
     );
     const loyalty = await setUpLoyalty(clients, runTag);
     const bonus = await setUpBonusAttacks(clients, runTag);
+    await setUpRanks(clients);
     // Automatic payouts for most withdrawals: the run's players deposit and withdraw without
     // much play, so the first-withdrawal and low-turnover rules are off; the amount and daily rules stay.
     const rules = await clients.operator(ADMIN_PATHS.riskRules, {
@@ -120,7 +121,8 @@ async function runScenario(
       `${journal.payouts.paid} payouts paid (${journal.payouts.automatic} automatically, ${journal.payouts.retried} after an unknown outcome), ` +
       `${clients.unanswered} requests without an answer; then, the run moved two days back: ` +
       `${retention.cashback} cashback payouts, ${retention.rakeback} rakeback payouts (none: ${retention.rakebackSkipped || '0'}), ${retention.rankUps} level-up rewards ` +
-      `by three racing jobs of each (${retention.retried} runs again, ${retention.abandoned} settlements abandoned)`;
+      `(ranks and rakeback by the servers' own jobs during the run, then by three racing jobs of each with cashback; ` +
+      `${retention.retried} runs again, ${retention.abandoned} settlements abandoned)`;
     return {
       name,
       operations,
