@@ -2,6 +2,7 @@ import type { CashbackBase, CashbackPeriod, CashbackStatus } from '@app/contract
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { CashbackPayoutsTable, CashbackSchedulesTable } from '../../db/schema.ts';
+import { one, present } from '../../lib/assert.ts';
 
 /**
  * Cashback's queries: the schedules, the payouts and runs, the opt-outs, and
@@ -51,8 +52,7 @@ export async function periodsOf(db: Queryable, period: CashbackPeriod): Promise<
   const { rows } = await sql<{ current_start: Date; due_start: Date }>`
     select bangkok_period_start(${period}, now()) as current_start,
            bangkok_period_start(${period}, now() - interval '30 minutes') - ${length} as due_start`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('bangkok_period_start answers a row');
+  const row = one(rows, 'the periods');
   const plus = (start: Date) => new Date(start.getTime() + (period === 'DAY' ? 1 : 7) * 86_400_000);
   return {
     current: { start: row.current_start, end: plus(row.current_start) },
@@ -123,9 +123,7 @@ export async function settleCashback(
 ): Promise<Settlement> {
   const { rows } = await sql<{ status: Settlement }>`
     select settle_cashback(${scheduleId}, ${playerId}, ${period.start}, ${period.end}) as status`.execute(trx);
-  const status = rows[0]?.status;
-  if (!status) throw new Error('settle_cashback answers a status');
-  return status;
+  return one(rows, 'settle_cashback').status;
 }
 
 /** The payouts waiting for an open promotion to end, oldest first, at most `limit`. */
@@ -148,8 +146,8 @@ export async function figureSoFar(db: Queryable, schedule: ScheduleRow, playerId
   const { rows } = await sql<{ base: string; amount: string }>`
     select b.base::text, cashback_amount(b.base, ${schedule.rate_bp}, ${schedule.max_satang}::bigint)::text as amount
       from cashback_base(${schedule.base}, ${playerId}, ${period.start}, ${period.end}) as b(base)`.execute(db);
-  const row = rows[0];
-  return { baseSatang: Number(row?.base ?? 0), amountSatang: Number(row?.amount ?? 0) };
+  const row = one(rows, 'the running figure');
+  return { baseSatang: Number(row.base), amountSatang: Number(row.amount) };
 }
 
 /** Whether a promotion's bonus started for the player in the period (no cashback for it then). */
@@ -170,7 +168,7 @@ export async function bonusInPeriod(db: Queryable, playerId: number, period: Per
 export async function protectionBlocks(db: Queryable, playerId: number): Promise<boolean> {
   const { rows } = await sql<{ refusal: string | null }>`
     select player_protection_refusal(${playerId}, 'PLAY', 0) as refusal`.execute(db);
-  return (rows[0]?.refusal ?? null) !== null;
+  return one(rows, 'the protection refusal').refusal !== null;
 }
 
 /** The player's last 20 settled periods, newest first. */
@@ -248,5 +246,5 @@ export async function scheduleNamesOfPayout(db: Queryable, payoutId: number) {
     .select('s.names')
     .where('c.id', '=', payoutId)
     .executeTakeFirst();
-  return row?.names;
+  return present(row, 'the payout a claim names (its foreign key)').names;
 }

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Queryable, Trx } from '../../db/database.ts';
 import type { VipRanksTable } from '../../db/schema.ts';
+import { one } from '../../lib/assert.ts';
 
 /**
  * VIP ranks' queries: the ranks, a player's rank, rank-ups and rakeback, and
@@ -57,7 +58,7 @@ export async function playersToRankUp(db: Queryable, limit: number): Promise<num
 /** Raises the player to every rank reached (vip_rank_up); answers the rank held, or null. */
 export async function rankUp(trx: Trx, playerId: number): Promise<number | null> {
   const { rows } = await sql<{ rank: number | null }>`select vip_rank_up(${playerId}) as rank`.execute(trx);
-  return rows[0]?.rank ?? null;
+  return one(rows, 'vip_rank_up').rank;
 }
 
 /** Players with turnover beyond their rakeback mark: the ones a day's rakeback may pay. */
@@ -80,9 +81,7 @@ export async function settleRakeback(
 ): Promise<RakebackSettlement> {
   const { rows } = await sql<{ status: RakebackSettlement }>`
     select settle_rakeback(${playerId}, ${day.start}, ${day.end}) as status`.execute(trx);
-  const status = rows[0]?.status;
-  if (!status) throw new Error('settle_rakeback answers a status');
-  return status;
+  return one(rows, 'settle_rakeback').status;
 }
 
 export async function rakebackRunFinished(db: Queryable, start: Date): Promise<boolean> {
@@ -115,12 +114,12 @@ export async function standingOf(db: Queryable, playerId: number) {
            coalesce((select k.paid_through_satang from player_rakeback k where k.player_id = ${playerId}), 0)::text
              as paid_through
       from (select 1) one left join player_ranks r on r.player_id = ${playerId}`.execute(db);
-  const row = rows[0];
+  const row = one(rows, 'the standing');
   return {
-    turnoverSatang: Number(row?.turnover ?? 0),
-    rankId: row?.rank_id === null || row?.rank_id === undefined ? null : Number(row.rank_id),
-    reachedAt: row?.reached_at ?? null,
-    paidThroughSatang: Number(row?.paid_through ?? 0),
+    turnoverSatang: Number(row.turnover),
+    rankId: row.rank_id === null ? null : Number(row.rank_id),
+    reachedAt: row.reached_at,
+    paidThroughSatang: Number(row.paid_through),
   };
 }
 
