@@ -315,6 +315,16 @@ describe('rakeback’s day', () => {
   });
 });
 
+describe('VIP ranks before play', () => {
+  it('a player who has not bet holds no rank, not even one from 0', async () => {
+    const player = await depositPlayer(t);
+    const seen = await view(player);
+    expect(seen.rank).toBeNull();
+    expect(seen.turnover).toBe(0);
+    expect(seen.ranks.every((rank: { reached: boolean }) => !rank.reached)).toBe(true);
+  });
+});
+
 describe('VIP ranks in the back office', () => {
   it('ranks are created and changed by admins, audited; a threshold taken or bad input is refused', async () => {
     const taken = await t.app.inject({

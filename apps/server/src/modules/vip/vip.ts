@@ -77,7 +77,9 @@ export async function vipForPlayer(db: Queryable, playerId: number, language: La
   // The rank shown is the higher of the one held and the one the turnover has reached: the job raises the
   // player (and pays the reward) within a minute, and a rank held is kept whatever the thresholds are now.
   const stored = ranks.find((rank) => rank.id === standing.rankId);
-  const reached = ranks.findLast((rank) => rank.turnover_satang <= standing.turnoverSatang);
+  // Before a first bet nothing is reached, not even a rank from 0: ranks are for play.
+  const reached =
+    standing.turnoverSatang > 0 ? ranks.findLast((rank) => rank.turnover_satang <= standing.turnoverSatang) : undefined;
   const held = stored && (!reached || stored.turnover_satang >= reached.turnover_satang) ? stored : reached;
   const heldTurnover = held?.turnover_satang ?? -1;
   const next = ranks.find((rank) => rank.turnover_satang > Math.max(heldTurnover, standing.turnoverSatang));
