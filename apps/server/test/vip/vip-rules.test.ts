@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { rankUp, settleRakeback } from '../../src/modules/vip/vip.repository.ts';
-import { runVip } from '../../src/modules/vip/vip.ts';
+import { runVip, startVipJob } from '../../src/modules/vip/vip.ts';
 import { type DepositPlayer, depositPlayer, mainSatang, transferFrom } from '../support/deposits.ts';
 import { callback, wcPlayerRef, wcRound } from '../support/games.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
@@ -354,5 +354,94 @@ describe('VIP ranks in the back office', () => {
       .where('target_id', '=', String(ladder.silver))
       .execute();
     expect(audit.map((row) => row.action)).toContain('vip_rank.create');
+  });
+});
+
+describe('VIP: what the job does and what players and operators read', () => {
+  it('the rakeback so far says why it would pay nothing: an amount that rounds to nothing, a break', async () => {
+    const player = await playerAt(10_000);
+    expect(await rakeback(player.id)).toBe('PAID');
+    await bet(player, 50);
+    expect((await view(player)).rakeback).toMatchObject({
+      turnover: 0.5,
+      estimate: 0,
+      excluded: 'No rakeback: the amount rounds to nothing.',
+    });
+    await bet(player, 10_000);
+    expect((await view(player)).rakeback).toMatchObject({ turnover: 100.5, estimate: 1, excluded: null });
+    const letters = unique('n')
+      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
+      .replace(/-/g, '');
+    const onBreak = await playerAt(30_000, `Vip Break ${letters}`);
+    const timeOut = await t.app.inject({
+      method: 'POST',
+      url: PROTECTION_PATHS.exclusion,
+      headers: bearer(onBreak.token),
+      payload: { kind: 'TIMEOUT', length: '24h' },
+    });
+    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    expect((await view(onBreak)).rakeback).toMatchObject({
+      estimate: 0,
+      excluded: 'No rakeback while your play is paused by Play safe.',
+    });
+  });
+
+  it('at the highest rank there is no next; the ladder names the ranks reached; operators see how many hold each', async () => {
+    const player = await playerAt(30_000);
+    await up(player.id);
+    const seen = await view(player);
+    expect(seen.rank).toMatchObject({ id: ladder.gold, rakebackPercent: 2 });
+    expect(seen.next).toBeNull();
+    const mine = seen.ranks.filter((rank: { id: number }) => Object.values(ladder).includes(rank.id));
+    expect(mine.map((rank: { reached: boolean }) => rank.reached)).toEqual([true, true, true]);
+    expect(mine[1]).toMatchObject({
+      name: 'Silver',
+      turnover: (offset + 10_000) / 100,
+      rakebackPercent: 1,
+      levelUpReward: 20,
+    });
+    expect(seen.rankUps.map((row: { rankId: number; status: string }) => [row.rankId, row.status])).toEqual(
+      expect.arrayContaining([
+        [ladder.gold, 'PAID'],
+        [ladder.entry, 'NO_REWARD'],
+      ]),
+    );
+    const holders = await t.database.db
+      .selectFrom('player_ranks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('rank_id', '=', ladder.gold)
+      .executeTakeFirstOrThrow();
+    const list = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.vipRanks, headers: serviceKey });
+    expect(list.json().data.find((rank: { id: number }) => rank.id === ladder.gold).players).toBe(Number(holders.n));
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: fillPath(ADMIN_PATHS.vipRank, { id: '999999999' }),
+      headers: serviceKey,
+      payload: { names: { th: 'ไม่มี' }, turnoverSatang: 1 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('the job raises players, then settles the due day once; it runs on its interval until stopped', async () => {
+    const player = await playerAt(10_000);
+    const first = await runVip(t.database.db);
+    expect(first.rankedUp).toBeGreaterThanOrEqual(1);
+    expect((await view(player)).rank).toMatchObject({ id: ladder.silver, reachedAt: expect.any(String) });
+    const again = await runVip(t.database.db);
+    expect(again).toEqual({ rankedUp: 0, rakeback: 0 });
+    const errors: string[] = [];
+    const failing = {
+      ...t.database.db,
+      selectFrom: () => {
+        throw new Error('store away');
+      },
+    } as unknown as typeof t.database.db;
+    const stop = startVipJob(failing, { error: (_details, message) => errors.push(message) }, 5);
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    stop();
+    const seen = errors.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(errors.length).toBe(seen);
+    expect(errors[0]).toBe('VIP run failed');
   });
 });
