@@ -46,8 +46,11 @@ beforeAll(async () => {
   });
 });
 
+/** Ranks a test made besides the ladder, removed with it. */
+const extraRanks: number[] = [];
+
 afterAll(async () => {
-  const ids = Object.values(ladder);
+  const ids = [...Object.values(ladder), ...extraRanks];
   const db = t.database.db;
   await db.deleteFrom('rank_ups').where('rank_id', 'in', ids).execute();
   await db.deleteFrom('player_ranks').where('rank_id', 'in', ids).execute();
@@ -171,7 +174,10 @@ describe('VIP ranks', () => {
     expect(raised.statusCode, raised.body).toBe(200);
     try {
       expect(await up(player.id)).toBe(ladder.silver);
-      expect((await view(player)).rank).toMatchObject({ id: ladder.silver });
+      const seen = await view(player);
+      expect(seen.rank).toMatchObject({ id: ladder.silver });
+      // The next rank is above the one held, not above the turnover alone.
+      expect(seen.next).toMatchObject({ id: ladder.gold });
       expect(await entries(player.id, 'RANK_REWARD')).toEqual([{ amount: 2_000 }]);
     } finally {
       await t.app.inject({
@@ -321,11 +327,64 @@ describe('VIP ranks before play', () => {
     const seen = await view(player);
     expect(seen.rank).toBeNull();
     expect(seen.turnover).toBe(0);
+    expect(seen.next).toMatchObject({ remaining: seen.next.turnover });
     expect(seen.ranks.every((rank: { reached: boolean }) => !rank.reached)).toBe(true);
   });
 });
 
 describe('VIP ranks in the back office', () => {
+  it('an admin creates a rank and changes it; both audited with what changed', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_PATHS.vipRanks,
+      headers: serviceKey,
+      payload: {
+        names: { th: 'เพชร', en: 'Gem' },
+        turnoverSatang: offset + 90_000,
+        rakebackBp: 300,
+        levelUpSatang: 9_000,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const rank = created.json().data;
+    extraRanks.push(rank.id);
+    expect(rank).toMatchObject({
+      names: { th: 'เพชร', en: 'Gem' },
+      turnoverSatang: offset + 90_000,
+      rakebackBp: 300,
+      levelUpSatang: 9_000,
+      players: 0,
+    });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: fillPath(ADMIN_PATHS.vipRank, { id: String(rank.id) }),
+      headers: serviceKey,
+      payload: { names: { th: 'เพชรแท้' }, turnoverSatang: offset + 95_000, rakebackBp: 350 },
+    });
+    expect(changed.json().data).toMatchObject({
+      id: rank.id,
+      names: { th: 'เพชรแท้' },
+      turnoverSatang: offset + 95_000,
+      rakebackBp: 350,
+      levelUpSatang: 0,
+    });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('target_type', '=', 'vip_rank')
+      .where('target_id', '=', String(rank.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['vip_rank.create', 'vip_rank.update']);
+    expect(audit[1]?.before).toMatchObject({ rakeback_bp: 300 });
+    expect(audit[1]?.after).toMatchObject({ rakeback_bp: 350 });
+    const list = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.vipRanks, headers: serviceKey });
+    const ids = list.json().data.map((row: { id: number }) => row.id);
+    expect(ids.indexOf(rank.id)).toBeGreaterThan(ids.indexOf(ladder.gold));
+    // Gone again: the other tests climb this file's ladder only.
+    await t.database.db.deleteFrom('vip_ranks').where('id', '=', rank.id).execute();
+  });
+
   it('ranks are created and changed by admins, audited; a threshold taken or bad input is refused', async () => {
     const taken = await t.app.inject({
       method: 'POST',
@@ -424,8 +483,11 @@ describe('VIP: what the job does and what players and operators read', () => {
 
   it('the job raises players, then settles the due day once; it runs on its interval until stopped', async () => {
     const player = await playerAt(10_000);
+    // The due day not yet run (an earlier test's job ran it): this job settles it.
+    await t.database.db.deleteFrom('rakeback_runs').execute();
     const first = await runVip(t.database.db);
     expect(first.rankedUp).toBeGreaterThanOrEqual(1);
+    expect(first.rakeback).toBeGreaterThanOrEqual(1);
     expect((await view(player)).rank).toMatchObject({ id: ladder.silver, reachedAt: expect.any(String) });
     const again = await runVip(t.database.db);
     expect(again).toEqual({ rankedUp: 0, rakeback: 0 });
