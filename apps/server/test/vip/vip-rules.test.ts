@@ -3,6 +3,7 @@ import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodsOf } from '../../src/modules/cashback/cashback.repository.ts';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { rankUp, settleRakeback } from '../../src/modules/vip/vip.repository.ts';
 import { runVip, startVipJob } from '../../src/modules/vip/vip.ts';
@@ -287,8 +288,13 @@ describe('rakeback', () => {
     await bet(player, 5_000);
     expect(await rakeback(player.id)).toBe('PAID');
     expect((await entries(player.id, 'RAKEBACK'))[1]).toEqual({ amount: 100 });
-    // A day with no new turnover pays nothing.
+    // A day with no new turnover pays nothing; the figure so far says so.
     expect(await rakeback(player.id)).toBe('SKIPPED');
+    expect((await view(player)).rakeback).toMatchObject({
+      turnover: 0,
+      estimate: 0,
+      excluded: 'No rakeback: no new turnover since the last one.',
+    });
     const seen = await view(player);
     expect(seen.payouts[0]).toMatchObject({
       status: 'SKIPPED',
@@ -326,6 +332,11 @@ describe('rakeback', () => {
     expect(seen.rank).toMatchObject({ id: ladder.entry, name: 'เริ่มต้น', rakebackPercent: 0 });
     expect(seen.next).toMatchObject({ id: ladder.silver, remaining: 50 });
     expect(seen.payouts[0].reason).toBe('ไม่มีค่าคอมคืน: ระดับของคุณยังไม่มีค่าคอมคืน เล่นต่อเพื่อเลื่อนระดับ');
+    const { current } = await periodsOf(t.database.db, 'DAY');
+    expect(Date.parse(seen.rakeback.paysAt)).toBe(current.end.getTime() + 30 * 60_000);
+    // Silver reached above the entry rank held: shown at once, not yet held (no time of reaching).
+    await bet(player, 5_000);
+    expect((await view(player)).rank).toMatchObject({ id: ladder.silver, reachedAt: null });
   });
 });
 
@@ -479,6 +490,11 @@ describe('VIP: what the job does and what players and operators read', () => {
         rakebackPercent: 1,
         levelUpReward: 20,
       });
+      expect(seen.rankUps.find((row: { rankId: number }) => row.rankId === ladder.gold)).toMatchObject({
+        name: 'Gold',
+        amount: 50,
+        reachedAt: expect.any(String),
+      });
       expect(seen.rankUps.map((row: { rankId: number; status: string }) => [row.rankId, row.status])).toEqual(
         expect.arrayContaining([
           [ladder.gold, 'PAID'],
@@ -512,6 +528,13 @@ describe('VIP: what the job does and what players and operators read', () => {
     expect((await view(player)).rank).toMatchObject({ id: ladder.silver, reachedAt: expect.any(String) });
     const again = await runVip(t.database.db);
     expect(again).toEqual({ rankedUp: 0, rakeback: 0 });
+    // With the due day run, the job still raises players, and settles no rakeback.
+    const climber = await playerAt(30_000);
+    const third = await runVip(t.database.db);
+    expect(third).toMatchObject({ rakeback: 0 });
+    expect(third.rankedUp).toBeGreaterThanOrEqual(1);
+    expect((await view(climber)).rank).toMatchObject({ id: ladder.gold, reachedAt: expect.any(String) });
+    expect(await entries(climber.id, 'RAKEBACK')).toEqual([]);
     const errors: string[] = [];
     const failing = {
       ...t.database.db,
