@@ -1,5 +1,4 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
-import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Period, periodsOf } from '../../src/modules/cashback/cashback.repository.ts';
@@ -13,7 +12,9 @@ import {
 import { checkLedger } from '../../src/modules/ledger/ledger-check.ts';
 import { type DepositPlayer, depositPlayer, mainSatang, transferFrom } from '../support/deposits.ts';
 import { wcResult, wcRound } from '../support/games.ts';
+import { expectJobTicksUntilStopped } from '../support/jobs.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
+import { excludableFullName, takeTimeOut } from '../support/protection.ts';
 import { bearer, type TestContext, testApp } from '../support/test-app.ts';
 
 /**
@@ -203,18 +204,8 @@ describe('cashback rules', () => {
 
   it('nothing is paid to a player whose protection blocks play, nor to one who opted out', async () => {
     const schedule = await createSchedule({ rateBp: 1000 });
-    // A name of its own: a time-out bars new registrations by the same name, which the other tests share.
-    const letters = unique('n')
-      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
-      .replace(/-/g, '');
-    const [excluded, optedOut] = [await loser(200, `Timeout ${letters}`), await loser(200)];
-    const timeOut = await t.app.inject({
-      method: 'POST',
-      url: PROTECTION_PATHS.exclusion,
-      headers: bearer(excluded.token),
-      payload: { kind: 'TIMEOUT', length: '24h' },
-    });
-    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    const [excluded, optedOut] = [await loser(200, excludableFullName('Timeout')), await loser(200)];
+    await takeTimeOut(t, excluded.token);
     const off = await t.app.inject({
       method: 'PUT',
       url: API_PATHS.cashbackOptOut,
@@ -616,20 +607,7 @@ describe('cashback: when it runs, and what players and operators read', () => {
   });
 
   it('the job runs on its interval until stopped, and a failed tick is logged', async () => {
-    const errors: string[] = [];
-    const failing = {
-      ...t.database.db,
-      selectFrom: () => {
-        throw new Error('store away');
-      },
-    } as unknown as typeof t.database.db;
-    const stop = startCashbackJob(failing, { error: (_details, message) => errors.push(message) }, 5);
-    await expect.poll(() => errors.length).toBeGreaterThan(0);
-    stop();
-    const seen = errors.length;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(errors.length).toBe(seen);
-    expect(errors[0]).toBe('cashback run failed');
+    await expectJobTicksUntilStopped(startCashbackJob, t.database.db, 'cashback run failed');
   });
 });
 
@@ -655,19 +633,10 @@ describe('cashback: the running figure at its edges, and the periods', () => {
 
   it('the running figure of a player on a break pays nothing and says why', async () => {
     const schedule = await createSchedule({ rateBp: 1000 });
-    const letters = unique('n')
-      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
-      .replace(/-/g, '');
-    const player = await depositPlayer(t, { fullName: `Break ${letters}` });
+    const player = await depositPlayer(t, { fullName: excludableFullName('Break') });
     await deposit(player, 1000);
     await bet(player, 20_000);
-    const timeOut = await t.app.inject({
-      method: 'POST',
-      url: PROTECTION_PATHS.exclusion,
-      headers: bearer(player.token),
-      payload: { kind: 'TIMEOUT', length: '24h' },
-    });
-    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    await takeTimeOut(t, player.token);
     expect((await view(player)).schedules.find((row: { id: number }) => row.id === schedule.id).current).toMatchObject({
       estimate: 0,
       excluded: 'No cashback while your play is paused by Play safe.',

@@ -1,5 +1,4 @@
 import { ADMIN_PATHS, API_PATHS, fillPath } from '@app/contracts/paths';
-import { PROTECTION_PATHS } from '@app/contracts/protection';
 import { SEAMLESS_CALLBACK_PATHS } from '@app/contracts/provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,9 @@ import { rankUp, settleRakeback } from '../../src/modules/vip/vip.repository.ts'
 import { runVip, startVipJob } from '../../src/modules/vip/vip.ts';
 import { type DepositPlayer, depositPlayer, mainSatang, transferFrom } from '../support/deposits.ts';
 import { callback, wcPlayerRef, wcRound } from '../support/games.ts';
+import { expectJobTicksUntilStopped } from '../support/jobs.ts';
 import { sendBankTransfer, serviceKey } from '../support/money.ts';
+import { excludableFullName, takeTimeOut } from '../support/protection.ts';
 import { bearer, type TestContext, testApp } from '../support/test-app.ts';
 
 /**
@@ -242,17 +243,8 @@ describe('VIP ranks', () => {
   );
 
   vipIt('under a time-out the rank is held but nothing is paid and nothing said', async () => {
-    const letters = unique('n')
-      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
-      .replace(/-/g, '');
-    const player = await playerAt(10_000, `Vip Timeout ${letters}`);
-    const timeOut = await t.app.inject({
-      method: 'POST',
-      url: PROTECTION_PATHS.exclusion,
-      headers: bearer(player.token),
-      payload: { kind: 'TIMEOUT', length: '24h' },
-    });
-    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    const player = await playerAt(10_000, excludableFullName('Vip Timeout'));
+    await takeTimeOut(t, player.token);
     expect(await up(player.id)).toBe(ladder.silver);
     expect(await rankUps(player.id)).toEqual([
       { rank_id: ladder.entry, amount_satang: 0, status: 'SKIPPED', reason: 'player_protection' },
@@ -457,17 +449,8 @@ describe('VIP: what the job does and what players and operators read', () => {
     });
     await bet(player, 10_000);
     expect((await view(player)).rakeback).toMatchObject({ turnover: 100.5, estimate: 1, excluded: null });
-    const letters = unique('n')
-      .replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))
-      .replace(/-/g, '');
-    const onBreak = await playerAt(30_000, `Vip Break ${letters}`);
-    const timeOut = await t.app.inject({
-      method: 'POST',
-      url: PROTECTION_PATHS.exclusion,
-      headers: bearer(onBreak.token),
-      payload: { kind: 'TIMEOUT', length: '24h' },
-    });
-    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    const onBreak = await playerAt(30_000, excludableFullName('Vip Break'));
+    await takeTimeOut(t, onBreak.token);
     expect((await view(onBreak)).rakeback).toMatchObject({
       estimate: 0,
       excluded: 'No rakeback while your play is paused by Play safe.',
@@ -535,19 +518,6 @@ describe('VIP: what the job does and what players and operators read', () => {
     expect(third.rankedUp).toBeGreaterThanOrEqual(1);
     expect((await view(climber)).rank).toMatchObject({ id: ladder.gold, reachedAt: expect.any(String) });
     expect(await entries(climber.id, 'RAKEBACK')).toEqual([]);
-    const errors: string[] = [];
-    const failing = {
-      ...t.database.db,
-      selectFrom: () => {
-        throw new Error('store away');
-      },
-    } as unknown as typeof t.database.db;
-    const stop = startVipJob(failing, { error: (_details, message) => errors.push(message) }, 5);
-    await expect.poll(() => errors.length).toBeGreaterThan(0);
-    stop();
-    const seen = errors.length;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(errors.length).toBe(seen);
-    expect(errors[0]).toBe('VIP run failed');
+    await expectJobTicksUntilStopped(startVipJob, t.database.db, 'VIP run failed');
   });
 });
