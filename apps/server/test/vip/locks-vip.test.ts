@@ -1,6 +1,8 @@
 import { ADMIN_PATHS } from '@app/contracts/paths';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockMainBalance } from '../../src/modules/ledger/ledger.service.ts';
+import { countBetTurnover } from '../../src/modules/loyalty/promotions.repository.ts';
 import { rankUp, settleRakeback } from '../../src/modules/vip/vip.repository.ts';
 import { depositPlayer, transferFrom } from '../support/deposits.ts';
 import { wcRound } from '../support/games.ts';
@@ -89,6 +91,34 @@ describe.runIf(onPostgres())('the locks of VIP ranks and rakeback, each overlap 
     expect((await amounts(player.id, 'RAKEBACK')).map((row) => row.amount)).toEqual([
       Math.floor(((offset + 10 + 10_000) * 100) / 10_000),
       200,
+    ]);
+  });
+
+  it('a rakeback settlement waits for a bet being counted, and pays on its stake too', async () => {
+    const player = await rankedPlayer();
+    const day = (back: number) => {
+      const end = new Date(Date.now() - back * 86_400_000);
+      return { start: new Date(end.getTime() - 86_400_000), end };
+    };
+    // Ranked already: the settlement has no reward to pay before it reads the turnover.
+    await t.database.db.transaction().execute((trx) => rankUp(trx, player.id));
+    // A bet being counted, as the seamless bet counts it: the main balance locked, then the turnover.
+    const bet = await heldOpen(t.database.db, async (trx) => {
+      await lockMainBalance(trx, player.id);
+      await countBetTurnover(trx, {
+        playerId: player.id,
+        provider: 'wc',
+        reference: `vip-lock-count-${player.id}`,
+        stakeSatang: 30_000,
+      });
+    });
+    const settlement = watched(t.database.db.transaction().execute((trx) => settleRakeback(trx, player.id, day(2))));
+    await waitsOn(t.database.db, bet.pid, settlement, 'the settlement');
+    bet.commit();
+    await bet.done;
+    expect(await settlement.outcome).toBe('PAID');
+    expect((await amounts(player.id, 'RAKEBACK')).map((row) => row.amount)).toEqual([
+      Math.floor(((offset + 10 + 10_000 + 30_000) * 100) / 10_000),
     ]);
   });
 });

@@ -64,9 +64,7 @@ export const VIP_MUTANTS: readonly SqlMutant[] = [
         replace: "perform 1 from ledger_accounts a where a.player_id = p_player_id and a.kind = 'PLAYER_MAIN';",
       },
     ],
-    killedBy: { file: LOCKS, test: 'two days’ rakeback of one player at once', postgresOnly: true },
-    equivalent:
-      'a second line: settle_rakeback’s insert of the mark (on conflict do nothing) waits for a settlement in progress that has updated it, and rank_ups’ key stops a second rank-up’s reward; the lock orders them before either',
+    killedBy: { file: LOCKS, test: 'a rakeback settlement waits for a bet being counted', postgresOnly: true },
   },
   // Rakeback (settle_rakeback) -----------------------------------------------------------
   {
